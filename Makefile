@@ -1,0 +1,60 @@
+# Course book "Robot dynamics, hands-on". `make help` lists the targets.
+# Everything runs inside .venv, created and filled on first use from requirements.txt,
+# with the exact versions of constraints.txt (the set CI last passed with).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+BOOK_FLAGS := -W -n --keep-going
+NB ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help book book-instructor test lab check exercises constraints benchmarks clean
+
+help:
+	@echo "make book             build the student edition (HTML) and print where it is"
+	@echo "make test             everything CI runs: unit tests, notebooks, exercise sync, book, reader's view"
+	@echo "make lab              open JupyterLab on the repository"
+	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
+	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
+	@echo "make exercises        regenerate exercises/ from solutions/"
+	@echo "make benchmarks       print speed figures"
+	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
+
+$(STAMP): requirements.txt constraints.txt pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
+	@touch $(STAMP)
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build . $(BOOK_FLAGS)
+	@echo "Student edition: $(CURDIR)/_build/html/index.html"
+
+book-instructor: $(STAMP)
+	$(BIN)/jupyter-book build . $(BOOK_FLAGS) --toc _toc_instructor.yml --path-output _build/instructor
+	@echo "Instructor edition: $(CURDIR)/_build/instructor/_build/html/index.html"
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab
+
+check: $(STAMP)
+	@test -n "$(NB)" || { echo "usage: make check NB=exercises/<file>.ipynb"; exit 2; }
+	$(BIN)/python -m robodyn.checknb $(NB)
+
+exercises: $(STAMP)
+	$(BIN)/python -m robodyn.exercisegen solutions exercises
+
+benchmarks: $(STAMP)
+	$(BIN)/python benchmarks/widget_update.py
+	$(BIN)/python benchmarks/book_build.py
+
+constraints: $(STAMP)
+	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^-e' > constraints.txt
+
+clean:
+	rm -rf _build

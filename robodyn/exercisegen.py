@@ -1,0 +1,148 @@
+"""Make the exercise notebooks from the solution notebooks, and tell when they are out of date.
+
+``solutions/`` is the single source of every exercise. In it, each answer sits between the
+nbgrader markers ``### BEGIN SOLUTION`` and ``### END SOLUTION``. The exercise notebook is
+the same notebook with every marked part replaced: in a code cell by
+``raise NotImplementedError("Exercise N.M")`` (indented like the marker), in a Markdown cell
+by an invitation to write the answer. ``N.M`` is the number of the nearest ``Exercise N.M``
+heading above. A heading suffix `` — with solutions`` is dropped, and outputs are removed.
+
+Command line::
+
+    python -m robodyn.exercisegen solutions exercises          # write exercises/
+    python -m robodyn.exercisegen solutions exercises --check  # exit 1 if out of date
+
+>>> strip_solutions('def f(x):\\n    ### BEGIN SOLUTION\\n    return 2 * x\\n'
+...                 '    ### END SOLUTION\\n', "Exercise 4.1", "code")
+'def f(x):\\n    raise NotImplementedError("Exercise 4.1")\\n'
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+from robodyn.errors import ParameterError
+
+BEGIN = "### BEGIN SOLUTION"
+END = "### END SOLUTION"
+SOLUTIONS_SUFFIX = " — with solutions"
+MARKDOWN_PLACEHOLDER = "*Write your answer here.*"
+EXERCISE_HEADING = re.compile(r"^#+\s.*?\bExercise\s+(\d+\.\d+)", re.MULTILINE)
+
+
+def strip_solutions(source: str, label: str, cell_type: str) -> str:
+    """Replace every marked solution in one cell's ``source``; ``label`` e.g. "Exercise 4.1"."""
+    lines = source.splitlines(keepends=True)
+    result: list[str] = []
+    inside = False
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if stripped == BEGIN:
+            if inside:
+                raise ParameterError(f"{label}: line {number} opens a solution inside another")
+            inside = True
+            indent = line[: len(line) - len(line.lstrip())]
+            if cell_type == "code":
+                result.append(f'{indent}raise NotImplementedError("{label}")\n')
+            else:
+                result.append(f"{indent}{MARKDOWN_PLACEHOLDER}\n")
+        elif stripped == END:
+            if not inside:
+                raise ParameterError(f"{label}: line {number} closes a solution never opened")
+            inside = False
+        elif not inside:
+            result.append(line)
+    if inside:
+        raise ParameterError(f"{label}: '{BEGIN}' without '{END}'")
+    return "".join(result)
+
+
+def make_exercise_notebook(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Return the exercise version of a solutions notebook (the input is left unchanged)."""
+    notebook = copy.deepcopy(solution)
+    label = None
+    for cell in notebook.cells:
+        source = cell.source
+        if cell.cell_type == "markdown":
+            source = source.replace(SOLUTIONS_SUFFIX, "")
+            headings = EXERCISE_HEADING.findall(source)
+            if headings:
+                label = f"Exercise {headings[-1]}"
+        if BEGIN in source:
+            if label is None:
+                raise ParameterError(
+                    "a solution marker comes before any '## Exercise N.M' heading; "
+                    "put the exercise heading in a Markdown cell above it"
+                )
+            source = strip_solutions(source, label, cell.cell_type)
+        cell.source = source
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    notebook.metadata.pop("widgets", None)
+    return notebook
+
+
+def _render(notebook: nbformat.NotebookNode) -> str:
+    text = nbformat.writes(notebook)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def generate(solutions_dir: str | Path, exercises_dir: str | Path) -> list[Path]:
+    """Write one exercise notebook per solutions notebook; return the paths written."""
+    solutions_dir, exercises_dir = Path(solutions_dir), Path(exercises_dir)
+    exercises_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source_path in sorted(solutions_dir.glob("*.ipynb")):
+        notebook = make_exercise_notebook(nbformat.read(source_path, as_version=4))
+        target = exercises_dir / source_path.name
+        target.write_text(_render(notebook), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def out_of_date(solutions_dir: str | Path, exercises_dir: str | Path) -> list[str]:
+    """List what differs between ``exercises_dir`` and what ``generate`` would write."""
+    solutions_dir, exercises_dir = Path(solutions_dir), Path(exercises_dir)
+    problems = []
+    expected_names = set()
+    for source_path in sorted(solutions_dir.glob("*.ipynb")):
+        expected_names.add(source_path.name)
+        target = exercises_dir / source_path.name
+        wanted = _render(make_exercise_notebook(nbformat.read(source_path, as_version=4)))
+        if not target.exists():
+            problems.append(f"{target} is missing")
+        elif target.read_text(encoding="utf-8") != wanted:
+            problems.append(f"{target} differs from what {source_path} generates")
+    for extra in sorted(exercises_dir.glob("*.ipynb")):
+        if extra.name not in expected_names:
+            problems.append(f"{extra} has no solutions notebook in {solutions_dir}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("solutions_dir")
+    parser.add_argument("exercises_dir")
+    parser.add_argument("--check", action="store_true", help="only report, exit 1 if stale")
+    args = parser.parse_args(argv)
+    if args.check:
+        problems = out_of_date(args.solutions_dir, args.exercises_dir)
+        for problem in problems:
+            print(problem)
+        if problems:
+            print("Run `make exercises` to regenerate them.")
+        return 1 if problems else 0
+    for path in generate(args.solutions_dir, args.exercises_dir):
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The exercise notebooks are generated from the solutions and kept in sync."""
+
+import nbformat
+import pytest
+
+from robodyn.errors import ParameterError
+from robodyn.exercisegen import (
+    make_exercise_notebook,
+    out_of_date,
+    strip_solutions,
+)
+
+
+def test_code_solution_replaced_by_stub_with_marker_indent():
+    """A marked code answer becomes one raise line, indented like the marker."""
+    source = "def f(x):\n    ### BEGIN SOLUTION\n    y = 2 * x\n    return y\n    ### END SOLUTION\n"
+    assert strip_solutions(source, "Exercise 4.2", "code") == (
+        'def f(x):\n    raise NotImplementedError("Exercise 4.2")\n'
+    )
+
+
+def test_text_outside_markers_is_kept():
+    """Lines before and after the markers stay as they are."""
+    source = "a = 1\n### BEGIN SOLUTION\nb = 2\n### END SOLUTION\nc = 3\n"
+    assert strip_solutions(source, "Exercise 1.1", "code") == (
+        'a = 1\nraise NotImplementedError("Exercise 1.1")\nc = 3\n'
+    )
+
+
+def test_markdown_answer_replaced_by_invitation():
+    """A marked written answer becomes an invitation to write it."""
+    source = "Why?\n\n### BEGIN SOLUTION\nBecause.\n### END SOLUTION\n"
+    assert strip_solutions(source, "Exercise 1.1", "markdown") == (
+        "Why?\n\n*Write your answer here.*\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "### BEGIN SOLUTION\nx = 1\n",
+        "x = 1\n### END SOLUTION\n",
+        "### BEGIN SOLUTION\n### BEGIN SOLUTION\n### END SOLUTION\n",
+    ],
+)
+def test_unbalanced_markers_raise(source):
+    """Unbalanced markers are an error naming the exercise, not a silent leak."""
+    with pytest.raises(ParameterError, match="Exercise 9.9"):
+        strip_solutions(source, "Exercise 9.9", "code")
+
+
+def test_label_comes_from_nearest_exercise_heading():
+    """Each stub names the exercise whose heading is above it; outputs are dropped."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# Exercises — with solutions"),
+        nbformat.v4.new_markdown_cell("## Exercise 4.1: first"),
+        nbformat.v4.new_code_cell("### BEGIN SOLUTION\na = 1\n### END SOLUTION"),
+        nbformat.v4.new_markdown_cell("## Exercise 4.2: second"),
+        nbformat.v4.new_code_cell("### BEGIN SOLUTION\nb = 1\n### END SOLUTION"),
+    ]
+    notebook.cells[2].outputs = [nbformat.v4.new_output("stream", text="x")]
+    exercise = make_exercise_notebook(notebook)
+    assert exercise.cells[0].source == "# Exercises"
+    assert exercise.cells[2].source == 'raise NotImplementedError("Exercise 4.1")\n'
+    assert exercise.cells[4].source == 'raise NotImplementedError("Exercise 4.2")\n'
+    assert exercise.cells[2].outputs == []
+    assert "b = 1" in notebook.cells[4].source, "the solutions notebook must not change"
+
+
+def test_marker_before_any_exercise_heading_raises():
+    """A solution with no exercise heading above it cannot be labelled: error."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell("### BEGIN SOLUTION\na = 1\n### END SOLUTION")]
+    with pytest.raises(ParameterError, match="Exercise N.M"):
+        make_exercise_notebook(notebook)
+
+
+def test_exercises_folder_is_in_sync_with_solutions(root):
+    """exercises/ holds exactly what `make exercises` generates from solutions/."""
+    problems = out_of_date(root / "solutions", root / "exercises")
+    assert problems == [], "\n".join(problems) + "\nRun `make exercises`."
+
+
+def test_stale_exercise_is_detected(root, tmp_path):
+    """The sync check notices a hand edit in an exercise notebook."""
+    for source in (root / "solutions").glob("*.ipynb"):
+        notebook = make_exercise_notebook(nbformat.read(source, as_version=4))
+        notebook.cells.append(nbformat.v4.new_markdown_cell("edited by hand"))
+        nbformat.write(notebook, tmp_path / source.name)
+    assert out_of_date(root / "solutions", tmp_path)
+
+
+def test_every_solutions_notebook_has_marked_answers(root):
+    """Each solutions notebook marks its answers, so its exercises hold stubs."""
+    paths = sorted((root / "solutions").glob("*.ipynb"))
+    assert paths, "no solutions notebooks found"
+    for path in paths:
+        exercise = make_exercise_notebook(nbformat.read(path, as_version=4))
+        stubs = [c for c in exercise.cells if "raise NotImplementedError(" in c.source]
+        assert len(stubs) >= 4, f"{path.name}: only {len(stubs)} marked answers"
