@@ -6,7 +6,6 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-BOOK_FLAGS := -W -n --keep-going
 NB ?=
 
 .DEFAULT_GOAL := help
@@ -29,12 +28,10 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@touch $(STAMP)
 
 book: $(STAMP)
-	$(BIN)/jupyter-book build . $(BOOK_FLAGS)
-	@echo "Student edition: $(CURDIR)/_build/html/index.html"
+	$(BIN)/python -m robodyn.bookbuild
 
 book-instructor: $(STAMP)
-	$(BIN)/jupyter-book build . $(BOOK_FLAGS) --toc _toc_instructor.yml --path-output _build/instructor
-	@echo "Instructor edition: $(CURDIR)/_build/instructor/_build/html/index.html"
+	$(BIN)/python -m robodyn.bookbuild --instructor
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

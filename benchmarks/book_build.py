@@ -5,21 +5,21 @@ Run with `make benchmarks` or `.venv/bin/python benchmarks/book_build.py`.
 """
 
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from robodyn.bookbuild import build_book
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP = shutil.ignore_patterns(".venv", "_build", ".git", "__pycache__", ".pytest_cache")
 
 
 def build(book: Path) -> float:
-    jupyter_book = Path(sys.executable).parent / "jupyter-book"
     start = time.perf_counter()
-    subprocess.run([str(jupyter_book), "build", str(book), "-W", "-n", "--keep-going", "-q"],
-                   check=True, capture_output=True)
+    run = build_book(book, capture=True)
+    if run.returncode != 0:
+        raise SystemExit(run.stdout[-3000:] + run.stderr[-3000:])
     return time.perf_counter() - start
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 import weakref
 from collections.abc import Callable, Mapping
 
@@ -29,6 +30,20 @@ from robodyn.errors import ParameterError
 from robodyn.params import check_positive
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+
+#: Button icons of matplotlib's jshtml player, which it takes from a web font on a CDN,
+#: replaced by plain characters so the player works offline.
+PLAYER_ICONS = {
+    "fa fa-minus": "&minus;",
+    "fa fa-fast-backward": "|&#9664;&#9664;",
+    "fa fa-step-backward": "&#9664;|",
+    "fa fa-play fa-flip-horizontal": "&#9664;",
+    "fa fa-pause": "||",
+    "fa fa-play": "&#9654;",
+    "fa fa-step-forward": "|&#9654;",
+    "fa fa-fast-forward": "&#9654;&#9654;|",
+    "fa fa-plus": "+",
+}
 
 
 def figure_png(fig: Figure, dpi: float = 96.0) -> bytes:
@@ -230,10 +245,21 @@ def animation(
     )
     with matplotlib.rc_context({"animation.embed_limit": 60.0}):
         markup = player.to_jshtml(default_mode="loop")
+    markup = offline_player(markup)
     import matplotlib.pyplot as plt
 
     plt.close(fig)
     return HTML(markup)
+
+
+def offline_player(markup: str) -> str:
+    """Remove the web-font stylesheet of a jshtml player and draw its icons as characters."""
+    markup = re.sub(r"<link[^>]*font-awesome[^>]*>\n?", "", markup)
+    for icon, text in PLAYER_ICONS.items():
+        markup = markup.replace(f'<i class="{icon}"></i>', text)
+    if "http://" in markup or "https://" in markup or 'class="fa ' in markup:
+        raise RuntimeError("the animation player still needs the internet; update PLAYER_ICONS")
+    return markup
 
 
 def diffdrive_outline(length: float, width: float) -> np.ndarray:

@@ -13,7 +13,9 @@ from robodyn.exercisegen import (
 
 def test_code_solution_replaced_by_stub_with_marker_indent():
     """A marked code answer becomes one raise line, indented like the marker."""
-    source = "def f(x):\n    ### BEGIN SOLUTION\n    y = 2 * x\n    return y\n    ### END SOLUTION\n"
+    source = (
+        "def f(x):\n    ### BEGIN SOLUTION\n    y = 2 * x\n    return y\n    ### END SOLUTION\n"
+    )
     assert strip_solutions(source, "Exercise 4.2", "code") == (
         'def f(x):\n    raise NotImplementedError("Exercise 4.2")\n'
     )

@@ -70,7 +70,9 @@ def errors_of(cell) -> list:
 def test_unsolved_exercises_fail_exactly_at_their_check_cells(path):
     """Handed out untouched, an exercise notebook fails only at check cells, as not attempted."""
     notebook = execute(path)
-    check_cells = [c for c in notebook.cells if c.cell_type == "code" and CHECK_CALL.search(c.source)]
+    check_cells = [
+        c for c in notebook.cells if c.cell_type == "code" and CHECK_CALL.search(c.source)
+    ]
     assert len(check_cells) >= 4
     for cell in notebook.cells:
         if cell.cell_type != "code":

@@ -13,13 +13,14 @@ import functools
 import http.server
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+import yaml
+
+from robodyn.bookbuild import build_book
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
@@ -39,6 +40,13 @@ RAW_TEX_MARKERS = ["$$", "\\frac", "\\begin{", "\\dot", "\\theta", "\\omega", "\
 pytestmark = pytest.mark.book
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built book without logging every request."""
+
+    def log_message(self, *args):
+        pass
+
+
 def _require_chromium():
     if CHROMIUM is None:
         message = "the reader's-view check needs Chromium: apt-get install chromium"
@@ -50,14 +58,7 @@ def _require_chromium():
 @pytest.fixture(scope="module")
 def built_book():
     """Build the student edition exactly as `make book` does, warnings being errors."""
-    jupyter_book = Path(sys.executable).parent / "jupyter-book"
-    run = subprocess.run(
-        [str(jupyter_book), "build", str(ROOT), "-W", "-n", "--keep-going"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    return run
+    return build_book(ROOT, capture=True)
 
 
 def test_book_builds_without_warnings(built_book):
@@ -66,9 +67,20 @@ def test_book_builds_without_warnings(built_book):
     assert (HTML / "index.html").exists()
 
 
+def _toc_files(entries) -> list[str]:
+    files = []
+    for entry in entries or []:
+        if "file" in entry:
+            files.append(entry["file"])
+        files += _toc_files(entry.get("chapters")) + _toc_files(entry.get("sections"))
+    return files
+
+
 def _pages() -> list[Path]:
-    skip = {"genindex.html", "search.html"}
-    return sorted(p for p in HTML.rglob("*.html") if p.name not in skip and "_static" not in p.parts)
+    """The built page of every document in _toc.yml (stale pages of old builds are ignored)."""
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    files = [toc["root"]] + _toc_files(toc.get("parts")) + _toc_files(toc.get("chapters"))
+    return [HTML / f"{Path(name).with_suffix('')}.html" for name in files]
 
 
 @pytest.fixture(scope="module")
@@ -79,8 +91,7 @@ def browser(built_book):
         pytest.fail("the book did not build; see test_book_builds_without_warnings")
     from playwright.sync_api import sync_playwright
 
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(HTML))
-    handler.log_message = lambda *args: None
+    handler = functools.partial(QuietHandler, directory=str(HTML))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     with sync_playwright() as playwright:
@@ -120,10 +131,12 @@ def look_at(browser, page_path: Path) -> dict:
           text: main.innerText,
           math: document.querySelectorAll('mjx-container').length,
           images: imgs.length,
-          broken: imgs.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src.slice(0, 80)),
+          broken: imgs.filter(i => !(i.complete && i.naturalWidth > 0))
+                      .map(i => i.src.slice(0, 80)),
           static_figures: document.querySelectorAll('figure.robodyn-static-figure img').length,
           animations: document.querySelectorAll('.animation img, .animation').length,
-          errors: document.querySelectorAll('.output.error, .output.traceback, .output.stderr').length,
+          errors: document.querySelectorAll(
+              '.output.error, .output.traceback, .output.stderr').length,
         };
     }"""
     )
@@ -139,6 +152,8 @@ def test_every_page_reads_cleanly(browser):
     """Every page: math typeset, images loaded, no error output, nothing from the internet."""
     pages = _pages()
     assert len(pages) >= 6, pages
+    missing = [str(page) for page in pages if not page.exists()]
+    assert not missing, f"pages in _toc.yml that were not built: {missing}"
     problems = []
     for path in pages:
         seen = look_at(browser, path)

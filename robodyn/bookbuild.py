@@ -1,0 +1,82 @@
+"""Build the book the one way `make book`, the tests and the benchmarks all use.
+
+Jupyter Book caches executed notebooks by their content only. A change in ``robodyn`` changes
+what a notebook prints without changing the notebook, so a plain rebuild would show stale
+figures. :func:`build_book` therefore clears the execution cache whenever the package's source
+differs from the last build's (a hash kept in ``_build/.robodyn-source-hash``).
+
+Command line::
+
+    python -m robodyn.bookbuild                # student edition -> _build/html
+    python -m robodyn.bookbuild --instructor   # adds the solutions -> _build/instructor/...
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Warnings are errors (-W), broken references are warnings (-n), and all are reported.
+BUILD_FLAGS = ["-W", "-n", "--keep-going"]
+
+
+def package_source_hash(package_dir: Path = ROOT / "robodyn") -> str:
+    """SHA-256 over the names and contents of the package's Python files."""
+    digest = hashlib.sha256()
+    for path in sorted(package_dir.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def output_dir(root: Path = ROOT, instructor: bool = False) -> Path:
+    """Folder that holds ``_build/html`` (and the execution cache) of an edition."""
+    return root / "_build" / "instructor" if instructor else root
+
+
+def clear_stale_cache(build_root: Path, source_hash: str) -> bool:
+    """Remove the execution cache under ``build_root`` if the package changed; True if removed."""
+    stamp = build_root / "_build" / ".robodyn-source-hash"
+    if stamp.exists() and stamp.read_text() == source_hash:
+        return False
+    shutil.rmtree(build_root / "_build" / ".jupyter_cache", ignore_errors=True)
+    shutil.rmtree(build_root / "_build" / "jupyter_execute", ignore_errors=True)
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(source_hash)
+    return True
+
+
+def build_book(root: Path = ROOT, instructor: bool = False, capture: bool = False):
+    """Run ``jupyter-book build`` on ``root``; return the CompletedProcess.
+
+    The student edition uses ``_toc.yml``; the instructor edition ``_toc_instructor.yml``,
+    built into ``_build/instructor``.
+    """
+    root = Path(root)
+    build_root = output_dir(root, instructor)
+    clear_stale_cache(build_root, package_source_hash(root / "robodyn"))
+    command = [str(Path(sys.executable).parent / "jupyter-book"), "build", str(root), *BUILD_FLAGS]
+    if instructor:
+        command += ["--toc", str(root / "_toc_instructor.yml"), "--path-output", str(build_root)]
+    return subprocess.run(command, cwd=root, capture_output=capture, text=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--instructor", action="store_true", help="add the solutions")
+    args = parser.parse_args(argv)
+    run = build_book(instructor=args.instructor)
+    if run.returncode == 0:
+        index = output_dir(ROOT, args.instructor) / "_build" / "html" / "index.html"
+        edition = "Instructor" if args.instructor else "Student"
+        print(f"{edition} edition: {index}")
+    return run.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

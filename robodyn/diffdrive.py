@@ -1,0 +1,1685 @@
+"""Differential-drive robot: kinematics, Lagrange dynamics and waypoint following.
+
+Two driven wheels of radius R sit on one axle, a track width L apart; the robot cannot slide
+sideways and each wheel rolls without slip. Sources: the vacuum-robot master's thesis
+(Kaiserslautern, 2022; kinematics, inverse kinematics, Lagrange model, Stateflow waypoint
+follower) and the tutorial "Robotics & Automation Series, Part 5: Dynamics & Robot Modeling"
+(differential-drive simulation).
+
+Conventions
+-----------
+- SI units and radians.
+- The pose ``(x, y, theta)`` is that of the AXLE MIDPOINT in the world frame; ``theta`` is
+  measured from the world x axis, counter-clockwise positive. Pose arrays carry the three
+  entries on the FIRST axis, shape (3,) or (3, N), so ``x, y, theta = pose`` works.
+- ``v`` is the forward speed of the axle midpoint along the heading, m/s; ``omega`` the yaw
+  rate, rad/s; positive ``omega`` turns left.
+- Wheel speeds ``phi_dot_r``, ``phi_dot_l`` are in rad/s, positive when the wheel drives the
+  robot forward. Torques ``tau_r``, ``tau_l`` in N m, positive forward.
+- Functions of states broadcast over NumPy arrays; scalars in give scalars (or 0-d arrays)
+  out. NaN in a state propagates; parameters are checked.
+
+>>> v, omega = forward_kinematics(8.0, 8.0, wheel_radius=0.036, track_width=0.235)
+>>> print(f"{float(v):.3f} m/s, {float(omega):.1f} rad/s")
+0.288 m/s, 0.0 rad/s
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import NamedTuple
+
+import numpy as np
+
+from robodyn.errors import ParameterError, SimulationError
+from robodyn.integrate import rk4_step
+from robodyn.params import (
+    check_array,
+    check_choice,
+    check_finite_scalar,
+    check_non_negative,
+    check_positive,
+)
+
+__all__ = [
+    "MODELS",
+    "RK4_STABILITY_LIMIT",
+    "DiffDriveParams",
+    "DiffDriveResult",
+    "LagrangeModel",
+    "WaypointFollower",
+    "body_acceleration",
+    "dynamic_rhs",
+    "euler_pose_step",
+    "forward_kinematics",
+    "heading_command",
+    "instantaneous_centre",
+    "integrate_pose",
+    "inverse_kinematics",
+    "kinetic_energy",
+    "lagrange_model",
+    "null_space_matrix",
+    "pose_rate",
+    "reduced_model",
+    "saturate_wheel_speeds",
+    "simulate",
+    "turning_radius",
+    "wheel_torques",
+    "wrap_angle",
+]
+
+#: Robot models that :func:`simulate` can drive.
+MODELS = ("kinematic", "dynamic")
+
+#: RK4 is stable for x_dot = -lambda x while z = lambda h <= this value: the root of
+#: 1 - z + z^2/2 - z^3/6 + z^4/24 = 1 (the growth factor per step) on the negative real axis.
+RK4_STABILITY_LIMIT = 2.785293563405282
+
+
+# --------------------------------------------------------------------------- parameters
+
+
+@dataclass(frozen=True)
+class DiffDriveParams:
+    r"""Physical parameters of a differential-drive robot (defaults: a D-shaped vacuum robot).
+
+    The thesis gives the envelope of its reference robot (D-shaped, 36 x 35 x 10 cm), the mass
+    of one drive wheel (60.8 g, weighed for the friction test), the forward speed used for
+    waypoint following (0.3 m/s) and the static friction of the wheel on wood
+    (mu_s = 1.01 to 1.16). Every other default below is an ASSUMPTION, typical of commercial
+    vacuum robots of that size, chosen to be consistent with those figures.
+
+    Parameters
+    ----------
+    wheel_radius : float
+        Drive-wheel radius R, m (> 0). Default 0.036 m: assumption (a 72 mm wheel fits the
+        10 cm body height).
+    track_width : float
+        Distance L between the two wheel contact points, m (> 0). Default 0.235 m:
+        assumption, fits inside the 0.35 m wide body with room for the wheel wells.
+    mass : float
+        Total mass m of the robot including its wheels, kg (> 0). Default 3.5 kg: assumption.
+    yaw_inertia : float
+        Yaw moment of inertia I of the whole robot about its centre of mass, kg m^2 (> 0).
+        Default 0.074 kg m^2: a uniform 0.36 x 0.35 m plate of 3.5 kg,
+        m (a^2 + b^2) / 12 = 0.0735, rounded up.
+    com_offset : float
+        Distance d of the centre of mass ahead of the axle midpoint along the heading, m
+        (finite; negative = behind the axle). Default 0.03 m: assumption; the thesis too
+        worked with an estimated centre of gravity.
+    wheel_inertia : float
+        Spin inertia I_w of one drive wheel about its axle, kg m^2 (>= 0). Default
+        3.9e-5 kg m^2: the measured 60.8 g wheel as a uniform disk, m R^2 / 2 = 3.94e-5.
+        The motor rotor and gearbox are left out (reflected through a gear ratio they could
+        be several times larger).
+    max_wheel_speed : float
+        Largest wheel speed the motors deliver, rad/s (> 0). Default 14.0 rad/s: assumption,
+        a top speed R * 14 = 0.50 m/s.
+    max_wheel_torque : float
+        Largest torque of one wheel motor, N m (> 0). Default 0.5 N m: assumption, kept below
+        the traction limit mu m g R / 2 = 0.62 N m with mu = 1.0 (just under the measured
+        1.01 to 1.16). That limit assumes the two drive wheels carry the whole weight; the
+        casters carry part of it, so the real limit is lower.
+    speed_gain : float
+        Gain k of each wheel's proportional speed controller, tau = k (phi_dot_ref - phi_dot),
+        N m s/rad (> 0). Default 0.05 N m s/rad: assumption, a forward-speed time constant
+        m_eff R^2 / (2 k) of about 46 ms (the yaw loop's is about 73 ms; see
+        :attr:`speed_loop_time_constants`).
+    body_length : float
+        Length of the D-shaped body from its round back to its flat front, m (> 0). Default
+        0.36 m: the thesis's envelope, 36 x 35 x 10 cm (that 36 cm is the length and 35 cm
+        the width is an assumption). Used for drawing; it does not enter the dynamics.
+    body_width : float
+        Width of the body, m (> 0). Default 0.35 m: the thesis's envelope. Used for drawing.
+
+    Raises
+    ------
+    ParameterError
+        If a field is not a finite real number or outside its range; the message names the
+        field, the value and the allowed range.
+
+    Notes
+    -----
+    The wheels' mass is part of ``mass`` and their yaw inertia part of ``yaw_inertia``; only
+    their spin inertia is separate. Caster wheels are massless and frictionless.
+
+    Examples
+    --------
+    >>> p = DiffDriveParams()
+    >>> print(f"top speed {p.wheel_radius * p.max_wheel_speed:.3f} m/s")
+    top speed 0.504 m/s
+    >>> DiffDriveParams(track_width=-0.2)
+    Traceback (most recent call last):
+    ...
+    robodyn.errors.ParameterError: track_width must be > 0 m, got -0.2
+    """
+
+    wheel_radius: float = 0.036
+    track_width: float = 0.235
+    mass: float = 3.5
+    yaw_inertia: float = 0.074
+    com_offset: float = 0.03
+    wheel_inertia: float = 3.9e-5
+    max_wheel_speed: float = 14.0
+    max_wheel_torque: float = 0.5
+    speed_gain: float = 0.05
+    body_length: float = 0.36
+    body_width: float = 0.35
+
+    def __post_init__(self):
+        units = {
+            "wheel_radius": "m",
+            "track_width": "m",
+            "mass": "kg",
+            "yaw_inertia": "kg m^2",
+            "com_offset": "m",
+            "wheel_inertia": "kg m^2",
+            "max_wheel_speed": "rad/s",
+            "max_wheel_torque": "N m",
+            "speed_gain": "N m s/rad",
+            "body_length": "m",
+            "body_width": "m",
+        }
+        for field in fields(self):
+            name = field.name
+            value = getattr(self, name)
+            if name == "com_offset":
+                checked = check_finite_scalar(name, value, units[name])
+            elif name == "wheel_inertia":
+                checked = check_non_negative(name, value, units[name])
+            else:
+                checked = check_positive(name, value, units[name])
+            object.__setattr__(self, name, checked)
+
+    @property
+    def effective_mass(self) -> float:
+        """Mass felt by the forward motion, m + 2 I_w / R^2, kg."""
+        return self.mass + 2.0 * self.wheel_inertia / self.wheel_radius**2
+
+    @property
+    def speed_loop_time_constants(self) -> tuple[float, float]:
+        """Time constants of the wheel-speed loop in v and in omega, s.
+
+        Linearising :func:`dynamic_rhs` without the torque limit and the d-coupling gives
+        v_dot = -(2 k / (R^2 m_eff)) v + ... and omega_dot = -(k L^2 / (2 R^2 I_eff)) omega
+        + ..., so tau_v = m_eff R^2 / (2 k) and tau_omega = 2 R^2 I_eff / (k L^2).
+        """
+        radius_sq = self.wheel_radius**2
+        tau_v = self.effective_mass * radius_sq / (2.0 * self.speed_gain)
+        tau_omega = 2.0 * radius_sq * self.effective_yaw_inertia / (
+            self.speed_gain * self.track_width**2
+        )
+        return tau_v, tau_omega
+
+    @property
+    def effective_yaw_inertia(self) -> float:
+        """Inertia felt by the yaw motion, I + m d^2 + I_w L^2 / (2 R^2), kg m^2."""
+        return (
+            self.yaw_inertia
+            + self.mass * self.com_offset**2
+            + self.wheel_inertia * self.track_width**2 / (2.0 * self.wheel_radius**2)
+        )
+
+
+def _check_params(params) -> DiffDriveParams:
+    if not isinstance(params, DiffDriveParams):
+        raise ParameterError(
+            f"params must be a DiffDriveParams, got {params!r} of type {type(params).__name__}"
+        )
+    return params
+
+
+def _as_pose(pose, name: str = "pose") -> np.ndarray:
+    try:
+        array = np.asarray(pose, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ParameterError(f"{name} must be an array of real numbers, got {pose!r}") from error
+    if array.ndim not in (1, 2) or array.shape[0] != 3:
+        raise ParameterError(
+            f"{name} must have shape (3,) or (3, N) with rows (x, y, theta), "
+            f"got shape {array.shape}"
+        )
+    return array
+
+
+def _scalar_out(array):
+    """Return a 0-d result as a NumPy scalar, anything else unchanged."""
+    return array[()] if np.ndim(array) == 0 else array
+
+
+class _Backend(NamedTuple):
+    """Elementary functions for the formula cores: NumPy (arrays) or math (fast scalars).
+
+    Each formula (``_integrate_pose``, ``_heading_command``, ``_wrap_angle``,
+    ``_saturate_wheel_speeds``, ``_wheel_torques``) is written once. The public functions run
+    it with ``_NUMPY`` on arrays; the per-sample loop of :func:`simulate` runs the same code
+    with ``_MATH`` on Python floats, about ten times faster than NumPy on scalars.
+    """
+
+    sin: object
+    cos: object
+    atan2: object
+    sinc: object  # sinc(a) = sin(a) / a, 1 at a = 0
+    clip: object  # clip(value, low, high)
+    maximum: object  # elementwise larger of two values
+    where: object  # where(condition, if_true, if_false)
+
+
+def _math_sinc(a: float) -> float:
+    return math.sin(a) / a if a != 0.0 else 1.0
+
+
+def _math_clip(value: float, low: float, high: float) -> float:
+    return min(max(value, low), high)
+
+
+def _math_where(condition: bool, if_true: float, if_false: float) -> float:
+    return if_true if condition else if_false
+
+
+def _numpy_sinc(a):
+    return np.sinc(a / np.pi)
+
+
+def _numpy_clip(value, low, high):
+    return np.minimum(np.maximum(value, low), high)
+
+
+_NUMPY = _Backend(np.sin, np.cos, np.arctan2, _numpy_sinc, _numpy_clip, np.maximum, np.where)
+_MATH = _Backend(math.sin, math.cos, math.atan2, _math_sinc, _math_clip, max, _math_where)
+
+
+# --------------------------------------------------------------------------- kinematics
+
+
+def _forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2.0
+    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+    return v, omega
+
+
+def _inverse_kinematics(v, omega, wheel_radius, track_width):
+    phi_dot_r = (v + omega * track_width / 2.0) / wheel_radius
+    phi_dot_l = (v - omega * track_width / 2.0) / wheel_radius
+    return phi_dot_r, phi_dot_l
+
+
+def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius: float, track_width: float):
+    r"""Forward speed and yaw rate from the two wheel speeds.
+
+    .. math::
+
+        v = R \, \frac{\dot\varphi_r + \dot\varphi_l}{2}, \qquad
+        \omega = R \, \frac{\dot\varphi_r - \dot\varphi_l}{L}
+
+    Parameters
+    ----------
+    phi_dot_r, phi_dot_l : float or array_like
+        Right and left wheel speeds, rad/s (broadcast against each other).
+    wheel_radius : float
+        Wheel radius R, m (> 0).
+    track_width : float
+        Track width L, m (> 0).
+
+    Returns
+    -------
+    v : float or numpy.ndarray
+        Forward speed of the axle midpoint, m/s.
+    omega : float or numpy.ndarray
+        Yaw rate, rad/s, positive counter-clockwise (left turn).
+
+    Raises
+    ------
+    ParameterError
+        If ``wheel_radius`` or ``track_width`` is not a finite number > 0.
+
+    Notes
+    -----
+    Assumes rolling without slip and no side slip (the thesis's kinematic model). The right
+    wheel turning faster than the left turns the robot left (omega > 0).
+
+    Examples
+    --------
+    >>> v, omega = forward_kinematics(12.0, 8.0, wheel_radius=0.05, track_width=0.3)
+    >>> print(f"{float(v):.2f} m/s, {float(omega):.4f} rad/s")
+    0.50 m/s, 0.6667 rad/s
+    """
+    wheel_radius = check_positive("wheel_radius", wheel_radius, "m")
+    track_width = check_positive("track_width", track_width, "m")
+    return _forward_kinematics(
+        np.asarray(phi_dot_r, dtype=float), np.asarray(phi_dot_l, dtype=float),
+        wheel_radius, track_width,
+    )
+
+
+def inverse_kinematics(v, omega, wheel_radius: float, track_width: float):
+    r"""Wheel speeds that give a forward speed and yaw rate.
+
+    .. math::
+
+        \dot\varphi_r = \frac{v + \omega L / 2}{R}, \qquad
+        \dot\varphi_l = \frac{v - \omega L / 2}{R}
+
+    Parameters
+    ----------
+    v : float or array_like
+        Forward speed of the axle midpoint, m/s.
+    omega : float or array_like
+        Yaw rate, rad/s, positive counter-clockwise (broadcast against ``v``).
+    wheel_radius : float
+        Wheel radius R, m (> 0).
+    track_width : float
+        Track width L, m (> 0).
+
+    Returns
+    -------
+    phi_dot_r, phi_dot_l : float or numpy.ndarray
+        Right and left wheel speeds, rad/s.
+
+    Raises
+    ------
+    ParameterError
+        If ``wheel_radius`` or ``track_width`` is not a finite number > 0.
+
+    Notes
+    -----
+    The exact inverse of :func:`forward_kinematics`; wheel-speed limits are applied
+    separately by :func:`saturate_wheel_speeds`.
+
+    Examples
+    --------
+    >>> r, l = inverse_kinematics(0.3, 0.0, wheel_radius=0.036, track_width=0.235)
+    >>> print(f"{float(r):.3f} {float(l):.3f} rad/s")
+    8.333 8.333 rad/s
+    """
+    wheel_radius = check_positive("wheel_radius", wheel_radius, "m")
+    track_width = check_positive("track_width", track_width, "m")
+    return _inverse_kinematics(
+        np.asarray(v, dtype=float), np.asarray(omega, dtype=float), wheel_radius, track_width
+    )
+
+
+def turning_radius(v, omega):
+    r"""Signed radius of the circle the axle midpoint drives on, r = v / omega.
+
+    Parameters
+    ----------
+    v : float or array_like
+        Forward speed, m/s.
+    omega : float or array_like
+        Yaw rate, rad/s (broadcast against ``v``).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Turning radius, m; positive when the centre of rotation lies on the robot's left,
+        ``np.inf`` where ``omega == 0`` (straight line, or standing still).
+
+    Notes
+    -----
+    In wheel speeds, :math:`r = L (\dot\varphi_r + \dot\varphi_l) /
+    (2 (\dot\varphi_r - \dot\varphi_l))`: the wheel radius cancels. (The tutorial's arc-turn
+    example multiplies this by the wheel radius and prints 0.0375 m for R = 0.05 m,
+    L = 0.3 m, wheel speeds 8 and 12 rad/s; the radius is 0.75 m.) A spin on the spot has
+    r = 0.
+
+    Examples
+    --------
+    >>> v, omega = forward_kinematics(12.0, 8.0, wheel_radius=0.05, track_width=0.3)
+    >>> print(f"{float(turning_radius(v, omega)):.4f} m")
+    0.7500 m
+    >>> print(turning_radius(0.3, 0.0))
+    inf
+    """
+    v, omega = np.broadcast_arrays(np.asarray(v, dtype=float), np.asarray(omega, dtype=float))
+    radius = np.full(v.shape, np.inf)
+    np.divide(v, omega, out=radius, where=omega != 0.0)
+    return _scalar_out(radius)
+
+
+def instantaneous_centre(pose, v, omega):
+    r"""World coordinates of the instantaneous centre of rotation.
+
+    .. math:: x_c = x - r \sin\theta, \qquad y_c = y + r \cos\theta, \qquad r = v / \omega
+
+    Parameters
+    ----------
+    pose : array_like, shape (3,) or (3, N)
+        Pose (x, y, theta) of the axle midpoint: m, m, rad.
+    v : float or array_like
+        Forward speed, m/s.
+    omega : float or array_like
+        Yaw rate, rad/s.
+
+    Returns
+    -------
+    x_c, y_c : float or numpy.ndarray
+        Centre of rotation, m; NaN where ``omega == 0`` (no finite centre).
+
+    Raises
+    ------
+    ParameterError
+        If ``pose`` does not have shape (3,) or (3, N).
+
+    Notes
+    -----
+    The centre lies on the axle line, a distance |r| to the left of the axle midpoint when
+    r > 0 and to the right when r < 0.
+
+    Examples
+    --------
+    >>> xc, yc = instantaneous_centre([0.0, 0.0, 0.0], 0.5, 1.0)
+    >>> print(float(xc), float(yc))
+    0.0 0.5
+    """
+    x, y, theta = _as_pose(pose)
+    v, omega = np.broadcast_arrays(np.asarray(v, dtype=float), np.asarray(omega, dtype=float))
+    radius = np.full(v.shape, np.nan)
+    np.divide(v, omega, out=radius, where=omega != 0.0)
+    return _scalar_out(x - radius * np.sin(theta)), _scalar_out(y + radius * np.cos(theta))
+
+
+def wrap_angle(angle):
+    r"""Wrap angles to the interval (-pi, pi].
+
+    .. math:: w = \pi - ((\pi - \alpha) \bmod 2\pi)
+
+    Parameters
+    ----------
+    angle : float or array_like
+        Angle, rad.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The equivalent angle in (-pi, pi], rad, same shape.
+
+    Notes
+    -----
+    Both ends of the interval map to +pi: ``wrap_angle(-pi) == pi``. Angles already inside
+    (-pi, pi] are returned unchanged (bit for bit); a rounding guard moves a result that lands
+    on -pi to +pi.
+
+    Examples
+    --------
+    >>> print(wrap_angle(np.array([3 * np.pi / 2, -np.pi, np.pi, 0.1])))
+    [-1.57079633  3.14159265  3.14159265  0.1       ]
+    """
+    return _scalar_out(_wrap_angle(np.asarray(angle, dtype=float), _NUMPY))
+
+
+def _wrap_angle(angle, fn: _Backend):
+    wrapped = math.pi - (math.pi - angle) % (2.0 * math.pi)
+    wrapped = wrapped + 2.0 * math.pi * (wrapped <= -math.pi)
+    return fn.where((angle > -math.pi) & (angle <= math.pi), angle, wrapped)
+
+
+def pose_rate(t, pose, v, omega) -> np.ndarray:
+    r"""Rate of change of the pose, a right-hand side shaped like scipy's.
+
+    .. math:: \dot x = v \cos\theta, \qquad \dot y = v \sin\theta, \qquad \dot\theta = \omega
+
+    Parameters
+    ----------
+    t : float
+        Time, s (unused: the model is time invariant; kept for the scipy signature).
+    pose : array_like, shape (3,) or (3, N)
+        Pose (x, y, theta): m, m, rad.
+    v : float or array_like
+        Forward speed, m/s.
+    omega : float or array_like
+        Yaw rate, rad/s.
+
+    Returns
+    -------
+    numpy.ndarray, shape (3,) or (3, N)
+        ``(x_dot, y_dot, theta_dot)``: m/s, m/s, rad/s.
+
+    Raises
+    ------
+    ParameterError
+        If ``pose`` does not have shape (3,) or (3, N).
+
+    Notes
+    -----
+    The unicycle model: no side slip of the axle midpoint (the velocity points along the
+    heading). The wheel speeds enter through :func:`forward_kinematics`.
+
+    Examples
+    --------
+    >>> print(pose_rate(0.0, [0.0, 0.0, np.pi / 2], 0.3, 0.5).round(6))
+    [0.  0.3 0.5]
+    """
+    x, y, theta = _as_pose(pose)
+    x_dot, y_dot, theta_dot = np.broadcast_arrays(v * np.cos(theta), v * np.sin(theta), omega)
+    return np.array([x_dot, y_dot, theta_dot], dtype=float)
+
+
+def integrate_pose(pose, v, omega, dt: float) -> np.ndarray:
+    r"""Exact pose after driving with constant v and omega for dt.
+
+    The axle midpoint moves on a circular arc; its chord has length
+    :math:`c = v \Delta t \,\mathrm{sinc}(\omega \Delta t / 2)` with
+    :math:`\mathrm{sinc}(a) = \sin a / a` (1 at a = 0) and points along the mean heading:
+
+    .. math::
+
+        x_{k+1} = x_k + c \cos(\theta_k + \omega \Delta t / 2), \quad
+        y_{k+1} = y_k + c \sin(\theta_k + \omega \Delta t / 2), \quad
+        \theta_{k+1} = \theta_k + \omega \Delta t
+
+    Parameters
+    ----------
+    pose : array_like, shape (3,) or (3, N)
+        Pose (x, y, theta) at the start: m, m, rad.
+    v : float or array_like
+        Forward speed held over the step, m/s.
+    omega : float or array_like
+        Yaw rate held over the step, rad/s.
+    dt : float or array_like
+        Duration of the step, s (finite). An array of durations, broadcast against the pose
+        entries, v and omega, gives the poses along the arc at those times.
+
+    Returns
+    -------
+    numpy.ndarray, shape (3,) or (3, ...)
+        Pose at the end of the step: (3,) for one pose and scalar inputs, otherwise (3,)
+        followed by the broadcast shape of the inputs. theta is NOT wrapped (it counts whole
+        turns).
+
+    Raises
+    ------
+    ParameterError
+        If ``pose`` has the wrong shape or ``dt`` is not finite.
+
+    Notes
+    -----
+    Exact for constant inputs, whatever the step; with omega = 0 it is the straight segment
+    without a branch or a division (``np.sinc`` is evaluated as ``np.sinc(a / pi)``, which is
+    smooth at 0). Two half steps compose to one full step.
+
+    Examples
+    --------
+    A quarter circle of radius 1 m starting at the origin heading along x:
+
+    >>> print(integrate_pose([0.0, 0.0, 0.0], v=1.0, omega=1.0, dt=np.pi / 2).round(12))
+    [1.         1.         1.57079633]
+
+    The path sampled at several times, shape (3, 3):
+
+    >>> print(integrate_pose(np.zeros(3), 1.0, 1.0, np.array([0.0, np.pi / 2, np.pi])).round(6))
+    [[0.       1.       0.      ]
+     [0.       1.       2.      ]
+     [0.       1.570796 3.141593]]
+    """
+    x, y, theta = _as_pose(pose)
+    dt = check_array("dt", dt)
+    v = np.asarray(v, dtype=float)
+    omega = np.asarray(omega, dtype=float)
+    return np.array(np.broadcast_arrays(*_integrate_pose(x, y, theta, v, omega, dt, _NUMPY)))
+
+
+def _integrate_pose(x, y, theta, v, omega, dt, fn: _Backend):
+    half_turn = omega * dt / 2.0
+    chord = v * dt * fn.sinc(half_turn)
+    heading = theta + half_turn
+    return x + chord * fn.cos(heading), y + chord * fn.sin(heading), theta + 2.0 * half_turn
+
+
+def euler_pose_step(pose, v, omega, dt: float) -> np.ndarray:
+    r"""Pose after one explicit Euler step of :func:`pose_rate` (for comparison).
+
+    .. math::
+
+        x_{k+1} = x_k + v \Delta t \cos\theta_k, \quad
+        y_{k+1} = y_k + v \Delta t \sin\theta_k, \quad
+        \theta_{k+1} = \theta_k + \omega \Delta t
+
+    Parameters
+    ----------
+    pose : array_like, shape (3,) or (3, N)
+        Pose (x, y, theta) at the start: m, m, rad.
+    v : float or array_like
+        Forward speed, m/s.
+    omega : float or array_like
+        Yaw rate, rad/s.
+    dt : float or array_like
+        Step size, s (finite; an array broadcasts like v and omega).
+
+    Returns
+    -------
+    numpy.ndarray, shape (3,) or (3, ...)
+        Pose after the step; theta not wrapped.
+
+    Raises
+    ------
+    ParameterError
+        If ``pose`` has the wrong shape or ``dt`` is not finite.
+
+    Notes
+    -----
+    First order: the global error halves when dt halves. This is the update of the tutorial's
+    simulation. With constant v and omega the Euler points are the corners of a regular
+    polygon with side v dt; they lie on a circle of radius v dt / (2 sin(omega dt / 2)),
+    slightly larger than v / omega, whose centre is shifted half a step (v dt / 2) along the
+    initial heading. The path therefore leads the true one by about half a step.
+
+    Examples
+    --------
+    >>> print(euler_pose_step([0.0, 0.0, 0.0], v=1.0, omega=1.0, dt=0.1))
+    [0.1 0.  0.1]
+    """
+    x, y, theta = _as_pose(pose)
+    dt = check_array("dt", dt)
+    return np.array(
+        np.broadcast_arrays(x + v * dt * np.cos(theta), y + v * dt * np.sin(theta),
+                            theta + omega * dt),
+        dtype=float,
+    )
+
+
+def _saturate_wheel_speeds(phi_dot_r, phi_dot_l, max_wheel_speed, fn: _Backend):
+    peak = fn.maximum(abs(phi_dot_r), abs(phi_dot_l))
+    scale = max_wheel_speed / fn.maximum(peak, max_wheel_speed)
+    return phi_dot_r * scale, phi_dot_l * scale
+
+
+def saturate_wheel_speeds(phi_dot_r, phi_dot_l, max_wheel_speed: float):
+    r"""Scale both wheel speeds by one factor so that neither exceeds the limit.
+
+    .. math::
+
+        s = \frac{\dot\varphi_{max}}{\max(|\dot\varphi_r|, |\dot\varphi_l|, \dot\varphi_{max})},
+        \qquad (\dot\varphi_r, \dot\varphi_l) \leftarrow s \, (\dot\varphi_r, \dot\varphi_l)
+
+    Parameters
+    ----------
+    phi_dot_r, phi_dot_l : float or array_like
+        Requested right and left wheel speeds, rad/s (broadcast).
+    max_wheel_speed : float
+        Largest allowed magnitude, rad/s (> 0).
+
+    Returns
+    -------
+    phi_dot_r, phi_dot_l : float or numpy.ndarray
+        Wheel speeds with ``max(|phi_dot_r|, |phi_dot_l|) <= max_wheel_speed``; unchanged when
+        already inside the limit (s = 1).
+
+    Raises
+    ------
+    ParameterError
+        If ``max_wheel_speed`` is not a finite number > 0.
+
+    Notes
+    -----
+    A common factor keeps the ratio of the wheel speeds, hence the curvature omega / v of the
+    path: the robot drives the same arc, only slower. Clipping each wheel on its own would
+    change the arc.
+
+    Examples
+    --------
+    >>> r, l = saturate_wheel_speeds(20.0, 10.0, max_wheel_speed=14.0)
+    >>> print(float(r), float(l))
+    14.0 7.0
+    """
+    max_wheel_speed = check_positive("max_wheel_speed", max_wheel_speed, "rad/s")
+    return _saturate_wheel_speeds(
+        np.asarray(phi_dot_r, dtype=float), np.asarray(phi_dot_l, dtype=float), max_wheel_speed,
+        _NUMPY,
+    )
+
+
+def heading_command(pose, goal, gain: float, dead_band: float, omega_max: float):
+    r"""Yaw-rate command of a proportional heading controller with a dead band.
+
+    .. math::
+
+        e = \mathrm{wrap}\big(\operatorname{atan2}(y_g - y, x_g - x) - \theta\big)
+        \in (-\pi, \pi], \qquad
+        \omega = \mathrm{clip}\big(\begin{cases} 0 & |e| < e_{db} \\ K e & \text{else}
+        \end{cases}, -\omega_{max}, \omega_{max}\big)
+
+    Parameters
+    ----------
+    pose : array_like, shape (3,) or (3, N)
+        Pose (x, y, theta) of the axle midpoint: m, m, rad.
+    goal : array_like, shape (2,) or (2, N)
+        Goal point (x_g, y_g), m.
+    gain : float
+        Proportional gain K, rad/s per rad of heading error (> 0).
+    dead_band : float
+        Heading errors smaller than this give omega = 0, rad (>= 0).
+    omega_max : float
+        Largest yaw-rate command, rad/s (> 0).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Yaw-rate command, rad/s; positive (left) when the goal lies to the left.
+
+    Raises
+    ------
+    ParameterError
+        If a shape is wrong, or ``gain``, ``omega_max`` are not > 0 or ``dead_band`` not >= 0.
+
+    Notes
+    -----
+    The controller of the thesis's Stateflow chart (proportional angle controller with a dead
+    band); the gain, dead band and limit values are not given there. A goal exactly behind
+    gives e = +pi: the robot turns left. At the goal itself atan2(0, 0) = 0 is used.
+
+    Examples
+    --------
+    >>> omega = heading_command([0.0, 0.0, 0.0], [1.0, 1.0], gain=2.0, dead_band=0.05,
+    ...                         omega_max=2.0)
+    >>> print(f"{float(omega):.4f} rad/s")
+    1.5708 rad/s
+    """
+    x, y, theta = _as_pose(pose)
+    goal = np.asarray(goal, dtype=float)
+    if goal.ndim not in (1, 2) or goal.shape[0] != 2:
+        raise ParameterError(
+            f"goal must have shape (2,) or (2, N) with rows (x_g, y_g), got shape {goal.shape}"
+        )
+    gain = check_positive("gain", gain, "rad/s per rad")
+    dead_band = check_non_negative("dead_band", dead_band, "rad")
+    omega_max = check_positive("omega_max", omega_max, "rad/s")
+    omega = _heading_command(x, y, theta, goal[0], goal[1], gain, dead_band, omega_max, _NUMPY)
+    return _scalar_out(np.asarray(omega))
+
+
+def _heading_command(x, y, theta, x_g, y_g, gain, dead_band, omega_max, fn: _Backend):
+    error = _wrap_angle(fn.atan2(y_g - y, x_g - x) - theta, fn)
+    omega = gain * error * (abs(error) >= dead_band)
+    return fn.clip(omega, -omega_max, omega_max)
+
+
+# --------------------------------------------------------------------------- dynamics
+
+
+class LagrangeModel(NamedTuple):
+    """Matrices of M(q) q_ddot + V(q, q_dot) q_dot = B(q) tau - A(q)^T lambda.
+
+    Attributes
+    ----------
+    M : numpy.ndarray, shape (5, 5)
+        Mass matrix, entries in kg, kg m and kg m^2.
+    V : numpy.ndarray, shape (5, 5)
+        Centripetal and Coriolis matrix (V q_dot gives the velocity-product forces).
+    B : numpy.ndarray, shape (5, 2)
+        Input matrix mapping tau = (tau_r, tau_l), N m, onto the generalised forces.
+    A : numpy.ndarray, shape (3, 5)
+        Constraint matrix, A q_dot = 0 (no side slip, right wheel rolls, left wheel rolls).
+    """
+
+    M: np.ndarray
+    V: np.ndarray
+    B: np.ndarray
+    A: np.ndarray
+
+
+def _check_q(q, name: str) -> np.ndarray:
+    return check_array(name, q, (5,))
+
+
+def lagrange_model(q, q_dot, params: DiffDriveParams) -> LagrangeModel:
+    r"""Lagrange equations of the robot in the coordinates q = (x, y, theta, phi_r, phi_l).
+
+    (x, y) is the axle midpoint, the centre of mass lies a distance d ahead of it:
+    :math:`x_c = x + d\cos\theta`, :math:`y_c = y + d\sin\theta`. Kinetic energy
+
+    .. math::
+
+        T = \tfrac12 m (\dot x_c^2 + \dot y_c^2) + \tfrac12 I \dot\theta^2
+            + \tfrac12 I_w (\dot\varphi_r^2 + \dot\varphi_l^2)
+
+    gives :math:`M(q)\ddot q + V(q, \dot q)\dot q = B \tau - A(q)^T \lambda` with
+
+    .. math::
+
+        M = \begin{bmatrix}
+            m & 0 & -m d \sin\theta & 0 & 0 \\
+            0 & m & m d \cos\theta & 0 & 0 \\
+            -m d \sin\theta & m d \cos\theta & I + m d^2 & 0 & 0 \\
+            0 & 0 & 0 & I_w & 0 \\ 0 & 0 & 0 & 0 & I_w \end{bmatrix}, \quad
+        V = \begin{bmatrix}
+            0 & 0 & -m d \cos\theta\,\dot\theta & 0 & 0 \\
+            0 & 0 & -m d \sin\theta\,\dot\theta & 0 & 0 \\
+            0 & 0 & 0 & 0 & 0 \\ 0 & 0 & 0 & 0 & 0 \\ 0 & 0 & 0 & 0 & 0 \end{bmatrix},
+
+    .. math::
+
+        B = \begin{bmatrix} 0 & 0 \\ 0 & 0 \\ 0 & 0 \\ 1 & 0 \\ 0 & 1 \end{bmatrix}, \quad
+        A = \begin{bmatrix}
+            -\sin\theta & \cos\theta & 0 & 0 & 0 \\
+            \cos\theta & \sin\theta & L/2 & -R & 0 \\
+            \cos\theta & \sin\theta & -L/2 & 0 & -R \end{bmatrix}.
+
+    Parameters
+    ----------
+    q : array_like, shape (5,)
+        (x, y, theta, phi_r, phi_l): m, m, rad, rad, rad.
+    q_dot : array_like, shape (5,)
+        Its rate: m/s, m/s, rad/s, rad/s, rad/s.
+    params : DiffDriveParams
+        Robot parameters (m, I, d, I_w, R, L).
+
+    Returns
+    -------
+    LagrangeModel
+        ``M`` (5, 5), ``V`` (5, 5), ``B`` (5, 2), ``A`` (3, 5).
+
+    Raises
+    ------
+    ParameterError
+        If ``q`` or ``q_dot`` is not a finite array of shape (5,) or ``params`` is not a
+        DiffDriveParams.
+
+    Notes
+    -----
+    The rows of A are the three constraints: the axle midpoint does not slide sideways,
+    :math:`-\dot x\sin\theta + \dot y\cos\theta = 0`, and each wheel rolls,
+    :math:`\dot x\cos\theta + \dot y\sin\theta \pm (L/2)\dot\theta - R\dot\varphi = 0`
+    (+ right, - left). lambda holds the constraint forces (lateral force at the axle, N, and
+    the two longitudinal traction forces, N). The floor is flat (no potential energy); wheel
+    mass and yaw inertia are lumped into m and I; the motor reaction torque acts about the
+    axle, out of the plane, and does not enter. The thesis states the result as
+    M q_ddot + V q_dot = B tau, i.e. after the constraint forces are eliminated.
+
+    Examples
+    --------
+    >>> model = lagrange_model(np.zeros(5), np.zeros(5), DiffDriveParams())
+    >>> print(model.M.shape, model.V.shape, model.B.shape, model.A.shape)
+    (5, 5) (5, 5) (5, 2) (3, 5)
+    """
+    q = _check_q(q, "q")
+    q_dot = _check_q(q_dot, "q_dot")
+    p = _check_params(params)
+    m, inertia, d = p.mass, p.yaw_inertia, p.com_offset
+    i_w, radius, track = p.wheel_inertia, p.wheel_radius, p.track_width
+    theta, theta_dot = q[2], q_dot[2]
+    s, c = math.sin(theta), math.cos(theta)
+    M = np.array([
+        [m, 0.0, -m * d * s, 0.0, 0.0],
+        [0.0, m, m * d * c, 0.0, 0.0],
+        [-m * d * s, m * d * c, inertia + m * d**2, 0.0, 0.0],
+        [0.0, 0.0, 0.0, i_w, 0.0],
+        [0.0, 0.0, 0.0, 0.0, i_w],
+    ])
+    V = np.zeros((5, 5))
+    V[0, 2] = -m * d * c * theta_dot
+    V[1, 2] = -m * d * s * theta_dot
+    B = np.zeros((5, 2))
+    B[3, 0] = 1.0
+    B[4, 1] = 1.0
+    A = np.array([
+        [-s, c, 0.0, 0.0, 0.0],
+        [c, s, track / 2.0, -radius, 0.0],
+        [c, s, -track / 2.0, 0.0, -radius],
+    ])
+    return LagrangeModel(M=M, V=V, B=B, A=A)
+
+
+def null_space_matrix(q, params: DiffDriveParams) -> np.ndarray:
+    r"""Matrix S(q) whose columns span the allowed velocities: q_dot = S(q) nu, A(q) S(q) = 0.
+
+    .. math::
+
+        S = \begin{bmatrix} \cos\theta & 0 \\ \sin\theta & 0 \\ 0 & 1 \\
+            1/R & L/(2R) \\ 1/R & -L/(2R) \end{bmatrix}, \qquad \nu = (v, \omega)
+
+    Parameters
+    ----------
+    q : array_like, shape (5,)
+        (x, y, theta, phi_r, phi_l): m, m, rad, rad, rad.
+    params : DiffDriveParams
+        Robot parameters (R, L).
+
+    Returns
+    -------
+    numpy.ndarray, shape (5, 2)
+        Columns: the effect of v (m/s) and of omega (rad/s) on q_dot.
+
+    Raises
+    ------
+    ParameterError
+        If ``q`` is not a finite array of shape (5,) or ``params`` is not a DiffDriveParams.
+
+    Notes
+    -----
+    Rows 4 and 5 are :func:`inverse_kinematics`; rows 1 to 3 are :func:`pose_rate`.
+
+    Examples
+    --------
+    >>> p = DiffDriveParams()
+    >>> S = null_space_matrix([0.0, 0.0, 0.3, 0.0, 0.0], p)
+    >>> A = lagrange_model([0.0, 0.0, 0.3, 0.0, 0.0], np.zeros(5), p).A
+    >>> print(np.abs(A @ S).max() < 1e-15)
+    True
+    """
+    q = _check_q(q, "q")
+    p = _check_params(params)
+    theta = q[2]
+    radius, track = p.wheel_radius, p.track_width
+    return np.array([
+        [math.cos(theta), 0.0],
+        [math.sin(theta), 0.0],
+        [0.0, 1.0],
+        [1.0 / radius, track / (2.0 * radius)],
+        [1.0 / radius, -track / (2.0 * radius)],
+    ])
+
+
+def reduced_model(q, nu, params: DiffDriveParams):
+    r"""Equations of motion in nu = (v, omega), reduced numerically from the Lagrange model.
+
+    Multiplying :math:`M\ddot q + V\dot q = B\tau - A^T\lambda` by :math:`S^T` removes the
+    constraint forces (:math:`S^T A^T = 0`); with :math:`\dot q = S\nu`,
+    :math:`\ddot q = S\dot\nu + \dot S\nu`:
+
+    .. math::
+
+        \bar M \dot\nu + \bar V \nu = \bar B \tau, \qquad
+        \bar M = S^T M S, \quad \bar V\nu = S^T (M \dot S + V S)\,\nu, \quad \bar B = S^T B
+
+    with :math:`\dot S = (\partial S / \partial\theta)\,\omega`.
+
+    Parameters
+    ----------
+    q : array_like, shape (5,)
+        (x, y, theta, phi_r, phi_l): m, m, rad, rad, rad.
+    nu : array_like, shape (2,)
+        (v, omega): m/s, rad/s.
+    params : DiffDriveParams
+        Robot parameters.
+
+    Returns
+    -------
+    M_bar : numpy.ndarray, shape (2, 2)
+        Reduced mass matrix: kg, kg m, kg m^2.
+    V_bar_nu : numpy.ndarray, shape (2,)
+        Velocity-product terms: N, N m.
+    B_bar : numpy.ndarray, shape (2, 2)
+        Reduced input matrix, 1/m and dimensionless.
+
+    Raises
+    ------
+    ParameterError
+        If an array has the wrong shape or is not finite, or ``params`` is not a
+        DiffDriveParams.
+
+    Notes
+    -----
+    An independent numerical route to the closed form of :func:`body_acceleration`; the
+    chapter and the tests compare the two.
+
+    Examples
+    --------
+    >>> p = DiffDriveParams()
+    >>> M_bar, V_bar_nu, B_bar = reduced_model(np.zeros(5), [0.3, 1.0], p)
+    >>> print(f"{M_bar[0, 0]:.4f} kg = m_eff {p.effective_mass:.4f} kg")
+    3.5602 kg = m_eff 3.5602 kg
+    """
+    q = _check_q(q, "q")
+    nu = check_array("nu", nu, (2,))
+    p = _check_params(params)
+    S = null_space_matrix(q, p)
+    theta, omega = q[2], nu[1]
+    S_dot = np.zeros((5, 2))
+    S_dot[0, 0] = -math.sin(theta) * omega
+    S_dot[1, 0] = math.cos(theta) * omega
+    model = lagrange_model(q, S @ nu, p)
+    M_bar = S.T @ model.M @ S
+    V_bar_nu = S.T @ (model.M @ S_dot + model.V @ S) @ nu
+    B_bar = S.T @ model.B
+    return M_bar, V_bar_nu, B_bar
+
+
+def _body_acceleration(v, omega, tau_r, tau_l, p):
+    radius, track, m, d = p.wheel_radius, p.track_width, p.mass, p.com_offset
+    v_dot = ((tau_r + tau_l) / radius + m * d * omega**2) / p.effective_mass
+    omega_dot = (
+        track * (tau_r - tau_l) / (2.0 * radius) - m * d * v * omega
+    ) / p.effective_yaw_inertia
+    return v_dot, omega_dot
+
+
+def body_acceleration(v, omega, tau_r, tau_l, params: DiffDriveParams):
+    r"""Forward and yaw acceleration from the wheel torques (closed form).
+
+    .. math::
+
+        \Big(m + \frac{2 I_w}{R^2}\Big)\dot v - m d \omega^2 = \frac{\tau_r + \tau_l}{R},
+        \qquad
+        \Big(I + m d^2 + \frac{I_w L^2}{2 R^2}\Big)\dot\omega + m d v \omega
+        = \frac{L (\tau_r - \tau_l)}{2 R}
+
+    Parameters
+    ----------
+    v : float or array_like
+        Forward speed of the axle midpoint, m/s.
+    omega : float or array_like
+        Yaw rate, rad/s.
+    tau_r, tau_l : float or array_like
+        Right and left wheel torques, N m (all four broadcast).
+    params : DiffDriveParams
+        Robot parameters (m, I, d, I_w, R, L).
+
+    Returns
+    -------
+    v_dot : float or numpy.ndarray
+        Forward acceleration, m/s^2.
+    omega_dot : float or numpy.ndarray
+        Yaw acceleration, rad/s^2.
+
+    Raises
+    ------
+    ParameterError
+        If ``params`` is not a DiffDriveParams.
+
+    Notes
+    -----
+    The same equations follow from Newton-Euler on the body with the lateral constraint force
+    at the axle: the centre of mass, a distance d ahead of the axle, has the centripetal
+    acceleration d omega^2 towards the axle, so a robot spinning on the spot with d > 0 is
+    pulled forward (v_dot > 0) and with d < 0 backward. With d = 0 the two equations decouple.
+    Left out: rolling resistance, wheel slip, caster friction, motor electrics.
+
+    Examples
+    --------
+    >>> p = DiffDriveParams()
+    >>> v_dot, omega_dot = body_acceleration(0.0, 0.0, 0.1, 0.1, p)
+    >>> print(f"{float(v_dot):.4f} m/s^2, {float(omega_dot):.1f} rad/s^2")
+    1.5604 m/s^2, 0.0 rad/s^2
+    """
+    p = _check_params(params)
+    return _body_acceleration(
+        np.asarray(v, dtype=float), np.asarray(omega, dtype=float),
+        np.asarray(tau_r, dtype=float), np.asarray(tau_l, dtype=float), p,
+    )
+
+
+def kinetic_energy(v, omega, params: DiffDriveParams):
+    r"""Kinetic energy of the robot moving with (v, omega), wheel spin included.
+
+    .. math:: E = \tfrac12 \Big(m + \frac{2 I_w}{R^2}\Big) v^2
+              + \tfrac12 \Big(I + m d^2 + \frac{I_w L^2}{2 R^2}\Big) \omega^2
+
+    Parameters
+    ----------
+    v : float or array_like
+        Forward speed, m/s.
+    omega : float or array_like
+        Yaw rate, rad/s.
+    params : DiffDriveParams
+        Robot parameters.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Kinetic energy, J.
+
+    Raises
+    ------
+    ParameterError
+        If ``params`` is not a DiffDriveParams.
+
+    Notes
+    -----
+    Equals T of :func:`lagrange_model` at :math:`\dot q = S \nu`; no cross term in v omega
+    appears because the centre-of-mass velocity's cross term is perpendicular. Conserved
+    when both torques are zero.
+
+    Examples
+    --------
+    >>> print(f"{float(kinetic_energy(0.3, 0.0, DiffDriveParams())):.4f} J")
+    0.1602 J
+    """
+    p = _check_params(params)
+    v = np.asarray(v, dtype=float)
+    omega = np.asarray(omega, dtype=float)
+    return 0.5 * p.effective_mass * v**2 + 0.5 * p.effective_yaw_inertia * omega**2
+
+
+def _wheel_torques(phi_dot_ref, phi_dot, p, fn: _Backend):
+    tau_max = p.max_wheel_torque
+    return fn.clip(p.speed_gain * (phi_dot_ref - phi_dot), -tau_max, tau_max)
+
+
+def wheel_torques(phi_dot_ref, phi_dot, params: DiffDriveParams) -> np.ndarray:
+    r"""Torques of the two wheel-speed controllers, proportional with a torque limit.
+
+    .. math:: \tau = \mathrm{clip}\big(k\,(\dot\varphi_{ref} - \dot\varphi),
+              -\tau_{max}, \tau_{max}\big)
+
+    Parameters
+    ----------
+    phi_dot_ref : array_like, shape (2,) or (2, N)
+        Reference wheel speeds (right, left), rad/s.
+    phi_dot : array_like, shape (2,) or (2, N)
+        Actual wheel speeds (right, left), rad/s (broadcast against ``phi_dot_ref``).
+    params : DiffDriveParams
+        Gives k = ``speed_gain`` and tau_max = ``max_wheel_torque``.
+
+    Returns
+    -------
+    numpy.ndarray, shape (2,) or (2, N)
+        (tau_r, tau_l), N m.
+
+    Raises
+    ------
+    ParameterError
+        If ``params`` is not a DiffDriveParams.
+
+    Notes
+    -----
+    No integral action: a constant load leaves a speed error. Motor electrics, back-EMF and
+    traction limits are left out (``max_wheel_torque`` defaults below the traction limit).
+
+    Examples
+    --------
+    >>> print(wheel_torques([8.0, 8.0], [0.0, 7.0], DiffDriveParams()))
+    [0.4  0.05]
+    """
+    p = _check_params(params)
+    return _wheel_torques(
+        np.asarray(phi_dot_ref, dtype=float), np.asarray(phi_dot, dtype=float), p, _NUMPY
+    )
+
+
+def dynamic_rhs(t, state, params: DiffDriveParams, phi_dot_ref) -> np.ndarray:
+    r"""Right-hand side of the dynamic model with speed-controlled wheels (scipy shape).
+
+    With state (x, y, theta, v, omega):
+
+    .. math::
+
+        (\dot\varphi_r, \dot\varphi_l) &= \text{inverse\_kinematics}(v, \omega), \quad
+        \tau = \text{wheel\_torques}(\dot\varphi_{ref}, \dot\varphi), \\
+        (\dot v, \dot\omega) &= \text{body\_acceleration}(v, \omega, \tau_r, \tau_l), \quad
+        (\dot x, \dot y, \dot\theta) = (v\cos\theta, v\sin\theta, \omega)
+
+    Parameters
+    ----------
+    t : float
+        Time, s (unused; the references are held constant by the caller).
+    state : array_like, shape (5,) or (5, N)
+        (x, y, theta, v, omega): m, m, rad, m/s, rad/s.
+    params : DiffDriveParams
+        Robot parameters.
+    phi_dot_ref : array_like, shape (2,) or (2, N)
+        Reference wheel speeds (right, left), rad/s.
+
+    Returns
+    -------
+    numpy.ndarray, shape like ``state``
+        (x_dot, y_dot, theta_dot, v_dot, omega_dot): m/s, m/s, rad/s, m/s^2, rad/s^2.
+
+    Raises
+    ------
+    ParameterError
+        If ``params`` is not a DiffDriveParams.
+
+    Notes
+    -----
+    The wheel speeds are tied to (v, omega) by the rolling constraints, so they are not
+    states of their own. With a high ``speed_gain`` the model is stiff: an explicit step
+    needs dt below about 2.8 m_eff R^2 / (2 k).
+
+    Examples
+    --------
+    >>> p = DiffDriveParams()
+    >>> print(dynamic_rhs(0.0, np.zeros(5), p, [8.0, 8.0]).round(4))
+    [0.     0.     0.     6.2419 0.    ]
+    """
+    p = _check_params(params)
+    x, y, theta, v, omega = state
+    ref_r, ref_l = phi_dot_ref
+    phi_dot_r, phi_dot_l = _inverse_kinematics(v, omega, p.wheel_radius, p.track_width)
+    tau_r = _wheel_torques(ref_r, phi_dot_r, p, _NUMPY)
+    tau_l = _wheel_torques(ref_l, phi_dot_l, p, _NUMPY)
+    v_dot, omega_dot = _body_acceleration(v, omega, tau_r, tau_l, p)
+    x_dot, y_dot, theta_dot = v * np.cos(theta), v * np.sin(theta), omega
+    return np.array([x_dot, y_dot, theta_dot, v_dot, omega_dot])
+
+
+# --------------------------------------------------------------------------- waypoints
+
+
+class WaypointFollower:
+    """State machine that drives through a list of waypoints (after the thesis's Stateflow chart).
+
+    Two states: ``FollowWaypoints`` steers towards ``waypoints[index]`` at constant speed with
+    :func:`heading_command` and moves to the next waypoint once closer than ``tolerance``;
+    after the last one it enters ``ReachedGoal`` and commands a stop.
+
+    Parameters
+    ----------
+    waypoints : array_like, shape (N, 2) or (2,)
+        Waypoints (x, y), m, finite, N >= 1; a single point of shape (2,) is one waypoint.
+    speed : float, optional
+        Forward-speed command, m/s (> 0). Default 0.3 m/s, the value of the thesis.
+    gain : float, optional
+        Heading gain, rad/s per rad (> 0). Default 2.0: assumption.
+    dead_band : float, optional
+        Heading dead band, rad (>= 0). Default 0.05 rad: assumption.
+    omega_max : float, optional
+        Yaw-rate limit, rad/s (> 0). Default 2.0 rad/s: assumption.
+    tolerance : float, optional
+        Distance at which a waypoint counts as reached, m (> 0). Default 0.10 m: assumption.
+    v_max : float, optional
+        Forward-speed limit (the saturation block), m/s (> 0). Default 0.5 m/s, the top speed
+        R * max_wheel_speed of :class:`DiffDriveParams`.
+
+    Raises
+    ------
+    ParameterError
+        If a parameter is out of range or the waypoints have the wrong shape or are not
+        finite; the message names the parameter, the value and the allowed range.
+
+    Notes
+    -----
+    The settings are read-only; ``state`` and ``index`` change only through :meth:`command`
+    and :meth:`reset`. With the yaw rate limited, the tightest circle the robot drives has radius
+    min(speed, v_max) / omega_max (:attr:`minimum_turning_radius`). A waypoint inside that
+    circle near the robot can be circled for ever if ``tolerance`` is small. Several
+    waypoints inside ``tolerance`` at once are passed in one call.
+
+    Examples
+    --------
+    >>> follower = WaypointFollower([[1.0, 0.0], [1.0, 1.0]])
+    >>> v, omega = follower.command([0.0, 0.0, 0.0])
+    >>> print(follower.state, follower.index, v, omega)
+    FollowWaypoints 0 0.3 0.0
+    >>> v, omega = follower.command([0.95, 0.0, 0.0])
+    >>> print(follower.state, follower.index, v, f"{omega:.3f}")
+    FollowWaypoints 1 0.3 2.000
+    >>> print(follower.command([1.0, 0.97, np.pi / 2]), follower.state)
+    (0.0, 0.0) ReachedGoal
+    """
+
+    FOLLOW_WAYPOINTS = "FollowWaypoints"
+    REACHED_GOAL = "ReachedGoal"
+
+    def __init__(
+        self,
+        waypoints,
+        speed: float = 0.3,
+        gain: float = 2.0,
+        dead_band: float = 0.05,
+        omega_max: float = 2.0,
+        tolerance: float = 0.10,
+        v_max: float = 0.5,
+    ):
+        points = check_array("waypoints", waypoints)
+        if points.shape == (2,):
+            points = points.reshape(1, 2)
+        if points.ndim != 2 or points.shape[1] != 2 or points.shape[0] < 1:
+            raise ParameterError(
+                f"waypoints must have shape (N, 2) with N >= 1 (or (2,) for one point), "
+                f"got shape {points.shape}"
+            )
+        points.setflags(write=False)
+        self._waypoints = points
+        self._speed = check_positive("speed", speed, "m/s")
+        self._gain = check_positive("gain", gain, "rad/s per rad")
+        self._dead_band = check_non_negative("dead_band", dead_band, "rad")
+        self._omega_max = check_positive("omega_max", omega_max, "rad/s")
+        self._tolerance = check_positive("tolerance", tolerance, "m")
+        self._v_max = check_positive("v_max", v_max, "m/s")
+        self.reset()
+
+    @property
+    def waypoints(self) -> np.ndarray:
+        """Waypoints, shape (N, 2), m (read-only)."""
+        return self._waypoints
+
+    @property
+    def speed(self) -> float:
+        """Forward-speed command, m/s."""
+        return self._speed
+
+    @property
+    def gain(self) -> float:
+        """Heading gain, rad/s per rad."""
+        return self._gain
+
+    @property
+    def dead_band(self) -> float:
+        """Heading dead band, rad."""
+        return self._dead_band
+
+    @property
+    def omega_max(self) -> float:
+        """Yaw-rate limit, rad/s."""
+        return self._omega_max
+
+    @property
+    def tolerance(self) -> float:
+        """Distance at which a waypoint counts as reached, m."""
+        return self._tolerance
+
+    @property
+    def v_max(self) -> float:
+        """Forward-speed limit, m/s."""
+        return self._v_max
+
+    @property
+    def state(self) -> str:
+        """Current state: ``FOLLOW_WAYPOINTS`` or ``REACHED_GOAL``."""
+        return self._state
+
+    @property
+    def index(self) -> int:
+        """Index of the current goal; equals the number of waypoints once the goal is reached."""
+        return self._index
+
+    @property
+    def minimum_turning_radius(self) -> float:
+        """Radius of the tightest circle the commands allow, min(speed, v_max) / omega_max, m."""
+        return min(self.speed, self.v_max) / self.omega_max
+
+    def reset(self) -> None:
+        """Return to ``FollowWaypoints`` with the first waypoint as goal."""
+        self._state = self.FOLLOW_WAYPOINTS
+        self._index = 0
+
+    def command(self, pose) -> tuple[float, float]:
+        """Advance the state machine at ``pose`` and return the command (v, omega).
+
+        Parameters
+        ----------
+        pose : array_like, shape (3,)
+            Pose (x, y, theta) of the axle midpoint: m, m, rad.
+
+        Returns
+        -------
+        v : float
+            Forward-speed command, m/s: min(speed, v_max), or 0 in ``ReachedGoal``.
+        omega : float
+            Yaw-rate command, rad/s, from :func:`heading_command`; 0 in ``ReachedGoal``.
+
+        Raises
+        ------
+        ParameterError
+            If ``pose`` is not a finite array of shape (3,).
+        """
+        x, y, theta = check_array("pose", pose, (3,))
+        return self._command(float(x), float(y), float(theta))
+
+    def _command(self, x: float, y: float, theta: float) -> tuple[float, float]:
+        n_points = self._waypoints.shape[0]
+        while self._state == self.FOLLOW_WAYPOINTS:
+            x_g, y_g = self._waypoints[self._index]
+            if math.hypot(x_g - x, y_g - y) >= self._tolerance:
+                break
+            self._index += 1
+            if self._index == n_points:
+                self._state = self.REACHED_GOAL
+        if self._state == self.REACHED_GOAL:
+            return 0.0, 0.0
+        x_g, y_g = self._waypoints[self._index]
+        omega = _heading_command(
+            x, y, theta, float(x_g), float(y_g), self._gain, self._dead_band, self._omega_max,
+            _MATH,
+        )
+        return min(self._speed, self._v_max), omega
+
+
+# --------------------------------------------------------------------------- simulation
+
+
+@dataclass(frozen=True, eq=False)
+class DiffDriveResult:
+    """Time series of a waypoint-following run of :func:`simulate`.
+
+    Attributes
+    ----------
+    model : str
+        ``"kinematic"`` or ``"dynamic"``.
+    t : numpy.ndarray, shape (N,)
+        Sample times, s, spaced by the control period dt.
+    x, y, theta : numpy.ndarray, shape (N,)
+        Pose of the axle midpoint at the samples: m, m, rad (theta not wrapped).
+    v, omega : numpy.ndarray, shape (N,)
+        Forward speed, m/s, and yaw rate, rad/s, of the robot at the samples.
+    phi_dot_r, phi_dot_l : numpy.ndarray, shape (N,)
+        Wheel speeds, rad/s, at the samples.
+    v_cmd, omega_cmd : numpy.ndarray, shape (N,)
+        The follower's commands, held from each sample to the next: m/s, rad/s.
+    tau_r, tau_l : numpy.ndarray, shape (N,), or None
+        Wheel torques at the samples, N m (``None`` for the kinematic model).
+    waypoint_times : numpy.ndarray, shape (n_waypoints,)
+        Sample time at which each waypoint was reached, s; NaN if it was not.
+    reached_goal : bool
+        True if the last waypoint was reached.
+    message : str
+        What happened, with advice if the goal was not reached.
+    """
+
+    model: str
+    t: np.ndarray
+    x: np.ndarray
+    y: np.ndarray
+    theta: np.ndarray
+    v: np.ndarray
+    omega: np.ndarray
+    phi_dot_r: np.ndarray
+    phi_dot_l: np.ndarray
+    v_cmd: np.ndarray
+    omega_cmd: np.ndarray
+    tau_r: np.ndarray | None
+    tau_l: np.ndarray | None
+    waypoint_times: np.ndarray
+    reached_goal: bool
+    message: str
+
+    def __post_init__(self):
+        check_choice("model", self.model, MODELS)
+        t = check_array("t", self.t, (None,))
+        object.__setattr__(self, "t", t)
+        names = ["x", "y", "theta", "v", "omega", "phi_dot_r", "phi_dot_l", "v_cmd",
+                 "omega_cmd"]
+        if self.model == "dynamic":
+            names += ["tau_r", "tau_l"]
+        elif self.tau_r is not None or self.tau_l is not None:
+            raise ParameterError("tau_r and tau_l must be None for the kinematic model")
+        for name in names:
+            object.__setattr__(self, name, check_array(name, getattr(self, name), (t.size,)))
+        times = np.asarray(self.waypoint_times, dtype=float)
+        if times.ndim != 1:
+            raise ParameterError(f"waypoint_times must be 1-D, got shape {times.shape}")
+        object.__setattr__(self, "waypoint_times", times)
+
+    @property
+    def pose(self) -> np.ndarray:
+        """Poses at the samples, shape (3, N): x, y in m, theta in rad."""
+        return np.array([self.x, self.y, self.theta])
+
+
+def simulate(
+    params: DiffDriveParams,
+    follower: WaypointFollower,
+    model: str = "kinematic",
+    t_max: float = 60.0,
+    dt: float = 0.02,
+    initial_pose=(0.0, 0.0, 0.0),
+    substeps: int = 4,
+) -> DiffDriveResult:
+    r"""Drive the robot through the follower's waypoints in a sampled-data loop.
+
+    Every ``dt`` the follower turns the measured pose into a command (v_cmd, omega_cmd), held
+    until the next sample; :func:`inverse_kinematics` and :func:`saturate_wheel_speeds` turn it
+    into wheel-speed references. Then
+
+    - ``model="kinematic"``: the wheels follow the references exactly; the pose advances by
+      :func:`integrate_pose` (exact for the held command);
+    - ``model="dynamic"``: the state (x, y, theta, v, omega) starts at rest and advances by
+      ``substeps`` :func:`~robodyn.integrate.rk4_step` steps of :func:`dynamic_rhs` (speed
+      controllers with torque limits, Lagrange dynamics).
+
+    The run stops at the sample where the follower enters ``ReachedGoal`` (that sample is
+    recorded) or after ``t_max``.
+
+    Parameters
+    ----------
+    params : DiffDriveParams
+        Robot parameters.
+    follower : WaypointFollower
+        The controller; it is reset first.
+    model : {"kinematic", "dynamic"}, optional
+        Which robot model to drive.
+    t_max : float, optional
+        Longest simulated time, s (> 0).
+    dt : float, optional
+        Control period, s (> 0, at most ``t_max``).
+    initial_pose : array_like, shape (3,), optional
+        Start pose (x, y, theta): m, m, rad.
+    substeps : int, optional
+        RK4 steps per control period for the dynamic model (>= 1).
+
+    Returns
+    -------
+    DiffDriveResult
+        Time series, waypoint times, whether the goal was reached, and a message.
+
+    Raises
+    ------
+    ParameterError
+        If an input is of the wrong type or out of range (the message names it), or, for the
+        dynamic model, if the RK4 step dt / substeps exceeds the stability limit
+        ``RK4_STABILITY_LIMIT`` times the shorter of ``params.speed_loop_time_constants``
+        (the message gives the number of substeps needed).
+    SimulationError
+        If the state becomes NaN or infinite (advice: a smaller dt or more substeps).
+
+    Notes
+    -----
+    Sensing is perfect and instantaneous (the thesis's Transform Sensor); no wheel slip, no
+    noise. At each sample the recorded commands, and for the kinematic model v, omega and the
+    wheel speeds (after saturation), are the ones held over the following period; for the
+    dynamic model v, omega and the wheel speeds are the state at the sample. The recorded
+    torques are those at the samples; between samples they change with the wheel speeds.
+    The follower switches waypoints only at samples, so two runs that differ by a hair can
+    switch one sample apart. The stability check uses the linearised speed
+    loop; the torque limit hides an unstable step (the run stays bounded but is wrong), which
+    is why it is checked before the run. The torque limit's kink lowers RK4 to about second
+    order while a torque saturates.
+
+    Examples
+    --------
+    >>> follower = WaypointFollower([[1.0, 0.0], [1.0, 1.0]])
+    >>> result = simulate(DiffDriveParams(), follower)
+    >>> print(result.reached_goal, result.waypoint_times.round(2))
+    True [3.   6.38]
+    """
+    p = _check_params(params)
+    if not isinstance(follower, WaypointFollower):
+        raise ParameterError(
+            f"follower must be a WaypointFollower, got {follower!r} of type "
+            f"{type(follower).__name__}"
+        )
+    check_choice("model", model, MODELS)
+    t_max = check_positive("t_max", t_max, "s")
+    dt = check_positive("dt", dt, "s")
+    if dt > t_max:
+        raise ParameterError(f"dt must be <= t_max = {t_max:g} s, got {dt:g}")
+    if isinstance(substeps, bool) or not isinstance(substeps, (int, np.integer)) or substeps < 1:
+        raise ParameterError(f"substeps must be an integer >= 1, got {substeps!r}")
+    substeps = int(substeps)
+    pose0 = check_array("initial_pose", initial_pose, (3,))
+    h = dt / substeps
+    if model == "dynamic":
+        h_stable = RK4_STABILITY_LIMIT * min(p.speed_loop_time_constants)
+        if h > h_stable:
+            raise ParameterError(
+                f"substeps must be >= {math.ceil(dt / h_stable)} for dt = {dt:g} s, got "
+                f"{substeps}: the RK4 step dt / substeps = {h:.3g} s exceeds the stability "
+                f"limit {h_stable:.3g} s of the wheel-speed loop (speed_gain = "
+                f"{p.speed_gain:g} N m s/rad, time constants "
+                f"{', '.join(f'{tau:.3g}' for tau in p.speed_loop_time_constants)} s). "
+                f"Use more substeps or a smaller dt."
+            )
+
+    follower.reset()
+    n_points = follower.waypoints.shape[0]
+    waypoint_times = np.full(n_points, np.nan)
+    n_periods = int(math.floor(t_max / dt + 1e-9))
+    radius, track, max_speed = p.wheel_radius, p.track_width, p.max_wheel_speed
+    dynamic = model == "dynamic"
+    x, y, theta = pose0.tolist()
+    v = omega = 0.0
+    state = np.array([x, y, theta, v, omega])
+    columns = ("t", "x", "y", "theta", "v", "omega", "phi_dot_r", "phi_dot_l", "v_cmd",
+               "omega_cmd", "tau_r", "tau_l")
+    rows = []
+
+    for k in range(n_periods + 1):
+        t_k = k * dt
+        if dynamic:
+            x, y, theta, v, omega = state.tolist()
+        if not all(map(math.isfinite, (x, y, theta, v, omega))):
+            raise SimulationError(
+                f"the {model} state (x, y, theta, v, omega) became non-finite at "
+                f"t = {t_k:.6g} s: {(x, y, theta, v, omega)}. Advice: use a smaller dt or more "
+                f"substeps; the RK4 step dt / substeps = {h:.3g} s may be too long for "
+                f"speed_gain = {p.speed_gain:g} N m s/rad."
+            )
+        index_before = follower.index
+        v_cmd, omega_cmd = follower._command(x, y, theta)
+        waypoint_times[index_before:follower.index] = t_k
+        ref_r, ref_l = _saturate_wheel_speeds(
+            *_inverse_kinematics(v_cmd, omega_cmd, radius, track), max_speed, _MATH
+        )
+        if dynamic:
+            phi_r, phi_l = _inverse_kinematics(v, omega, radius, track)
+            tau_r = _wheel_torques(ref_r, phi_r, p, _MATH)
+            tau_l = _wheel_torques(ref_l, phi_l, p, _MATH)
+        else:
+            phi_r, phi_l = ref_r, ref_l
+            v, omega = _forward_kinematics(phi_r, phi_l, radius, track)
+            tau_r = tau_l = math.nan
+        rows.append((t_k, x, y, theta, v, omega, phi_r, phi_l, v_cmd, omega_cmd, tau_r, tau_l))
+        if follower.state == WaypointFollower.REACHED_GOAL or k == n_periods:
+            break
+        if dynamic:
+            phi_ref = np.array([ref_r, ref_l])
+            for j in range(substeps):
+                state = rk4_step(dynamic_rhs, t_k + j * h, state, h, p, phi_ref)
+        else:
+            x, y, theta = _integrate_pose(x, y, theta, v, omega, dt, _MATH)
+
+    data = dict(zip(columns, np.array(rows, dtype=float).T, strict=True))
+    reached = follower.state == WaypointFollower.REACHED_GOAL
+    n_reached = int(np.count_nonzero(np.isfinite(waypoint_times)))
+    if reached:
+        message = f"reached all {n_points} waypoints; the last at t = {data['t'][-1]:.4g} s"
+    else:
+        goal = follower.waypoints[follower.index]
+        message = (
+            f"t_max = {t_max:g} s ran out with {n_reached} of {n_points} waypoints reached; "
+            f"the robot was heading for waypoint {follower.index} at ({goal[0]:g}, {goal[1]:g})"
+            f" m. If it circles that waypoint, its minimum turning radius speed / omega_max "
+            f"= {follower.minimum_turning_radius:.3g} m is too large for the tolerance "
+            f"{follower.tolerance:g} m: lower speed, raise omega_max or raise tolerance. "
+            f"If it was still on its way, raise t_max."
+        )
+    return DiffDriveResult(
+        model=model,
+        t=data["t"],
+        x=data["x"],
+        y=data["y"],
+        theta=data["theta"],
+        v=data["v"],
+        omega=data["omega"],
+        phi_dot_r=data["phi_dot_r"],
+        phi_dot_l=data["phi_dot_l"],
+        v_cmd=data["v_cmd"],
+        omega_cmd=data["omega_cmd"],
+        tau_r=data["tau_r"] if dynamic else None,
+        tau_l=data["tau_l"] if dynamic else None,
+        waypoint_times=waypoint_times,
+        reached_goal=reached,
+        message=message,
+    )

@@ -1,0 +1,241 @@
+"""Tests of robodyn.integrate: fixed-step formulas and the solve_ivp wrapper."""
+
+import numpy as np
+import pytest
+
+from robodyn.errors import ParameterError, SimulationError
+from robodyn.integrate import METHODS, Trajectory, euler_step, rk4_step, solve
+
+END_TIME = 1.0  # s, end of the convergence runs
+STEP_SIZES = (0.1, 0.05, 0.025)  # s, each half the one before
+
+
+def decay(t, x, rate=1.0):
+    """x_dot = -rate x, solution x0 exp(-rate t)."""
+    return -rate * x
+
+
+def global_error(step, dt, end_time=END_TIME):
+    """Error at end_time of fixed steps of size dt on x_dot = -x, x(0) = 1."""
+    x = np.array([1.0])
+    n_steps = int(round(end_time / dt))
+    for k in range(n_steps):
+        x = step(decay, k * dt, x, dt)
+    return abs(x[0] - np.exp(-end_time))
+
+
+def test_euler_is_first_order():
+    """Halving dt halves the global error of the Euler step (ratio about 2)."""
+    errors = [global_error(euler_step, dt) for dt in STEP_SIZES]
+    ratios = np.array(errors[:-1]) / np.array(errors[1:])
+    assert np.all(np.abs(ratios - 2.0) < 0.15), ratios
+
+
+def test_rk4_is_fourth_order():
+    """Halving dt divides the global error of the RK4 step by about 16."""
+    errors = [global_error(rk4_step, dt) for dt in STEP_SIZES]
+    ratios = np.array(errors[:-1]) / np.array(errors[1:])
+    assert np.all(np.abs(ratios - 16.0) < 1.0), ratios
+
+
+def test_rk4_integrates_a_cubic_in_time_exactly():
+    """RK4 is exact for x_dot = 4 t^3 (Simpson's rule weights), from t = 0.3 to 0.8."""
+    x1 = rk4_step(lambda t, x: 4.0 * t**3 * np.ones_like(x), 0.3, [0.3**4], 0.5)
+    assert x1[0] == pytest.approx(0.8**4, rel=1e-14)
+
+
+def test_euler_step_single_value():
+    """One Euler step on x_dot = -2 x from 1 with dt 0.1 gives 0.8."""
+    assert euler_step(decay, 0.0, [1.0], 0.1, 2.0)[0] == pytest.approx(0.8, rel=1e-15)
+
+
+def test_steps_keep_the_shape_of_x_and_pass_args():
+    """Both steps keep any state shape, pass args, and give their growth factor on -a x."""
+    x = np.arange(6.0).reshape(2, 3)
+    h = 0.01 * 3.0  # dt times rate
+    growth = {euler_step: 1.0 - h, rk4_step: 1.0 - h + h**2 / 2 - h**3 / 6 + h**4 / 24}
+    for step, factor in growth.items():
+        x1 = step(decay, 0.0, x, 0.01, 3.0)
+        assert x1.shape == (2, 3)
+        np.testing.assert_allclose(x1, x * factor, rtol=1e-14)
+
+
+@pytest.mark.parametrize("step", [euler_step, rk4_step])
+@pytest.mark.parametrize("dt", [np.nan, np.inf, "0.1"])
+def test_steps_reject_bad_dt(step, dt):
+    """A non-finite or non-numeric dt raises ParameterError naming dt."""
+    with pytest.raises(ParameterError, match="dt"):
+        step(decay, 0.0, [1.0], dt)
+
+
+@pytest.mark.parametrize("step", [euler_step, rk4_step])
+def test_steps_reject_a_rhs_that_is_not_callable(step):
+    """rhs must be callable."""
+    with pytest.raises(ParameterError, match="rhs"):
+        step([1.0], 0.0, [1.0], 0.1)
+
+
+@pytest.mark.parametrize("method", ["RK45", "DOP853", "Radau", "BDF", "LSODA"])
+def test_solve_matches_exponential_decay(method):
+    """solve with each method follows exp(-t) within the tolerances on a t_eval grid."""
+    t_eval = np.linspace(0.0, 3.0, 31)
+    traj = solve(decay, (0.0, 3.0), [1.0], state_names=("x",), method=method, t_eval=t_eval)
+    assert traj.success and traj.status == 0
+    np.testing.assert_array_equal(traj.t, t_eval)
+    np.testing.assert_allclose(traj["x"], np.exp(-t_eval), rtol=0, atol=1e-7)
+
+
+def test_solve_passes_args_and_reads_states_by_name():
+    """The harmonic oscillator x'' = -w^2 x: rows by name give cos and -w sin."""
+
+    def oscillator(t, state, w):
+        position, velocity = state
+        return np.array([velocity, -(w**2) * position])
+
+    w = 2.0
+    traj = solve(oscillator, (0.0, 2.0), [1.0, 0.0], args=(w,), state_names=("p", "u"))
+    np.testing.assert_allclose(traj["p"], np.cos(w * traj.t), atol=1e-7)
+    np.testing.assert_allclose(traj["u"], -w * np.sin(w * traj.t), atol=1e-7)
+    assert traj.x.shape == (2, traj.t.size)
+
+
+def test_unknown_state_name_lists_the_names():
+    """Asking for a missing state raises ParameterError listing the states there are."""
+    traj = solve(decay, (0.0, 1.0), [1.0, 2.0], state_names=("a", "b"))
+    with pytest.raises(ParameterError, match="'c'.*'a', 'b'"):
+        traj["c"]
+
+
+def test_terminal_event_stops_the_run_and_is_recorded():
+    """A ball thrown up at 5 m/s lands at 2 w0 / g; the terminal event ends the run there."""
+    g, w0 = 9.81, 5.0
+
+    def ballistic(t, state, gravity):
+        return np.array([state[1], -gravity])
+
+    def ground(t, state, gravity):
+        return state[0]
+
+    ground.terminal = True
+    ground.direction = -1
+    traj = solve(ballistic, (0.0, 10.0), [0.0, w0], args=(g,), state_names=("z", "w"),
+                 events=[ground])
+    assert traj.status == 1 and traj.success
+    assert traj.t_events[0].size == 1
+    assert traj.t_events[0][0] == pytest.approx(2 * w0 / g, rel=1e-9)
+    assert traj.t[-1] == pytest.approx(2 * w0 / g, rel=1e-9)
+    assert traj.x_events[0].shape == (1, 2)
+    assert traj.x_events[0][0, 1] == pytest.approx(-w0, rel=1e-8)
+
+
+def test_non_terminal_event_records_every_crossing():
+    """cos(t) crosses zero at pi/2, 3 pi/2 and 5 pi/2 before t = 10; all three are recorded."""
+
+    def oscillator(t, state):
+        return np.array([state[1], -state[0]])
+
+    def crossing(t, state):
+        return state[0]
+
+    traj = solve(oscillator, (0.0, 10.0), [1.0, 0.0], state_names=("p", "u"),
+                 events=[crossing])
+    np.testing.assert_allclose(traj.t_events[0], np.pi * np.array([0.5, 1.5, 2.5]), rtol=1e-8)
+    assert traj.status == 0 and traj.t[-1] == 10.0
+
+
+def test_finite_time_blow_up_raises_with_time_and_advice():
+    """x_dot = x^2 from 1 blows up at t = 1: SimulationError at about 1 s with advice."""
+    with pytest.raises(SimulationError, match=r"at t = 1(\.0*)? s") as info:
+        solve(lambda t, x: x**2, (0.0, 2.0), [1.0], state_names=("x",))
+    message = str(info.value)
+    for advice in ("Radau", "BDF", "max_step", "tolerance"):
+        assert advice.lower() in message.lower(), advice
+
+
+@pytest.mark.parametrize("method", ["RK45", "Radau", "BDF", "LSODA"])
+def test_non_finite_rate_raises_simulation_error(method):
+    """A rhs that returns NaN after t = 0.5 s ends in SimulationError naming a time past 0.5 s."""
+
+    def broken(t, x):
+        return np.full_like(x, np.nan) if t > 0.5 else -x
+
+    with pytest.raises(SimulationError, match="non-finite") as info:
+        solve(broken, (0.0, 2.0), [1.0], state_names=("x",), method=method)
+    assert "Radau" in str(info.value)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_overflow_inside_an_implicit_solver_raises_simulation_error():
+    """x_dot = 1000 x overflows; Radau's breakdown becomes a SimulationError, not ValueError."""
+    with pytest.raises(SimulationError, match="overflowed or became non-finite"):
+        solve(lambda t, x: 1e3 * x, (0.0, 2.0), [1.0], state_names=("x",), method="Radau",
+              rtol=1e-3, atol=1e-6)  # loose tolerances keep the test fast
+
+
+def test_methods_list_matches_scipy():
+    """Every name in METHODS is a method that solve_ivp knows."""
+    from scipy.integrate._ivp.ivp import METHODS as SCIPY_METHODS
+
+    assert set(METHODS) == set(SCIPY_METHODS)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"state_names": ("x", "v")}, "state_names"),
+        ({"state_names": "x"}, "state_names"),
+        ({"state_names": ("x",), "method": "Euler"}, "method"),
+        ({"state_names": ("x",), "rtol": 0.0}, "rtol"),
+        ({"state_names": ("x",), "atol": -1e-9}, "atol"),
+        ({"state_names": ("x",), "max_step": 0.0}, "max_step"),
+        ({"state_names": ("x",), "t_eval": [0.0, 2.0]}, "t_eval"),
+        ({"state_names": ("x",), "t_eval": [0.5, 0.2]}, "t_eval"),
+        ({"state_names": ("x",), "events": [1.0]}, "events"),
+        ({"state_names": ("x",), "args": 2.0}, "args"),
+    ],
+)
+def test_solve_rejects_bad_keywords(kwargs, match):
+    """Each malformed keyword raises ParameterError naming it."""
+    with pytest.raises(ParameterError, match=match):
+        solve(decay, (0.0, 1.0), [1.0], **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("t_span", "x0", "match"),
+    [
+        ((0.0, 0.0), [1.0], "t_span"),
+        ((0.0, np.inf), [1.0], "t_span"),
+        ((0.0, 1.0, 2.0), [1.0], "t_span"),
+        ((0.0, 1.0), [np.nan], "x0"),
+        ((0.0, 1.0), [[1.0]], "x0"),
+        ((0.0, 1.0), [], "x0"),
+    ],
+)
+def test_solve_rejects_bad_span_and_initial_state(t_span, x0, match):
+    """A degenerate or non-finite span and a non-finite or non-1-D x0 raise ParameterError."""
+    with pytest.raises(ParameterError, match=match):
+        solve(decay, t_span, x0, state_names=("x",) * max(len(np.ravel(x0)), 1))
+
+
+def test_solve_rejects_a_rhs_that_is_not_callable():
+    """rhs must be callable."""
+    with pytest.raises(ParameterError, match="rhs"):
+        solve(None, (0.0, 1.0), [1.0], state_names=("x",))
+
+
+def test_solve_rejects_duplicate_state_names():
+    """Two states with one name would make traj[name] ambiguous."""
+    with pytest.raises(ParameterError, match="unique"):
+        solve(decay, (0.0, 1.0), [1.0, 2.0], state_names=("x", "x"))
+
+
+def test_backward_integration():
+    """t_span may run backwards: from x(1) = exp(-1) back to x(0) = 1."""
+    traj = solve(decay, (1.0, 0.0), [np.exp(-1.0)], state_names=("x",))
+    assert traj["x"][-1] == pytest.approx(1.0, rel=1e-8)
+
+
+def test_trajectory_checks_shapes():
+    """A Trajectory whose x does not have one row per name and one column per time raises."""
+    with pytest.raises(ParameterError, match="x must have shape"):
+        Trajectory(t=np.array([0.0, 1.0]), x=np.zeros((3, 2)), state_names=("a", "b"))
