@@ -39,14 +39,13 @@ def report(label, durations):
 def main():
     params = diffdrive.DiffDriveParams()
     velocity = interactive_figure(
-        lambda fig, v, omega: figures.draw_velocity_explorer(fig, v, omega, params),
+        figures.VelocityExplorer(params),
         {"v": slider(0.3, -0.5, 0.5), "omega": slider(0.5, -3.0, 3.0)},
         figsize=(9, 4),
     )
     follower = interactive_figure(
-        lambda fig, gain, dead_band, tolerance: figures.draw_follower_explorer(
-            fig, gain, dead_band, tolerance, params),
-        {"gain": slider(2.0, 0.2, 8.0), "dead_band": slider(2.0, 0.0, 20.0),
+        figures.FollowerExplorer(params),
+        {"gain": slider(2.0, 0.2, 8.0), "dead_band_deg": slider(2.0, 0.0, 20.0),
          "tolerance": slider(0.1, 0.02, 0.4)},
         figsize=(10, 4),
     )

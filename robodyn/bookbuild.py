@@ -26,11 +26,12 @@ BUILD_FLAGS = ["-W", "-n", "--keep-going"]
 
 
 def package_source_hash(package_dir: Path = ROOT / "robodyn") -> str:
-    """SHA-256 over the names and contents of the package's Python files."""
+    """SHA-256 over the names, sizes and contents of the package's Python files."""
     digest = hashlib.sha256()
     for path in sorted(package_dir.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+        content = path.read_bytes()
+        digest.update(f"{path.name}\0{len(content)}\0".encode())
+        digest.update(content)
     return digest.hexdigest()
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,19 +72,32 @@ def results_of(notebook: nbformat.NotebookNode) -> list[ExerciseResult]:
 
 
 def run_notebook(path: str | Path, timeout: float = 600.0) -> list[ExerciseResult]:
-    """Execute the notebook at ``path`` (errors allowed) and return its exercise results."""
+    """Execute the notebook at ``path`` (errors allowed) and return its exercise results.
+
+    The kernel talks over local sockets in a temporary folder (not TCP), and is shut down at
+    the end; ``timeout`` is the limit per cell in seconds.
+    """
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
     path = Path(path)
     notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(
-        notebook,
-        timeout=timeout,
-        allow_errors=True,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent.resolve())}},
-    )
-    client.execute()
+    with tempfile.TemporaryDirectory() as sockets:
+        kernel = KernelManager(
+            kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel")
+        )
+        client = NotebookClient(
+            notebook,
+            km=kernel,
+            timeout=timeout,
+            allow_errors=True,
+            resources={"metadata": {"path": str(path.parent.resolve())}},
+        )
+        try:
+            client.execute()
+        finally:
+            if kernel.has_kernel:
+                kernel.shutdown_kernel(now=True)
     return results_of(notebook)
 
 
@@ -119,7 +133,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per cell")
     args = parser.parse_args(argv)
     all_passed = True
-    for path in _notebooks(args.notebooks):
+    paths = _notebooks(args.notebooks)
+    if not paths:
+        print(f"no notebooks found in {', '.join(args.notebooks)}")
+        return 1
+    for path in paths:
         results = run_notebook(path, timeout=args.timeout)
         print(format_table(path, results))
         print()

@@ -1659,7 +1659,8 @@ def simulate(
         goal = follower.waypoints[follower.index]
         message = (
             f"t_max = {t_max:g} s ran out with {n_reached} of {n_points} waypoints reached; "
-            f"the robot was heading for waypoint {follower.index} at ({goal[0]:g}, {goal[1]:g})"
+            f"the robot was heading for waypoint {follower.index + 1} (counting from 1) at "
+            f"({goal[0]:g}, {goal[1]:g})"
             f" m. If it circles that waypoint, its minimum turning radius speed / omega_max "
             f"= {follower.minimum_turning_radius:.3g} m is too large for the tolerance "
             f"{follower.tolerance:g} m: lower speed, raise omega_max or raise tolerance. "

@@ -1,0 +1,404 @@
+"""The book's figures: interactive figures with a static fallback, offline animations, drawings."""
+
+import base64
+import re
+
+import ipywidgets as widgets
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from IPython.display import HTML
+from matplotlib.figure import Figure
+
+from robodyn.diffdrive import DiffDriveParams
+from robodyn.errors import ParameterError
+from robodyn.plotting import (
+    PLAYER_ICONS,
+    WIDGET_VIEW_MIME,
+    InteractiveFigure,
+    animation,
+    diffdrive_outline,
+    draw_diffdrive,
+    figure_png,
+    interactive_figure,
+    offline_player,
+    place_diffdrive,
+)
+
+matplotlib.use("Agg")  # no display: the tests render with Agg only
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_SLOPE = 3.0
+
+
+class Recorder:
+    """A draw function that plots a line and remembers the values it was called with."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, fig, slope, points):
+        self.calls.append({"slope": slope, "points": points})
+        if slope > MAX_SLOPE:
+            raise ValueError(f"slope {slope:g} > {MAX_SLOPE:g}")
+        ax = fig.add_subplot()
+        xs = np.linspace(0.0, 1.0, points)
+        ax.plot(xs, slope * xs)
+        ax.set_ylim(0.0, MAX_SLOPE)
+
+
+def make_controls():
+    return {
+        "slope": widgets.FloatSlider(value=1.0, min=0.0, max=5.0, description="Slope"),
+        "points": widgets.IntSlider(value=3, min=2, max=10, description="Points"),
+    }
+
+
+@pytest.fixture
+def recorder():
+    """A fresh recording draw function."""
+    return Recorder()
+
+
+@pytest.fixture
+def figure(recorder):
+    """An interactive figure with a float and an int slider, at slope 1 and 3 points."""
+    return interactive_figure(recorder, make_controls(), figsize=(3.0, 2.0), dpi=40.0, alt="line")
+
+
+# ------------------------------------------------------------------ InteractiveFigure
+
+
+def test_draw_called_with_default_control_values(figure, recorder):
+    """Making the figure draws it once, with every control's value passed by name."""
+    assert isinstance(figure, InteractiveFigure)
+    assert recorder.calls == [{"slope": 1.0, "points": 3}]
+    assert figure.values() == {"slope": 1.0, "points": 3}
+    assert bytes(figure.image.value).startswith(PNG_SIGNATURE)
+    assert figure.error.value == ""
+
+
+def test_update_sets_controls_and_redraws_once(figure, recorder):
+    """update() moves the named sliders and draws exactly once with all the new values."""
+    figure.update(slope=2.0, points=5)
+    assert figure.controls["slope"].value == 2.0
+    assert figure.controls["points"].value == 5
+    assert recorder.calls[1:] == [{"slope": 2.0, "points": 5}]
+
+
+def test_moving_a_slider_redraws(figure, recorder):
+    """Setting a slider's value, as a reader does, redraws the figure with that value."""
+    figure.controls["points"].value = 7
+    assert recorder.calls[-1] == {"slope": 1.0, "points": 7}
+
+
+def test_update_with_unknown_control_raises_naming_it(figure, recorder):
+    """An unknown control name is an error naming it; nothing changes and nothing is drawn."""
+    with pytest.raises(ParameterError, match="bogus"):
+        figure.update(slope=2.0, bogus=1)
+    assert figure.values() == {"slope": 1.0, "points": 3}
+    assert len(recorder.calls) == 1
+
+
+def test_non_callable_draw_raises():
+    """draw must be a function."""
+    with pytest.raises(ParameterError, match="draw must be a function"):
+        interactive_figure("not a function", make_controls())
+
+
+@pytest.mark.parametrize("controls", [{}, None])
+def test_no_controls_raises(recorder, controls):
+    """A figure without controls is an error."""
+    with pytest.raises(ParameterError, match="at least one widget"):
+        interactive_figure(recorder, controls)
+
+
+def test_control_that_is_not_a_widget_raises(recorder):
+    """A control without value and observe is an error naming the control."""
+    with pytest.raises(ParameterError, match="points"):
+        interactive_figure(recorder, {"slope": widgets.FloatSlider(value=1.0), "points": 3})
+
+
+def test_failing_draw_shows_message_and_update_reraises(figure):
+    """A draw error appears, HTML-escaped, under the figure, and update() raises it again."""
+    with pytest.raises(ValueError, match="slope 4 > 3"):
+        figure.update(slope=4.0)
+    assert "ValueError: slope 4 &gt; 3" in figure.error.value
+
+
+def test_failing_draw_from_slider_shows_message_then_clears(figure):
+    """Moving a slider to a bad value does not raise but shows the error; a good value clears it."""
+    slider = figure.controls["slope"]
+    slider.value = 4.5  # must not raise
+    assert "ValueError: slope 4.5 &gt; 3" in figure.error.value
+    slider.value = 2.0
+    assert figure.error.value == ""
+
+
+def test_image_changes_with_value_and_returns_at_defaults(figure):
+    """The PNG changes when a slider moves and is the default image again at default values."""
+    default_png = figure.image.value
+    assert default_png == figure.static_png
+    figure.update(slope=2.5)
+    assert figure.image.value != default_png
+    figure.update(slope=1.0)
+    assert figure.image.value == default_png
+
+
+def test_mimebundle_has_widget_view_static_image_and_text(figure):
+    """The output holds the widget view, a static image with its settings, and plain text."""
+    bundle = figure._repr_mimebundle_()
+    view = bundle[WIDGET_VIEW_MIME]
+    assert view["model_id"] == figure.widget.model_id
+    assert view["version_major"] == 2
+    page = bundle["text/html"]
+    match = re.search(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    assert match, page
+    assert base64.b64decode(match.group(1)) == figure.static_png
+    assert 'alt="line"' in page
+    caption = re.search(r"<figcaption>(.*)</figcaption>", page).group(1)
+    assert "Slope 1.00" in caption  # FloatSlider readout format .2f
+    assert "Points 3" in caption
+    assert "slope" in bundle["text/plain"] and "points" in bundle["text/plain"]
+
+
+def test_caption_names_control_without_description_by_key(recorder):
+    """A control without a description is listed under its key in the caption."""
+    controls = {"slope": widgets.FloatSlider(value=0.5), "points": widgets.IntSlider(value=4)}
+    page = interactive_figure(recorder, controls).static_html()
+    assert "slope 0.50" in page and "points 4" in page
+
+
+def test_static_caption_lists_default_values_after_update(figure):
+    """After the sliders move, the static image and its caption both stay at the defaults."""
+    figure.update(slope=2.5, points=6)
+    page = figure._repr_mimebundle_()["text/html"]
+    encoded = base64.b64encode(figure.static_png).decode("ascii")
+    assert encoded in page
+    assert "Slope 1.00" in page and "Points 3" in page
+
+
+def test_live_figures_contains_new_figure(figure):
+    """A figure just made is listed among the live figures."""
+    assert any(live is figure for live in InteractiveFigure.live_figures())
+
+
+# ------------------------------------------------------------------ animation
+
+
+def make_animated_figure():
+    fig, ax = plt.subplots(figsize=(2.0, 1.5), dpi=40)
+    (line,) = ax.plot([0.0, 1.0], [0.0, 0.0])
+    ax.set_ylim(0.0, 3.0)
+
+    def draw_frame(i):
+        line.set_ydata([0.0, float(i)])
+
+    return fig, draw_frame
+
+
+def test_animation_is_offline_player_and_closes_figure():
+    """The player has one image per frame, character buttons, no web link; the figure closes."""
+    fig, draw_frame = make_animated_figure()
+    player = animation(fig, draw_frame, 3, interval_ms=100.0)
+    assert isinstance(player, HTML)
+    markup = player.data
+    assert "http://" not in markup and "https://" not in markup
+    assert 'class="fa ' not in markup
+    for text in PLAYER_ICONS.values():
+        assert text in markup
+    assert len(re.findall(r'frames\[\d+\] = "data:image/png;base64,', markup)) == 3
+    assert not plt.fignum_exists(fig.number)
+
+
+@pytest.mark.parametrize("n_frames", [0, -1, 2.5, True, "3"])
+def test_animation_rejects_bad_frame_count(n_frames):
+    """The number of frames must be a positive integer (not a bool, float or string)."""
+    fig, draw_frame = make_animated_figure()
+    try:
+        with pytest.raises(ParameterError, match="n_frames"):
+            animation(fig, draw_frame, n_frames)
+    finally:
+        plt.close(fig)
+
+
+@pytest.mark.parametrize("interval_ms", [0.0, -50.0])
+def test_animation_rejects_non_positive_interval(interval_ms):
+    """The time between frames must be > 0 ms."""
+    fig, draw_frame = make_animated_figure()
+    try:
+        with pytest.raises(ParameterError, match="interval_ms"):
+            animation(fig, draw_frame, 2, interval_ms=interval_ms)
+    finally:
+        plt.close(fig)
+
+
+def test_offline_player_removes_font_link_spanning_lines():
+    """The font-awesome stylesheet link, broken over two lines, goes; icons become characters."""
+    markup = (
+        '<link rel="stylesheet"\n'
+        'href="https://maxcdn.bootstrapcdn.com/font-awesome/4.4.0/css/font-awesome.min.css">\n'
+        '<button><i class="fa fa-play"></i></button>'
+        '<button><i class="fa fa-play fa-flip-horizontal"></i></button>'
+    )
+    result = offline_player(markup)
+    assert result == "<button>&#9654;</button><button>&#9664;</button>"
+
+
+def test_offline_player_raises_on_unknown_icon():
+    """An icon missing from PLAYER_ICONS would need the web font: error, not a broken button."""
+    with pytest.raises(RuntimeError, match="PLAYER_ICONS"):
+        offline_player('<button><i class="fa fa-rocket"></i></button>')
+
+
+def test_offline_player_raises_on_other_web_link():
+    """Any other address left in the player is an error too."""
+    with pytest.raises(RuntimeError, match="internet"):
+        offline_player('<script src="https://example.org/player.js"></script>')
+
+
+# ------------------------------------------------------------------ drawings
+
+
+@pytest.mark.parametrize(("length", "width"), [(0.36, 0.35), (1.0, 0.4)])
+def test_diffdrive_outline_is_d_shape(length, width):
+    """Round back of radius width/2 behind the axle, flat front at length - width/2."""
+    outline = diffdrive_outline(length, width)
+    assert outline.ndim == 2 and outline.shape[0] == 2
+    xs, ys = outline
+    assert xs.max() == pytest.approx(length - width / 2)
+    assert xs.min() == pytest.approx(-width / 2)
+    assert np.abs(ys).max() == pytest.approx(width / 2)
+    back = xs <= 0.0
+    np.testing.assert_allclose(np.hypot(xs[back], ys[back]), width / 2)
+
+
+@pytest.fixture
+def params():
+    """Default robot parameters."""
+    return DiffDriveParams()
+
+
+def centre(patch):
+    xy = patch.get_xy()
+    return 0.5 * (xy.min(axis=0) + xy.max(axis=0))
+
+
+def test_draw_diffdrive_adds_body_wheels_and_arrow(params):
+    """Four patches go on the axes; at the origin the body is the outline itself."""
+    fig = Figure()
+    ax = fig.add_subplot()
+    patches = draw_diffdrive(ax, (0.0, 0.0, 0.0), params)
+    assert len(patches) == 4
+    assert all(patch in ax.patches for patch in patches)
+    outline = diffdrive_outline(params.body_length, params.body_width)
+    np.testing.assert_allclose(patches[0].get_xy()[: outline.shape[1]], outline.T, atol=1e-15)
+    np.testing.assert_allclose(centre(patches[1]), [0.0, params.track_width / 2], atol=1e-15)
+    np.testing.assert_allclose(centre(patches[2]), [0.0, -params.track_width / 2], atol=1e-15)
+
+
+def test_robot_facing_up_has_front_above_and_wheels_left_right(params):
+    """At (1, 2, pi/2) the front edge is at y = 2 + front and the wheels at x = 1 -/+ L/2."""
+    fig = Figure()
+    ax = fig.add_subplot()
+    body, left, right, arrow = draw_diffdrive(ax, (1.0, 2.0, np.pi / 2), params)
+    front = params.body_length - params.body_width / 2
+    half_track = params.track_width / 2
+    body_xy = body.get_xy()
+    assert body_xy[:, 1].max() == pytest.approx(2.0 + front)
+    assert body_xy[:, 1].min() == pytest.approx(2.0 - params.body_width / 2)
+    assert body_xy[:, 0].min() == pytest.approx(1.0 - params.body_width / 2)
+    assert body_xy[:, 0].max() == pytest.approx(1.0 + params.body_width / 2)
+    np.testing.assert_allclose(centre(left), [1.0 - half_track, 2.0], atol=1e-12)
+    np.testing.assert_allclose(centre(right), [1.0 + half_track, 2.0], atol=1e-12)
+    tip = arrow.get_xy()[np.argmax(arrow.get_xy()[:, 1])]
+    np.testing.assert_allclose(tip, [1.0, 2.0 + 0.8 * front], atol=1e-12)
+
+
+def test_place_diffdrive_moves_patches_like_drawing_there(params):
+    """Moving the patches to a pose gives the same shapes as drawing the robot at that pose."""
+    rng = np.random.default_rng(7)
+    fig = Figure()
+    ax = fig.add_subplot()
+    moved = draw_diffdrive(ax, (0.0, 0.0, 0.0), params)
+    for pose in rng.uniform([-2.0, -2.0, -np.pi], [2.0, 2.0, np.pi], size=(3, 3)):
+        place_diffdrive(moved, pose, params)
+        drawn = draw_diffdrive(ax, pose, params)
+        for a, b in zip(moved, drawn, strict=True):
+            np.testing.assert_allclose(a.get_xy(), b.get_xy(), atol=1e-12)
+
+
+def test_place_diffdrive_keeps_distances_from_axle(params):
+    """A rigid motion: each vertex keeps its distance from the axle midpoint at any heading."""
+    fig = Figure()
+    ax = fig.add_subplot()
+    patches = draw_diffdrive(ax, (0.0, 0.0, 0.0), params)
+    before = [np.hypot(*patch.get_xy().T) for patch in patches]
+    place_diffdrive(patches, (0.3, -0.4, 2.0), params)
+    for patch, radii in zip(patches, before, strict=True):
+        np.testing.assert_allclose(np.hypot(*(patch.get_xy() - [0.3, -0.4]).T), radii)
+
+
+# ------------------------------------------------------------------ figure_png
+
+
+@pytest.mark.parametrize(
+    "make_figure",
+    [lambda: Figure(figsize=(2.0, 1.0)), lambda: plt.figure(figsize=(2.0, 1.0))],
+    ids=["bare", "pyplot"],
+)
+def test_figure_png_is_png_of_figure_size(make_figure):
+    """A bare or a pyplot figure renders to PNG bytes of size figsize * dpi pixels."""
+    fig = make_figure()
+    try:
+        fig.add_subplot().plot([0, 1], [1, 0])
+        png = figure_png(fig, dpi=50.0)
+    finally:
+        plt.close(fig)
+    assert png.startswith(PNG_SIGNATURE)
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (100, 50)
+
+
+# ------------------------------------------------------------------ view mode (blitting)
+
+
+class LineView:
+    """A minimal view: a line whose slope is the control value; slope < 0 is refused."""
+
+    def setup(self, fig):
+        self.ax = fig.subplots()
+        self.ax.set(xlim=(0.0, 1.0), ylim=(-3.0, 3.0))
+        (self.line,) = self.ax.plot([], [])
+
+    def update(self, slope):
+        if slope < 0:
+            raise ValueError(f"slope must be >= 0, got {slope}")
+        self.line.set_data([0.0, 1.0], [0.0, slope])
+        return [self.line]
+
+
+def test_view_redraws_only_through_update_and_shows_its_errors():
+    """A view's figure changes with the slider, and an update error is shown, then cleared."""
+    slider = widgets.FloatSlider(value=1.0, min=-1.0, max=3.0)
+    figure = interactive_figure(LineView(), {"slope": slider}, figsize=(2.0, 1.5), dpi=40)
+    assert figure.view is not None and figure.draw is None
+    figure.update(slope=2.0)
+    assert bytes(figure.image.value) != bytes(figure.static_png)
+    slider.value = -0.5
+    assert "slope must be &gt;= 0, got -0.5" in figure.error.value
+    slider.value = 1.0
+    assert figure.error.value == ""
+    assert bytes(figure.image.value) == bytes(figure.static_png)
+
+
+def test_object_that_is_neither_function_nor_view_is_refused():
+    """An object with setup() but no update() is not a view: ParameterError naming both forms."""
+
+    class HalfView:
+        def setup(self, fig):
+            pass
+
+    with pytest.raises(ParameterError, match=r"setup\(fig\) and update\(\*\*values\)"):
+        interactive_figure(HalfView(), {"slope": widgets.FloatSlider()})
