@@ -6,10 +6,9 @@ import re
 import numpy as np
 import pytest
 
-from robodyn import diffdrive, grading
+from robodyn import diffdrive, diffdrive_checks, grading
 from robodyn.errors import ParameterError
 from robodyn.grading import (
-    EXERCISES,
     MISTAKE_ATOL,
     MISTAKE_RTOL,
     SEED,
@@ -18,6 +17,7 @@ from robodyn.grading import (
     check,
     description,
     exercise_ids,
+    get_exercise,
 )
 
 FK = "diffdrive.forward_kinematics"
@@ -498,7 +498,7 @@ def test_constant_answer_fails(exercise_id, answer):
 @pytest.mark.parametrize("exercise_id", sorted(REFERENCES))
 def test_hard_coded_fixed_answers_are_caught_by_random_inputs(exercise_id):
     """An answer that memorised the fixed cases fails on the seeded random inputs."""
-    exercise = EXERCISES[exercise_id]
+    exercise = get_exercise(exercise_id)
     fixed = [case for case in exercise.make_cases(np.random.default_rng(SEED))
              if case.kind == "fixed"]
     reference = REFERENCES[exercise_id]
@@ -711,7 +711,7 @@ def test_every_exercise_has_a_one_line_description(exercise_id):
 @pytest.mark.parametrize("exercise_id", sorted(REFERENCES))
 def test_mistake_models_are_distinguishable(exercise_id):
     """On the check's inputs each mistake differs from the reference and from the others."""
-    exercise = EXERCISES[exercise_id]
+    exercise = get_exercise(exercise_id)
     cases = exercise.make_cases(np.random.default_rng(SEED))
 
     def outputs(model, case):
@@ -742,7 +742,7 @@ def test_mistake_models_are_distinguishable(exercise_id):
 
 
 def test_grader_frames_are_hidden_from_tracebacks():
-    """Every grader frame in a failure's traceback sets __tracebackhide__."""
+    """Every grader frame (core and chapter checks) in a failure's traceback is hidden."""
 
     def failing(*args):
         raise ValueError("boom")
@@ -753,6 +753,6 @@ def test_grader_frames_are_hidden_from_tracebacks():
         traceback = error.__traceback__
         while traceback is not None:
             frame = traceback.tb_frame
-            if frame.f_code.co_filename == grading.__file__:
+            if frame.f_code.co_filename in (grading.__file__, diffdrive_checks.__file__):
                 assert frame.f_locals.get("__tracebackhide__") is True, frame.f_code.co_name
             traceback = traceback.tb_next
