@@ -41,6 +41,7 @@ from robodyn.params import (
     check_non_negative,
     check_positive,
 )
+from robodyn.rotations import wrap_angle
 
 __all__ = [
     "MODELS",
@@ -251,7 +252,7 @@ def _scalar_out(array):
 class _Backend(NamedTuple):
     """Elementary functions for the formula cores: NumPy (arrays) or math (fast scalars).
 
-    Each formula (``_integrate_pose``, ``_heading_command``, ``_wrap_angle``,
+    Each formula (``_integrate_pose``, ``_heading_command``,
     ``_saturate_wheel_speeds``, ``_wheel_torques``) is written once. The public functions run
     it with ``_NUMPY`` on arrays; the per-sample loop of :func:`simulate` runs the same code
     with ``_MATH`` on Python floats, about ten times faster than NumPy on scalars.
@@ -263,7 +264,6 @@ class _Backend(NamedTuple):
     sinc: object  # sinc(a) = sin(a) / a, 1 at a = 0
     clip: object  # clip(value, low, high)
     maximum: object  # elementwise larger of two values
-    where: object  # where(condition, if_true, if_false)
 
 
 def _math_sinc(a: float) -> float:
@@ -274,10 +274,6 @@ def _math_clip(value: float, low: float, high: float) -> float:
     return min(max(value, low), high)
 
 
-def _math_where(condition: bool, if_true: float, if_false: float) -> float:
-    return if_true if condition else if_false
-
-
 def _numpy_sinc(a):
     return np.sinc(a / np.pi)
 
@@ -286,8 +282,8 @@ def _numpy_clip(value, low, high):
     return np.minimum(np.maximum(value, low), high)
 
 
-_NUMPY = _Backend(np.sin, np.cos, np.arctan2, _numpy_sinc, _numpy_clip, np.maximum, np.where)
-_MATH = _Backend(math.sin, math.cos, math.atan2, _math_sinc, _math_clip, max, _math_where)
+_NUMPY = _Backend(np.sin, np.cos, np.arctan2, _numpy_sinc, _numpy_clip, np.maximum)
+_MATH = _Backend(math.sin, math.cos, math.atan2, _math_sinc, _math_clip, max)
 
 
 # --------------------------------------------------------------------------- kinematics
@@ -478,41 +474,6 @@ def instantaneous_centre(pose, v, omega):
     radius = np.full(v.shape, np.nan)
     np.divide(v, omega, out=radius, where=omega != 0.0)
     return _scalar_out(x - radius * np.sin(theta)), _scalar_out(y + radius * np.cos(theta))
-
-
-def wrap_angle(angle):
-    r"""Wrap angles to the interval (-pi, pi].
-
-    .. math:: w = \pi - ((\pi - \alpha) \bmod 2\pi)
-
-    Parameters
-    ----------
-    angle : float or array_like
-        Angle, rad.
-
-    Returns
-    -------
-    float or numpy.ndarray
-        The equivalent angle in (-pi, pi], rad, same shape.
-
-    Notes
-    -----
-    Both ends of the interval map to +pi: ``wrap_angle(-pi) == pi``. Angles already inside
-    (-pi, pi] are returned unchanged (bit for bit); a rounding guard moves a result that lands
-    on -pi to +pi.
-
-    Examples
-    --------
-    >>> print(wrap_angle(np.array([3 * np.pi / 2, -np.pi, np.pi, 0.1])))
-    [-1.57079633  3.14159265  3.14159265  0.1       ]
-    """
-    return _scalar_out(_wrap_angle(np.asarray(angle, dtype=float), _NUMPY))
-
-
-def _wrap_angle(angle, fn: _Backend):
-    wrapped = math.pi - (math.pi - angle) % (2.0 * math.pi)
-    wrapped = wrapped + 2.0 * math.pi * (wrapped <= -math.pi)
-    return fn.where((angle > -math.pi) & (angle <= math.pi), angle, wrapped)
 
 
 def pose_rate(t, pose, v, omega) -> np.ndarray:
@@ -790,7 +751,7 @@ def heading_command(pose, goal, gain: float, dead_band: float, omega_max: float)
 
 
 def _heading_command(x, y, theta, x_g, y_g, gain, dead_band, omega_max, fn: _Backend):
-    error = _wrap_angle(fn.atan2(y_g - y, x_g - x) - theta, fn)
+    error = wrap_angle(fn.atan2(y_g - y, x_g - x) - theta)
     omega = gain * error * (abs(error) >= dead_band)
     return fn.clip(omega, -omega_max, omega_max)
 

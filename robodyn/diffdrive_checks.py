@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from robodyn.grading import Case, Exercise, Mistake, Output, rounded_uniform, wrap_angle
+from robodyn.grading import Case, Exercise, Mistake, Output, rounded_uniform
+from robodyn.rotations import wrap_angle
 
 # ---------------------------------------------------------------------------------------------
 # Random inputs

@@ -44,6 +44,7 @@ import numpy as np
 
 from robodyn.errors import ParameterError
 from robodyn.params import check_non_negative
+from robodyn.rotations import wrap_angle
 
 __all__ = [
     "ATOL",
@@ -61,7 +62,6 @@ __all__ = [
     "get_exercise",
     "registry",
     "rounded_uniform",
-    "wrap_angle",
 ]
 
 #: Relative tolerance of the comparison with the reference (dimensionless).
@@ -494,11 +494,6 @@ def _split_outputs(exercise: Exercise, result):
 # ---------------------------------------------------------------------------------------------
 # Comparing and recognising mistakes
 # ---------------------------------------------------------------------------------------------
-
-
-def wrap_angle(angle):
-    """Angle in (-pi, pi], rad."""
-    return np.pi - np.mod(np.pi - angle, 2.0 * np.pi)
 
 
 def _close(output: Output, got, expected, rtol, atol, equal_nan: bool, modulo_2pi: bool = True):
