@@ -1,7 +1,8 @@
 """robodyn: the simulation package of the course book "Robot dynamics, hands-on".
 
 One module per subject (``diffdrive`` so far) on a small shared core: ``integrate``,
-``params``, ``rotations``, ``plotting`` and ``grading``. Functions take and return SI units and radians.
+``params``, ``rotations``, ``plotting`` and ``grading``. Functions take and return SI units
+and radians.
 """
 
 from robodyn.errors import ParameterError, RobodynError, SimulationError
