@@ -9,11 +9,12 @@ STAMP := $(VENV)/.installed
 NB ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help book book-instructor test lab check exercises constraints benchmarks clean
+.PHONY: help book book-instructor test test-fast lab check exercises constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
 	@echo "make test             everything CI runs: unit tests, notebooks, exercise sync, book, reader's view"
+	@echo "make test-fast        unit tests and exercise checks only: no notebooks, no book (seconds)"
 	@echo "make lab              open JupyterLab on the repository"
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
@@ -28,13 +29,16 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@touch $(STAMP)
 
 book: $(STAMP)
-	$(BIN)/python -m robodyn.bookbuild
+	$(BIN)/python -m robodyn.tools.bookbuild
 
 book-instructor: $(STAMP)
-	$(BIN)/python -m robodyn.bookbuild --instructor
+	$(BIN)/python -m robodyn.tools.bookbuild --instructor
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not notebooks"
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab
@@ -42,10 +46,10 @@ lab: $(STAMP)
 check: $(STAMP)
 	@test -n "$(NB)" || { echo "usage: make check NB=exercises/<file>.ipynb"; exit 2; }
 	@# The table says what passed; make's own "Error 1" would only alarm a student.
-	@$(BIN)/python -m robodyn.checknb $(NB) || true
+	@$(BIN)/python -m robodyn.tools.checknb $(NB) || true
 
 exercises: $(STAMP)
-	$(BIN)/python -m robodyn.exercisegen solutions exercises
+	$(BIN)/python -m robodyn.tools.exercisegen solutions exercises
 
 benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/widget_update.py

@@ -1,11 +1,23 @@
 """robodyn: the simulation package of the course book "Robot dynamics, hands-on".
 
-One module per subject (``diffdrive`` so far) on a small shared core: ``integrate``,
-``params``, ``rotations``, ``plotting`` and ``grading``. Functions take and return SI units
-and radians.
+Physics at the top, machinery and per-chapter content in parallel subpackages:
+
+- core numerics (no matplotlib): :mod:`~robodyn.errors`, :mod:`~robodyn.params` (checked
+  parameter dataclasses), :mod:`~robodyn.rotations`, :mod:`~robodyn.integrate` (fixed steps,
+  ``solve_ivp`` and the one result type of every simulation), :mod:`~robodyn.mechanics`
+  (constrained Lagrange models);
+- one module per subject: :mod:`~robodyn.diffdrive`, :mod:`~robodyn.waypoints`;
+- :mod:`robodyn.plotting`: interactive figures and offline animations (machinery);
+- :mod:`robodyn.figures`: one module per chapter, its widgets and drawings;
+- :mod:`robodyn.grading`: the check machinery; :mod:`robodyn.checks`: one module per chapter,
+  its exercises' cases, references and typical mistakes;
+- :mod:`robodyn.tools`: command-line tools of the repository (exercisegen, checknb,
+  bookbuild).
+
+Functions take and return SI units and radians.
 """
 
-from robodyn.errors import ParameterError, RobodynError, SimulationError
+from robodyn.errors import ParameterError, ParameterTypeError, RobodynError, SimulationError
 
-__all__ = ["ParameterError", "RobodynError", "SimulationError"]
+__all__ = ["ParameterError", "ParameterTypeError", "RobodynError", "SimulationError"]
 __version__ = "0.1.0"

@@ -1,10 +1,12 @@
-"""Differential-drive robot: kinematics, Lagrange dynamics and waypoint following.
+"""Differential-drive robot: kinematics, Lagrange dynamics and a simulated waypoint course.
 
 Two driven wheels of radius R sit on one axle, a track width L apart; the robot cannot slide
 sideways and each wheel rolls without slip. Sources: the vacuum-robot master's thesis
-(Kaiserslautern, 2022; kinematics, inverse kinematics, Lagrange model, Stateflow waypoint
-follower) and the tutorial "Robotics & Automation Series, Part 5: Dynamics & Robot Modeling"
-(differential-drive simulation).
+(Kaiserslautern, 2022; kinematics, inverse kinematics, Lagrange model) and the tutorial
+"Robotics & Automation Series, Part 5: Dynamics & Robot Modeling" (differential-drive
+simulation). The waypoint follower that :func:`simulate` drives is in
+:mod:`robodyn.waypoints`; the reduction of the constrained Lagrange model uses
+:mod:`robodyn.mechanics`.
 
 Conventions
 -----------
@@ -17,7 +19,8 @@ Conventions
 - Wheel speeds ``phi_dot_r``, ``phi_dot_l`` are in rad/s, positive when the wheel drives the
   robot forward. Torques ``tau_r``, ``tau_l`` in N m, positive forward.
 - Functions of states broadcast over NumPy arrays; scalars in give scalars (or 0-d arrays)
-  out. NaN in a state propagates; parameters are checked.
+  out. NaN in a state propagates; parameters are checked. A non-number raises
+  ParameterTypeError; inputs whose shapes do not broadcast raise ParameterError naming both.
 
 >>> v, omega = forward_kinematics(8.0, 8.0, wheel_radius=0.036, track_width=0.235)
 >>> print(f"{float(v):.3f} m/s, {float(omega):.1f} rad/s")
@@ -27,34 +30,33 @@ Conventions
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
 from robodyn.errors import ParameterError, SimulationError
-from robodyn.integrate import rk4_step
+from robodyn.integrate import RK4_STABILITY_LIMIT, SimulationResult, rk4_step
+from robodyn.mechanics import project_onto_free_velocities
 from robodyn.params import (
-    check_array,
+    Parameters,
+    as_array,
+    broadcast,
     check_choice,
-    check_finite_scalar,
-    check_non_negative,
+    check_integer,
     check_positive,
+    quantity,
 )
-from robodyn.rotations import wrap_angle
+from robodyn.waypoints import REACHED_GOAL, FollowerSettings, WaypointFollower
 
 __all__ = [
     "MODELS",
-    "RK4_STABILITY_LIMIT",
     "DiffDriveParams",
-    "DiffDriveResult",
     "LagrangeModel",
-    "WaypointFollower",
     "body_acceleration",
     "dynamic_rhs",
     "euler_pose_step",
     "forward_kinematics",
-    "heading_command",
     "instantaneous_centre",
     "integrate_pose",
     "inverse_kinematics",
@@ -67,22 +69,17 @@ __all__ = [
     "simulate",
     "turning_radius",
     "wheel_torques",
-    "wrap_angle",
 ]
 
 #: Robot models that :func:`simulate` can drive.
 MODELS = ("kinematic", "dynamic")
-
-#: RK4 is stable for x_dot = -lambda x while z = lambda h <= this value: the root of
-#: 1 - z + z^2/2 - z^3/6 + z^4/24 = 1 (the growth factor per step) on the negative real axis.
-RK4_STABILITY_LIMIT = 2.785293563405282
 
 
 # --------------------------------------------------------------------------- parameters
 
 
 @dataclass(frozen=True)
-class DiffDriveParams:
+class DiffDriveParams(Parameters):
     r"""Physical parameters of a differential-drive robot (defaults: a D-shaped vacuum robot).
 
     The thesis gives the envelope of its reference robot (D-shaped, 36 x 35 x 10 cm), the mass
@@ -156,42 +153,17 @@ class DiffDriveParams:
     robodyn.errors.ParameterError: track_width must be > 0 m, got -0.2
     """
 
-    wheel_radius: float = 0.036
-    track_width: float = 0.235
-    mass: float = 3.5
-    yaw_inertia: float = 0.074
-    com_offset: float = 0.03
-    wheel_inertia: float = 3.9e-5
-    max_wheel_speed: float = 14.0
-    max_wheel_torque: float = 0.5
-    speed_gain: float = 0.05
-    body_length: float = 0.36
-    body_width: float = 0.35
-
-    def __post_init__(self):
-        units = {
-            "wheel_radius": "m",
-            "track_width": "m",
-            "mass": "kg",
-            "yaw_inertia": "kg m^2",
-            "com_offset": "m",
-            "wheel_inertia": "kg m^2",
-            "max_wheel_speed": "rad/s",
-            "max_wheel_torque": "N m",
-            "speed_gain": "N m s/rad",
-            "body_length": "m",
-            "body_width": "m",
-        }
-        for field in fields(self):
-            name = field.name
-            value = getattr(self, name)
-            if name == "com_offset":
-                checked = check_finite_scalar(name, value, units[name])
-            elif name == "wheel_inertia":
-                checked = check_non_negative(name, value, units[name])
-            else:
-                checked = check_positive(name, value, units[name])
-            object.__setattr__(self, name, checked)
+    wheel_radius: float = quantity(0.036, "m", above=0.0)
+    track_width: float = quantity(0.235, "m", above=0.0)
+    mass: float = quantity(3.5, "kg", above=0.0)
+    yaw_inertia: float = quantity(0.074, "kg m^2", above=0.0)
+    com_offset: float = quantity(0.03, "m")
+    wheel_inertia: float = quantity(3.9e-5, "kg m^2", at_least=0.0)
+    max_wheel_speed: float = quantity(14.0, "rad/s", above=0.0)
+    max_wheel_torque: float = quantity(0.5, "N m", above=0.0)
+    speed_gain: float = quantity(0.05, "N m s/rad", above=0.0)
+    body_length: float = quantity(0.36, "m", above=0.0)
+    body_width: float = quantity(0.35, "m", above=0.0)
 
     @property
     def effective_mass(self) -> float:
@@ -232,10 +204,7 @@ def _check_params(params) -> DiffDriveParams:
 
 
 def _as_pose(pose, name: str = "pose") -> np.ndarray:
-    try:
-        array = np.asarray(pose, dtype=float)
-    except (TypeError, ValueError) as error:
-        raise ParameterError(f"{name} must be an array of real numbers, got {pose!r}") from error
+    array = as_array(name, pose, "m, m, rad")
     if array.ndim not in (1, 2) or array.shape[0] != 3:
         raise ParameterError(
             f"{name} must have shape (3,) or (3, N) with rows (x, y, theta), "
@@ -249,41 +218,14 @@ def _scalar_out(array):
     return array[()] if np.ndim(array) == 0 else array
 
 
-class _Backend(NamedTuple):
-    """Elementary functions for the formula cores: NumPy (arrays) or math (fast scalars).
+def _inputs(*named):
+    """(name, value, unit) triples as float arrays, broadcast together.
 
-    Each formula (``_integrate_pose``, ``_heading_command``,
-    ``_saturate_wheel_speeds``, ``_wheel_torques``) is written once. The public functions run
-    it with ``_NUMPY`` on arrays; the per-sample loop of :func:`simulate` runs the same code
-    with ``_MATH`` on Python floats, about ten times faster than NumPy on scalars.
+    Non-numbers raise ParameterTypeError naming the input; shapes that do not broadcast raise
+    ParameterError naming both inputs and their shapes. NaN passes through (the package's
+    rule for states, see :mod:`robodyn.params`).
     """
-
-    sin: object
-    cos: object
-    atan2: object
-    sinc: object  # sinc(a) = sin(a) / a, 1 at a = 0
-    clip: object  # clip(value, low, high)
-    maximum: object  # elementwise larger of two values
-
-
-def _math_sinc(a: float) -> float:
-    return math.sin(a) / a if a != 0.0 else 1.0
-
-
-def _math_clip(value: float, low: float, high: float) -> float:
-    return min(max(value, low), high)
-
-
-def _numpy_sinc(a):
-    return np.sinc(a / np.pi)
-
-
-def _numpy_clip(value, low, high):
-    return np.minimum(np.maximum(value, low), high)
-
-
-_NUMPY = _Backend(np.sin, np.cos, np.arctan2, _numpy_sinc, _numpy_clip, np.maximum)
-_MATH = _Backend(math.sin, math.cos, math.atan2, _math_sinc, _math_clip, max)
+    return broadcast(*((name, as_array(name, value, unit)) for name, value, unit in named))
 
 
 # --------------------------------------------------------------------------- kinematics
@@ -327,8 +269,11 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius: float, track_width: f
 
     Raises
     ------
+    ParameterTypeError
+        If an input is not a number or an array of numbers.
     ParameterError
-        If ``wheel_radius`` or ``track_width`` is not a finite number > 0.
+        If the wheel speeds do not broadcast together, or ``wheel_radius`` or
+        ``track_width`` is not a finite number > 0.
 
     Notes
     -----
@@ -341,12 +286,11 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius: float, track_width: f
     >>> print(f"{float(v):.2f} m/s, {float(omega):.4f} rad/s")
     0.50 m/s, 0.6667 rad/s
     """
+    phi_dot_r, phi_dot_l = _inputs(("phi_dot_r", phi_dot_r, "rad/s"),
+                                   ("phi_dot_l", phi_dot_l, "rad/s"))
     wheel_radius = check_positive("wheel_radius", wheel_radius, "m")
     track_width = check_positive("track_width", track_width, "m")
-    return _forward_kinematics(
-        np.asarray(phi_dot_r, dtype=float), np.asarray(phi_dot_l, dtype=float),
-        wheel_radius, track_width,
-    )
+    return _forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width)
 
 
 def inverse_kinematics(v, omega, wheel_radius: float, track_width: float):
@@ -375,8 +319,11 @@ def inverse_kinematics(v, omega, wheel_radius: float, track_width: float):
 
     Raises
     ------
+    ParameterTypeError
+        If an input is not a number or an array of numbers.
     ParameterError
-        If ``wheel_radius`` or ``track_width`` is not a finite number > 0.
+        If ``v`` and ``omega`` do not broadcast together, or ``wheel_radius`` or
+        ``track_width`` is not a finite number > 0.
 
     Notes
     -----
@@ -389,11 +336,10 @@ def inverse_kinematics(v, omega, wheel_radius: float, track_width: float):
     >>> print(f"{float(r):.3f} {float(l):.3f} rad/s")
     8.333 8.333 rad/s
     """
+    v, omega = _inputs(("v", v, "m/s"), ("omega", omega, "rad/s"))
     wheel_radius = check_positive("wheel_radius", wheel_radius, "m")
     track_width = check_positive("track_width", track_width, "m")
-    return _inverse_kinematics(
-        np.asarray(v, dtype=float), np.asarray(omega, dtype=float), wheel_radius, track_width
-    )
+    return _inverse_kinematics(v, omega, wheel_radius, track_width)
 
 
 def turning_radius(v, omega):
@@ -428,7 +374,7 @@ def turning_radius(v, omega):
     >>> print(turning_radius(0.3, 0.0))
     inf
     """
-    v, omega = np.broadcast_arrays(np.asarray(v, dtype=float), np.asarray(omega, dtype=float))
+    v, omega = _inputs(("v", v, "m/s"), ("omega", omega, "rad/s"))
     radius = np.full(v.shape, np.inf)
     np.divide(v, omega, out=radius, where=omega != 0.0)
     return _scalar_out(radius)
@@ -470,7 +416,7 @@ def instantaneous_centre(pose, v, omega):
     0.0 0.5
     """
     x, y, theta = _as_pose(pose)
-    v, omega = np.broadcast_arrays(np.asarray(v, dtype=float), np.asarray(omega, dtype=float))
+    v, omega = _inputs(("v", v, "m/s"), ("omega", omega, "rad/s"))
     radius = np.full(v.shape, np.nan)
     np.divide(v, omega, out=radius, where=omega != 0.0)
     return _scalar_out(x - radius * np.sin(theta)), _scalar_out(y + radius * np.cos(theta))
@@ -513,8 +459,9 @@ def pose_rate(t, pose, v, omega) -> np.ndarray:
     [0.  0.3 0.5]
     """
     x, y, theta = _as_pose(pose)
-    x_dot, y_dot, theta_dot = np.broadcast_arrays(v * np.cos(theta), v * np.sin(theta), omega)
-    return np.array([x_dot, y_dot, theta_dot], dtype=float)
+    theta, v, omega = _inputs(("theta", theta, "rad"), ("v", v, "m/s"),
+                              ("omega", omega, "rad/s"))
+    return np.array([v * np.cos(theta), v * np.sin(theta), omega])
 
 
 def integrate_pose(pose, v, omega, dt: float) -> np.ndarray:
@@ -575,17 +522,14 @@ def integrate_pose(pose, v, omega, dt: float) -> np.ndarray:
      [0.       1.570796 3.141593]]
     """
     x, y, theta = _as_pose(pose)
-    dt = check_array("dt", dt)
-    v = np.asarray(v, dtype=float)
-    omega = np.asarray(omega, dtype=float)
-    return np.array(np.broadcast_arrays(*_integrate_pose(x, y, theta, v, omega, dt, _NUMPY)))
-
-
-def _integrate_pose(x, y, theta, v, omega, dt, fn: _Backend):
+    x, y, theta, v, omega, dt = _inputs(
+        ("x", x, "m"), ("y", y, "m"), ("theta", theta, "rad"), ("v", v, "m/s"),
+        ("omega", omega, "rad/s"), ("dt", as_array("dt", dt, "s", finite=True), "s"),
+    )
     half_turn = omega * dt / 2.0
-    chord = v * dt * fn.sinc(half_turn)
-    heading = theta + half_turn
-    return x + chord * fn.cos(heading), y + chord * fn.sin(heading), theta + 2.0 * half_turn
+    chord = v * dt * np.sinc(half_turn / np.pi)  # np.sinc(a) is sin(pi a) / (pi a)
+    return np.array([x + chord * np.cos(theta + half_turn), y + chord * np.sin(theta + half_turn),
+                     theta + omega * dt])
 
 
 def euler_pose_step(pose, v, omega, dt: float) -> np.ndarray:
@@ -632,18 +576,11 @@ def euler_pose_step(pose, v, omega, dt: float) -> np.ndarray:
     [0.1 0.  0.1]
     """
     x, y, theta = _as_pose(pose)
-    dt = check_array("dt", dt)
-    return np.array(
-        np.broadcast_arrays(x + v * dt * np.cos(theta), y + v * dt * np.sin(theta),
-                            theta + omega * dt),
-        dtype=float,
+    x, y, theta, v, omega, dt = _inputs(
+        ("x", x, "m"), ("y", y, "m"), ("theta", theta, "rad"), ("v", v, "m/s"),
+        ("omega", omega, "rad/s"), ("dt", as_array("dt", dt, "s", finite=True), "s"),
     )
-
-
-def _saturate_wheel_speeds(phi_dot_r, phi_dot_l, max_wheel_speed, fn: _Backend):
-    peak = fn.maximum(abs(phi_dot_r), abs(phi_dot_l))
-    scale = max_wheel_speed / fn.maximum(peak, max_wheel_speed)
-    return phi_dot_r * scale, phi_dot_l * scale
+    return np.array([x + v * dt * np.cos(theta), y + v * dt * np.sin(theta), theta + omega * dt])
 
 
 def saturate_wheel_speeds(phi_dot_r, phi_dot_l, max_wheel_speed: float):
@@ -684,76 +621,12 @@ def saturate_wheel_speeds(phi_dot_r, phi_dot_l, max_wheel_speed: float):
     >>> print(float(r), float(l))
     14.0 7.0
     """
+    phi_dot_r, phi_dot_l = _inputs(("phi_dot_r", phi_dot_r, "rad/s"),
+                                   ("phi_dot_l", phi_dot_l, "rad/s"))
     max_wheel_speed = check_positive("max_wheel_speed", max_wheel_speed, "rad/s")
-    return _saturate_wheel_speeds(
-        np.asarray(phi_dot_r, dtype=float), np.asarray(phi_dot_l, dtype=float), max_wheel_speed,
-        _NUMPY,
-    )
-
-
-def heading_command(pose, goal, gain: float, dead_band: float, omega_max: float):
-    r"""Yaw-rate command of a proportional heading controller with a dead band.
-
-    .. math::
-
-        e = \mathrm{wrap}\big(\operatorname{atan2}(y_g - y, x_g - x) - \theta\big)
-        \in (-\pi, \pi], \qquad
-        \omega = \mathrm{clip}\big(\begin{cases} 0 & |e| < e_{db} \\ K e & \text{else}
-        \end{cases}, -\omega_{max}, \omega_{max}\big)
-
-    Parameters
-    ----------
-    pose : array_like, shape (3,) or (3, N)
-        Pose (x, y, theta) of the axle midpoint: m, m, rad.
-    goal : array_like, shape (2,) or (2, N)
-        Goal point (x_g, y_g), m.
-    gain : float
-        Proportional gain K, rad/s per rad of heading error (> 0).
-    dead_band : float
-        Heading errors smaller than this give omega = 0, rad (>= 0).
-    omega_max : float
-        Largest yaw-rate command, rad/s (> 0).
-
-    Returns
-    -------
-    float or numpy.ndarray
-        Yaw-rate command, rad/s; positive (left) when the goal lies to the left.
-
-    Raises
-    ------
-    ParameterError
-        If a shape is wrong, or ``gain``, ``omega_max`` are not > 0 or ``dead_band`` not >= 0.
-
-    Notes
-    -----
-    The controller of the thesis's Stateflow chart (proportional angle controller with a dead
-    band); the gain, dead band and limit values are not given there. A goal exactly behind
-    gives e = +pi: the robot turns left. At the goal itself atan2(0, 0) = 0 is used.
-
-    Examples
-    --------
-    >>> omega = heading_command([0.0, 0.0, 0.0], [1.0, 1.0], gain=2.0, dead_band=0.05,
-    ...                         omega_max=2.0)
-    >>> print(f"{float(omega):.4f} rad/s")
-    1.5708 rad/s
-    """
-    x, y, theta = _as_pose(pose)
-    goal = np.asarray(goal, dtype=float)
-    if goal.ndim not in (1, 2) or goal.shape[0] != 2:
-        raise ParameterError(
-            f"goal must have shape (2,) or (2, N) with rows (x_g, y_g), got shape {goal.shape}"
-        )
-    gain = check_positive("gain", gain, "rad/s per rad")
-    dead_band = check_non_negative("dead_band", dead_band, "rad")
-    omega_max = check_positive("omega_max", omega_max, "rad/s")
-    omega = _heading_command(x, y, theta, goal[0], goal[1], gain, dead_band, omega_max, _NUMPY)
-    return _scalar_out(np.asarray(omega))
-
-
-def _heading_command(x, y, theta, x_g, y_g, gain, dead_band, omega_max, fn: _Backend):
-    error = wrap_angle(fn.atan2(y_g - y, x_g - x) - theta)
-    omega = gain * error * (abs(error) >= dead_band)
-    return fn.clip(omega, -omega_max, omega_max)
+    scale = max_wheel_speed / np.maximum(np.maximum(np.abs(phi_dot_r), np.abs(phi_dot_l)),
+                                         max_wheel_speed)
+    return phi_dot_r * scale, phi_dot_l * scale
 
 
 # --------------------------------------------------------------------------- dynamics
@@ -781,7 +654,7 @@ class LagrangeModel(NamedTuple):
 
 
 def _check_q(q, name: str) -> np.ndarray:
-    return check_array(name, q, (5,))
+    return as_array(name, q, "m, m, rad, rad, rad", (5,), finite=True)
 
 
 def lagrange_model(q, q_dot, params: DiffDriveParams) -> LagrangeModel:
@@ -935,9 +808,9 @@ def null_space_matrix(q, params: DiffDriveParams) -> np.ndarray:
 def reduced_model(q, nu, params: DiffDriveParams):
     r"""Equations of motion in nu = (v, omega), reduced numerically from the Lagrange model.
 
-    Multiplying :math:`M\ddot q + V\dot q = B\tau - A^T\lambda` by :math:`S^T` removes the
-    constraint forces (:math:`S^T A^T = 0`); with :math:`\dot q = S\nu`,
-    :math:`\ddot q = S\dot\nu + \dot S\nu`:
+    Multiplying :math:`M\ddot q + V\dot q = B\tau - A^T\lambda` by :math:`S^T`
+    (:func:`robodyn.mechanics.project_onto_free_velocities`) removes the constraint forces
+    (:math:`S^T A^T = 0`); with :math:`\dot q = S\nu`, :math:`\ddot q = S\dot\nu + \dot S\nu`:
 
     .. math::
 
@@ -983,18 +856,16 @@ def reduced_model(q, nu, params: DiffDriveParams):
     3.5602 kg = m_eff 3.5602 kg
     """
     q = _check_q(q, "q")
-    nu = check_array("nu", nu, (2,))
+    nu = as_array("nu", nu, "m/s, rad/s", (2,), finite=True)
     p = _check_params(params)
     S = null_space_matrix(q, p)
     theta, omega = q[2], nu[1]
     S_dot = np.zeros((5, 2))
     S_dot[0, 0] = -math.sin(theta) * omega
     S_dot[1, 0] = math.cos(theta) * omega
-    model = lagrange_model(q, S @ nu, p)
-    M_bar = S.T @ model.M @ S
-    V_bar_nu = S.T @ (model.M @ S_dot + model.V @ S) @ nu
-    B_bar = S.T @ model.B
-    return M_bar, V_bar_nu, B_bar
+    q_dot = S @ nu
+    model = lagrange_model(q, q_dot, p)
+    return project_onto_free_velocities(model.M, model.V @ q_dot, model.B, S, S_dot @ nu)
 
 
 def _body_acceleration(v, omega, tau_r, tau_l, p):
@@ -1056,8 +927,9 @@ def body_acceleration(v, omega, tau_r, tau_l, params: DiffDriveParams):
     """
     p = _check_params(params)
     return _body_acceleration(
-        np.asarray(v, dtype=float), np.asarray(omega, dtype=float),
-        np.asarray(tau_r, dtype=float), np.asarray(tau_l, dtype=float), p,
+        *_inputs(("v", v, "m/s"), ("omega", omega, "rad/s"), ("tau_r", tau_r, "N m"),
+                 ("tau_l", tau_l, "N m")),
+        p,
     )
 
 
@@ -1098,14 +970,8 @@ def kinetic_energy(v, omega, params: DiffDriveParams):
     0.1602 J
     """
     p = _check_params(params)
-    v = np.asarray(v, dtype=float)
-    omega = np.asarray(omega, dtype=float)
+    v, omega = _inputs(("v", v, "m/s"), ("omega", omega, "rad/s"))
     return 0.5 * p.effective_mass * v**2 + 0.5 * p.effective_yaw_inertia * omega**2
-
-
-def _wheel_torques(phi_dot_ref, phi_dot, p, fn: _Backend):
-    tau_max = p.max_wheel_torque
-    return fn.clip(p.speed_gain * (phi_dot_ref - phi_dot), -tau_max, tau_max)
 
 
 def wheel_torques(phi_dot_ref, phi_dot, params: DiffDriveParams) -> np.ndarray:
@@ -1144,9 +1010,10 @@ def wheel_torques(phi_dot_ref, phi_dot, params: DiffDriveParams) -> np.ndarray:
     [0.4  0.05]
     """
     p = _check_params(params)
-    return _wheel_torques(
-        np.asarray(phi_dot_ref, dtype=float), np.asarray(phi_dot, dtype=float), p, _NUMPY
-    )
+    phi_dot_ref, phi_dot = _inputs(("phi_dot_ref", phi_dot_ref, "rad/s"),
+                                   ("phi_dot", phi_dot, "rad/s"))
+    return np.clip(p.speed_gain * (phi_dot_ref - phi_dot), -p.max_wheel_torque,
+                   p.max_wheel_torque)
 
 
 def dynamic_rhs(t, state, params: DiffDriveParams, phi_dot_ref) -> np.ndarray:
@@ -1196,283 +1063,31 @@ def dynamic_rhs(t, state, params: DiffDriveParams, phi_dot_ref) -> np.ndarray:
     """
     p = _check_params(params)
     x, y, theta, v, omega = state
-    ref_r, ref_l = phi_dot_ref
-    phi_dot_r, phi_dot_l = _inverse_kinematics(v, omega, p.wheel_radius, p.track_width)
-    tau_r = _wheel_torques(ref_r, phi_dot_r, p, _NUMPY)
-    tau_l = _wheel_torques(ref_l, phi_dot_l, p, _NUMPY)
-    v_dot, omega_dot = _body_acceleration(v, omega, tau_r, tau_l, p)
+    phi_dot = np.array(_inverse_kinematics(v, omega, p.wheel_radius, p.track_width))
+    tau = np.clip(p.speed_gain * (np.asarray(phi_dot_ref) - phi_dot), -p.max_wheel_torque,
+                  p.max_wheel_torque)
+    v_dot, omega_dot = _body_acceleration(v, omega, tau[0], tau[1], p)
     x_dot, y_dot, theta_dot = v * np.cos(theta), v * np.sin(theta), omega
     return np.array([x_dot, y_dot, theta_dot, v_dot, omega_dot])
-
-
-# --------------------------------------------------------------------------- waypoints
-
-
-class WaypointFollower:
-    """State machine that drives through a list of waypoints (after the thesis's Stateflow chart).
-
-    Two states: ``FollowWaypoints`` steers towards ``waypoints[index]`` at constant speed with
-    :func:`heading_command` and moves to the next waypoint once closer than ``tolerance``;
-    after the last one it enters ``ReachedGoal`` and commands a stop.
-
-    Parameters
-    ----------
-    waypoints : array_like, shape (N, 2) or (2,)
-        Waypoints (x, y), m, finite, N >= 1; a single point of shape (2,) is one waypoint.
-    speed : float, optional
-        Forward-speed command, m/s (> 0). Default 0.3 m/s, the value of the thesis.
-    gain : float, optional
-        Heading gain, rad/s per rad (> 0). Default 2.0: assumption.
-    dead_band : float, optional
-        Heading dead band, rad (>= 0). Default 0.05 rad: assumption.
-    omega_max : float, optional
-        Yaw-rate limit, rad/s (> 0). Default 2.0 rad/s: assumption.
-    tolerance : float, optional
-        Distance at which a waypoint counts as reached, m (> 0). Default 0.10 m: assumption.
-    v_max : float, optional
-        Forward-speed limit (the saturation block), m/s (> 0). Default 0.5 m/s, the top speed
-        R * max_wheel_speed of :class:`DiffDriveParams`.
-
-    Raises
-    ------
-    ParameterError
-        If a parameter is out of range or the waypoints have the wrong shape or are not
-        finite; the message names the parameter, the value and the allowed range.
-
-    Notes
-    -----
-    The settings are read-only; ``state`` and ``index`` change only through :meth:`command`
-    and :meth:`reset`. With the yaw rate limited, the tightest circle the robot drives has radius
-    min(speed, v_max) / omega_max (:attr:`minimum_turning_radius`). A waypoint inside that
-    circle near the robot can be circled for ever if ``tolerance`` is small. Several
-    waypoints inside ``tolerance`` at once are passed in one call.
-
-    Examples
-    --------
-    >>> follower = WaypointFollower([[1.0, 0.0], [1.0, 1.0]])
-    >>> v, omega = follower.command([0.0, 0.0, 0.0])
-    >>> print(follower.state, follower.index, v, omega)
-    FollowWaypoints 0 0.3 0.0
-    >>> v, omega = follower.command([0.95, 0.0, 0.0])
-    >>> print(follower.state, follower.index, v, f"{omega:.3f}")
-    FollowWaypoints 1 0.3 2.000
-    >>> print(follower.command([1.0, 0.97, np.pi / 2]), follower.state)
-    (0.0, 0.0) ReachedGoal
-    """
-
-    FOLLOW_WAYPOINTS = "FollowWaypoints"
-    REACHED_GOAL = "ReachedGoal"
-
-    def __init__(
-        self,
-        waypoints,
-        speed: float = 0.3,
-        gain: float = 2.0,
-        dead_band: float = 0.05,
-        omega_max: float = 2.0,
-        tolerance: float = 0.10,
-        v_max: float = 0.5,
-    ):
-        points = check_array("waypoints", waypoints)
-        if points.shape == (2,):
-            points = points.reshape(1, 2)
-        if points.ndim != 2 or points.shape[1] != 2 or points.shape[0] < 1:
-            raise ParameterError(
-                f"waypoints must have shape (N, 2) with N >= 1 (or (2,) for one point), "
-                f"got shape {points.shape}"
-            )
-        points.setflags(write=False)
-        self._waypoints = points
-        self._speed = check_positive("speed", speed, "m/s")
-        self._gain = check_positive("gain", gain, "rad/s per rad")
-        self._dead_band = check_non_negative("dead_band", dead_band, "rad")
-        self._omega_max = check_positive("omega_max", omega_max, "rad/s")
-        self._tolerance = check_positive("tolerance", tolerance, "m")
-        self._v_max = check_positive("v_max", v_max, "m/s")
-        self.reset()
-
-    @property
-    def waypoints(self) -> np.ndarray:
-        """Waypoints, shape (N, 2), m (read-only)."""
-        return self._waypoints
-
-    @property
-    def speed(self) -> float:
-        """Forward-speed command, m/s."""
-        return self._speed
-
-    @property
-    def gain(self) -> float:
-        """Heading gain, rad/s per rad."""
-        return self._gain
-
-    @property
-    def dead_band(self) -> float:
-        """Heading dead band, rad."""
-        return self._dead_band
-
-    @property
-    def omega_max(self) -> float:
-        """Yaw-rate limit, rad/s."""
-        return self._omega_max
-
-    @property
-    def tolerance(self) -> float:
-        """Distance at which a waypoint counts as reached, m."""
-        return self._tolerance
-
-    @property
-    def v_max(self) -> float:
-        """Forward-speed limit, m/s."""
-        return self._v_max
-
-    @property
-    def state(self) -> str:
-        """Current state: ``FOLLOW_WAYPOINTS`` or ``REACHED_GOAL``."""
-        return self._state
-
-    @property
-    def index(self) -> int:
-        """Index of the current goal; equals the number of waypoints once the goal is reached."""
-        return self._index
-
-    @property
-    def minimum_turning_radius(self) -> float:
-        """Radius of the tightest circle the commands allow, min(speed, v_max) / omega_max, m."""
-        return min(self.speed, self.v_max) / self.omega_max
-
-    def reset(self) -> None:
-        """Return to ``FollowWaypoints`` with the first waypoint as goal."""
-        self._state = self.FOLLOW_WAYPOINTS
-        self._index = 0
-
-    def command(self, pose) -> tuple[float, float]:
-        """Advance the state machine at ``pose`` and return the command (v, omega).
-
-        Parameters
-        ----------
-        pose : array_like, shape (3,)
-            Pose (x, y, theta) of the axle midpoint: m, m, rad.
-
-        Returns
-        -------
-        v : float
-            Forward-speed command, m/s: min(speed, v_max), or 0 in ``ReachedGoal``.
-        omega : float
-            Yaw-rate command, rad/s, from :func:`heading_command`; 0 in ``ReachedGoal``.
-
-        Raises
-        ------
-        ParameterError
-            If ``pose`` is not a finite array of shape (3,).
-        """
-        x, y, theta = check_array("pose", pose, (3,))
-        return self._command(float(x), float(y), float(theta))
-
-    def _command(self, x: float, y: float, theta: float) -> tuple[float, float]:
-        n_points = self._waypoints.shape[0]
-        while self._state == self.FOLLOW_WAYPOINTS:
-            x_g, y_g = self._waypoints[self._index]
-            if math.hypot(x_g - x, y_g - y) >= self._tolerance:
-                break
-            self._index += 1
-            if self._index == n_points:
-                self._state = self.REACHED_GOAL
-        if self._state == self.REACHED_GOAL:
-            return 0.0, 0.0
-        x_g, y_g = self._waypoints[self._index]
-        omega = _heading_command(
-            x, y, theta, float(x_g), float(y_g), self._gain, self._dead_band, self._omega_max,
-            _MATH,
-        )
-        return min(self._speed, self._v_max), omega
 
 
 # --------------------------------------------------------------------------- simulation
 
 
-@dataclass(frozen=True, eq=False)
-class DiffDriveResult:
-    """Time series of a waypoint-following run of :func:`simulate`.
-
-    Attributes
-    ----------
-    model : str
-        ``"kinematic"`` or ``"dynamic"``.
-    t : numpy.ndarray, shape (N,)
-        Sample times, s, spaced by the control period dt.
-    x, y, theta : numpy.ndarray, shape (N,)
-        Pose of the axle midpoint at the samples: m, m, rad (theta not wrapped).
-    v, omega : numpy.ndarray, shape (N,)
-        Forward speed, m/s, and yaw rate, rad/s, of the robot at the samples.
-    phi_dot_r, phi_dot_l : numpy.ndarray, shape (N,)
-        Wheel speeds, rad/s, at the samples.
-    v_cmd, omega_cmd : numpy.ndarray, shape (N,)
-        The follower's commands, held from each sample to the next: m/s, rad/s.
-    tau_r, tau_l : numpy.ndarray, shape (N,), or None
-        Wheel torques at the samples, N m (``None`` for the kinematic model).
-    waypoint_times : numpy.ndarray, shape (n_waypoints,)
-        Sample time at which each waypoint was reached, s; NaN if it was not.
-    reached_goal : bool
-        True if the last waypoint was reached.
-    message : str
-        What happened, with advice if the goal was not reached.
-    """
-
-    model: str
-    t: np.ndarray
-    x: np.ndarray
-    y: np.ndarray
-    theta: np.ndarray
-    v: np.ndarray
-    omega: np.ndarray
-    phi_dot_r: np.ndarray
-    phi_dot_l: np.ndarray
-    v_cmd: np.ndarray
-    omega_cmd: np.ndarray
-    tau_r: np.ndarray | None
-    tau_l: np.ndarray | None
-    waypoint_times: np.ndarray
-    reached_goal: bool
-    message: str
-
-    def __post_init__(self):
-        check_choice("model", self.model, MODELS)
-        t = check_array("t", self.t, (None,))
-        object.__setattr__(self, "t", t)
-        names = ["x", "y", "theta", "v", "omega", "phi_dot_r", "phi_dot_l", "v_cmd",
-                 "omega_cmd"]
-        if self.model == "dynamic":
-            names += ["tau_r", "tau_l"]
-        elif self.tau_r is not None or self.tau_l is not None:
-            raise ParameterError("tau_r and tau_l must be None for the kinematic model")
-        for name in names:
-            object.__setattr__(self, name, check_array(name, getattr(self, name), (t.size,)))
-        times = np.asarray(self.waypoint_times, dtype=float)
-        if times.ndim != 1:
-            raise ParameterError(f"waypoint_times must be 1-D, got shape {times.shape}")
-        object.__setattr__(self, "waypoint_times", times)
-
-    @property
-    def pose(self) -> np.ndarray:
-        """Poses at the samples, shape (3, N): x, y in m, theta in rad."""
-        return np.array([self.x, self.y, self.theta])
-
-
 def simulate(
     params: DiffDriveParams,
-    follower: WaypointFollower,
+    settings: FollowerSettings,
     model: str = "kinematic",
     t_max: float = 60.0,
     dt: float = 0.02,
     initial_pose=(0.0, 0.0, 0.0),
     substeps: int = 4,
-) -> DiffDriveResult:
-    r"""Drive the robot through the follower's waypoints in a sampled-data loop.
+) -> SimulationResult:
+    r"""Drive the robot through the waypoints of ``settings`` in a sampled-data loop.
 
-    Every ``dt`` the follower turns the measured pose into a command (v_cmd, omega_cmd), held
-    until the next sample; :func:`inverse_kinematics` and :func:`saturate_wheel_speeds` turn it
-    into wheel-speed references. Then
+    Every ``dt`` a :class:`~robodyn.waypoints.WaypointFollower` turns the measured pose into a
+    command (v_cmd, omega_cmd), held until the next sample; :func:`inverse_kinematics` and
+    :func:`saturate_wheel_speeds` turn it into wheel-speed references. Then
 
     - ``model="kinematic"``: the wheels follow the references exactly; the pose advances by
       :func:`integrate_pose` (exact for the held command);
@@ -1487,8 +1102,8 @@ def simulate(
     ----------
     params : DiffDriveParams
         Robot parameters.
-    follower : WaypointFollower
-        The controller; it is reset first.
+    settings : FollowerSettings
+        Waypoints and controller settings.
     model : {"kinematic", "dynamic"}, optional
         Which robot model to drive.
     t_max : float, optional
@@ -1502,8 +1117,14 @@ def simulate(
 
     Returns
     -------
-    DiffDriveResult
-        Time series, waypoint times, whether the goal was reached, and a message.
+    SimulationResult
+        Columns ``x``, ``y``, ``theta`` (m, m, rad; theta not wrapped), ``v``, ``omega``
+        (m/s, rad/s), ``phi_dot_r``, ``phi_dot_l`` (rad/s), ``v_cmd``, ``omega_cmd`` (the
+        follower's commands, held from each sample to the next) and ``tau_r``, ``tau_l``
+        (N m; NaN for the kinematic model), at the sample times ``t``. ``success`` is True
+        when the last waypoint was reached; ``message`` says what happened, with advice if
+        the goal was not reached. Details: ``waypoint_times`` (the sample time at which each
+        waypoint was reached, s; NaN if it was not) and ``model``.
 
     Raises
     ------
@@ -1523,35 +1144,33 @@ def simulate(
     dynamic model v, omega and the wheel speeds are the state at the sample. The recorded
     torques are those at the samples; between samples they change with the wheel speeds.
     The follower switches waypoints only at samples, so two runs that differ by a hair can
-    switch one sample apart. The stability check uses the linearised speed
-    loop; the torque limit hides an unstable step (the run stays bounded but is wrong), which
-    is why it is checked before the run. The torque limit's kink lowers RK4 to about second
-    order while a torque saturates.
+    switch one sample apart. The stability check uses the linearised speed loop; the torque
+    limit hides an unstable step (the run stays bounded but is wrong), which is why it is
+    checked before the run. The torque limit's kink lowers RK4 to about second order while a
+    torque saturates. The loop works on Python floats (see :func:`_kinematic_period`).
 
     Examples
     --------
-    >>> follower = WaypointFollower([[1.0, 0.0], [1.0, 1.0]])
-    >>> result = simulate(DiffDriveParams(), follower)
-    >>> print(result.reached_goal, result.waypoint_times.round(2))
+    >>> run = simulate(DiffDriveParams(), FollowerSettings([[1.0, 0.0], [1.0, 1.0]]))
+    >>> print(run.success, run.waypoint_times.round(2))
     True [3.   6.38]
     """
     p = _check_params(params)
-    if not isinstance(follower, WaypointFollower):
+    if not isinstance(settings, FollowerSettings):
         raise ParameterError(
-            f"follower must be a WaypointFollower, got {follower!r} of type "
-            f"{type(follower).__name__}"
+            f"settings must be a FollowerSettings, got {settings!r} of type "
+            f"{type(settings).__name__}"
         )
     check_choice("model", model, MODELS)
     t_max = check_positive("t_max", t_max, "s")
     dt = check_positive("dt", dt, "s")
     if dt > t_max:
         raise ParameterError(f"dt must be <= t_max = {t_max:g} s, got {dt:g}")
-    if isinstance(substeps, bool) or not isinstance(substeps, (int, np.integer)) or substeps < 1:
-        raise ParameterError(f"substeps must be an integer >= 1, got {substeps!r}")
-    substeps = int(substeps)
-    pose0 = check_array("initial_pose", initial_pose, (3,))
+    substeps = check_integer("substeps", substeps, at_least=1)
+    pose0 = as_array("initial_pose", initial_pose, "m, m, rad", (3,), finite=True)
     h = dt / substeps
-    if model == "dynamic":
+    dynamic = model == "dynamic"
+    if dynamic:
         h_stable = RK4_STABILITY_LIMIT * min(p.speed_loop_time_constants)
         if h > h_stable:
             raise ParameterError(
@@ -1563,19 +1182,14 @@ def simulate(
                 f"Use more substeps or a smaller dt."
             )
 
-    follower.reset()
-    n_points = follower.waypoints.shape[0]
+    follower = WaypointFollower(settings)
+    n_points = settings.waypoints.shape[0]
     waypoint_times = np.full(n_points, np.nan)
     n_periods = int(math.floor(t_max / dt + 1e-9))
-    radius, track, max_speed = p.wheel_radius, p.track_width, p.max_wheel_speed
-    dynamic = model == "dynamic"
     x, y, theta = pose0.tolist()
     v = omega = 0.0
     state = np.array([x, y, theta, v, omega])
-    columns = ("t", "x", "y", "theta", "v", "omega", "phi_dot_r", "phi_dot_l", "v_cmd",
-               "omega_cmd", "tau_r", "tau_l")
     rows = []
-
     for k in range(n_periods + 1):
         t_k = k * dt
         if dynamic:
@@ -1588,60 +1202,84 @@ def simulate(
                 f"speed_gain = {p.speed_gain:g} N m s/rad."
             )
         index_before = follower.index
-        v_cmd, omega_cmd = follower._command(x, y, theta)
+        v_cmd, omega_cmd = follower.command_at(x, y, theta)
         waypoint_times[index_before:follower.index] = t_k
-        ref_r, ref_l = _saturate_wheel_speeds(
-            *_inverse_kinematics(v_cmd, omega_cmd, radius, track), max_speed, _MATH
-        )
+        ref_r, ref_l = _saturated_references(v_cmd, omega_cmd, p)
         if dynamic:
-            phi_r, phi_l = _inverse_kinematics(v, omega, radius, track)
-            tau_r = _wheel_torques(ref_r, phi_r, p, _MATH)
-            tau_l = _wheel_torques(ref_l, phi_l, p, _MATH)
+            phi_r, phi_l = _inverse_kinematics(v, omega, p.wheel_radius, p.track_width)
+            tau_r = _torque(ref_r, phi_r, p)
+            tau_l = _torque(ref_l, phi_l, p)
         else:
             phi_r, phi_l = ref_r, ref_l
-            v, omega = _forward_kinematics(phi_r, phi_l, radius, track)
+            v, omega = _forward_kinematics(phi_r, phi_l, p.wheel_radius, p.track_width)
             tau_r = tau_l = math.nan
         rows.append((t_k, x, y, theta, v, omega, phi_r, phi_l, v_cmd, omega_cmd, tau_r, tau_l))
-        if follower.state == WaypointFollower.REACHED_GOAL or k == n_periods:
+        if follower.state == REACHED_GOAL or k == n_periods:
             break
         if dynamic:
             phi_ref = np.array([ref_r, ref_l])
             for j in range(substeps):
                 state = rk4_step(dynamic_rhs, t_k + j * h, state, h, p, phi_ref)
         else:
-            x, y, theta = _integrate_pose(x, y, theta, v, omega, dt, _MATH)
+            x, y, theta = _kinematic_period(x, y, theta, v, omega, dt)
 
-    data = dict(zip(columns, np.array(rows, dtype=float).T, strict=True))
-    reached = follower.state == WaypointFollower.REACHED_GOAL
-    n_reached = int(np.count_nonzero(np.isfinite(waypoint_times)))
-    if reached:
-        message = f"reached all {n_points} waypoints; the last at t = {data['t'][-1]:.4g} s"
-    else:
-        goal = follower.waypoints[follower.index]
-        message = (
-            f"t_max = {t_max:g} s ran out with {n_reached} of {n_points} waypoints reached; "
-            f"the robot was heading for waypoint {follower.index + 1} (counting from 1) at "
-            f"({goal[0]:g}, {goal[1]:g})"
-            f" m. If it circles that waypoint, its minimum turning radius speed / omega_max "
-            f"= {follower.minimum_turning_radius:.3g} m is too large for the tolerance "
-            f"{follower.tolerance:g} m: lower speed, raise omega_max or raise tolerance. "
-            f"If it was still on its way, raise t_max."
-        )
-    return DiffDriveResult(
-        model=model,
-        t=data["t"],
-        x=data["x"],
-        y=data["y"],
-        theta=data["theta"],
-        v=data["v"],
-        omega=data["omega"],
-        phi_dot_r=data["phi_dot_r"],
-        phi_dot_l=data["phi_dot_l"],
-        v_cmd=data["v_cmd"],
-        omega_cmd=data["omega_cmd"],
-        tau_r=data["tau_r"] if dynamic else None,
-        tau_l=data["tau_l"] if dynamic else None,
-        waypoint_times=waypoint_times,
-        reached_goal=reached,
-        message=message,
+    names = ("t", "x", "y", "theta", "v", "omega", "phi_dot_r", "phi_dot_l", "v_cmd",
+             "omega_cmd", "tau_r", "tau_l")
+    data = dict(zip(names, np.array(rows, dtype=float).T, strict=True))
+    t = data.pop("t")
+    reached = follower.state == REACHED_GOAL
+    return SimulationResult(
+        t=t,
+        columns=data,
+        success=reached,
+        message=_course_message(reached, follower, waypoint_times, t[-1], t_max),
+        details={"waypoint_times": waypoint_times, "model": model},
     )
+
+
+def _course_message(reached, follower, waypoint_times, t_end, t_max) -> str:
+    settings = follower.settings
+    n_points = settings.waypoints.shape[0]
+    if reached:
+        return f"reached all {n_points} waypoints; the last at t = {t_end:.4g} s"
+    n_reached = int(np.count_nonzero(np.isfinite(waypoint_times)))
+    goal = settings.waypoints[follower.index]
+    return (
+        f"t_max = {t_max:g} s ran out with {n_reached} of {n_points} waypoints reached; "
+        f"the robot was heading for waypoint {follower.index + 1} (counting from 1) at "
+        f"({goal[0]:g}, {goal[1]:g}) m. If it circles that waypoint, its minimum turning "
+        f"radius speed / omega_max = {settings.minimum_turning_radius:.3g} m is too large for "
+        f"the tolerance {settings.tolerance:g} m: lower speed, raise omega_max or raise "
+        f"tolerance. If it was still on its way, raise t_max."
+    )
+
+
+# ----------------------------------------------------------------- fast path of simulate()
+# simulate() advances one robot sample by sample, and the chapter's waypoint widget runs a
+# 40 s course (2000 samples) on every slider move. NumPy costs about a microsecond per call
+# on a single float, ten times what math costs, which made that widget about 12 ms slower
+# (benchmarks/widget_update.py prints both). So the loop alone works on Python floats with
+# the three helpers below, each the one-sample form of a public, vectorised function; a test
+# keeps each equal to its original.
+
+
+def _kinematic_period(x, y, theta, v, omega, dt):
+    """:func:`integrate_pose` for one pose given as floats."""
+    half_turn = omega * dt / 2.0
+    chord = v * dt * (math.sin(half_turn) / half_turn if half_turn != 0.0 else 1.0)
+    heading = theta + half_turn
+    return x + chord * math.cos(heading), y + chord * math.sin(heading), theta + omega * dt
+
+
+def _saturated_references(v_cmd, omega_cmd, p):
+    """:func:`inverse_kinematics` then :func:`saturate_wheel_speeds`, for floats."""
+    ref_r, ref_l = _inverse_kinematics(v_cmd, omega_cmd, p.wheel_radius, p.track_width)
+    limit = p.max_wheel_speed
+    scale = limit / max(abs(ref_r), abs(ref_l), limit)
+    return ref_r * scale, ref_l * scale
+
+
+def _torque(phi_dot_ref, phi_dot, p):
+    """:func:`wheel_torques` for one wheel, floats."""
+    return min(max(p.speed_gain * (phi_dot_ref - phi_dot), -p.max_wheel_torque),
+               p.max_wheel_torque)

@@ -3,13 +3,14 @@
 Every right-hand side has scipy's shape, ``rhs(t, x, *args) -> x_dot``, with ``x_dot`` shaped
 like ``x``. The fixed steps :func:`euler_step` and :func:`rk4_step` serve sampled-data loops
 and the book's comparisons of integration error; :func:`solve` picks an adaptive method by
-name, records events, and returns a :class:`Trajectory` whose states are read by name.
+name, records named events, and returns a :class:`SimulationResult`, the one result type of
+every simulation in the package: its states are attributes (``result.x``).
 
 >>> import numpy as np
 >>> def decay(t, x, rate):
 ...     return -rate * x
 >>> traj = solve(decay, (0.0, 1.0), [1.0], args=(2.0,), state_names=("x",))
->>> print(f"{traj['x'][-1]:.6f} vs exp(-2) = {np.exp(-2.0):.6f}")
+>>> print(f"{traj.x[-1]:.6f} vs exp(-2) = {np.exp(-2.0):.6f}")
 0.135335 vs exp(-2) = 0.135335
 """
 
@@ -17,15 +18,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.integrate import solve_ivp
 
 from robodyn.errors import ParameterError, SimulationError
-from robodyn.params import check_array, check_choice, check_finite_scalar, check_positive
+from robodyn.params import as_array, check_choice, check_positive, check_real
 
-__all__ = ["METHODS", "Trajectory", "euler_step", "rk4_step", "solve"]
+__all__ = [
+    "METHODS",
+    "RK4_STABILITY_LIMIT",
+    "SimulationResult",
+    "euler_step",
+    "rk4_step",
+    "solve",
+]
 
 #: Names of the methods of ``scipy.integrate.solve_ivp`` that :func:`solve` accepts.
 METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
@@ -42,7 +50,7 @@ def _check_step(rhs, dt) -> float:
         raise ParameterError(f"rhs must be callable as rhs(t, x, *args), got {rhs!r}")
     if isinstance(dt, float) and math.isfinite(dt):
         return dt
-    return check_finite_scalar("dt", dt, "s")
+    return check_real("dt", dt, "s")
 
 
 def euler_step(rhs: Callable, t: float, x, dt: float, *args) -> np.ndarray:
@@ -143,66 +151,96 @@ def rk4_step(rhs: Callable, t: float, x, dt: float, *args) -> np.ndarray:
     return x + (dt / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4)
 
 
+#: RK4 is stable for x_dot = -lambda x while z = lambda h <= this value: the root of
+#: 1 - z + z^2/2 - z^3/6 + z^4/24 = 1 (the growth factor per step) on the negative real axis.
+RK4_STABILITY_LIMIT = 2.785293563405282
+
+#: Attribute names of :class:`SimulationResult` that a column may not take.
+RESERVED_NAMES = ("t", "columns", "success", "message", "events", "event_states", "details",
+                  "names", "stack")
+
+
 @dataclass(frozen=True, eq=False)
-class Trajectory:
-    """Result of :func:`solve`: time samples and the state, readable by name.
+class SimulationResult:
+    """Result of every simulation of the package: sampled columns by name, success, a message.
 
     Attributes
     ----------
     t : numpy.ndarray, shape (N,)
         Sample times, s.
-    x : numpy.ndarray, shape (n_states, N)
-        States; row ``i`` is the state named ``state_names[i]``.
-    state_names : tuple of str, length n_states
-        Names of the states, in the order of the rows of ``x``.
-    t_events : tuple of numpy.ndarray
-        One array per event function: the times at which it crossed zero, s.
-    x_events : tuple of numpy.ndarray
-        One array per event function, shape (k, n_states): the states at those times.
-    status : int
-        As in ``solve_ivp``: 0 end of ``t_span`` reached, 1 a terminal event stopped the run.
-    message : str
-        The solver's message.
+    columns : dict of str to numpy.ndarray, each shape (N,)
+        The sampled quantities by name, in order; each is also an attribute
+        (``result.x`` is ``result.columns["x"]``).
     success : bool
-        True if the integration ran to the end of ``t_span`` or to a terminal event.
+        True if the run did what was asked (reached the end of the time span or a terminal
+        event; for a course, reached the goal).
+    message : str
+        What happened, with advice when it went wrong.
+    events : dict of str to numpy.ndarray
+        Times at which each named event happened, s.
+    event_states : dict of str to numpy.ndarray
+        For each event, the columns at those times, shape (k, number of columns).
+    details : dict
+        Further results of a particular simulation by name (for example the time each
+        waypoint was reached); each is also an attribute.
 
     Examples
     --------
-    >>> traj = Trajectory(t=np.array([0.0, 1.0]), x=np.array([[0.0, 1.0], [1.0, 1.0]]),
-    ...                   state_names=("s", "v"))
-    >>> print(traj["v"])
-    [1. 1.]
-    >>> traj["w"]
+    >>> run = SimulationResult(t=np.array([0.0, 1.0]), columns={"s": [0.0, 1.0], "v": [1.0, 1.0]})
+    >>> print(run.v, run.names)
+    [1. 1.] ('s', 'v')
+    >>> run.w
     Traceback (most recent call last):
     ...
-    robodyn.errors.ParameterError: no state named 'w'; the states are 's', 'v'
+    AttributeError: this result has no column or detail 'w'; its columns are 's', 'v'
     """
 
     t: np.ndarray
-    x: np.ndarray
-    state_names: tuple[str, ...]
-    t_events: tuple[np.ndarray, ...] = ()
-    x_events: tuple[np.ndarray, ...] = ()
-    status: int = 0
-    message: str = ""
+    columns: dict
     success: bool = True
+    message: str = ""
+    events: dict = field(default_factory=dict)
+    event_states: dict = field(default_factory=dict)
+    details: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        t = check_array("t", self.t, (None,))
-        names = _check_state_names(self.state_names, None)
-        x = check_array("x", self.x, (len(names), t.size))
+        t = as_array("t", self.t, "s", (None,), finite=True)
+        columns = {}
+        for name, values in dict(self.columns).items():
+            if not isinstance(name, str) or not name.isidentifier() or name in RESERVED_NAMES:
+                raise ParameterError(
+                    f"column names must be identifiers other than {', '.join(RESERVED_NAMES)}; "
+                    f"got {name!r}"
+                )
+            columns[name] = as_array(name, values, "", (t.size,))
         object.__setattr__(self, "t", t)
-        object.__setattr__(self, "x", x)
-        object.__setattr__(self, "state_names", names)
-        object.__setattr__(self, "t_events", tuple(np.asarray(e, float) for e in self.t_events))
-        object.__setattr__(self, "x_events", tuple(np.asarray(e, float) for e in self.x_events))
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "events", {k: np.asarray(v, float) for k, v in
+                                            dict(self.events).items()})
+        object.__setattr__(self, "event_states", dict(self.event_states))
+        object.__setattr__(self, "details", dict(self.details))
 
-    def __getitem__(self, name: str) -> np.ndarray:
-        """Return the row of ``x`` of the state called ``name``, shape (N,)."""
-        if name not in self.state_names:
-            names = ", ".join(repr(n) for n in self.state_names)
-            raise ParameterError(f"no state named {name!r}; the states are {names}")
-        return self.x[self.state_names.index(name)]
+    def __getattr__(self, name: str):
+        # Called only for names that are not regular attributes: columns, then details.
+        if name.startswith("__"):
+            raise AttributeError(name)
+        for store in ("columns", "details"):
+            values = self.__dict__.get(store, {})
+            if name in values:
+                return values[name]
+        known = ", ".join(repr(n) for n in self.__dict__.get("columns", {}))
+        raise AttributeError(
+            f"this result has no column or detail {name!r}; its columns are {known}"
+        )
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Names of the columns, in order."""
+        return tuple(self.columns)
+
+    def stack(self, *names: str) -> np.ndarray:
+        """The named columns (all columns if none are named) as one array, shape (k, N)."""
+        return np.array([self.columns[name] for name in (names or self.names)])
 
 
 class _WatchFinite:
@@ -222,17 +260,21 @@ class _WatchFinite:
         return x_dot
 
 
-def _check_state_names(state_names, n_states: int | None) -> tuple[str, ...]:
+def _check_state_names(state_names, n_states: int) -> tuple[str, ...]:
     if isinstance(state_names, str) or not isinstance(state_names, Sequence):
         raise ParameterError(
             f"state_names must be a sequence of strings such as ('x', 'v'), got {state_names!r}"
         )
     names = tuple(state_names)
-    if not all(isinstance(n, str) and n for n in names):
-        raise ParameterError(f"state_names must be non-empty strings, got {names!r}")
+    if not all(isinstance(n, str) and n.isidentifier() and n not in RESERVED_NAMES
+               for n in names):
+        raise ParameterError(
+            f"state_names must be Python identifiers other than {', '.join(RESERVED_NAMES)} "
+            f"(each becomes an attribute of the result); got {names!r}"
+        )
     if len(set(names)) != len(names):
         raise ParameterError(f"state_names must be unique, got {names!r}")
-    if n_states is not None and len(names) != n_states:
+    if len(names) != n_states:
         raise ParameterError(
             f"state_names must have one name per entry of x0 ({n_states}), "
             f"got {len(names)}: {names!r}"
@@ -253,7 +295,7 @@ def solve(
     atol: float = 1e-10,
     max_step: float = np.inf,
     t_eval=None,
-) -> Trajectory:
+) -> SimulationResult:
     r"""Integrate :math:`\dot x = f(t, x, \ldots)` over ``t_span`` with ``solve_ivp``.
 
     Parameters
@@ -267,7 +309,7 @@ def solve(
     args : tuple, optional
         Extra arguments of ``rhs`` and of every event function.
     state_names : sequence of str, length n_states
-        Names of the states, used by ``traj["name"]``.
+        Names of the states: identifiers, each an attribute of the result (``result.v``).
     method : str, optional
         One of :data:`METHODS`: ``"RK45"``, ``"RK23"``, ``"DOP853"`` (explicit),
         ``"Radau"``, ``"BDF"`` (implicit, for stiff models) or ``"LSODA"`` (switches).
@@ -285,8 +327,10 @@ def solve(
 
     Returns
     -------
-    Trajectory
-        Samples ``t`` (N,), states ``x`` (n_states, N), events, status and message.
+    SimulationResult
+        Samples ``t`` (N,), each state as an attribute of shape (N,), ``success``,
+        ``message``, and ``events`` / ``event_states`` keyed by each event function's
+        ``__name__``.
 
     Raises
     ------
@@ -319,16 +363,18 @@ def solve(
     >>> ground.terminal, ground.direction = True, -1
     >>> traj = solve(ballistic, (0.0, 10.0), [0.0, 5.0], args=(9.81,),
     ...              state_names=("z", "w"), events=[ground])
-    >>> print(traj.status, f"{traj.t_events[0][0]:.4f} s; 2 w0 / g = {2 * 5.0 / 9.81:.4f} s")
-    1 1.0194 s; 2 w0 / g = 1.0194 s
+    >>> print(f"{traj.events['ground'][0]:.4f} s; 2 w0 / g = {2 * 5.0 / 9.81:.4f} s")
+    1.0194 s; 2 w0 / g = 1.0194 s
+    >>> print(traj.message)
+    a terminal event stopped the run at t = 1.01937 s (A termination event occurred.)
     """
     if not callable(rhs):
         raise ParameterError(f"rhs must be callable as rhs(t, x, *args), got {rhs!r}")
-    span = check_array("t_span", t_span, (2,))
+    span = as_array("t_span", t_span, "s", (2,), finite=True)
     t0, t1 = float(span[0]), float(span[1])
     if t0 == t1:
         raise ParameterError(f"t_span must have t1 != t0 (s), got {tuple(span)}")
-    x0 = check_array("x0", x0, (None,))
+    x0 = as_array("x0", x0, "", (None,), finite=True)
     if x0.size == 0:
         raise ParameterError("x0 must have at least one state, got an empty array")
     names = _check_state_names(state_names, x0.size)
@@ -344,7 +390,7 @@ def solve(
     if not (isinstance(max_step, (int, float)) and max_step == np.inf):
         check_positive("max_step", max_step, "s")
     if t_eval is not None:
-        t_eval = check_array("t_eval", t_eval, (None,))
+        t_eval = as_array("t_eval", t_eval, "s", (None,), finite=True)
         low, high = min(t0, t1), max(t0, t1)
         steps = np.diff(t_eval) * np.sign(t1 - t0)
         if np.any(t_eval < low) or np.any(t_eval > high) or np.any(steps < 0):
@@ -395,20 +441,30 @@ def solve(
             f"the state became non-finite ({', '.join(bad)}) at t = {sol.t[first]:.6g} s "
             f"with method {method!r}. " + _ADVICE
         )
-    n_states = x0.size
-    t_events = tuple(sol.t_events) if sol.t_events is not None else ()
-    x_events = (
-        tuple(np.reshape(y, (-1, n_states)) for y in sol.y_events)
-        if sol.y_events is not None
-        else ()
-    )
-    return Trajectory(
+    names_of_events = _event_names(events)
+    t_events = sol.t_events if sol.t_events is not None else []
+    y_events = sol.y_events if sol.y_events is not None else []
+    status = "a terminal event stopped the run" if sol.status == 1 else "reached the end"
+    return SimulationResult(
         t=sol.t,
-        x=sol.y,
-        state_names=names,
-        t_events=t_events,
-        x_events=x_events,
-        status=int(sol.status),
-        message=str(sol.message),
+        columns=dict(zip(names, sol.y, strict=True)),
         success=bool(sol.success),
+        message=f"{status} of t_span ({sol.message})" if sol.status == 0 else
+        f"{status} at t = {sol.t[-1]:.6g} s ({sol.message})",
+        events={name: np.asarray(t, float) for name, t in
+                zip(names_of_events, t_events, strict=True)},
+        event_states={name: np.reshape(y, (-1, x0.size)) for name, y in
+                      zip(names_of_events, y_events, strict=True)},
     )
+
+
+def _event_names(events) -> list[str]:
+    """Each event function's ``__name__``, made unique with a number where two share one."""
+    names = []
+    for event in events:
+        name = getattr(event, "__name__", "event")
+        candidate, k = name, 2
+        while candidate in names:
+            candidate, k = f"{name}_{k}", k + 1
+        names.append(candidate)
+    return names

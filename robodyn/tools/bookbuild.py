@@ -2,13 +2,14 @@
 
 Jupyter Book caches executed notebooks by their content only. A change in ``robodyn`` changes
 what a notebook prints without changing the notebook, so a plain rebuild would show stale
-figures. :func:`build_book` therefore clears the execution cache whenever the package's source
-differs from the last build's (a hash kept in ``_build/.robodyn-source-hash``).
+figures. :func:`build_book` therefore clears the execution cache whenever any file of the
+package, in any subpackage, differs from the last build's (a hash kept in
+``_build/.robodyn-source-hash``).
 
 Command line::
 
-    python -m robodyn.bookbuild                # student edition -> _build/html
-    python -m robodyn.bookbuild --instructor   # adds the solutions -> _build/instructor/...
+    python -m robodyn.tools.bookbuild                # student edition -> _build/html
+    python -m robodyn.tools.bookbuild --instructor   # adds the solutions
 """
 
 from __future__ import annotations
@@ -20,17 +21,25 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Warnings are errors (-W), broken references are warnings (-n), and all are reported.
 BUILD_FLAGS = ["-W", "-n", "--keep-going"]
 
 
+def package_files(package_dir: Path) -> list[Path]:
+    """Every file of the package and its subpackages, without Python's byte-code caches."""
+    return sorted(
+        path for path in package_dir.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    )
+
+
 def package_source_hash(package_dir: Path = ROOT / "robodyn") -> str:
-    """SHA-256 over the names, sizes and contents of the package's Python files."""
+    """SHA-256 over the relative paths, sizes and contents of every file of the package."""
     digest = hashlib.sha256()
-    for path in sorted(package_dir.glob("*.py")):
+    for path in package_files(package_dir):
         content = path.read_bytes()
-        digest.update(f"{path.name}\0{len(content)}\0".encode())
+        digest.update(f"{path.relative_to(package_dir).as_posix()}\0{len(content)}\0".encode())
         digest.update(content)
     return digest.hexdigest()
 

@@ -1,16 +1,18 @@
 """The exercises of the differential-drive chapter: inputs, reference answers, typical mistakes.
 
-Each exercise is an :class:`robodyn.grading.Exercise`: the student's function is called on the
+Each exercise is a :class:`robodyn.grading.Exercise`: the student's function is called on the
 cases below and compared with the reference of :mod:`robodyn.diffdrive`; when a wrong answer
-matches one of the listed mistakes on every case, the feedback names it. ``EXERCISES`` lists
-them for the registry of :mod:`robodyn.grading`.
+matches one of the listed mistakes on every case, the feedback names it. The mistakes are
+written as the wrong functions a student writes. ``EXERCISES`` is what
+:mod:`robodyn.grading` finds for the ids ``"diffdrive.*"``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from robodyn.grading import Case, Exercise, Mistake, Output, rounded_uniform
+from robodyn import diffdrive, waypoints
+from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
 from robodyn.rotations import wrap_angle
 
 # ---------------------------------------------------------------------------------------------
@@ -33,8 +35,6 @@ def _draw_different_wheel_speeds(rng: np.random.Generator, size=None, min_differ
 
 
 def _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    from robodyn import diffdrive
-
     return diffdrive.forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width)
 
 
@@ -95,6 +95,21 @@ def _fk_omega_halved(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return v, omega
 
 
+def _fk_outputs_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+    return omega, v
+
+
+def _fk_omega_in_degrees(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+    return v, np.degrees(omega)
+
+
+def _fk_wheel_speeds_in_degrees(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return _forward_kinematics_reference(np.radians(phi_dot_r), np.radians(phi_dot_l),
+                                         wheel_radius, track_width)
+
+
 _FORWARD_KINEMATICS = Exercise(
     exercise_id="diffdrive.forward_kinematics",
     description="Forward kinematics: wheel speeds to (v, omega).",
@@ -133,6 +148,24 @@ _FORWARD_KINEMATICS = Exercise(
             "omega = R (phi_dot_r - phi_dot_l) / L has no 1/2.",
             _fk_omega_halved,
         ),
+        Mistake(
+            "the outputs are in the wrong order: (omega, v) instead of (v, omega)",
+            "Return the forward speed first: `return v, omega`.",
+            _fk_outputs_swapped,
+        ),
+        Mistake(
+            "omega in degrees per second instead of rad/s (np.degrees makes it 57.3 times "
+            "too large)",
+            "Every angle and angular rate of the book is in radians: omega = R (phi_dot_r - "
+            "phi_dot_l) / L is already in rad/s, with no np.degrees.",
+            _fk_omega_in_degrees,
+        ),
+        Mistake(
+            "the wheel speeds were taken as degrees per second (np.radians applied to them)",
+            "phi_dot_r and phi_dot_l are already in rad/s: use them as they are, with no "
+            "np.radians or np.deg2rad.",
+            _fk_wheel_speeds_in_degrees,
+        ),
     ),
 )
 
@@ -143,8 +176,6 @@ _FORWARD_KINEMATICS = Exercise(
 
 
 def _inverse_kinematics_reference(v, omega, wheel_radius, track_width):
-    from robodyn import diffdrive
-
     return diffdrive.inverse_kinematics(v, omega, wheel_radius, track_width)
 
 
@@ -193,6 +224,15 @@ def _ik_times_radius(v, omega, wheel_radius, track_width):
     return phi_dot_r, phi_dot_l
 
 
+def _ik_wheel_speeds_in_degrees(v, omega, wheel_radius, track_width):
+    phi_dot_r, phi_dot_l = _inverse_kinematics_reference(v, omega, wheel_radius, track_width)
+    return np.degrees(phi_dot_r), np.degrees(phi_dot_l)
+
+
+def _ik_omega_as_degrees(v, omega, wheel_radius, track_width):
+    return _inverse_kinematics_reference(v, np.radians(omega), wheel_radius, track_width)
+
+
 _INVERSE_KINEMATICS = Exercise(
     exercise_id="diffdrive.inverse_kinematics",
     description="Inverse kinematics: (v, omega) to the two wheel speeds.",
@@ -224,6 +264,17 @@ _INVERSE_KINEMATICS = Exercise(
             "A rim speed s (m/s) needs an angular speed s / R (rad/s): divide by R.",
             _ik_times_radius,
         ),
+        Mistake(
+            "wheel speeds in degrees per second instead of rad/s (np.degrees makes them 57.3 "
+            "times too large)",
+            "(v +- omega L/2) / R is already in rad/s: return it without np.degrees.",
+            _ik_wheel_speeds_in_degrees,
+        ),
+        Mistake(
+            "omega was taken as degrees per second (np.radians applied to it)",
+            "omega is already in rad/s: use it as it is, with no np.radians or np.deg2rad.",
+            _ik_omega_as_degrees,
+        ),
     ),
 )
 
@@ -234,10 +285,15 @@ _INVERSE_KINEMATICS = Exercise(
 
 
 def _integrate_pose_reference(pose, v, omega, dt):
-    from robodyn import diffdrive
+    return diffdrive.integrate_pose(pose, v, omega, dt)
 
-    return (diffdrive.integrate_pose(pose, v, omega, dt),)
 
+_TINY_OMEGA_NOTE = (
+    "at omega = 1e-9 rad/s your pose agrees only to about a micrometre. Dividing by a tiny "
+    "omega subtracts "
+    "two nearly equal sines and loses digits (cancellation); the sinc form keeps them all. "
+    "A micrometre does not matter for a robot, so the check accepts it."
+)
 
 _TINY_OMEGA_HINT = (
     "For a tiny omega, a formula that divides by omega, such as "
@@ -267,6 +323,7 @@ def _integrate_pose_cases(rng: np.random.Generator) -> list[Case]:
             "fixed",
             "a tiny omega (1e-9 rad/s)",
             _TINY_OMEGA_HINT,
+            _TINY_OMEGA_NOTE,
         ),
         Case(
             (np.array([0.0, 0.0, 0.0]), 1.0, 3.0, 1.0),
@@ -300,6 +357,7 @@ def _integrate_pose_cases(rng: np.random.Generator) -> list[Case]:
             "arrays",
             "NumPy arrays, with omega == 0 and omega = 1e-9 rad/s in the first two columns",
             _TINY_OMEGA_HINT,
+            _TINY_OMEGA_NOTE,
         )
     )
     size = 40
@@ -332,57 +390,57 @@ def _pose_after(pose, distance, heading, new_theta):
 
 
 def _ip_euler(pose, v, omega, dt):
-    return (_pose_after(pose, v * dt, pose[2], pose[2] + omega * dt),)
+    return _pose_after(pose, v * dt, pose[2], pose[2] + omega * dt)
 
 
 def _ip_euler_new_heading(pose, v, omega, dt):
     theta_new = pose[2] + omega * dt
-    return (_pose_after(pose, v * dt, theta_new, theta_new),)
+    return _pose_after(pose, v * dt, theta_new, theta_new)
 
 
 def _ip_start_heading(pose, v, omega, dt):
     distance = v * dt * _sinc(omega * dt / 2)
-    return (_pose_after(pose, distance, pose[2], pose[2] + omega * dt),)
+    return _pose_after(pose, distance, pose[2], pose[2] + omega * dt)
 
 
 def _ip_end_heading(pose, v, omega, dt):
     distance = v * dt * _sinc(omega * dt / 2)
-    return (_pose_after(pose, distance, pose[2] + omega * dt, pose[2] + omega * dt),)
+    return _pose_after(pose, distance, pose[2] + omega * dt, pose[2] + omega * dt)
 
 
 def _ip_no_sinc(pose, v, omega, dt):
-    return (_pose_after(pose, v * dt, pose[2] + omega * dt / 2, pose[2] + omega * dt),)
+    return _pose_after(pose, v * dt, pose[2] + omega * dt / 2, pose[2] + omega * dt)
 
 
 def _ip_radians_of_theta(pose, v, omega, dt):
     distance = v * dt * _sinc(omega * dt / 2)
     heading = np.radians(pose[2]) + omega * dt / 2
-    return (_pose_after(pose, distance, heading, pose[2] + omega * dt),)
+    return _pose_after(pose, distance, heading, pose[2] + omega * dt)
 
 
 def _ip_radians_of_theta_everywhere(pose, v, omega, dt):
     distance = v * dt * _sinc(omega * dt / 2)
     theta = np.radians(pose[2])
-    return (_pose_after(pose, distance, theta + omega * dt / 2, theta + omega * dt),)
+    return _pose_after(pose, distance, theta + omega * dt / 2, theta + omega * dt)
 
 
 def _ip_radians_of_heading(pose, v, omega, dt):
     distance = v * dt * _sinc(omega * dt / 2)
     heading = np.radians(pose[2] + omega * dt / 2)
-    return (_pose_after(pose, distance, heading, pose[2] + omega * dt),)
+    return _pose_after(pose, distance, heading, pose[2] + omega * dt)
 
 
 def _ip_radians_of_turn(pose, v, omega, dt):
     turn = np.radians(omega * dt)
     distance = v * dt * _sinc(turn / 2)
-    return (_pose_after(pose, distance, pose[2] + turn / 2, pose[2] + turn),)
+    return _pose_after(pose, distance, pose[2] + turn / 2, pose[2] + turn)
 
 
 def _ip_divide_by_omega(pose, v, omega, dt):
     theta_new = pose[2] + omega * dt
     x = pose[0] + v / omega * (np.sin(theta_new) - np.sin(pose[2]))
     y = pose[1] - v / omega * (np.cos(theta_new) - np.cos(pose[2]))
-    return (np.stack([x, y, theta_new]),)
+    return np.stack([x, y, theta_new])
 
 
 _DEGREES_HINT = (
@@ -399,12 +457,24 @@ _DIVIDE_BY_OMEGA = Mistake(
 )
 
 
-def _explain_integrate_pose_error(error: Exception, args: tuple) -> Mistake | None:
-    """A ZeroDivisionError for omega == 0 is the missing straight-line case."""
-    omega = args[2]
-    if isinstance(error, ZeroDivisionError) and np.any(np.asarray(omega) == 0):
-        return _DIVIDE_BY_OMEGA
-    return None
+def _ip_numpy_sinc_without_pi(pose, v, omega, dt):
+    distance = v * dt * np.sinc(omega * dt / 2)
+    return _pose_after(pose, distance, pose[2] + omega * dt / 2, pose[2] + omega * dt)
+
+
+def _ip_heading_sign_slip(pose, v, omega, dt):
+    distance = v * dt * _sinc(omega * dt / 2)
+    return _pose_after(pose, distance, pose[2] - omega * dt / 2, pose[2] + omega * dt)
+
+
+def _ip_y_sign_slip(pose, v, omega, dt):
+    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
+    return np.stack([x, 2 * pose[1] - y, theta])
+
+
+def _ip_theta_wrapped(pose, v, omega, dt):
+    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
+    return np.stack([x, y, wrap_angle(theta)])
 
 
 _INTEGRATE_POSE = Exercise(
@@ -412,7 +482,7 @@ _INTEGRATE_POSE = Exercise(
     description="Exact pose step for constant v and omega (theta not wrapped).",
     function_name="integrate_pose",
     arguments=("pose", "v", "omega", "dt"),
-    outputs=(Output("pose", entries=("x", "y", "theta"), angle_entries=(2,)),),
+    outputs=(Output("pose", Close(rtol=1e-9, atol=1e-6), entries=("x", "y", "theta")),),
     reference=_integrate_pose_reference,
     make_cases=_integrate_pose_cases,
     mistakes=(
@@ -468,8 +538,29 @@ _INTEGRATE_POSE = Exercise(
             _ip_radians_of_turn,
         ),
         _DIVIDE_BY_OMEGA,
+        Mistake(
+            "np.sinc(a) used as sin(a)/a: NumPy's sinc is the normalised sin(pi a)/(pi a)",
+            "np.sinc(a) computes sin(pi a) / (pi a). For sin(a) / a write np.sinc(a / np.pi).",
+            _ip_numpy_sinc_without_pi,
+        ),
+        Mistake(
+            "a sign slip in the mean heading: theta - omega dt/2 instead of theta + omega dt/2",
+            "The chord points along the heading halfway through the turn, "
+            "theta + omega dt/2, which lies ahead of theta in the direction of the turn.",
+            _ip_heading_sign_slip,
+        ),
+        Mistake(
+            "a sign slip in y: y - c sin(...) instead of y + c sin(...)",
+            "Driving along heading h moves the robot by (c cos h, c sin h): both with a plus.",
+            _ip_y_sign_slip,
+        ),
+        Mistake(
+            "theta was wrapped to (-pi, pi]; this exercise keeps theta unwrapped",
+            "The book keeps the heading of a driving robot unwrapped, so that it counts whole "
+            "turns (see the notation page): return theta + omega dt as it is.",
+            _ip_theta_wrapped,
+        ),
     ),
-    explain_error=_explain_integrate_pose_error,
 )
 
 
@@ -479,9 +570,7 @@ _INTEGRATE_POSE = Exercise(
 
 
 def _heading_command_reference(pose, goal, gain, dead_band, omega_max):
-    from robodyn import diffdrive
-
-    return (diffdrive.heading_command(pose, goal, gain, dead_band, omega_max),)
+    return waypoints.heading_command(pose, goal, gain, dead_band, omega_max)
 
 
 def _bearing(pose, goal):
@@ -551,6 +640,27 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
             "fixed",
             "theta = 6.583 rad, more than 2 pi (theta is not wrapped)",
         ),
+        Case(
+            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.12]), 0.5, 0.05, 2.0),
+            "fixed",
+            "a heading error of 0.06 rad, just outside the dead band: a small, unsaturated "
+            "command",
+        ),
+        Case(
+            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.08]), 1.5, 0.05, 2.0),
+            "fixed",
+            "a heading error of 0.04 rad, inside the dead band of 0.05 rad, with gain 1.5",
+        ),
+        Case(
+            (np.array([0.0, 0.0, 3.5]), np.array([-2.0, -0.5]), 1.0, 0.05, 2.0),
+            "fixed",
+            "goal behind and to the left, theta = 3.5 rad",
+        ),
+        Case(
+            (np.array([1.0, 1.0, -2.8]), np.array([-1.0, 1.5]), 0.8, 0.05, 3.0),
+            "fixed",
+            "goal behind the robot (theta = -2.8 rad), below saturation",
+        ),
     ]
     for _ in range(6):
         gain = rounded_uniform(rng, 0.5, 3.0)
@@ -576,52 +686,82 @@ def _heading_error(pose, goal):
 
 
 def _hc_unwrapped(pose, goal, gain, dead_band, omega_max):
-    return (_command(_bearing(pose, goal) - pose[2], gain, dead_band, omega_max),)
+    return _command(_bearing(pose, goal) - pose[2], gain, dead_band, omega_max)
 
 
 def _hc_wrapped_0_to_2pi(pose, goal, gain, dead_band, omega_max):
     error = np.mod(_bearing(pose, goal) - pose[2], 2 * np.pi)
-    return (_command(error, gain, dead_band, omega_max),)
+    return _command(error, gain, dead_band, omega_max)
 
 
 def _hc_degrees_output(pose, goal, gain, dead_band, omega_max):
     error = _heading_error(pose, goal)
     omega = np.where(np.abs(error) < dead_band, 0.0, gain * np.degrees(error))
-    return (np.clip(omega, -omega_max, omega_max),)
+    return np.clip(omega, -omega_max, omega_max)
 
 
 def _hc_degrees_dead_band(pose, goal, gain, dead_band, omega_max):
     error = _heading_error(pose, goal)
     omega = np.where(np.abs(np.degrees(error)) < dead_band, 0.0, gain * error)
-    return (np.clip(omega, -omega_max, omega_max),)
+    return np.clip(omega, -omega_max, omega_max)
 
 
 def _hc_degrees_error(pose, goal, gain, dead_band, omega_max):
-    return (_command(np.degrees(_heading_error(pose, goal)), gain, dead_band, omega_max),)
+    return _command(np.degrees(_heading_error(pose, goal)), gain, dead_band, omega_max)
 
 
 def _hc_radians_of_theta(pose, goal, gain, dead_band, omega_max):
     error = wrap_angle(_bearing(pose, goal) - np.radians(pose[2]))
-    return (_command(error, gain, dead_band, omega_max),)
+    return _command(error, gain, dead_band, omega_max)
 
 
 def _hc_no_dead_band(pose, goal, gain, dead_band, omega_max):
-    return (np.clip(gain * _heading_error(pose, goal), -omega_max, omega_max),)
+    return np.clip(gain * _heading_error(pose, goal), -omega_max, omega_max)
 
 
 def _hc_no_saturation(pose, goal, gain, dead_band, omega_max):
     error = _heading_error(pose, goal)
-    return (np.where(np.abs(error) < dead_band, 0.0, gain * error),)
+    return np.where(np.abs(error) < dead_band, 0.0, gain * error)
 
 
 def _hc_atan2_swapped(pose, goal, gain, dead_band, omega_max):
     bearing = np.arctan2(goal[0] - pose[0], goal[1] - pose[1])
-    return (_command(wrap_angle(bearing - pose[2]), gain, dead_band, omega_max),)
+    return _command(wrap_angle(bearing - pose[2]), gain, dead_band, omega_max)
 
 
 def _hc_sign_error(pose, goal, gain, dead_band, omega_max):
     error = wrap_angle(pose[2] - _bearing(pose, goal))
-    return (_command(error, gain, dead_band, omega_max),)
+    return _command(error, gain, dead_band, omega_max)
+
+
+def _hc_bang_bang(pose, goal, gain, dead_band, omega_max):
+    error = _heading_error(pose, goal)
+    return np.where(np.abs(error) < dead_band, 0.0, np.sign(error) * omega_max)
+
+
+def _hc_arctan_of_ratio(pose, goal, gain, dead_band, omega_max):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bearing = np.arctan((goal[1] - pose[1]) / (goal[0] - pose[0]))
+    return _command(wrap_angle(bearing - pose[2]), gain, dead_band, omega_max)
+
+
+def _hc_theta_wrapped_error_not(pose, goal, gain, dead_band, omega_max):
+    return _command(_bearing(pose, goal) - wrap_angle(pose[2]), gain, dead_band, omega_max)
+
+
+def _hc_dead_band_on_command(pose, goal, gain, dead_band, omega_max):
+    omega = np.clip(gain * _heading_error(pose, goal), -omega_max, omega_max)
+    return np.where(np.abs(omega) < dead_band, 0.0, omega)
+
+
+def _hc_dead_band_inverted(pose, goal, gain, dead_band, omega_max):
+    error = _heading_error(pose, goal)
+    omega = np.where(np.abs(error) < dead_band, gain * error, 0.0)
+    return np.clip(omega, -omega_max, omega_max)
+
+
+def _hc_command_in_degrees(pose, goal, gain, dead_band, omega_max):
+    return np.degrees(_heading_command_reference(pose, goal, gain, dead_band, omega_max))
 
 
 _HEADING_DEGREES_HINT = (
@@ -690,6 +830,42 @@ _HEADING_COMMAND = Exercise(
             _hc_atan2_swapped,
         ),
         Mistake(
+            "a bang-bang command: +-omega_max outside the dead band instead of gain * e",
+            "The controller is proportional: omega = gain * e, limited to +-omega_max; only "
+            "large errors saturate.",
+            _hc_bang_bang,
+        ),
+        Mistake(
+            "arctan(dy/dx) instead of arctan2(dy, dx): the bearing is off by pi when the goal "
+            "lies behind (dx < 0)",
+            "np.arctan of a ratio only knows the slope, not the quadrant; "
+            "np.arctan2(y_goal - y, x_goal - x) gives the bearing in all four.",
+            _hc_arctan_of_ratio,
+        ),
+        Mistake(
+            "theta is wrapped but the heading error is not: wrap the difference, not theta",
+            "bearing - wrap(theta) can still lie outside (-pi, pi]; wrap the error itself: "
+            "e = wrap(bearing - theta).",
+            _hc_theta_wrapped_error_not,
+        ),
+        Mistake(
+            "the dead band is applied to the command instead of to the heading error",
+            "Compare the heading error e with dead_band (both in rad): "
+            "omega = 0 where |e| < dead_band, not where |omega| < dead_band.",
+            _hc_dead_band_on_command,
+        ),
+        Mistake(
+            "the dead band is inverted: the command is zero for large errors, not small ones",
+            "omega must be 0 where |e| < dead_band and gain * e (limited) elsewhere: "
+            "np.where(np.abs(e) < dead_band, 0.0, gain * e).",
+            _hc_dead_band_inverted,
+        ),
+        Mistake(
+            "the command is in degrees per second (np.degrees applied to omega)",
+            "The yaw-rate command is in rad/s like omega_max: return it without np.degrees.",
+            _hc_command_in_degrees,
+        ),
+        Mistake(
             "a sign error in the heading error (theta - bearing instead of bearing - theta)",
             "A goal on the left must give a positive error, and a positive omega turns left: "
             "e = bearing - theta.",
@@ -705,10 +881,8 @@ _HEADING_COMMAND = Exercise(
 
 
 def _turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    from robodyn import diffdrive
-
     v, omega = diffdrive.forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width)
-    return (diffdrive.turning_radius(v, omega),)
+    return diffdrive.turning_radius(v, omega)
 
 
 def _turning_radius_cases(rng: np.random.Generator) -> list[Case]:
@@ -738,23 +912,27 @@ def _turning_radius_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _tr_times_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (wheel_radius * track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l),)
+    return wheel_radius * track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
 
 
 def _tr_wheels_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (track_width / 2 * (phi_dot_l + phi_dot_r) / (phi_dot_l - phi_dot_r),)
+    return track_width / 2 * (phi_dot_l + phi_dot_r) / (phi_dot_l - phi_dot_r)
 
 
 def _tr_doubled(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l),)
+    return track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
 
 
 def _tr_halved(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (track_width / 4 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l),)
+    return track_width / 4 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+
+
+def _tr_unsigned(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return np.abs(_turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width))
 
 
 def _tr_curvature(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (2 / track_width * (phi_dot_r - phi_dot_l) / (phi_dot_r + phi_dot_l),)
+    return 2 / track_width * (phi_dot_r - phi_dot_l) / (phi_dot_r + phi_dot_l)
 
 
 _TURNING_RADIUS = Exercise(
@@ -790,6 +968,12 @@ _TURNING_RADIUS = Exercise(
             "half the track width is used for L (the radius is half what it should be)",
             "omega = R (phi_dot_r - phi_dot_l) / L with the full track width L.",
             _tr_halved,
+        ),
+        Mistake(
+            "an unsigned radius: the sign must tell a left turn (+) from a right turn (-)",
+            "Drop the abs(): r = v / omega is negative when the robot turns right "
+            "(phi_dot_l > phi_dot_r).",
+            _tr_unsigned,
         ),
         Mistake(
             "omega / v, the curvature, instead of the radius v / omega",

@@ -1,20 +1,23 @@
-"""Figures of the differential-drive chapter: what its sliders and animations draw.
+"""Figures of the differential-drive chapter: its widgets, drawings of the robot, animations.
 
 The two widget views (:class:`VelocityExplorer`, :class:`FollowerExplorer`) are what
 :func:`robodyn.plotting.interactive_figure` redraws when a slider moves: ``setup`` draws the
-fixed parts once, ``update`` moves only what changes, so a slider answers in about 50 ms
-(``benchmarks/widget_update.py`` measures it). The other functions draw static figures and
-the course animation.
+fixed parts once, ``update`` moves only what changes. :func:`velocity_explorer` and
+:func:`follower_explorer` make the chapter's two widgets, sliders included; ``WIDGETS``
+lists them for the tests and ``benchmarks/widget_update.py``. The other functions draw the
+D-shaped robot, static figures and the course animation.
 """
 
 from __future__ import annotations
 
+import ipywidgets as widgets
 import numpy as np
 from matplotlib.collections import LineCollection
-from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
+from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon
 
 from robodyn import diffdrive
-from robodyn.plotting import animation, draw_diffdrive, place_diffdrive
+from robodyn.plotting import animation, interactive_figure
+from robodyn.waypoints import FollowerSettings
 
 #: Waypoints of the chapter's course, metres: a loop with a sharp and a gentle turn.
 COURSE = np.array([[1.5, 0.0], [2.0, 1.0], [1.0, 1.8], [0.0, 1.0], [0.4, 0.2]])
@@ -129,11 +132,11 @@ class FollowerExplorer:
 
     def update(self, gain, dead_band_deg, tolerance):
         """Simulate the course with these settings and show it; return the changing artists."""
-        follower = diffdrive.WaypointFollower(
+        settings = FollowerSettings(
             self.waypoints, speed=self.speed, gain=gain, dead_band=np.radians(dead_band_deg),
             omega_max=self.omega_max, tolerance=tolerance,
         )
-        result = diffdrive.simulate(self.params, follower, model="kinematic", t_max=self.t_max)
+        result = diffdrive.simulate(self.params, settings, model="kinematic", t_max=self.t_max)
         self.result = result
         for disc in self.discs:
             disc.set_radius(tolerance)
@@ -149,7 +152,7 @@ class FollowerExplorer:
 def _outcome(result) -> str:
     reached = int(np.sum(np.isfinite(result.waypoint_times)))
     total = result.waypoint_times.size
-    if result.reached_goal:
+    if result.success:
         return f"all {total} waypoints reached in {result.t[-1]:.1f} s"
     return f"only {reached} of {total} waypoints reached in {result.t[-1]:.0f} s"
 
@@ -215,3 +218,96 @@ def course_animation(result, params, waypoints, tolerance, n_frames=80, interval
         label.set_text(f"t = {result.t[k]:.1f} s   v = {result.v[k]:.2f} m/s")
 
     return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
+
+
+# --------------------------------------------------------------------------- the widgets
+
+
+def velocity_explorer(params):
+    """The chapter's widget: sliders for v and omega over a :class:`VelocityExplorer`."""
+    speed = widgets.FloatSlider(value=0.3, min=-0.5, max=0.5, step=0.01,
+                                description="v [m/s]", readout_format=".2f")
+    yaw_rate = widgets.FloatSlider(value=0.5, min=-3.0, max=3.0, step=0.05,
+                                   description="ω [rad/s]", readout_format=".2f")
+    return interactive_figure(
+        VelocityExplorer(params), {"v": speed, "omega": yaw_rate}, figsize=(9, 4),
+        alt="Path, centre of rotation and wheel speeds for the chosen v and omega",
+    )
+
+
+def follower_explorer(params):
+    """The chapter's widget: gain, dead band and tolerance over a :class:`FollowerExplorer`."""
+    gain = widgets.FloatSlider(value=2.0, min=0.2, max=8.0, step=0.1,
+                               description="gain k [1/s]", readout_format=".1f")
+    dead_band = widgets.FloatSlider(value=2.0, min=0.0, max=20.0, step=0.5,
+                                    description="dead band [°]", readout_format=".1f")
+    tolerance = widgets.FloatSlider(value=0.10, min=0.02, max=0.40, step=0.01,
+                                    description="tolerance [m]", readout_format=".2f")
+    return interactive_figure(
+        FollowerExplorer(params),
+        {"gain": gain, "dead_band_deg": dead_band, "tolerance": tolerance},
+        figsize=(10, 4), alt="Course driven by the waypoint follower for the chosen gains",
+    )
+
+
+#: The widgets of the chapter, each made from a DiffDriveParams.
+WIDGETS = (velocity_explorer, follower_explorer)
+
+
+# --------------------------------------------------------------------------- the robot
+
+
+def diffdrive_outline(length: float, width: float) -> np.ndarray:
+    """Outline of a D-shaped robot body in body coordinates, shape (2, n), metres.
+
+    The axle midpoint is the origin, x points forward: a half disc of radius ``width / 2``
+    behind the axle and a rectangle ahead of it, with the flat front edge at
+    ``length - width / 2``.
+    """
+    half = width / 2.0
+    arc = np.linspace(np.pi / 2.0, 3.0 * np.pi / 2.0, 25)
+    front = length - half
+    xs = np.concatenate([[front], half * np.cos(arc), [front]])
+    ys = np.concatenate([[half], half * np.sin(arc), [-half]])
+    return np.vstack([xs, ys])
+
+
+def draw_diffdrive(ax, pose, params, *, color: str = "tab:blue", alpha: float = 0.35):
+    """Draw the D-shaped differential-drive robot at ``pose = (x, y, theta)`` on ``ax``.
+
+    Body size, wheel radius and track width come from ``params``
+    (:class:`robodyn.diffdrive.DiffDriveParams`). Returns the list of patches drawn, so an
+    animation can move them with :func:`place_diffdrive`.
+    """
+    patches = [
+        Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="k", alpha=alpha),
+        Polygon(np.zeros((4, 2)), closed=True, facecolor="k"),
+        Polygon(np.zeros((4, 2)), closed=True, facecolor="k"),
+        Polygon(np.zeros((3, 2)), closed=True, facecolor="k"),
+    ]
+    for patch in patches:
+        ax.add_patch(patch)
+    place_diffdrive(patches, pose, params)
+    return patches
+
+
+def place_diffdrive(patches, pose, params) -> None:
+    """Move the patches made by :func:`draw_diffdrive` to a new pose."""
+    x, y, theta = (float(value) for value in pose)
+    rotation = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
+    radius, half_track = params.wheel_radius, params.track_width / 2.0
+    wheel_width = 0.25 * radius
+    body = diffdrive_outline(params.body_length, params.body_width)
+    wheel = np.array([[-radius, radius, radius, -radius], [-1, -1, 1, 1]], dtype=float)
+    wheel[1] *= wheel_width / 2.0
+    arrow_tip = 0.8 * (params.body_length - params.body_width / 2.0)
+    arrow = np.array([[0.0, arrow_tip, 0.0], [0.3 * half_track, 0.0, -0.3 * half_track]])
+    shapes = [
+        body,
+        wheel + np.array([[0.0], [half_track]]),
+        wheel + np.array([[0.0], [-half_track]]),
+        arrow,
+    ]
+    for patch, shape in zip(patches, shapes, strict=True):
+        world = rotation @ shape + np.array([[x], [y]])
+        patch.set_xy(world.T)

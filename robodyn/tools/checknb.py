@@ -2,8 +2,8 @@
 
 Command line (``make check NB=...`` calls it)::
 
-    python -m robodyn.checknb exercises/04_differential_drive.ipynb
-    python -m robodyn.checknb hand-ins/            # every notebook in a folder
+    python -m robodyn.tools.checknb exercises/04_differential_drive.ipynb
+    python -m robodyn.tools.checknb hand-ins/            # every notebook in a folder
 
 A check cell is a code cell that calls ``grading.check("<exercise id>", ...)``. The notebook is
 executed top to bottom with errors allowed, in its own folder, so one failing exercise does not
@@ -23,8 +23,9 @@ from pathlib import Path
 
 import nbformat
 
+from robodyn.grading.results import results_in
+
 CHECK_CALL = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
-NOT_ATTEMPTED = "NotAttempted"
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ def _first_line(text: str) -> str:
 
 
 def results_of(notebook: nbformat.NotebookNode) -> list[ExerciseResult]:
-    """Read the results of an executed notebook's check cells."""
+    """Read the results of an executed notebook's check cells from their structured outputs."""
     results = []
     for cell in notebook.cells:
         if cell.cell_type != "code":
@@ -52,20 +53,20 @@ def results_of(notebook: nbformat.NotebookNode) -> list[ExerciseResult]:
         ids = CHECK_CALL.findall(cell.source)
         if not ids:
             continue
-        errors = [out for out in cell.get("outputs", []) if out.get("output_type") == "error"]
-        ran = cell.get("execution_count") is not None or bool(cell.get("outputs"))
+        outputs = cell.get("outputs", [])
+        published = {r.exercise_id: r for r in results_in(outputs)}
+        errors = [out for out in outputs if out.get("output_type") == "error"]
         for exercise_id in ids:
-            if errors:
+            if exercise_id in published:
+                result = published[exercise_id]
+                feedback = "" if result.status == "passed" else result.summary
+                results.append(ExerciseResult(exercise_id, result.status, feedback))
+            elif errors:
                 error = errors[0]
-                if error.get("ename") == NOT_ATTEMPTED:
-                    results.append(ExerciseResult(exercise_id, "not attempted", ""))
-                else:
-                    message = _first_line(error.get("evalue", "")) or error.get("ename", "")
-                    if error.get("ename") not in ("CheckFailed", "AssertionError"):
-                        message = f"{error.get('ename')}: {message}"
-                    results.append(ExerciseResult(exercise_id, "failed", message))
-            elif ran:
-                results.append(ExerciseResult(exercise_id, "passed", ""))
+                message = _first_line(error.get("evalue", ""))
+                results.append(ExerciseResult(
+                    exercise_id, "failed", f"the check did not run: {error.get('ename')}: "
+                    f"{message}"))
             else:
                 results.append(ExerciseResult(exercise_id, "not run", ""))
     return results

@@ -9,8 +9,8 @@ heading above. A heading suffix `` — with solutions`` is dropped, and outputs 
 
 Command line::
 
-    python -m robodyn.exercisegen solutions exercises          # write exercises/
-    python -m robodyn.exercisegen solutions exercises --check  # exit 1 if out of date
+    python -m robodyn.tools.exercisegen solutions exercises          # write exercises/
+    python -m robodyn.tools.exercisegen solutions exercises --check  # exit 1 if out of date
 
 >>> strip_solutions('def f(x):\\n    ### BEGIN SOLUTION\\n    return 2 * x\\n'
 ...                 '    ### END SOLUTION\\n', "Exercise 4.1", "code")

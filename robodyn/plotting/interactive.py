@@ -1,13 +1,9 @@
-"""Figures of the book: interactive figures that also render statically, animations, drawings.
+"""Interactive figures: sliders in a running notebook, a static image in the rendered book.
 
-Two helpers carry every chapter's interactive material:
-
-* :class:`InteractiveFigure` (made with :func:`interactive_figure`) draws a matplotlib figure
-  from slider values. In a running notebook it shows the sliders and redraws the figure when
-  one moves. In the rendered book, where no kernel runs, the same output shows the figure at
-  the default slider values as a plain image, with a caption listing those values.
-* :func:`animation` turns a per-frame drawing function into a matplotlib ``jshtml``
-  animation: a self-contained player that works in the static page, offline.
+:class:`InteractiveFigure` (made with :func:`interactive_figure`) draws a matplotlib figure
+from control values. In a running notebook it shows the controls and redraws the figure when
+one moves. In the rendered book, where no kernel runs, the same output shows the figure at
+the default values as a plain image, with a caption listing those values.
 """
 
 from __future__ import annotations
@@ -15,36 +11,18 @@ from __future__ import annotations
 import base64
 import html
 import io
-import re
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
-import matplotlib
 import numpy as np
 import PIL.Image
-from matplotlib.animation import FuncAnimation
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.patches import Polygon
 
 from robodyn.errors import ParameterError
 from robodyn.params import check_positive
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
-
-#: Button icons of matplotlib's jshtml player, which it takes from a web font on a CDN,
-#: replaced by plain characters so the player works offline.
-PLAYER_ICONS = {
-    "fa fa-minus": "&minus;",
-    "fa fa-fast-backward": "|&#9664;&#9664;",
-    "fa fa-step-backward": "&#9664;|",
-    "fa fa-play fa-flip-horizontal": "&#9664;",
-    "fa fa-pause": "||",
-    "fa fa-play": "&#9654;",
-    "fa fa-step-forward": "|&#9654;",
-    "fa fa-fast-forward": "&#9654;&#9654;|",
-    "fa fa-plus": "+",
-}
 
 
 def figure_png(fig: Figure, dpi: float = 96.0) -> bytes:
@@ -266,116 +244,4 @@ def interactive_figure(draw, controls, **options) -> InteractiveFigure:
     return InteractiveFigure(draw, controls, **options)
 
 
-def animation(
-    fig: Figure, draw_frame: Callable[[int], None], n_frames: int, *, interval_ms: float = 50.0
-):
-    """Return a self-contained HTML5/JavaScript (``jshtml``) animation of ``fig``.
-
-    Parameters
-    ----------
-    fig : matplotlib.figure.Figure
-        The figure to animate; it is closed afterwards so it is not shown twice.
-    draw_frame : callable
-        ``draw_frame(i)`` updates the artists of ``fig`` for frame ``i`` (0 <= i < n_frames).
-    n_frames : int
-        Number of frames (>= 1); each is embedded as an image, so keep it below a few hundred.
-    interval_ms : float
-        Time between frames in milliseconds.
-
-    Returns
-    -------
-    IPython.display.HTML
-        The player: play, pause, step and a frame slider, with no kernel and no internet.
-    """
-    from IPython.display import HTML
-
-    if isinstance(n_frames, bool) or not isinstance(n_frames, (int, np.integer)) or n_frames < 1:
-        raise ParameterError(f"n_frames must be an integer >= 1, got {n_frames!r}")
-    check_positive("interval_ms", interval_ms, "ms")
-    player = FuncAnimation(
-        fig, draw_frame, frames=int(n_frames), interval=interval_ms, blit=False, repeat=True
-    )
-    with matplotlib.rc_context({"animation.embed_limit": 60.0}):
-        markup = player.to_jshtml(default_mode="loop")
-    markup = offline_player(markup)
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
-    return HTML(markup)
-
-
-def offline_player(markup: str) -> str:
-    """Remove the web-font stylesheet of a jshtml player and draw its icons as characters."""
-    markup = re.sub(r"<link[^>]*font-awesome[^>]*>\n?", "", markup)
-    for icon, text in PLAYER_ICONS.items():
-        markup = markup.replace(f'<i class="{icon}"></i>', text)
-    if "http://" in markup or "https://" in markup or 'class="fa ' in markup:
-        raise RuntimeError("the animation player still needs the internet; update PLAYER_ICONS")
-    return markup
-
-
-def diffdrive_outline(length: float, width: float) -> np.ndarray:
-    """Outline of a D-shaped robot body in body coordinates, shape (2, n), metres.
-
-    The axle midpoint is the origin, x points forward: a half disc of radius ``width / 2``
-    behind the axle and a rectangle ahead of it, with the flat front edge at
-    ``length - width / 2``.
-    """
-    half = width / 2.0
-    arc = np.linspace(np.pi / 2.0, 3.0 * np.pi / 2.0, 25)
-    front = length - half
-    xs = np.concatenate([[front], half * np.cos(arc), [front]])
-    ys = np.concatenate([[half], half * np.sin(arc), [-half]])
-    return np.vstack([xs, ys])
-
-
-def draw_diffdrive(ax, pose, params, *, color: str = "tab:blue", alpha: float = 0.35):
-    """Draw the D-shaped differential-drive robot at ``pose = (x, y, theta)`` on ``ax``.
-
-    Body size, wheel radius and track width come from ``params``
-    (:class:`robodyn.diffdrive.DiffDriveParams`). Returns the list of patches drawn, so an
-    animation can move them with :func:`place_diffdrive`.
-    """
-    patches = [
-        Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="k", alpha=alpha),
-        Polygon(np.zeros((4, 2)), closed=True, facecolor="k"),
-        Polygon(np.zeros((4, 2)), closed=True, facecolor="k"),
-        Polygon(np.zeros((3, 2)), closed=True, facecolor="k"),
-    ]
-    for patch in patches:
-        ax.add_patch(patch)
-    place_diffdrive(patches, pose, params)
-    return patches
-
-
-def place_diffdrive(patches, pose, params) -> None:
-    """Move the patches made by :func:`draw_diffdrive` to a new pose."""
-    x, y, theta = (float(value) for value in pose)
-    rotation = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
-    radius, half_track = params.wheel_radius, params.track_width / 2.0
-    wheel_width = 0.25 * radius
-    body = diffdrive_outline(params.body_length, params.body_width)
-    wheel = np.array([[-radius, radius, radius, -radius], [-1, -1, 1, 1]], dtype=float)
-    wheel[1] *= wheel_width / 2.0
-    arrow_tip = 0.8 * (params.body_length - params.body_width / 2.0)
-    arrow = np.array([[0.0, arrow_tip, 0.0], [0.3 * half_track, 0.0, -0.3 * half_track]])
-    shapes = [
-        body,
-        wheel + np.array([[0.0], [half_track]]),
-        wheel + np.array([[0.0], [-half_track]]),
-        arrow,
-    ]
-    for patch, shape in zip(patches, shapes, strict=True):
-        world = rotation @ shape + np.array([[x], [y]])
-        patch.set_xy(world.T)
-
-
-__all__ = [
-    "InteractiveFigure",
-    "animation",
-    "diffdrive_outline",
-    "draw_diffdrive",
-    "figure_png",
-    "interactive_figure",
-    "place_diffdrive",
-]
+__all__ = ["InteractiveFigure", "figure_png", "interactive_figure", "rgba_png"]

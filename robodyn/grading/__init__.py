@@ -1,0 +1,139 @@
+"""Checks of the exercise answers, with feedback a student can act on.
+
+After each exercise a check cell calls :func:`check` with the exercise's id and the student's
+answer. The check calls the answer on fixed inputs, on random inputs drawn with a fixed seed,
+and on NumPy arrays, and compares every output with the reference the way the exercise
+declares for it (:mod:`robodyn.grading.compare`), within the exercise's own tolerance.
+
+- A pass shows one PASSED line (wrapped to the page).
+- A wrong answer raises :class:`CheckFailed` (an ``AssertionError``). Its message shows the
+  call, the expected and the returned values and the tolerance; when a typical mistake of the
+  exercise explains the answer on every input, it names the mistake and gives a hint.
+- An answer that still raises ``NotImplementedError`` raises :class:`NotAttempted`.
+- In a notebook each check also publishes a structured result (:mod:`robodyn.grading.results`)
+  that ``make check`` reads.
+
+The parts: :mod:`~robodyn.grading.records` (what a chapter writes: Exercise, Case, Output,
+Mistake), :mod:`~robodyn.grading.compare` (comparators), :mod:`~robodyn.grading.adapters`
+(how an answer is called), :mod:`~robodyn.grading.run` (running a check, the feedback),
+:mod:`~robodyn.grading.registry` (ids to check modules), :mod:`~robodyn.grading.results` and
+:mod:`~robodyn.grading.notebook` (the notebook side). The exercises themselves are in
+``robodyn/checks/<subject>.py``.
+
+>>> def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+...     v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
+...     omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+...     return v, omega
+>>> check("diffdrive.forward_kinematics", forward_kinematics)
+PASSED diffdrive.forward_kinematics: 12 cases (fixed, seeded random,
+    arrays); v, omega within rtol=1e-09, atol=1e-12
+>>> def swapped_wheels(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+...     return forward_kinematics(phi_dot_l, phi_dot_r, wheel_radius, track_width)
+>>> check("diffdrive.forward_kinematics", swapped_wheels)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+robodyn.grading.run.CheckFailed: diffdrive.forward_kinematics: wrong result — looks like
+the wheels are swapped (omega has the wrong sign)
+...
+"""
+
+from __future__ import annotations
+
+from robodyn.grading.adapters import CallFunction, ReadAttributes, StepObject
+from robodyn.grading.compare import (
+    Angle,
+    Close,
+    Expression,
+    Property,
+    Quaternion,
+    RotationMatrix,
+    euler_angles_property,
+    least_squares_property,
+)
+from robodyn.grading.records import SEED, Case, Exercise, Mistake, Output, rounded_uniform
+from robodyn.grading.registry import description, exercise_ids, get_exercise
+from robodyn.grading.results import CheckResult
+from robodyn.grading.run import CheckFailed, NotAttempted, evaluate
+
+__all__ = [
+    "SEED",
+    "Angle",
+    "CallFunction",
+    "Case",
+    "CheckFailed",
+    "CheckResult",
+    "Close",
+    "Exercise",
+    "Expression",
+    "Mistake",
+    "NotAttempted",
+    "Output",
+    "Property",
+    "Quaternion",
+    "ReadAttributes",
+    "RotationMatrix",
+    "StepObject",
+    "check",
+    "description",
+    "euler_angles_property",
+    "exercise_ids",
+    "get_exercise",
+    "least_squares_property",
+    "rounded_uniform",
+]
+
+
+def check(exercise_id: str, answer) -> None:
+    """Check a student's answer for the exercise ``exercise_id``; show one line if it passes.
+
+    Parameters
+    ----------
+    exercise_id : str
+        One of :func:`exercise_ids`, e.g. ``"diffdrive.forward_kinematics"``.
+    answer : callable
+        The student's function (or class, for an exercise that steps an object).
+
+    Raises
+    ------
+    NotAttempted
+        If ``answer`` still raises ``NotImplementedError``.
+    CheckFailed
+        If ``answer`` is not callable, raises another exception, returns the wrong structure
+        or shape, returns NaN, changes its input arrays, or returns a wrong value.
+    ParameterError
+        If ``exercise_id`` is unknown.
+
+    Notes
+    -----
+    The tolerances belong to the exercise; the PASSED line and the feedback state them.
+
+    Examples
+    --------
+    >>> def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    ...     return track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+    >>> check("diffdrive.turning_radius", turning_radius)
+    PASSED diffdrive.turning_radius: 12 cases (fixed, seeded random, arrays);
+        radius within rtol=1e-09, atol=1e-12
+    """
+    __tracebackhide__ = True
+    from robodyn.grading.results import publish
+
+    outcome = evaluate(get_exercise(exercise_id), answer)
+    publish(outcome.result, outcome.text)
+    if outcome.failure is not None:
+        raise outcome.failure  # the message says what went wrong
+
+
+def _install_notebook_support() -> None:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with the book's requirements
+        return
+    shell = get_ipython()
+    if shell is not None and hasattr(shell, "set_custom_exc"):
+        from robodyn.grading.notebook import install
+
+        install(shell)
+
+
+_install_notebook_support()

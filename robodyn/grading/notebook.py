@@ -1,0 +1,75 @@
+"""In a notebook: a check cell whose answer never got defined says why, instead of NameError.
+
+When the answer cell of an exercise has a syntax error, or raised before its ``def``, or was
+not run at all, the check cell below it fails with ``NameError: name 'forward_kinematics' is
+not defined``: true, but it points at the wrong cell. Importing :mod:`robodyn.grading` in
+IPython installs :func:`explain_name_error` as IPython's handler of NameError. For a NameError
+in a check cell whose missing name is the exercise's answer, it shows what happened to the
+answer cell above (its syntax error and line, or that it did not run) and publishes a failed
+check result; every other NameError is shown as usual.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["explain_name_error", "install"]
+
+_CHECK_ID = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
+
+
+def install(shell) -> None:
+    """Make :func:`explain_name_error` IPython's handler of NameError in ``shell``."""
+    shell.set_custom_exc((NameError,), explain_name_error)
+
+
+def explain_name_error(shell, etype, value, tb, tb_offset=None):
+    """IPython custom exception handler; see the module docstring."""
+    from robodyn.grading.registry import get_exercise
+    from robodyn.grading.results import CheckResult, publish
+    from robodyn.grading.run import CheckFailed
+
+    history = list(shell.user_ns.get("_ih", []))
+    cell = history[-1] if history else ""
+    match = _CHECK_ID.search(cell)
+    missing = getattr(value, "name", None)
+    exercise = None
+    if match and missing:
+        try:
+            exercise = get_exercise(match.group(1))
+        except ValueError:
+            exercise = None
+    if exercise is None or missing != exercise.function_name:
+        shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
+        return None
+    summary, detail = _why_missing(missing, history[:-1])
+    text = (f"{exercise.exercise_id}: {summary}\n\n{detail}\n"
+            f"Fix the answer cell, run it (Shift+Enter), then run this check again.")
+    publish(CheckResult(exercise.exercise_id, "failed", f"{exercise.exercise_id}: {summary}"),
+            "")
+    shell.showtraceback((CheckFailed, CheckFailed(text), None), exception_only=True)
+    return None
+
+
+def _why_missing(name: str, earlier_cells: list[str]) -> tuple[str, str]:
+    """Summary and detail of why ``name`` is undefined, from the cells run before this one."""
+    definition = re.compile(rf"^\s*(def|class)\s+{re.escape(name)}\b|^\s*{re.escape(name)}\s*=",
+                            re.MULTILINE)
+    for source in reversed(earlier_cells):
+        if not definition.search(source):
+            continue
+        try:
+            compile(source, "<answer cell>", "exec")
+        except SyntaxError as error:
+            where = f"line {error.lineno}" if error.lineno else "the answer cell"
+            text = (error.text or "").rstrip()
+            shown = f"\n    {text}" if text else ""
+            return (f"the answer cell above did not run: SyntaxError on {where} "
+                    f"({error.msg})",
+                    f"{name} is not defined because the cell that defines it has a syntax "
+                    f"error, so none of it ran.\nLine {error.lineno}:{shown}")
+        return (f"the answer cell above stopped with an error before defining {name}",
+                f"The cell that defines {name} ran but raised an error before the `def` "
+                f"line was reached; its output shows the error.")
+    return (f"{name} is not defined: the answer cell above was not run",
+            f"Run the cell that defines {name} (Shift+Enter) before this check cell.")

@@ -1,0 +1,261 @@
+"""The records a chapter writes to define its exercises: outputs, cases, mistakes, exercises.
+
+A chapter's check module (``robodyn/checks/<subject>.py``) builds one :class:`Exercise` per
+exercise and lists them in ``EXERCISES``. A record is checked when it is made, that is when
+the module is imported: an unknown case kind, a case with the wrong number of arguments, a
+malformed id or two mistakes with one name raise :class:`~robodyn.errors.ParameterError`
+naming the exercise.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from robodyn.errors import ParameterError
+from robodyn.grading.adapters import CallFunction, _StepResults
+from robodyn.grading.compare import Close, Comparator
+
+__all__ = ["CASE_KINDS", "SEED", "Case", "Exercise", "Mistake", "Output", "rounded_uniform"]
+
+#: Kinds of test input, shown in the PASSED line.
+CASE_KINDS = ("fixed", "seeded random", "arrays")
+#: Seed of the random generator that draws the random test inputs.
+SEED = 2024
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Output:
+    """One value an exercise's answer returns.
+
+    Attributes
+    ----------
+    name : str
+        Name shown in messages, e.g. ``"omega"``.
+    compare : Comparator
+        How it is compared with the reference, with the exercise's tolerance.
+    entries : tuple of str
+        Names of the entries along the first axis (``("x", "y", "theta")``), or empty.
+    """
+
+    name: str
+    compare: Comparator = field(default_factory=Close)
+    entries: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not isinstance(self.compare, Comparator):
+            raise ParameterError(
+                f"output {self.name!r}: compare must be a comparator such as Close(), "
+                f"got {self.compare!r}"
+            )
+
+
+@dataclass(frozen=True)
+class Case:
+    """One set of inputs for an exercise.
+
+    Attributes
+    ----------
+    args : tuple
+        Positional arguments, in the order of the exercise's ``arguments``.
+    kind : str
+        One of :data:`CASE_KINDS`.
+    about : str
+        What this input tests, shown when it fails (may be empty).
+    hint : str
+        Advice shown when this input fails and no typical mistake is recognised.
+    note : str
+        A remark shown with a PASSED answer that agrees here only within the exercise's
+        tolerance, not to round-off (for example about cancellation at a tiny value).
+    """
+
+    args: tuple
+    kind: str
+    about: str = ""
+    hint: str = ""
+    note: str = ""
+
+    def __post_init__(self):
+        if self.kind not in CASE_KINDS:
+            kinds = ", ".join(repr(kind) for kind in CASE_KINDS)
+            raise ParameterError(f"unknown case kind {self.kind!r}; the kinds are {kinds}")
+        if not isinstance(self.args, tuple):
+            raise ParameterError(f"case args must be a tuple, got {type(self.args).__name__}")
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A typical mistake, written as the wrong answer a student would write.
+
+    Attributes
+    ----------
+    name : str
+        Plain words that complete "looks like ...".
+    hint : str
+        What to change.
+    answer : callable
+        The wrong answer, in the same form as the student's (a function, or a class for an
+        exercise that steps an object). It is named only when it explains the student's
+        answer on every case.
+    """
+
+    name: str
+    hint: str
+    answer: Callable
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """An exercise: how to call the answer, the reference, the inputs, the typical mistakes.
+
+    Attributes
+    ----------
+    exercise_id : str
+        ``"<subject>.<name>"``, e.g. ``"diffdrive.forward_kinematics"``; the subject names the
+        check module ``robodyn.checks.<subject>``.
+    description : str
+        One line for tables.
+    function_name : str
+        Name of the function (or class) the student writes, used to show the calls.
+    arguments : tuple of str
+        Names of its arguments, in order (for a class: of its constructor).
+    outputs : tuple of Output
+        What it returns, each with its comparator.
+    reference : callable
+        The reference answer, in the same form as the student's.
+    make_cases : callable
+        ``make_cases(rng) -> list of Case``, ``rng`` a ``numpy.random.Generator``.
+    mistakes : tuple of Mistake
+        Typical mistakes, tried in this order.
+    adapter : object
+        How to call an answer (:mod:`robodyn.grading.adapters`); a plain function by default.
+    """
+
+    exercise_id: str
+    description: str
+    function_name: str
+    arguments: tuple[str, ...]
+    outputs: tuple[Output, ...]
+    reference: Callable
+    make_cases: Callable[[np.random.Generator], list[Case]]
+    mistakes: tuple[Mistake, ...] = ()
+    adapter: object = field(default_factory=CallFunction)
+
+    def __post_init__(self):
+        where = f"exercise {self.exercise_id!r}"
+        if not isinstance(self.exercise_id, str) or not _ID.match(self.exercise_id):
+            raise ParameterError(f"{where}: the id must read '<subject>.<name>' in lower case")
+        if not self.description or "\n" in self.description:
+            raise ParameterError(f"{where}: description must be one non-empty line")
+        if not self.function_name.isidentifier() or not all(
+                isinstance(a, str) and a.isidentifier() for a in self.arguments):
+            raise ParameterError(f"{where}: function_name and arguments must be identifiers")
+        if not self.outputs or not all(isinstance(o, Output) for o in self.outputs):
+            raise ParameterError(f"{where}: outputs must be a non-empty tuple of Output")
+        if not callable(self.reference) or not callable(self.make_cases):
+            raise ParameterError(f"{where}: reference and make_cases must be callable")
+        if not all(isinstance(m, Mistake) for m in self.mistakes):
+            raise ParameterError(f"{where}: mistakes must be a tuple of Mistake")
+        names = [m.name for m in self.mistakes]
+        if len(set(names)) != len(names):
+            raise ParameterError(f"{where}: two mistakes share the name "
+                                 f"{next(n for n in names if names.count(n) > 1)!r}")
+        for part in ("call", "show", "wrap", "n_arguments"):
+            if not callable(getattr(self.adapter, part, None)):
+                raise ParameterError(f"{where}: adapter {self.adapter!r} has no {part}()")
+        try:
+            cases = self.cases()
+        except ParameterError as error:
+            raise ParameterError(f"{where}: {error}") from error
+        n_args = self.adapter.n_arguments(self.arguments)
+        for case in cases:
+            if not isinstance(case, Case) or len(case.args) != n_args:
+                raise ParameterError(
+                    f"{where}: every case must be a Case with {n_args} arguments, got {case!r}"
+                )
+        kinds = {case.kind for case in cases}
+        if not {"fixed", "seeded random"} <= kinds:
+            raise ParameterError(f"{where}: needs fixed and seeded random cases, has {kinds}")
+
+    @property
+    def subject(self) -> str:
+        """The part of the id before the dot: the chapter's subject module."""
+        return self.exercise_id.split(".")[0]
+
+    def cases(self) -> list[Case]:
+        """The inputs of the check, drawn with :data:`SEED`; the same list on every call."""
+        return list(self.make_cases(np.random.default_rng(SEED)))
+
+    def run(self, answer, case: Case):
+        """The raw result of ``answer`` on ``case``, on a deep copy of its arguments."""
+        return self.adapter.call(answer, copy.deepcopy(case.args))
+
+    def show_call(self, args) -> str:
+        """The call of ``args`` as text."""
+        return self.adapter.show(self.function_name, self.arguments, args)
+
+    def normalise(self, raw):
+        """The raw result as one prepared value per output: ``(values, "")`` or ``(None, why)``.
+
+        A single output may come back bare or as a 1-tuple; several as a tuple, a list or an
+        array whose first axis runs over them. The outputs of a stepped object are stacked
+        over the steps.
+        """
+        if isinstance(raw, _StepResults):
+            per_step = []
+            for raw_step in raw:
+                values, trouble = self._normalise_one(raw_step)
+                if trouble:
+                    return None, trouble
+                per_step.append(values)
+            if not per_step:
+                return None, "the object was never stepped"
+            stacked = []
+            for k, output in enumerate(self.outputs):
+                column = [values[k] for values in per_step]
+                shapes = {np.shape(value) for value in column}
+                if output.compare.has_shape and len(shapes) > 1:
+                    return None, (f"{output.name} came back with different shapes on "
+                                  f"different steps: {sorted(shapes)}")
+                stacked.append(np.stack(column) if output.compare.has_shape else column)
+            return tuple(stacked), ""
+        return self._normalise_one(raw)
+
+    def _normalise_one(self, raw):
+        names = ", ".join(output.name for output in self.outputs)
+        if raw is None:
+            return None, "your function returned None — is the `return` statement missing?"
+        if len(self.outputs) == 1:
+            parts = [raw[0] if isinstance(raw, tuple) and len(raw) == 1 else raw]
+        else:
+            what = f"a pair ({names})" if len(self.outputs) == 2 else f"({names})"
+            if not (isinstance(raw, (tuple, list))
+                    or (isinstance(raw, np.ndarray) and raw.ndim >= 1)):
+                return None, (f"expected {what}, got a single {type(raw).__name__}: "
+                              f"return all of them, as in `return {names}`")
+            parts = list(raw)
+            if len(parts) != len(self.outputs):
+                return None, (f"expected {what}, got a {type(raw).__name__} of {len(parts)} "
+                              f"values: return them as in `return {names}`")
+        values = []
+        for output, part in zip(self.outputs, parts, strict=True):
+            if part is None:
+                return None, f"{output.name} came back as None — is it computed and returned?"
+            value, why = output.compare.prepare(part)
+            if value is None:
+                return None, f"{output.name} came back as {why}"
+            values.append(value)
+        return tuple(values), ""
+
+
+def rounded_uniform(rng: np.random.Generator, low: float, high: float, size=None):
+    """Uniform random numbers rounded to 3 decimals, so that messages show them exactly."""
+    if size is None:
+        return round(float(rng.uniform(low, high)), 3)
+    return np.round(rng.uniform(low, high, size), 3)

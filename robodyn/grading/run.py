@@ -1,0 +1,375 @@
+"""Running a check: call the answer on every case, compare, recognise mistakes, write feedback.
+
+:func:`evaluate` does the work of :func:`robodyn.grading.check` and returns an
+:class:`Outcome`: the structured result (id, status, first line), the full text, and the
+exception to raise when the answer fails. Nothing here prints or raises on its own.
+"""
+
+from __future__ import annotations
+
+import copy
+import textwrap
+from dataclasses import dataclass
+
+import numpy as np
+
+from robodyn.grading.adapters import _MissingAttribute, format_number, format_value
+from robodyn.grading.compare import Close
+from robodyn.grading.records import CASE_KINDS, Case, Exercise, Mistake
+from robodyn.grading.results import CheckResult
+
+__all__ = ["CheckFailed", "NotAttempted", "Outcome", "evaluate"]
+
+#: Width of the feedback text: lines fit the book's code column.
+WIDTH = 76
+
+
+class CheckFailed(AssertionError):
+    """An exercise answer gave a wrong result, raised an error, or is not a usable answer.
+
+    The first line of the message is a one-line summary; the lines below say what was called,
+    what was expected, what came back, the tolerance and, where recognised, the mistake.
+    """
+
+
+class NotAttempted(CheckFailed):
+    """The answer still raises ``NotImplementedError``: the exercise was not attempted yet."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a check found: the structured result, its text, and the exception (or None)."""
+
+    result: CheckResult
+    text: str
+    failure: CheckFailed | None
+
+
+@dataclass
+class _Run:
+    """One call of an answer on one case."""
+
+    case: Case
+    expected: tuple
+    got: tuple | None = None
+    error: Exception | None = None
+    problem: str = ""
+
+
+def evaluate(exercise: Exercise, answer) -> Outcome:
+    """Check ``answer`` against ``exercise`` on all its cases; see :func:`robodyn.grading.check`."""
+    __tracebackhide__ = True
+    exercise_id = exercise.exercise_id
+    if not callable(answer):
+        kind = "a class" if hasattr(exercise.adapter, "method") else "a function"
+        return _failed(exercise, CheckFailed(
+            f"{exercise_id}: expected {kind}, got {type(answer).__name__}\n\n"
+            f"Pass it itself, without calling it, for example\n"
+            f'    check("{exercise_id}", {exercise.function_name})\n'
+            f'not check("{exercise_id}", {exercise.function_name}(...)).'
+        ))
+    cases = exercise.cases()
+    runs = []
+    for case in cases:
+        run = _run_answer(exercise, answer, case)
+        if isinstance(run.error, NotImplementedError):
+            text = _short_text(run.error)
+            return Outcome(
+                CheckResult(exercise_id, "not attempted", f"{exercise_id}: not attempted"),
+                "",
+                NotAttempted(
+                    f"{exercise_id}: not attempted\n\n"
+                    f"Your answer still raises NotImplementedError({text!r}).\n"
+                    f"Replace the line `raise NotImplementedError(...)` with your solution, "
+                    f"run that cell,\nthen run this check again."
+                ),
+            )
+        runs.append(run)
+    for run in runs:
+        if run.problem:
+            return _failed(exercise, CheckFailed(run.problem))
+    mistake = _recognise_mistake(exercise, runs)
+    for run in runs:
+        if run.error is not None:
+            failure = CheckFailed(_error_message(exercise, run, mistake))
+            failure.__cause__ = run.error
+            return _failed(exercise, failure)
+    for run in runs:
+        if _wrong_outputs(exercise, run):
+            return _failed(exercise, CheckFailed(_wrong_message(exercise, run, runs, mistake)))
+    summary, text = _passed_text(exercise, cases, runs)
+    return Outcome(CheckResult(exercise_id, "passed", summary), text, None)
+
+
+def _failed(exercise: Exercise, failure: CheckFailed) -> Outcome:
+    summary = str(failure).splitlines()[0]
+    return Outcome(CheckResult(exercise.exercise_id, "failed", summary), str(failure), failure)
+
+
+# --------------------------------------------------------------------------- one call
+
+
+def _run_answer(exercise: Exercise, answer, case: Case) -> _Run:
+    """Call the answer on one case and sort out what came back."""
+    __tracebackhide__ = True
+    expected, trouble = exercise.normalise(exercise.run(exercise.reference, case))
+    if trouble:
+        raise RuntimeError(f"{exercise.exercise_id}: the reference answer failed: {trouble}")
+    run = _Run(case, expected)
+    exercise_id = exercise.exercise_id
+    call = exercise.show_call(case.args)
+    arguments = copy.deepcopy(case.args)
+    try:
+        with np.errstate(all="ignore"):
+            raw = exercise.adapter.call(answer, arguments)
+    except _MissingAttribute as error:
+        run.problem = f"{exercise_id}: {error}\n\nCalled:    {call}"
+        return run
+    except Exception as error:  # the student's code may raise anything
+        run.error = error
+        return run
+
+    changed = [name for name, before, after in
+               zip(_argument_names(exercise), case.args, arguments, strict=False)
+               if isinstance(before, np.ndarray)
+               and not np.array_equal(before, after, equal_nan=True)]
+    if changed:
+        name = changed[0]
+        run.problem = (
+            f"{exercise_id}: your answer changed its input {', '.join(changed)} in place\n\n"
+            f"Called:    {call}\n\n"
+            + _fill(f"A NumPy array is passed by reference: `{name}[0] += ...` or "
+                    f"`{name}[0] = ...` changes the caller's array too, and a simulation loop "
+                    f"that keeps its history would see it change. Build a new array instead, "
+                    f"for example with `{name}.copy()` or `np.array([...])`.")
+        )
+        return run
+
+    got, trouble = exercise.normalise(raw)
+    if trouble:
+        run.problem = f"{exercise_id}: {trouble}\n\nCalled:    {call}"
+        return run
+    for output, value, want in zip(exercise.outputs, got, expected, strict=True):
+        if not output.compare.has_shape or np.shape(value) == np.shape(want):
+            continue
+        if run.case.kind == "arrays" and np.ndim(value) < np.ndim(want):
+            run.problem = (
+                f"{exercise_id}: not vectorised — for NumPy array input, {output.name} came "
+                f"back with shape {np.shape(value)}, expected shape {np.shape(want)}\n\n"
+                f"Called:    {call}\n\n"
+                + _fill("The check also calls your function with NumPy arrays and expects "
+                        "one result per element. " + _VECTORISE_ADVICE)
+            )
+        else:
+            run.problem = (
+                f"{exercise_id}: wrong shape of {output.name}: expected "
+                f"{_shape_text(np.shape(want))}, got {_shape_text(np.shape(value))}\n\n"
+                f"Called:    {call}\n"
+                f"Expected:  {output.name} = {format_value(want)}\n"
+                f"Got:       {output.name} = {format_value(value)}"
+            )
+        return run
+    run.got = got
+    return run
+
+
+def _argument_names(exercise: Exercise) -> list[str]:
+    names = list(exercise.arguments)
+    if hasattr(exercise.adapter, "method"):
+        names.append("steps")
+    return names
+
+
+_VECTORISE_ADVICE = (
+    "Use NumPy functions, which work element by element: np.sin, np.cos, np.arctan2 "
+    "instead of math.sin, math.cos, math.atan2; np.where or np.clip instead of if/else, "
+    "min and max; no float() around array values."
+)
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+def _wrong_mask(output, got, expected, args):
+    return np.asarray(output.compare.wrong(got, expected, args))
+
+
+def _wrong_outputs(exercise: Exercise, run: _Run) -> bool:
+    return any(bool(np.any(_wrong_mask(output, got, want, run.case.args)))
+               for output, got, want in zip(exercise.outputs, run.got, run.expected,
+                                            strict=True))
+
+
+def _recognise_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
+    """The first mistake that explains the answer on every case: same values, or same error."""
+    if any(run.problem for run in runs):
+        return None
+    for mistake in exercise.mistakes:
+        if all(_explains(exercise, mistake, run) for run in runs):
+            return mistake
+    return None
+
+
+def _explains(exercise: Exercise, mistake: Mistake, run: _Run) -> bool:
+    try:
+        with np.errstate(all="ignore"):
+            raw = exercise.run(mistake.answer, run.case)
+    except Exception as error:  # a mistake may raise, as the student's answer does
+        return run.error is not None and type(error) is type(run.error)
+    if run.error is not None:
+        return False
+    model, trouble = exercise.normalise(raw)
+    if trouble:
+        return False
+    return all(
+        output.compare.explains(got, value, run.case.args)
+        for output, got, value in zip(exercise.outputs, run.got, model, strict=True)
+    )
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def _what(case: Case) -> str:
+    return case.about or {
+        "fixed": "a fixed test input",
+        "seeded random": "a seeded random input",
+        "arrays": "NumPy array input",
+    }[case.kind]
+
+
+def _error_message(exercise: Exercise, run: _Run, mistake: Mistake | None) -> str:
+    error = run.error
+    error_text = f"{type(error).__name__}: {_short_text(error)}"
+    call = exercise.show_call(run.case.args)
+    lines = []
+    if mistake is not None:
+        lines.append(f"{exercise.exercise_id}: your answer raised {type(error).__name__} — "
+                     f"looks like {mistake.name}")
+    elif run.case.kind == "arrays":
+        lines.append(f"{exercise.exercise_id}: works on single numbers but fails on NumPy "
+                     f"arrays ({error_text})")
+    else:
+        lines.append(f"{exercise.exercise_id}: your answer raised {error_text}")
+    lines += ["", f"Called:    {call}", f"Error:     {error_text}",
+              "(The traceback above shows the line of your answer that raised it.)"]
+    if mistake is not None:
+        lines += ["", f"Looks like {mistake.name}.", _fill(f"Hint: {mistake.hint}")]
+    elif run.case.kind == "arrays":
+        lines += ["", _fill("Your answer gave results for single numbers, but the check also "
+                            "calls it with NumPy arrays. " + _VECTORISE_ADVICE)]
+    return "\n".join(lines)
+
+
+def _wrong_message(exercise: Exercise, run: _Run, runs: list[_Run],
+                   mistake: Mistake | None) -> str:
+    has_nan = any(
+        np.asarray(got).dtype.kind == "f" and bool(np.any(np.isnan(got) & ~np.isnan(want)))
+        for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True)
+        if output.compare.has_shape
+    )
+    what = _what(run.case)
+    if mistake is not None:
+        summary = f"wrong result — looks like {mistake.name}"
+    elif has_nan:
+        summary = f"returned nan (not a number) for {what}"
+    else:
+        summary = f"wrong result for {what}"
+    lines = [f"{exercise.exercise_id}: {summary}", "",
+             f"Called:    {exercise.show_call(run.case.args)}"]
+    if run.case.about:
+        lines.append(f"This input: {run.case.about}.")
+    lines.append(f"Expected:  {_show_outputs(exercise, run.expected)}")
+    lines.append(f"Got:       {_show_outputs(exercise, run.got)}")
+    lines.append("Wrong values:")
+    for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True):
+        lines += _wrong_value_lines(output, got, want, run.case.args)
+    lines.append(_fill("Tolerance: " + _tolerances(exercise)))
+    for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True):
+        if np.any(_wrong_mask(output, got, want, run.case.args)):
+            lines += [_fill(line) for line in output.compare.detail(got, want, run.case.args)]
+    if has_nan and mistake is None:
+        lines.append(_fill("nan appears after 0/0, inf - inf or 0*inf: look for a division "
+                           "by a value that is zero for this input."))
+    if mistake is not None:
+        lines += ["", f"Looks like {mistake.name}.", _fill(f"Hint: {mistake.hint}")]
+    elif run.case.hint:
+        lines += ["", _fill(f"Hint: {run.case.hint}")]
+    return "\n".join(lines)
+
+
+def _wrong_value_lines(output, got, want, args, limit: int = 3) -> list[str]:
+    mask = _wrong_mask(output, got, want, args)
+    if not output.compare.has_shape or mask.shape != np.shape(want):
+        return [f"    {output.name}"] if bool(np.any(mask)) else []
+    if mask.ndim == 0:
+        return [f"    {output.name}: expected {format_number(want)}, got {format_number(got)}"
+                ] if bool(mask) else []
+    lines = []
+    wrong = np.argwhere(mask)
+    for index in wrong[:limit]:
+        index = tuple(int(i) for i in index)
+        label = output.name
+        if index:
+            label += "[" + ", ".join(str(i) for i in index) + "]"
+            if output.entries and index[0] < len(output.entries):
+                label += f" ({output.entries[index[0]]})"
+        lines.append(f"    {label}: expected {format_number(want[index])}, "
+                     f"got {format_number(got[index])}")
+    if len(wrong) > limit:
+        lines.append(f"    ... and {len(wrong) - limit} more wrong values of {output.name}")
+    return lines
+
+
+def _show_outputs(exercise: Exercise, values) -> str:
+    return ", ".join(f"{output.name} = {format_value(value)}"
+                     for output, value in zip(exercise.outputs, values, strict=True))
+
+
+def _tolerances(exercise: Exercise) -> str:
+    texts = [output.compare.tolerance() for output in exercise.outputs]
+    if len(set(texts)) == 1:
+        names = ", ".join(output.name for output in exercise.outputs)
+        return f"{names} within {texts[0]}"
+    return "; ".join(f"{output.name} within {text}"
+                     for output, text in zip(exercise.outputs, texts, strict=True))
+
+
+def _passed_text(exercise: Exercise, cases, runs) -> tuple[str, str]:
+    """The one-line summary and the wrapped text of a pass, with any notes."""
+    kinds = ", ".join(kind for kind in CASE_KINDS if any(c.kind == kind for c in cases))
+    summary = (f"PASSED {exercise.exercise_id}: {len(cases)} cases ({kinds}); "
+               f"{_tolerances(exercise)}")
+    notes = []
+    for run in runs:
+        note = _fill(f"Note: {run.case.note}")
+        if run.case.note and note not in notes and _only_within_tolerance(exercise, run):
+            notes.append(note)
+    return summary, "\n".join([_fill(summary), *notes])
+
+
+def _only_within_tolerance(exercise: Exercise, run: _Run) -> bool:
+    """True if some output agrees with the reference only within the tolerance, not to ~1e-12."""
+    for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True):
+        if isinstance(output.compare, Close):
+            strict = Close(rtol=1e-12, atol=1e-15, angle_entries=output.compare.angle_entries)
+            if np.any(strict.wrong(got, want, run.case.args)):
+                return True
+    return False
+
+
+def _shape_text(shape) -> str:
+    return "a single number" if shape == () else f"shape {shape}"
+
+
+def _short_text(value, length: int = 120) -> str:
+    """First line of ``str(value)``, cut to ``length`` characters."""
+    lines = str(value).strip().splitlines()
+    text = lines[0] if lines else ""
+    return text if len(text) <= length else text[: length - 3] + "..."
+
+
+def _fill(text: str) -> str:
+    """Wrap a line of prose to :data:`WIDTH` columns, continuation lines indented by 4."""
+    return textwrap.fill(text, WIDTH, subsequent_indent="    ", break_on_hyphens=False,
+                         break_long_words=False)

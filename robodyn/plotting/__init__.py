@@ -1,0 +1,13 @@
+"""Plotting machinery of the book, shared by every chapter.
+
+- :func:`interactive_figure` (:mod:`robodyn.plotting.interactive`): a figure with sliders in
+  a running notebook and a static image at the default values in the rendered book.
+- :func:`animation` (:mod:`robodyn.plotting.animation`): a jshtml player that works offline.
+
+Drawings of a particular robot live in :mod:`robodyn.figures`, one module per chapter.
+"""
+
+from robodyn.plotting.animation import animation
+from robodyn.plotting.interactive import InteractiveFigure, figure_png, interactive_figure
+
+__all__ = ["InteractiveFigure", "animation", "figure_png", "interactive_figure"]
