@@ -8,15 +8,13 @@ import numpy as np
 import pytest
 import sympy as sp
 
+from robodyn import diffdrive
 from robodyn.diffdrive import (
     DiffDriveParams,
-    DiffDriveResult,
-    WaypointFollower,
     body_acceleration,
     dynamic_rhs,
     euler_pose_step,
     forward_kinematics,
-    heading_command,
     instantaneous_centre,
     integrate_pose,
     inverse_kinematics,
@@ -29,10 +27,10 @@ from robodyn.diffdrive import (
     simulate,
     turning_radius,
     wheel_torques,
-    wrap_angle,
 )
-from robodyn.errors import ParameterError, SimulationError
-from robodyn.integrate import rk4_step, solve
+from robodyn.errors import ParameterError, ParameterTypeError, SimulationError
+from robodyn.integrate import RK4_STABILITY_LIMIT, rk4_step, solve
+from robodyn.waypoints import FollowerSettings
 
 SEED = 20240601
 GRAVITY = 9.81  # m/s^2
@@ -208,37 +206,6 @@ def test_instantaneous_centre_is_on_the_left_for_positive_radius():
     assert float(y_c) == pytest.approx(0.0, abs=1e-15)
 
 
-# --------------------------------------------------------------------------- angles
-
-
-def test_wrap_angle_ends_of_the_interval():
-    """pi stays pi, -pi becomes pi, 3 pi / 2 becomes -pi / 2, 0 stays 0."""
-    wrapped = wrap_angle(np.array([np.pi, -np.pi, 1.5 * np.pi, 0.0, -3 * np.pi]))
-    np.testing.assert_allclose(wrapped, [np.pi, np.pi, -0.5 * np.pi, 0.0, np.pi], atol=1e-15)
-
-
-def test_wrap_angle_range_and_equivalence():
-    """Wrapped angles lie in (-pi, pi] and point the same way as the originals."""
-    rng = np.random.default_rng(SEED)
-    angles = np.concatenate([
-        rng.uniform(-100.0, 100.0, 1000),
-        np.nextafter(np.pi, 4.0) + np.arange(-3, 4) * 1e-16,
-        [np.nextafter(-np.pi, 0.0), np.nextafter(-np.pi, -4.0)],
-    ])
-    wrapped = wrap_angle(angles)
-    assert np.all(wrapped > -np.pi) and np.all(wrapped <= np.pi)
-    np.testing.assert_allclose(np.cos(wrapped), np.cos(angles), atol=1e-12)
-    np.testing.assert_allclose(np.sin(wrapped), np.sin(angles), atol=1e-12)
-    inside = (angles > -np.pi) & (angles <= np.pi)
-    np.testing.assert_array_equal(wrapped[inside], angles[inside])
-
-
-def test_wrap_angle_of_a_scalar_is_a_scalar():
-    """A scalar in gives a 0-d value out."""
-    assert np.ndim(wrap_angle(7.0)) == 0
-    assert float(wrap_angle(7.0)) == pytest.approx(7.0 - 2 * np.pi)
-
-
 # --------------------------------------------------------------------------- pose stepping
 
 
@@ -409,62 +376,6 @@ def test_saturation_rejects_a_bad_limit():
         saturate_wheel_speeds(1.0, 1.0, 0.0)
 
 
-# --------------------------------------------------------------------------- heading
-
-
-def command(pose, goal, gain=2.0, dead_band=0.05, omega_max=2.0):
-    """heading_command with the follower's default gains, as a float."""
-    return float(heading_command(pose, goal, gain, dead_band, omega_max))
-
-
-def test_heading_command_signs_and_dead_band():
-    """Goal ahead: 0; left: > 0; right: < 0; directly behind: +omega_max (e = +pi)."""
-    assert command([0, 0, 0], [1.0, 0.0]) == 0.0
-    assert command([0, 0, 0], [1.0, 0.03]) == 0.0  # 0.03 rad < dead band 0.05
-    assert command([0, 0, 0], [1.0, 0.2]) == pytest.approx(2.0 * math.atan(0.2))
-    assert command([0, 0, 0], [1.0, -0.2]) == pytest.approx(-2.0 * math.atan(0.2))
-    assert command([0, 0, 0], [-1.0, 0.0]) == 2.0
-    assert command([0, 0, 0], [0.0, 1.0], omega_max=5.0) == pytest.approx(np.pi)
-
-
-def test_heading_command_wraps_the_error():
-    """theta = 10 pi + 0.1 with the goal along +x is an error of -0.1 rad, not -31.5 rad."""
-    assert command([0, 0, 10 * np.pi + 0.1], [1.0, 0.0]) == pytest.approx(-0.2, rel=1e-9)
-    assert command([0, 0, 0.9 * np.pi], [-1.0, -0.1]) == pytest.approx(
-        2.0 * wrap_angle(math.atan2(-0.1, -1.0) - 0.9 * np.pi), rel=1e-12)
-
-
-def test_heading_command_is_vectorised():
-    """Poses (3, N) with one goal give the same values as N separate calls."""
-    rng = np.random.default_rng(SEED)
-    poses = rng.uniform(-2, 2, (3, 20))
-    goal = np.array([0.5, -0.5])
-    together = heading_command(poses, goal, 1.5, 0.1, 1.0)
-    apart = [command(poses[:, i], goal, 1.5, 0.1, 1.0) for i in range(20)]
-    np.testing.assert_allclose(together, apart, rtol=1e-15)
-    goals = rng.uniform(-2, 2, (2, 20))
-    assert heading_command(poses, goals, 1.5, 0.1, 1.0).shape == (20,)
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "match"),
-    [
-        ({"gain": 0.0}, "gain must be > 0"),
-        ({"dead_band": -0.1}, "dead_band must be >= 0"),
-        ({"omega_max": 0.0}, "omega_max must be > 0"),
-        ({"goal": [1.0, 2.0, 3.0]}, "goal must have shape"),
-        ({"pose": [0.0, 0.0]}, "pose must have shape"),
-    ],
-)
-def test_heading_command_rejects_bad_inputs(kwargs, match):
-    """Bad gains, limits or shapes raise ParameterError naming them."""
-    args = {"pose": [0.0, 0.0, 0.0], "goal": [1.0, 1.0], "gain": 2.0, "dead_band": 0.05,
-            "omega_max": 2.0}
-    args.update(kwargs)
-    with pytest.raises(ParameterError, match=match):
-        heading_command(**args)
-
-
 # --------------------------------------------------------------------------- Lagrange model
 
 
@@ -612,8 +523,8 @@ def test_energy_is_conserved_without_torques():
     traj = solve(free_rhs, (0.0, 60.0), [0.0, 0.0, 0.0, 0.3, 2.0], args=(p,),
                  state_names=("x", "y", "theta", "v", "omega"), method="DOP853",
                  rtol=1e-11, atol=1e-12)
-    energy = kinetic_energy(traj["v"], traj["omega"], p)
-    assert np.ptp(traj["v"]) > 0.05  # the coupling really moves energy around
+    energy = kinetic_energy(traj.v, traj.omega, p)
+    assert np.ptp(traj.v) > 0.05  # the coupling really moves energy around
     assert np.max(np.abs(energy / energy[0] - 1.0)) < 1e-8
 
 
@@ -736,9 +647,9 @@ def rk4_error_against_radau(reference, dt, end_time=5.0):
     traj = solve(dynamic_rhs, (0.0, t_eval[-1]), np.zeros(5), args=(p, np.array(reference)),
                  state_names=("x", "y", "theta", "v", "omega"), method="Radau",
                  rtol=1e-11, atol=1e-13, t_eval=t_eval)
-    np.testing.assert_allclose([traj["v"][-1], traj["omega"][-1]],
+    np.testing.assert_allclose([traj.v[-1], traj.omega[-1]],
                                steady_turn(p, reference), rtol=1e-6)
-    return float(np.max(np.abs(np.array(states).T - traj.x)))
+    return float(np.max(np.abs(np.array(states).T - traj.stack())))
 
 
 def test_dynamic_rk4_is_fourth_order_against_radau_below_the_torque_limit():
@@ -754,86 +665,29 @@ def test_dynamic_rk4_agrees_with_radau_through_torque_saturation():
     assert rk4_error_against_radau((13.0, 4.0), 0.005) < 2e-4
 
 
-# --------------------------------------------------------------------------- follower
-
-
-def test_follower_walks_through_its_states():
-    """Goals switch inside the tolerance; after the last, ReachedGoal commands a stop."""
-    follower = WaypointFollower([(1.0, 0.0), (1.0, 1.0)], speed=0.8, v_max=0.5)
-    assert follower.state == WaypointFollower.FOLLOW_WAYPOINTS and follower.index == 0
-    v, omega = follower.command([0.0, 0.0, 0.0])
-    assert (v, omega) == (0.5, 0.0)  # speed capped by v_max, goal straight ahead
-    v, omega = follower.command([0.95, 0.0, 0.0])
-    assert follower.index == 1 and omega == 2.0  # new goal 90 degrees left, clipped
-    assert follower.command([1.0, 0.95, np.pi / 2]) == (0.0, 0.0)
-    assert follower.state == WaypointFollower.REACHED_GOAL
-    assert follower.command([5.0, 5.0, 0.0]) == (0.0, 0.0)  # stays stopped
-    follower.reset()
-    assert follower.state == WaypointFollower.FOLLOW_WAYPOINTS and follower.index == 0
-
-
-def test_follower_accepts_a_single_point_and_protects_its_settings():
-    """A (2,) point is one waypoint; waypoints and settings cannot be changed afterwards."""
-    follower = WaypointFollower([2.0, 3.0])
-    assert follower.waypoints.shape == (1, 2)
-    with pytest.raises(ValueError):
-        follower.waypoints[0, 0] = 1.0
-    with pytest.raises(AttributeError):
-        follower.speed = -1.0
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "match"),
-    [
-        ({"waypoints": [1.0, 2.0, 3.0]}, r"waypoints must have shape \(N, 2\)"),
-        ({"waypoints": [[1.0, 2.0, 3.0]]}, r"waypoints must have shape \(N, 2\)"),
-        ({"waypoints": np.zeros((0, 2))}, r"waypoints must have shape \(N, 2\) with N >= 1"),
-        ({"waypoints": [[0.0, np.nan]]}, "waypoints must contain only finite"),
-        ({"speed": 0.0}, "speed must be > 0 m/s, got 0"),
-        ({"gain": -1.0}, "gain must be > 0"),
-        ({"dead_band": -0.1}, "dead_band must be >= 0 rad"),
-        ({"omega_max": 0.0}, "omega_max must be > 0 rad/s"),
-        ({"tolerance": 0.0}, "tolerance must be > 0 m"),
-        ({"v_max": -0.5}, "v_max must be > 0 m/s"),
-    ],
-)
-def test_follower_rejects_bad_inputs(kwargs, match):
-    """Each bad follower argument raises ParameterError naming it, its value and its range."""
-    args = {"waypoints": SQUARE}
-    args.update(kwargs)
-    with pytest.raises(ParameterError, match=match):
-        WaypointFollower(**args)
-
-
-def test_follower_command_rejects_a_bad_pose():
-    """command needs a finite pose of shape (3,)."""
-    with pytest.raises(ParameterError, match="pose"):
-        WaypointFollower(SQUARE).command([0.0, np.nan, 0.0])
-
-
 # --------------------------------------------------------------------------- simulate
 
 
 def test_kinematic_square_course_reaches_all_waypoints_in_order():
     """The kinematic robot passes the four corners in order, each within the tolerance."""
-    follower = WaypointFollower(SQUARE)
-    result = simulate(DiffDriveParams(), follower)
-    assert result.reached_goal and "reached all 4" in result.message
+    settings = FollowerSettings(SQUARE)
+    result = simulate(DiffDriveParams(), settings)
+    assert result.success and "reached all 4" in result.message
     times = result.waypoint_times
     assert np.all(np.isfinite(times)) and np.all(np.diff(times) > 0)
     for (x_g, y_g), t_g in zip(SQUARE, times, strict=True):
         k = int(np.flatnonzero(result.t == t_g)[0])
-        assert math.hypot(result.x[k] - x_g, result.y[k] - y_g) < follower.tolerance
+        assert math.hypot(result.x[k] - x_g, result.y[k] - y_g) < settings.tolerance
     assert result.t[-1] == times[-1]
     assert times[0] == pytest.approx(0.9 / 0.3, abs=0.021)  # straight to within 0.1 m at 0.3 m/s
-    assert result.tau_r is None and result.tau_l is None
-    assert result.pose.shape == (3, result.t.size)
+    assert np.all(np.isnan(result.tau_r)) and np.all(np.isnan(result.tau_l))
+    assert result.model == "kinematic"
 
 
 def test_kinematic_model_follows_the_saturated_references():
     """Kinematic wheel speeds stay within the limit and v, omega follow from them."""
     p = DiffDriveParams(max_wheel_speed=10.0)
-    result = simulate(p, WaypointFollower(SQUARE, speed=0.3, omega_max=2.0))
+    result = simulate(p, FollowerSettings(SQUARE, speed=0.3, omega_max=2.0))
     assert np.max(np.abs([result.phi_dot_r, result.phi_dot_l])) <= 10.0 + 1e-12
     v, omega = forward_kinematics(result.phi_dot_r, result.phi_dot_l, p.wheel_radius,
                                   p.track_width)
@@ -848,8 +702,8 @@ def test_kinematic_model_follows_the_saturated_references():
 
 def test_kinematic_pose_follows_the_exact_step_of_the_recorded_command():
     """Each recorded pose is integrate_pose of the previous one with its recorded v, omega."""
-    result = simulate(DiffDriveParams(), WaypointFollower(SQUARE), dt=0.05)
-    pose = result.pose
+    result = simulate(DiffDriveParams(), FollowerSettings(SQUARE), dt=0.05)
+    pose = result.stack("x", "y", "theta")
     predicted = integrate_pose(pose[:, :-1], result.v[:-1], result.omega[:-1], 0.05)
     np.testing.assert_allclose(predicted, pose[:, 1:], atol=1e-12)
 
@@ -858,11 +712,11 @@ def test_dynamic_and_kinematic_runs_agree_on_a_gentle_course():
     """On a gentle course both models pass the waypoints within 0.1 s and end within 1 cm."""
     course = [(1.0, 0.2), (2.0, 0.6), (3.0, 0.6)]
     runs = {
-        model: simulate(DiffDriveParams(), WaypointFollower(course, speed=0.2, gain=1.0),
+        model: simulate(DiffDriveParams(), FollowerSettings(course, speed=0.2, gain=1.0),
                         model=model)
         for model in ("kinematic", "dynamic")
     }
-    assert all(run.reached_goal for run in runs.values())
+    assert all(run.success for run in runs.values())
     np.testing.assert_allclose(runs["dynamic"].waypoint_times, runs["kinematic"].waypoint_times,
                                atol=0.1)
     gap = math.hypot(runs["dynamic"].x[-1] - runs["kinematic"].x[-1],
@@ -878,11 +732,11 @@ def path_gap(first, second):
 
 def test_stiff_speed_control_approaches_the_kinematic_model():
     """The gap to the kinematic path shrinks like the speed-loop time constant, 1 / gain."""
-    kinematic = simulate(DiffDriveParams(), WaypointFollower(OFFSET_SQUARE))
+    kinematic = simulate(DiffDriveParams(), FollowerSettings(OFFSET_SQUARE))
     gaps = []
     for gain, substeps in ((0.05, 4), (0.5, 8), (2.0, 20)):
         p = DiffDriveParams(speed_gain=gain, max_wheel_torque=100.0)
-        dynamic = simulate(p, WaypointFollower(OFFSET_SQUARE), model="dynamic",
+        dynamic = simulate(p, FollowerSettings(OFFSET_SQUARE), model="dynamic",
                            substeps=substeps)
         gaps.append(path_gap(dynamic, kinematic))
         if gain > 0.05:
@@ -899,14 +753,14 @@ def test_stiff_speed_control_approaches_the_kinematic_model():
 def test_simulated_dynamic_run_matches_radau_on_a_straight_course(speed_gain, tolerance):
     """Goal straight ahead gives a constant reference; simulate's RK4 matches Radau."""
     p = DiffDriveParams(speed_gain=speed_gain)
-    result = simulate(p, WaypointFollower([(50.0, 0.0)]), model="dynamic", t_max=2.0)
+    result = simulate(p, FollowerSettings([(50.0, 0.0)]), model="dynamic", t_max=2.0)
     assert np.all(result.omega_cmd == 0.0)
     reference = np.full(2, 0.3 / p.wheel_radius)
     traj = solve(dynamic_rhs, (0.0, 2.0), np.zeros(5), args=(p, reference),
                  state_names=("x", "y", "theta", "v", "omega"), method="Radau",
                  rtol=1e-11, atol=1e-13, t_eval=result.t)
-    np.testing.assert_allclose(result.x, traj["x"], rtol=0, atol=tolerance)
-    np.testing.assert_allclose(result.v, traj["v"], rtol=0, atol=tolerance)
+    np.testing.assert_allclose(result.x, traj.x, rtol=0, atol=tolerance)
+    np.testing.assert_allclose(result.v, traj.v, rtol=0, atol=tolerance)
     assert np.all(result.y == 0.0)
     saturated = np.abs(result.tau_r) == p.max_wheel_torque
     assert saturated.any() == (speed_gain * reference[0] > p.max_wheel_torque)
@@ -915,7 +769,7 @@ def test_simulated_dynamic_run_matches_radau_on_a_straight_course(speed_gain, to
 def test_dynamic_torques_stay_within_the_limit_and_reach_it():
     """Recorded torques never exceed max_wheel_torque, and a sharp course does hit it."""
     p = DiffDriveParams(speed_gain=0.2)
-    result = simulate(p, WaypointFollower(SQUARE), model="dynamic")
+    result = simulate(p, FollowerSettings(SQUARE), model="dynamic")
     torques = np.abs(np.concatenate([result.tau_r, result.tau_l]))
     assert torques.max() <= p.max_wheel_torque
     assert torques.max() == p.max_wheel_torque
@@ -923,26 +777,18 @@ def test_dynamic_torques_stay_within_the_limit_and_reach_it():
 
 def test_waypoint_inside_the_minimum_turning_circle_is_never_reached():
     """Speed 0.3 m/s, omega_max 0.5 rad/s: a waypoint 0.2 m to the left is circled for ever."""
-    follower = WaypointFollower([(0.0, 0.2)], speed=0.3, omega_max=0.5, tolerance=0.02)
-    assert follower.minimum_turning_radius == pytest.approx(0.6)
-    result = simulate(DiffDriveParams(), follower, t_max=30.0)
-    assert not result.reached_goal
+    settings = FollowerSettings([(0.0, 0.2)], speed=0.3, omega_max=0.5, tolerance=0.02)
+    assert settings.minimum_turning_radius == pytest.approx(0.6)
+    result = simulate(DiffDriveParams(), settings, t_max=30.0)
+    assert not result.success
     assert np.isnan(result.waypoint_times[0])
     assert result.t[-1] == pytest.approx(30.0)
     distance = np.hypot(result.x, result.y - 0.2)
-    assert distance.min() > follower.tolerance
+    assert distance.min() > settings.tolerance
     np.testing.assert_allclose(np.hypot(result.x, result.y - 0.6), 0.6, atol=1e-9)
     for advice in ("0 of 1 waypoints", "minimum turning radius", "0.6 m", "lower speed",
                    "omega_max", "tolerance"):
         assert advice in result.message, advice
-
-
-def test_simulate_resets_the_follower():
-    """Two runs with the same follower give the same result."""
-    follower = WaypointFollower(SQUARE)
-    first = simulate(DiffDriveParams(), follower)
-    second = simulate(DiffDriveParams(), follower)
-    np.testing.assert_array_equal(first.x, second.x)
 
 
 def test_speed_loop_time_constants():
@@ -963,88 +809,141 @@ def test_speed_loop_time_constant_matches_the_step_response():
     reference = np.array([5.0, 5.0])  # rad/s, 0.25 N m at the start: below the limit
     traj = solve(dynamic_rhs, (0.0, tau_v), np.zeros(5), args=(p, reference),
                  state_names=("x", "y", "theta", "v", "omega"))
-    assert traj["v"][-1] == pytest.approx(5.0 * p.wheel_radius * (1 - np.exp(-1)), rel=1e-7)
+    assert traj.v[-1] == pytest.approx(5.0 * p.wheel_radius * (1 - np.exp(-1)), rel=1e-7)
 
 
 def test_too_long_rk4_step_is_refused_with_the_substeps_needed():
     """A speed gain too stiff for one RK4 step per period is refused before the run."""
-    from robodyn.diffdrive import RK4_STABILITY_LIMIT
-
     p = DiffDriveParams(speed_gain=1.0)
     h_stable = RK4_STABILITY_LIMIT * min(p.speed_loop_time_constants)
     needed = math.ceil(0.02 / h_stable)
     assert needed == 4
     with pytest.raises(ParameterError, match="substeps must be >= 4 .* got 3"):
-        simulate(p, WaypointFollower(SQUARE), model="dynamic", substeps=3)
-    result = simulate(p, WaypointFollower(SQUARE), model="dynamic", substeps=needed)
-    assert result.reached_goal
+        simulate(p, FollowerSettings(SQUARE), model="dynamic", substeps=3)
+    result = simulate(p, FollowerSettings(SQUARE), model="dynamic", substeps=needed)
+    assert result.success
 
 
 def test_unstable_step_would_otherwise_give_bounded_nonsense(monkeypatch):
     """Without the check, a too-long RK4 step stays finite but drives far beyond top speed."""
-    import robodyn.diffdrive as diffdrive
-
     monkeypatch.setattr(diffdrive, "RK4_STABILITY_LIMIT", np.inf)
     p = DiffDriveParams(speed_gain=50.0, max_wheel_torque=1000.0)
-    result = simulate(p, WaypointFollower(SQUARE), model="dynamic", substeps=1, t_max=5.0)
+    result = simulate(p, FollowerSettings(SQUARE), model="dynamic", substeps=1, t_max=5.0)
     assert np.all(np.isfinite(result.v))
     assert np.max(np.abs(result.v)) > 10 * p.wheel_radius * p.max_wheel_speed
 
 
-def test_rk4_stability_limit_constant():
-    """RK4 on x_dot = -lambda x has growth factor 1 at lambda h = RK4_STABILITY_LIMIT, < 1 below."""
-    from robodyn.diffdrive import RK4_STABILITY_LIMIT
-
-    def growth(z):
-        return rk4_step(lambda t, x: -z * x, 0.0, [1.0], 1.0)[0]
-
-    assert growth(RK4_STABILITY_LIMIT) == pytest.approx(1.0, abs=1e-12)
-    assert abs(growth(0.99 * RK4_STABILITY_LIMIT)) < 1.0
-    assert abs(growth(1.01 * RK4_STABILITY_LIMIT)) > 1.0
-
-
 def test_non_finite_state_raises_with_advice(monkeypatch):
     """A state that turns NaN during a dynamic run raises SimulationError with advice."""
-    import robodyn.diffdrive as diffdrive
-
     def broken_rhs(t, state, params, phi_dot_ref):
         return np.full(5, np.nan) if t > 0.5 else np.zeros(5)
 
     monkeypatch.setattr(diffdrive, "dynamic_rhs", broken_rhs)
     with pytest.raises(SimulationError, match=r"non-finite at t = 0\.52 s.*smaller dt or more"):
-        simulate(DiffDriveParams(), WaypointFollower(SQUARE), model="dynamic")
+        simulate(DiffDriveParams(), FollowerSettings(SQUARE), model="dynamic")
 
 
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
-        ({"model": "dynamics"}, r"model must be one of 'kinematic', 'dynamic', got 'dynamics'"),
+        ({"model": "dynamics"}, r"model must be one of 'kinematic', 'dynamic'; got 'dynamics'"),
         ({"t_max": 0.0}, "t_max must be > 0 s"),
         ({"dt": -0.02}, "dt must be > 0 s"),
         ({"dt": 100.0}, "dt must be <= t_max"),
-        ({"substeps": 0}, "substeps must be an integer >= 1"),
-        ({"substeps": 2.5}, "substeps must be an integer >= 1"),
-        ({"substeps": True}, "substeps must be an integer >= 1"),
-        ({"initial_pose": (0.0, 0.0)}, r"initial_pose must have shape \(3\)"),
+        ({"substeps": 0}, "substeps must be an integer >= 1, got 0"),
+        ({"substeps": 2.5}, "substeps must be an integer; got 2.5 of type float"),
+        ({"substeps": True}, "substeps must be an integer; got True"),
+        ({"initial_pose": (0.0, 0.0)}, r"initial_pose must have shape \(3,\)"),
         ({"initial_pose": (0.0, np.inf, 0.0)}, "initial_pose must contain only finite"),
         ({"params": DiffDriveParams}, "params must be a DiffDriveParams"),
-        ({"follower": SQUARE}, "follower must be a WaypointFollower"),
+        ({"settings": SQUARE}, "settings must be a FollowerSettings"),
     ],
 )
 def test_simulate_rejects_bad_inputs(kwargs, match):
     """Each bad argument of simulate raises ParameterError naming it."""
-    args = {"params": DiffDriveParams(), "follower": WaypointFollower(SQUARE)}
+    args = {"params": DiffDriveParams(), "settings": FollowerSettings(SQUARE)}
     args.update(kwargs)
     with pytest.raises(ParameterError, match=match):
         simulate(**args)
 
 
-def test_result_checks_its_columns():
-    """A DiffDriveResult with a column of the wrong length raises ParameterError."""
-    columns = {name: np.zeros(3) for name in ("x", "y", "theta", "v", "omega", "phi_dot_r",
-                                               "phi_dot_l", "v_cmd", "omega_cmd")}
-    columns["omega"] = np.zeros(2)
-    with pytest.raises(ParameterError, match="omega must have shape"):
-        DiffDriveResult(model="kinematic", t=np.arange(3.0), tau_r=None, tau_l=None,
-                        waypoint_times=np.zeros(1), reached_goal=False, message="",
-                        **columns)
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: inverse_kinematics(None, 1.0, 0.05, 0.3), "v"),
+        (lambda: inverse_kinematics(0.3, "12", 0.05, 0.3), "omega"),
+        (lambda: forward_kinematics([1.0, "a"], 1.0, 0.05, 0.3), "phi_dot_r"),
+        (lambda: forward_kinematics(1.0, 1.0, "0.05", 0.3), "wheel_radius"),
+        (lambda: turning_radius(0.3, None), "omega"),
+        (lambda: integrate_pose([0.0, 0.0, 0.0], 0.3, 0.1, "0.5"), "dt"),
+        (lambda: integrate_pose(["0", 0.0, 0.0], 0.3, 0.1, 0.5), "pose"),
+        (lambda: kinetic_energy(0.3, 1j, DiffDriveParams()), "omega"),
+        (lambda: body_acceleration(0.0, 0.0, None, 0.1, DiffDriveParams()), "tau_r"),
+        (lambda: DiffDriveParams(mass="3.5"), "mass"),
+    ],
+)
+def test_non_numbers_raise_type_error_naming_the_parameter(call, name):
+    """None, a string or a complex number raises TypeError naming the input, never nan or 12."""
+    with pytest.raises(TypeError, match=rf"^{name} must be a real number") as info:
+        call()
+    assert isinstance(info.value, ParameterTypeError)
+
+
+@pytest.mark.parametrize(
+    ("call", "names"),
+    [
+        (lambda: forward_kinematics(np.zeros(3), np.zeros(4), 0.05, 0.3),
+         "phi_dot_r and phi_dot_l"),
+        (lambda: inverse_kinematics(np.zeros(3), np.zeros(4), 0.05, 0.3), "v and omega"),
+        (lambda: integrate_pose(np.zeros((3, 5)), np.zeros(4), 0.1, 0.5), "v"),
+        (lambda: saturate_wheel_speeds(np.zeros(2), np.zeros(3), 14.0),
+         "phi_dot_r and phi_dot_l"),
+    ],
+)
+def test_mismatched_shapes_name_both_parameters_and_their_shapes(call, names):
+    """Shapes that do not broadcast raise ParameterError naming the inputs and their shapes."""
+    with pytest.raises(ParameterError, match="must have shapes that broadcast together") as info:
+        call()
+    message = str(info.value)
+    assert names in message and "shape (" in message
+
+
+def test_nan_in_states_propagates_element_by_element():
+    """A NaN wheel speed gives NaN only in its own entries; the others are computed (the rule)."""
+    v, omega = forward_kinematics(np.array([1.0, np.nan]), np.array([1.0, 2.0]), 0.05, 0.3)
+    assert np.isfinite(v[0]) and np.isnan(v[1]) and np.isnan(omega[1])
+    pose = integrate_pose(np.array([[0.0, np.nan], [0.0, 0.0], [0.0, 0.0]]), 0.3, 0.0, 1.0)
+    assert pose[0, 0] == pytest.approx(0.3) and np.isnan(pose[0, 1])
+
+
+# --------------------------------------------------------------------------- fast path
+
+
+def test_fast_path_of_the_kinematic_period_equals_integrate_pose():
+    """The float step of simulate() equals integrate_pose, omega = 0 and tiny omega included."""
+    rng = np.random.default_rng(SEED)
+    cases = [(0.3, 0.0), (0.3, 1e-12), (-0.2, 3.0)] + [
+        (rng.uniform(-1, 1), rng.uniform(-4, 4)) for _ in range(50)]
+    for v, omega in cases:
+        pose = rng.uniform(-5, 5, 3)
+        fast = diffdrive._kinematic_period(*pose.tolist(), v, omega, 0.02)
+        np.testing.assert_allclose(fast, integrate_pose(pose, v, omega, 0.02), rtol=1e-14,
+                                   atol=1e-15)
+
+
+def test_fast_path_of_references_and_torques_equals_the_public_functions():
+    """The float references and torques of simulate() equal the vectorised functions."""
+    rng = np.random.default_rng(SEED)
+    p = DiffDriveParams()
+    for _ in range(50):
+        v_cmd, omega_cmd = rng.uniform(-0.6, 0.6), rng.uniform(-4, 4)
+        fast = diffdrive._saturated_references(v_cmd, omega_cmd, p)
+        slow = saturate_wheel_speeds(*inverse_kinematics(v_cmd, omega_cmd, p.wheel_radius,
+                                                         p.track_width), p.max_wheel_speed)
+        np.testing.assert_allclose(fast, slow, rtol=1e-15)
+        reference, actual = rng.uniform(-20, 20, 2)
+        assert diffdrive._torque(reference, actual, p) == pytest.approx(
+            float(wheel_torques([reference, 0.0], [actual, 0.0], p)[0]), rel=1e-15)

@@ -4,7 +4,7 @@ import nbformat
 import pytest
 
 from robodyn.errors import ParameterError
-from robodyn.exercisegen import (
+from robodyn.tools.exercisegen import (
     make_exercise_notebook,
     out_of_date,
     strip_solutions,

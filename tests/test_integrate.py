@@ -4,7 +4,14 @@ import numpy as np
 import pytest
 
 from robodyn.errors import ParameterError, SimulationError
-from robodyn.integrate import METHODS, Trajectory, euler_step, rk4_step, solve
+from robodyn.integrate import (
+    METHODS,
+    RK4_STABILITY_LIMIT,
+    SimulationResult,
+    euler_step,
+    rk4_step,
+    solve,
+)
 
 END_TIME = 1.0  # s, end of the convergence runs
 STEP_SIZES = (0.1, 0.05, 0.025)  # s, each half the one before
@@ -80,9 +87,9 @@ def test_solve_matches_exponential_decay(method):
     """solve with each method follows exp(-t) within the tolerances on a t_eval grid."""
     t_eval = np.linspace(0.0, 3.0, 31)
     traj = solve(decay, (0.0, 3.0), [1.0], state_names=("x",), method=method, t_eval=t_eval)
-    assert traj.success and traj.status == 0
+    assert traj.success and "end of t_span" in traj.message
     np.testing.assert_array_equal(traj.t, t_eval)
-    np.testing.assert_allclose(traj["x"], np.exp(-t_eval), rtol=0, atol=1e-7)
+    np.testing.assert_allclose(traj.x, np.exp(-t_eval), rtol=0, atol=1e-7)
 
 
 def test_solve_passes_args_and_reads_states_by_name():
@@ -94,16 +101,16 @@ def test_solve_passes_args_and_reads_states_by_name():
 
     w = 2.0
     traj = solve(oscillator, (0.0, 2.0), [1.0, 0.0], args=(w,), state_names=("p", "u"))
-    np.testing.assert_allclose(traj["p"], np.cos(w * traj.t), atol=1e-7)
-    np.testing.assert_allclose(traj["u"], -w * np.sin(w * traj.t), atol=1e-7)
-    assert traj.x.shape == (2, traj.t.size)
+    np.testing.assert_allclose(traj.p, np.cos(w * traj.t), atol=1e-7)
+    np.testing.assert_allclose(traj.u, -w * np.sin(w * traj.t), atol=1e-7)
+    assert traj.stack().shape == (2, traj.t.size) and traj.names == ("p", "u")
 
 
 def test_unknown_state_name_lists_the_names():
-    """Asking for a missing state raises ParameterError listing the states there are."""
+    """Asking for a missing state raises AttributeError listing the states there are."""
     traj = solve(decay, (0.0, 1.0), [1.0, 2.0], state_names=("a", "b"))
-    with pytest.raises(ParameterError, match="'c'.*'a', 'b'"):
-        traj["c"]
+    with pytest.raises(AttributeError, match="'c'.*'a', 'b'"):
+        traj.c
 
 
 def test_terminal_event_stops_the_run_and_is_recorded():
@@ -120,12 +127,12 @@ def test_terminal_event_stops_the_run_and_is_recorded():
     ground.direction = -1
     traj = solve(ballistic, (0.0, 10.0), [0.0, w0], args=(g,), state_names=("z", "w"),
                  events=[ground])
-    assert traj.status == 1 and traj.success
-    assert traj.t_events[0].size == 1
-    assert traj.t_events[0][0] == pytest.approx(2 * w0 / g, rel=1e-9)
+    assert traj.success and "terminal event" in traj.message
+    assert traj.events["ground"].size == 1
+    assert traj.events["ground"][0] == pytest.approx(2 * w0 / g, rel=1e-9)
     assert traj.t[-1] == pytest.approx(2 * w0 / g, rel=1e-9)
-    assert traj.x_events[0].shape == (1, 2)
-    assert traj.x_events[0][0, 1] == pytest.approx(-w0, rel=1e-8)
+    assert traj.event_states["ground"].shape == (1, 2)
+    assert traj.event_states["ground"][0, 1] == pytest.approx(-w0, rel=1e-8)
 
 
 def test_non_terminal_event_records_every_crossing():
@@ -139,8 +146,24 @@ def test_non_terminal_event_records_every_crossing():
 
     traj = solve(oscillator, (0.0, 10.0), [1.0, 0.0], state_names=("p", "u"),
                  events=[crossing])
-    np.testing.assert_allclose(traj.t_events[0], np.pi * np.array([0.5, 1.5, 2.5]), rtol=1e-8)
-    assert traj.status == 0 and traj.t[-1] == 10.0
+    np.testing.assert_allclose(traj.events["crossing"], np.pi * np.array([0.5, 1.5, 2.5]),
+                               rtol=1e-8)
+    assert "end of t_span" in traj.message and traj.t[-1] == 10.0
+
+
+def test_events_sharing_a_name_are_numbered():
+    """Two event functions with one __name__ are recorded as 'e' and 'e_2'."""
+
+    def make(level):
+        def e(t, state):
+            return state[0] - level
+
+        return e
+
+    traj = solve(decay, (0.0, 2.0), [1.0], state_names=("x",), events=[make(0.5), make(0.2)])
+    assert set(traj.events) == {"e", "e_2"}
+    np.testing.assert_allclose(traj.events["e"], [np.log(2.0)], rtol=1e-7)
+    np.testing.assert_allclose(traj.events["e_2"], [np.log(5.0)], rtol=1e-7)
 
 
 def test_finite_time_blow_up_raises_with_time_and_advice():
@@ -224,7 +247,7 @@ def test_solve_rejects_a_rhs_that_is_not_callable():
 
 
 def test_solve_rejects_duplicate_state_names():
-    """Two states with one name would make traj[name] ambiguous."""
+    """Two states with one name would make the attribute ambiguous."""
     with pytest.raises(ParameterError, match="unique"):
         solve(decay, (0.0, 1.0), [1.0, 2.0], state_names=("x", "x"))
 
@@ -232,10 +255,41 @@ def test_solve_rejects_duplicate_state_names():
 def test_backward_integration():
     """t_span may run backwards: from x(1) = exp(-1) back to x(0) = 1."""
     traj = solve(decay, (1.0, 0.0), [np.exp(-1.0)], state_names=("x",))
-    assert traj["x"][-1] == pytest.approx(1.0, rel=1e-8)
+    assert traj.x[-1] == pytest.approx(1.0, rel=1e-8)
 
 
-def test_trajectory_checks_shapes():
-    """A Trajectory whose x does not have one row per name and one column per time raises."""
-    with pytest.raises(ParameterError, match="x must have shape"):
-        Trajectory(t=np.array([0.0, 1.0]), x=np.zeros((3, 2)), state_names=("a", "b"))
+def test_result_checks_its_columns():
+    """A column of the wrong length or a name that is not an identifier raises ParameterError."""
+    with pytest.raises(ParameterError, match="b must have shape"):
+        SimulationResult(t=np.array([0.0, 1.0]), columns={"a": [0.0, 1.0], "b": [0.0]})
+    for bad in ("not valid", "t", "success"):
+        with pytest.raises(ParameterError, match="column names must be identifiers"):
+            SimulationResult(t=np.array([0.0, 1.0]), columns={bad: [0.0, 1.0]})
+
+
+def test_result_reads_columns_and_details_as_attributes():
+    """Columns and details are attributes; stack() gives the named columns as rows."""
+    run = SimulationResult(t=[0.0, 1.0], columns={"x": [1.0, 2.0], "v": [3.0, 4.0]},
+                           success=False, message="stopped", details={"model": "toy"})
+    np.testing.assert_array_equal(run.stack("v", "x"), [[3.0, 4.0], [1.0, 2.0]])
+    assert run.model == "toy" and not run.success and run.message == "stopped"
+    with pytest.raises(AttributeError, match="no column or detail 'y'"):
+        run.y
+
+
+@pytest.mark.parametrize("names", [("x", "t"), ("x", "2x"), ("x", "")])
+def test_solve_rejects_state_names_that_cannot_be_attributes(names):
+    """State names must be identifiers other than the result's own attribute names."""
+    with pytest.raises(ParameterError, match="state_names must be Python identifiers"):
+        solve(decay, (0.0, 1.0), [1.0, 2.0], state_names=names)
+
+
+def test_rk4_stability_limit_constant():
+    """RK4 on x_dot = -a x has growth factor 1 at a h = RK4_STABILITY_LIMIT, < 1 below it."""
+
+    def growth(z):
+        return rk4_step(lambda t, x: -z * x, 0.0, [1.0], 1.0)[0]
+
+    assert growth(RK4_STABILITY_LIMIT) == pytest.approx(1.0, abs=1e-12)
+    assert abs(growth(0.99 * RK4_STABILITY_LIMIT)) < 1.0
+    assert abs(growth(1.01 * RK4_STABILITY_LIMIT)) > 1.0

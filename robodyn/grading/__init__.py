@@ -76,6 +76,7 @@ __all__ = [
     "check",
     "description",
     "euler_angles_property",
+    "evaluate",
     "exercise_ids",
     "get_exercise",
     "least_squares_property",

@@ -47,7 +47,9 @@ def explain_name_error(shell, etype, value, tb, tb_offset=None):
             f"Fix the answer cell, run it (Shift+Enter), then run this check again.")
     publish(CheckResult(exercise.exercise_id, "failed", f"{exercise.exercise_id}: {summary}"),
             "")
-    shell.showtraceback((CheckFailed, CheckFailed(text), None), exception_only=True)
+    failure = CheckFailed(text)
+    shell._showtraceback(CheckFailed, failure,
+                         shell.InteractiveTB.get_exception_only(CheckFailed, failure))
     return None
 
 

@@ -38,7 +38,10 @@ class NotAttempted(CheckFailed):
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a check found: the structured result, its text, and the exception (or None)."""
+    """What a check found: the structured result, the text of a pass, the exception (or None).
+
+    A failure has no text of its own: its message is the exception's.
+    """
 
     result: CheckResult
     text: str
@@ -103,7 +106,7 @@ def evaluate(exercise: Exercise, answer) -> Outcome:
 
 def _failed(exercise: Exercise, failure: CheckFailed) -> Outcome:
     summary = str(failure).splitlines()[0]
-    return Outcome(CheckResult(exercise.exercise_id, "failed", summary), str(failure), failure)
+    return Outcome(CheckResult(exercise.exercise_id, "failed", summary), "", failure)
 
 
 # --------------------------------------------------------------------------- one call

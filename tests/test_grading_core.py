@@ -1,0 +1,437 @@
+"""The grading core on toy exercises: comparators, adapters, normalisation, records, results.
+
+None of these toy exercises belongs to a chapter; each is made here to pin one behaviour of
+the machinery that the chapters' checks rely on.
+"""
+
+import json
+import math
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robodyn.errors import ParameterError
+from robodyn.grading import (
+    Angle,
+    Case,
+    CheckFailed,
+    Close,
+    Exercise,
+    Expression,
+    Mistake,
+    NotAttempted,
+    Output,
+    Quaternion,
+    ReadAttributes,
+    RotationMatrix,
+    StepObject,
+    check,
+    euler_angles_property,
+    evaluate,
+    get_exercise,
+    least_squares_property,
+    rounded_uniform,
+)
+from robodyn.grading.adapters import format_number
+from robodyn.grading.notebook import _why_missing
+from robodyn.grading.results import RESULT_MIME, CheckResult, results_in
+
+
+def summary(exercise, answer) -> str:
+    return evaluate(exercise, answer).result.summary
+
+
+def full_text(exercise, answer) -> str:
+    result = evaluate(exercise, answer)
+    return str(result.failure) if result.failure else result.text
+
+
+def toy(outputs, reference, cases, arguments=("x",), mistakes=(), adapter=None, name="f"):
+    """A toy exercise 'toy.<name>' whose cases are the given (args, kind) pairs."""
+    made = [Case(args, kind) for args, kind in cases]
+    extra = {} if adapter is None else {"adapter": adapter}
+    return Exercise(
+        exercise_id=f"toy.{name}", description="A toy.", function_name=name,
+        arguments=arguments, outputs=outputs, reference=reference,
+        make_cases=lambda rng: list(made), mistakes=mistakes, **extra,
+    )
+
+
+SCALAR_CASES = [((1.0,), "fixed"), ((2.5,), "seeded random"), ((np.array([0.5, 3.0]),), "arrays")]
+
+
+# --------------------------------------------------------------------------- Close and Angle
+
+
+def test_per_output_tolerances_are_applied_and_stated():
+    """Each output has its own rtol/atol: 1e-7 off passes for one output and fails the other."""
+    exercise = toy((Output("a", Close(rtol=1e-6)), Output("b", Close(rtol=1e-9))),
+                   lambda x: (2 * x, 3 * x), SCALAR_CASES)
+    assert evaluate(exercise, lambda x: (2 * x * (1 + 1e-7), 3 * x)).failure is None
+    failure = full_text(exercise, lambda x: (2 * x, 3 * x * (1 + 1e-7)))
+    assert "b[0]" in failure or "b: expected" in failure
+    assert "a within rtol=1e-06, atol=1e-12; b within rtol=1e-09, atol=1e-12" in failure
+
+
+def test_angle_entries_and_angle_outputs_compare_modulo_two_pi():
+    """An angle off by whole turns passes; off by 0.1 rad it fails, and the note says why."""
+    pose = toy((Output("pose", Close(angle_entries=(2,)), entries=("x", "y", "theta")),),
+               lambda x: np.stack([x, x, x]), SCALAR_CASES)
+    assert evaluate(pose, lambda x: np.stack([x, x, x + 4 * np.pi])).failure is None
+    text = full_text(pose, lambda x: np.stack([x, x + 0.1, x + 2 * np.pi]))
+    assert "pose[1] (y)" in text and "wrapping is not the problem" in text
+    angle = toy((Output("phi", Angle(atol=1e-9)),), lambda x: x, SCALAR_CASES)
+    assert evaluate(angle, lambda x: x - 2 * np.pi).failure is None
+    assert "wrong result" in summary(angle, lambda x: x + 1e-6)
+
+
+def test_signed_zero_is_shown_as_zero():
+    """-0.0 prints as 0.0 in the feedback; other numbers print exactly when short."""
+    assert format_number(-0.0) == "0.0" and format_number(0.1) == "0.1"
+    assert format_number(1 / 3) == "0.333333333333"
+    exercise = toy((Output("w"),), lambda x: -0.0 * x, SCALAR_CASES)
+    assert "w = -0.0" not in full_text(exercise, lambda x: x + 1.0)
+
+
+# --------------------------------------------------------------------------- rotations
+
+
+def rot_z(angle):
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+
+
+def rot_x(angle):
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
+
+
+ANGLE_CASES = [((0.3,), "fixed"), ((1.7,), "seeded random"), ((-2.2,), "seeded random")]
+
+
+def test_rotation_matrices_compare_by_angle_and_refuse_non_rotations():
+    """The same rotation written differently passes; a reflection, a non-orthonormal matrix,
+    or a rotation 1e-3 rad off are told apart."""
+    exercise = toy((Output("R", RotationMatrix(atol=1e-9)),), lambda a: rot_z(a), ANGLE_CASES)
+    assert evaluate(exercise, lambda a: rot_z(a + 2 * np.pi) @ rot_x(0.0)).failure is None
+    assert "det R = -1" in summary(exercise, lambda a: rot_z(a) @ np.diag([1.0, 1.0, -1.0]))
+    assert "not a rotation matrix: R^T R differs" in summary(exercise, lambda a: 2 * rot_z(a))
+    assert "not a rotation matrix: shape" in summary(exercise, lambda a: np.eye(2))
+    text = full_text(exercise, lambda a: rot_z(a + 1e-3))
+    assert "differs from the expected one by 0.001 rad" in text
+    assert "angle of R_ref^T R <= 1e-09 rad" in text
+
+
+def quaternion_z(angle):
+    return np.array([np.cos(angle / 2), 0.0, 0.0, np.sin(angle / 2)])
+
+
+def test_quaternions_match_up_to_sign_and_must_be_unit():
+    """-q is the same rotation as q; a quaternion of norm 2 is refused as not unit."""
+    exercise = toy((Output("q", Quaternion()),), quaternion_z, ANGLE_CASES)
+    assert evaluate(exercise, lambda a: -quaternion_z(a)).failure is None
+    assert "not a unit quaternion" in summary(exercise, lambda a: 2 * quaternion_z(a))
+    assert "wrong result" in summary(exercise, lambda a: quaternion_z(a + 0.01))
+
+
+# --------------------------------------------------------------------------- sympy
+
+
+def test_expressions_pass_in_any_equivalent_form_and_fail_when_different():
+    """m l^2 (1 + cos^2) == m l^2 + m l^2 cos^2 passes; a missing factor fails; a string
+    that sympy reads passes; an unknown symbol is named."""
+    m, l_, q = sp.symbols("m l q")
+    reference = m * l_**2 * (1 + sp.cos(q) ** 2)
+    exercise = toy((Output("M11", Expression(symbols=("m", "l", "q"))),), lambda: reference,
+                   [((), "fixed"), ((), "seeded random")], arguments=())
+    assert evaluate(exercise, lambda: m * l_**2 + m * l_**2 * sp.cos(q) ** 2).failure is None
+    assert evaluate(exercise, lambda: "m*l**2*(2 - sin(q)**2)").failure is None
+    text = full_text(exercise, lambda: m * l_**2 * sp.cos(q) ** 2)
+    assert "wrong result" in text and "symbolically equal" in text and "At m=" in text
+    assert "unknown symbol(s) L" in summary(exercise, lambda: sp.Symbol("L") ** 2 * m)
+    assert "which sympy cannot read" in summary(exercise, lambda: "m *** l")
+
+
+def test_expressions_that_simplify_cannot_decide_are_compared_by_value():
+    """A form simplify may not reduce to the reference still passes by values at random points."""
+    x = sp.symbols("x")
+    reference = sp.log(x**2)
+    exercise = toy((Output("y", Expression(symbols=("x",), low=0.5, high=3.0)),),
+                   lambda: reference, [((), "fixed"), ((), "seeded random")], arguments=())
+    assert evaluate(exercise, lambda: 2 * sp.log(x)).failure is None
+    assert evaluate(exercise, lambda: sp.log(x)).failure is not None
+
+
+def test_a_mistake_in_sympy_form_is_named():
+    """A symbolic mistake model is named when it matches the answer symbolically."""
+    m, l_ = sp.symbols("m l")
+    exercise = toy((Output("I", Expression(symbols=("m", "l"))),), lambda: m * l_**2 / 3,
+                   [((), "fixed"), ((), "seeded random")], arguments=(),
+                   mistakes=(Mistake("the inertia about the centre, not the end",
+                                     "Use the parallel-axis theorem.",
+                                     lambda: m * l_**2 / 12),))
+    assert "looks like the inertia about the centre" in summary(exercise,
+                                                               lambda: l_**2 * m / 12)
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def rank_deficient_design(args):
+    (samples,) = args
+    return np.column_stack([samples, 2 * samples, np.ones_like(samples)])
+
+
+def observations(args):
+    (samples,) = args
+    return 3 * samples + 1 + 0.1 * np.sin(7 * samples)
+
+
+LSQ_CASES = [((np.linspace(0, 1, 7),), "fixed"), ((np.linspace(-1, 2, 11),), "seeded random")]
+
+
+def test_a_least_squares_fit_is_judged_by_residual_and_normal_equations():
+    """With a rank-deficient A every minimiser passes, not only the reference's."""
+    comparator = least_squares_property(rank_deficient_design, observations)
+    exercise = toy((Output("p", comparator),),
+                   lambda s: np.linalg.lstsq(rank_deficient_design((s,)),
+                                             observations((s,)), rcond=None)[0], LSQ_CASES,
+                   arguments=("samples",))
+
+    def another_minimiser(s):
+        p = np.linalg.lstsq(rank_deficient_design((s,)), observations((s,)), rcond=None)[0]
+        return p + 0.4 * np.array([2.0, -1.0, 0.0])  # add a null-space vector of A
+
+    assert evaluate(exercise, another_minimiser).failure is None
+    text = full_text(exercise, lambda s: np.array([3.0, 0.0, 1.0]))
+    assert "Residual ||A x - b||" in text and "Normal equations" in text
+
+
+def zxz(angles):
+    phi, theta, psi = angles
+    return rot_z(phi) @ rot_x(theta) @ rot_z(psi)
+
+
+def test_euler_angles_are_judged_by_the_rotation_they_give():
+    """(phi + pi, -theta, psi + pi) gives the same z-x-z rotation and passes."""
+    comparator = euler_angles_property(zxz)
+    exercise = toy((Output("angles", comparator),), lambda R: np.array([0.3, 0.8, -0.5]),
+                   [((np.eye(3),), "fixed"), ((np.eye(3),), "seeded random")],
+                   arguments=("R",))
+    assert evaluate(exercise, lambda R: np.array([0.3 + np.pi, -0.8, -0.5 + np.pi])
+                    ).failure is None
+    assert "rotations differ by" in full_text(exercise, lambda R: np.array([0.3, 0.8, 0.5]))
+
+
+# --------------------------------------------------------------------------- adapters
+
+
+class Counter:
+    """Reference of a stepped exercise: counts up by its step size."""
+
+    def __init__(self, step):
+        self.step, self.total = step, 0.0
+
+    def tick(self, times):
+        self.total += self.step * times
+        return self.total
+
+
+def counter_exercise(mistakes=()):
+    return toy((Output("total"),), Counter,
+               [((0.5, [(1,), (2,), (1,)]), "fixed"), ((1.5, [(3,), (1,)]), "seeded random")],
+               arguments=("step",), adapter=StepObject("tick", ("times",)),
+               mistakes=mistakes, name="counter")
+
+
+def test_a_class_is_instantiated_and_stepped():
+    """A class answer is made with the case's arguments and stepped; wrong totals are told."""
+    exercise = counter_exercise()
+
+    class Forgetful(Counter):
+        def tick(self, times):
+            return self.step * times
+
+    assert evaluate(exercise, Counter).failure is None
+    text = full_text(exercise, Forgetful)
+    assert "counter(step=0.5), then .tick(...)" in text and "total[1]" in text
+    assert "has no method 'tick'" in summary(exercise, lambda step: object())
+
+
+def test_a_stepped_mistake_is_named_and_a_stub_class_is_not_attempted():
+    """Mistakes of a stepped exercise are classes too; a class stub is 'not attempted'."""
+
+    class Doubled(Counter):
+        def tick(self, times):
+            return 2 * super().tick(times)
+
+    exercise = counter_exercise((Mistake("the total counted twice", "Count once.", Doubled),))
+    assert "looks like the total counted twice" in summary(exercise, Doubled)
+
+    class Stub:
+        def __init__(self, step):
+            raise NotImplementedError("Exercise 9.9")
+
+    assert isinstance(evaluate(exercise, Stub).failure, NotAttempted)
+
+
+class Run:
+    def __init__(self, t, x):
+        self.t, self.x = t, x
+
+
+def test_a_result_object_is_read_by_its_attributes():
+    """A function returning an object is checked on its named attributes; a missing one is
+    named."""
+    exercise = toy((Output("t"), Output("x")), lambda n: Run(np.arange(n), np.arange(n) ** 2),
+                   [((3,), "fixed"), ((5,), "seeded random")], arguments=("n",),
+                   adapter=ReadAttributes(("t", "x")), name="run")
+    assert evaluate(exercise, lambda n: Run(np.arange(n), np.arange(n) ** 2)).failure is None
+    class OnlyTimes:
+        def __init__(self, n):
+            self.t = np.arange(n)
+
+    assert "has no attribute 'x'" in summary(exercise, OnlyTimes)
+
+
+def test_a_function_of_a_parameter_object():
+    """The argument may be a parameter dataclass; the call shows it."""
+    from robodyn.diffdrive import DiffDriveParams
+
+    exercise = toy((Output("m_eff"),), lambda p: p.effective_mass,
+                   [((DiffDriveParams(),), "fixed"), ((DiffDriveParams(mass=4.0),),
+                                                       "seeded random")], arguments=("params",))
+    assert evaluate(exercise, lambda p: p.mass + 2 * p.wheel_inertia / p.wheel_radius**2
+                    ).failure is None
+    assert "DiffDriveParams(" in full_text(exercise, lambda p: p.mass)
+
+
+# --------------------------------------------------------------------------- normalising
+
+
+def test_one_output_may_come_bare_or_as_a_one_tuple_and_a_pair_as_list_or_array():
+    """Reference, mistakes and answer are normalised alike: no 'wrong shape' for a right answer."""
+    single = toy((Output("y"),), lambda x: (2 * x,), SCALAR_CASES)
+    assert evaluate(single, lambda x: 2 * x).failure is None
+    assert evaluate(single, lambda x: (2 * x,)).failure is None
+    pair = toy((Output("a"), Output("b")), lambda x: (x, -x), SCALAR_CASES)
+    assert evaluate(pair, lambda x: [x, -x]).failure is None
+    assert evaluate(pair, lambda x: np.array([x, -x])).failure is None
+    assert "expected a pair (a, b), got a single float" in summary(pair, lambda x: float(
+        np.sum(x)))
+    assert "b came back as None" in summary(pair, lambda x: (x, None))
+    assert "a came back as a str" in summary(pair, lambda x: ("1", x))
+
+
+def test_vectorisation_problems_are_explained():
+    """math on arrays and one number for many are told as 'not vectorised' problems."""
+    exercise = toy((Output("y"),), lambda x: np.sin(x), SCALAR_CASES)
+    assert "works on single numbers but fails on NumPy arrays" in summary(
+        exercise, lambda x: math.sin(x))
+    assert "not vectorised" in summary(exercise, lambda x: float(np.mean(np.sin(x))))
+
+
+# --------------------------------------------------------------------------- records
+
+
+def test_malformed_records_raise_when_made():
+    """An unknown case kind, a wrong number of arguments, a bad id, twin mistake names or no
+    seeded random case each raise ParameterError naming the exercise."""
+    with pytest.raises(ParameterError, match="unknown case kind 'random'"):
+        Case((1.0,), "random")
+    with pytest.raises(ParameterError, match="every case must be a Case with 1 arguments"):
+        toy((Output("y"),), lambda x: x, [((1.0, 2.0), "fixed"), ((1.0,), "seeded random")])
+    with pytest.raises(ParameterError, match="the id must read"):
+        Exercise("Toy-f", "d", "f", ("x",), (Output("y"),), lambda x: x, lambda rng: [])
+    twins = (Mistake("a slip", "h", lambda x: x), Mistake("a slip", "h", lambda x: -x))
+    with pytest.raises(ParameterError, match="two mistakes share the name 'a slip'"):
+        toy((Output("y"),), lambda x: x, SCALAR_CASES, mistakes=twins)
+    with pytest.raises(ParameterError, match="needs fixed and seeded random cases"):
+        toy((Output("y"),), lambda x: x, [((1.0,), "fixed")])
+    with pytest.raises(ParameterError, match="compare must be a comparator"):
+        Output("y", compare=1e-9)
+
+
+def test_a_mistake_is_named_only_when_it_explains_every_case():
+    """A mistake that matches on some cases but not all is not named."""
+    partly = Mistake("doubling", "Do not double.", lambda x: np.where(np.asarray(x) > 2, x, 2 * x))
+    exercise = toy((Output("y"),), lambda x: x, SCALAR_CASES, mistakes=(partly,))
+    assert "looks like" not in summary(exercise, lambda x: 2 * x)
+    assert "looks like doubling" in summary(exercise, partly.answer)
+
+
+def test_ids_are_found_by_prefix_and_unknown_ids_list_the_known():
+    """'diffdrive.*' comes from robodyn.checks.diffdrive; an unknown id lists the known ones."""
+    assert get_exercise("diffdrive.turning_radius").subject == "diffdrive"
+    with pytest.raises(ParameterError, match="unknown exercise id 'arm.nope'.*diffdrive"):
+        check("arm.nope", lambda: None)
+
+
+def test_rounded_uniform_rounds_to_three_decimals():
+    """Random inputs are rounded so that messages show them exactly."""
+    values = rounded_uniform(np.random.default_rng(1), -5, 5, 100)
+    np.testing.assert_array_equal(values, np.round(values, 3))
+
+
+# --------------------------------------------------------------------------- results
+
+
+def test_structured_results_round_trip_and_reject_forgeries_of_the_wrong_shape():
+    """A display output's JSON is read back; malformed JSON or an unknown status is ignored."""
+    good = CheckResult("toy.f", "failed", "toy.f: wrong result")
+    outputs = [
+        {"output_type": "display_data", "data": {RESULT_MIME: good.to_json()}},
+        {"output_type": "display_data", "data": {RESULT_MIME: json.dumps(good.to_json())}},
+        {"output_type": "display_data", "data": {RESULT_MIME: {"status": "great"}}},
+        {"output_type": "stream", "text": "PASSED toy.f"},
+    ]
+    assert results_in(outputs) == [good, good]
+
+
+def test_check_prints_the_passed_line_outside_a_notebook(capsys):
+    """Outside a kernel a pass prints its text; a failure raises CheckFailed, prints nothing."""
+    check("diffdrive.turning_radius",
+          lambda r, l_, R, L: L * (r + l_) / (2 * (r - l_)))
+    assert capsys.readouterr().out.startswith("PASSED diffdrive.turning_radius: 12 cases")
+    with pytest.raises(CheckFailed):
+        check("diffdrive.turning_radius", lambda r, l_, R, L: 0 * r)
+    assert capsys.readouterr().out == ""
+
+
+def test_missing_answer_is_explained_from_the_cells_run_before():
+    """A syntax error, an error before the def, and a cell never run are told apart."""
+    broken = "def f(x):\n    return (x +\n"
+    summary_text, detail = _why_missing("f", ["import numpy", broken])
+    assert "did not run: SyntaxError on line 2" in summary_text and "Line 2" in detail
+    summary_text, _ = _why_missing("f", ["raise ValueError\ndef f(x):\n    return x\n"])
+    assert "stopped with an error before defining f" in summary_text
+    summary_text, _ = _why_missing("f", ["import numpy"])
+    assert "was not run" in summary_text
+
+
+EXPLAINED_SESSION = """
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+shell.run_line_magic("colors", "nocolor")
+for cell in ["from robodyn import grading",
+             "def forward_kinematics(a, b, c, d):\\n    return (a +\\n",
+             'grading.check("diffdrive.forward_kinematics", forward_kinematics)',
+             "print(undefined_name)"]:
+    shell.run_cell(cell, store_history=True)
+"""
+
+
+def test_a_check_cell_after_a_broken_answer_cell_says_why(tmp_path):
+    """In IPython, the NameError of the check names the answer cell's syntax error; any other
+    NameError is shown as usual."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", EXPLAINED_SESSION], capture_output=True,
+                         text=True, timeout=120, cwd=tmp_path)
+    out = run.stdout
+    assert ("CheckFailed: diffdrive.forward_kinematics: the answer cell above did not run: "
+            "SyntaxError on line 2") in out
+    assert "name 'forward_kinematics' is not defined" not in out
+    assert "NameError: name 'undefined_name' is not defined" in out

@@ -1,0 +1,76 @@
+"""The package as built (`pip install .`, not only `-e .`) holds every subpackage and works."""
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "robodyn"
+
+
+def subpackages() -> list[str]:
+    """Dotted names of robodyn and every folder below it that holds Python files."""
+    names = []
+    for init in sorted(PACKAGE.rglob("__init__.py")):
+        names.append(".".join(init.parent.relative_to(ROOT).parts))
+    return names
+
+
+def modules() -> list[str]:
+    """Dotted names of every module of the source tree."""
+    return sorted(
+        ".".join(path.with_suffix("").relative_to(ROOT).parts)
+        for path in PACKAGE.rglob("*.py") if path.name != "__init__.py"
+    )
+
+
+def test_every_folder_with_modules_is_a_package():
+    """A folder of modules without __init__.py would be missing from the built wheel."""
+    for folder in {path.parent for path in PACKAGE.rglob("*.py")}:
+        assert (folder / "__init__.py").exists(), folder
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """A wheel built from the source tree, without network (the build backend is installed)."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
+         "--wheel-dir", str(out), str(ROOT)],
+        check=True, capture_output=True, text=True, timeout=300,
+    )
+    (built,) = out.glob("robodyn-*.whl")
+    return built
+
+
+@pytest.mark.notebooks
+def test_the_wheel_contains_every_module_and_the_licence(wheel):
+    """Every module of the source tree is in the wheel, and so is the licence file."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for module in modules() + [f"{p}.__init__" for p in subpackages()]:
+        assert module.replace(".", "/") + ".py" in names, module
+    assert any(name.endswith("licenses/LICENSE") for name in names), sorted(names)[:5]
+
+
+@pytest.mark.notebooks
+def test_every_subpackage_imports_from_the_installed_wheel(wheel, tmp_path):
+    """Installed into a bare folder, outside the source tree, every module imports from there."""
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
+                    "--target", str(target), str(wheel)], check=True, timeout=300)
+    code = (
+        f"import importlib, sys\nsys.path.insert(0, {str(target)!r})\n"
+        f"for name in {modules() + subpackages()!r}:\n"
+        "    module = importlib.import_module(name)\n"
+        f"    assert module.__file__.startswith({str(target)!r}), module.__file__\n"
+        "from robodyn import grading\n"
+        "print(len(grading.exercise_ids()))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, env={**os.environ, "MPLBACKEND": "Agg"}, timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert int(run.stdout.strip()) >= 5
