@@ -53,6 +53,7 @@ exercises: $(STAMP)
 
 benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/widget_update.py
+	$(BIN)/python benchmarks/simulate_fast_path.py
 	$(BIN)/python benchmarks/book_build.py
 
 constraints: $(STAMP)

@@ -1,6 +1,7 @@
 """The package as built (`pip install .`, not only `-e .`) holds every subpackage and works."""
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -37,10 +38,14 @@ def test_every_folder_with_modules_is_a_package():
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     """A wheel built from the source tree, without network (the build backend is installed)."""
+    source = tmp_path_factory.mktemp("source")  # setuptools writes build/ beside the sources
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(PACKAGE, source / "robodyn", ignore=shutil.ignore_patterns("__pycache__"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
-         "--wheel-dir", str(out), str(ROOT)],
+         "--wheel-dir", str(out), str(source)],
         check=True, capture_output=True, text=True, timeout=300,
     )
     (built,) = out.glob("robodyn-*.whl")
