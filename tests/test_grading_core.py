@@ -307,6 +307,27 @@ def test_a_function_of_a_parameter_object():
     assert "DiffDriveParams(" in full_text(exercise, lambda p: p.mass)
 
 
+def test_wrapped_answers_misbehave_alike_through_every_adapter():
+    """The shared test's wrappers (None, NaN, raising) work for functions, classes, results."""
+    attributes = toy((Output("t"), Output("x")), lambda n: Run(np.arange(n), np.arange(n) ** 2),
+                     [((3,), "fixed"), ((5,), "seeded random")], arguments=("n",),
+                     adapter=ReadAttributes(("t", "x")), name="run")
+    for exercise in (toy((Output("y"),), lambda x: 2 * x, SCALAR_CASES), counter_exercise(),
+                     attributes):
+        def nan_like(raw, args, exercise=exercise):
+            values, _ = exercise.normalise(raw)
+            nans = tuple(np.full(np.shape(v), np.nan) for v in values)
+            return nans if len(nans) > 1 else nans[0]
+
+        def raising(raw, args):
+            raise ValueError("boom")
+
+        for transform, words in ((lambda raw, args: None, "returned None"),
+                                 (nan_like, "returned nan"), (raising, "raised ValueError")):
+            answer = exercise.adapter.wrap(exercise.reference, transform)
+            assert words in summary(exercise, answer), (exercise.exercise_id, words)
+
+
 # --------------------------------------------------------------------------- normalising
 
 

@@ -122,7 +122,7 @@ def check(exercise_id: str, answer) -> None:
     outcome = evaluate(get_exercise(exercise_id), answer)
     publish(outcome.result, outcome.text)
     if outcome.failure is not None:
-        raise outcome.failure  # the message says what went wrong
+        raise outcome.failure  # the message below says what went wrong
 
 
 def _install_notebook_support() -> None:

@@ -18,6 +18,7 @@ Every adapter has
 from __future__ import annotations
 
 import functools
+import types
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -84,7 +85,7 @@ class CallFunction:
 
 
 @dataclass(frozen=True)
-class ReadAttributes:
+class ReadAttributes(CallFunction):
     """The answer is a function that returns an object: its attributes ``names`` are the outputs.
 
     A missing attribute gives a clear message naming it.
@@ -104,16 +105,18 @@ class ReadAttributes:
             )
         return tuple(getattr(result, name) for name in self.names)
 
-    def show(self, function_name, argument_names, args) -> str:
-        return f"{function_name}({_show_arguments(argument_names, args)})"
-
-    def n_arguments(self, argument_names) -> int:
-        return len(argument_names)
-
     def wrap(self, answer, transform):
+        names = self.names
+
         @functools.wraps(answer)
         def wrapped(*args):
-            return transform(answer(*args), args)
+            result = answer(*args)
+            changed = transform(tuple(getattr(result, name) for name in names), args)
+            if changed is None:
+                return None
+            values = changed if isinstance(changed, tuple) and len(changed) == len(names) \
+                else (changed,)
+            return types.SimpleNamespace(**dict(zip(names, values, strict=True)))
 
         return wrapped
 
