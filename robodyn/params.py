@@ -112,8 +112,10 @@ def quantity(default, unit: str, *, above=None, at_least=None, below=None, at_mo
 
     Parameters
     ----------
-    default : float or array_like
+    default : float or array_like or None
         Default value, in ``unit``; ``dataclasses.MISSING`` for a field without default.
+        ``None`` is allowed as a default that the class's ``__post_init__`` replaces before
+        validation (a derived default).
     unit : str
         Unit in plain text (``"m"``, ``"kg m^2"``, ``""`` for dimensionless).
     above, at_least, below, at_most : float, optional
@@ -125,7 +127,7 @@ def quantity(default, unit: str, *, above=None, at_least=None, below=None, at_mo
     metadata = {QUANTITY: _Quantity(unit, Range(above, at_least, below, at_most), shape)}
     if default is dataclasses.MISSING:
         return dataclasses.field(metadata=metadata)
-    if shape is None:
+    if shape is None or default is None or np.ndim(default) == 0:
         return dataclasses.field(default=default, metadata=metadata)
     frozen = tuple(np.asarray(default, dtype=float).tolist())
     return dataclasses.field(default_factory=lambda: frozen, metadata=metadata)
