@@ -107,10 +107,19 @@ def arm_symbols(n: int) -> dict:
 def planar_arm_energies(n: int):
     r"""Kinetic and potential energy of the n-link planar arm, in the symbols of :func:`arm_symbols`.
 
-    .. math:: T = \sum_i \tfrac12 m_i |\dot c_i|^2 + \tfrac12 I_i \dot\varphi_i^2, \qquad
+    The centre of mass of link i moves with
+    :math:`\dot c_i = \sum_{k<i} L_k \dot\varphi_k u_k^\perp + l_{c,i} \dot\varphi_i u_i^\perp`,
+    and :math:`u_a^\perp \cdot u_b^\perp = \cos(\varphi_a - \varphi_b)`, so
+
+    .. math:: T = \sum_i \Big[\tfrac12 m_i \sum_{a, b \le i} r_{ia} r_{ib}\,
+              \dot\varphi_a \dot\varphi_b \cos(\varphi_a - \varphi_b)
+              + \tfrac12 I_i \dot\varphi_i^2\Big], \qquad
               V = g \sum_i m_i\, y_{c,i},
 
-    with q1 absolute, the others relative (the conventions of :mod:`robodyn.arm`).
+    with :math:`r_{ia} = L_a` for a < i, :math:`r_{ii} = l_{c,i}`, and
+    :math:`\varphi_a - \varphi_b = q_{b+1} + \dots + q_a`: q1 absolute, the others relative
+    (the conventions of :mod:`robodyn.arm`). Written this way the expressions come out short
+    without simplification.
 
     Returns
     -------
@@ -120,28 +129,30 @@ def planar_arm_energies(n: int):
     """
     s = arm_symbols(n)
     q, qd = s["q"], s["qd"]
+    phi = [sum(q[: i + 1]) for i in range(n)]
+    phi_dot = [sum(qd[: i + 1]) for i in range(n)]
     kinetic, potential = 0, 0
-    x_joint, y_joint, phi, phi_dot = 0, 0, 0, 0
     for i in range(n):
-        phi, phi_dot = phi + q[i], phi_dot + qd[i]
-        x_c = x_joint + s["lc"][i] * sp.cos(phi)
-        y_c = y_joint + s["lc"][i] * sp.sin(phi)
-        x_dot = sum(sp.diff(x_c, c) * v for c, v in zip(q, qd, strict=True))
-        y_dot = sum(sp.diff(y_c, c) * v for c, v in zip(q, qd, strict=True))
-        kinetic += s["m"][i] * (x_dot**2 + y_dot**2) / 2 + s["I"][i] * phi_dot**2 / 2
-        potential += s["m"][i] * s["g"] * y_c
-        x_joint += s["L"][i] * sp.cos(phi)
-        y_joint += s["L"][i] * sp.sin(phi)
+        arms = [s["L"][k] for k in range(i)] + [s["lc"][i]]
+        speed_squared = sum(
+            arms[a] * arms[b] * phi_dot[a] * phi_dot[b]
+            * sp.cos(sum(q[min(a, b) + 1 : max(a, b) + 1]))
+            for a in range(i + 1) for b in range(i + 1)
+        )
+        kinetic += s["m"][i] * speed_squared / 2 + s["I"][i] * phi_dot[i] ** 2 / 2
+        height = sum(arms[k] * sp.sin(phi[k]) for k in range(i + 1))
+        potential += s["m"][i] * s["g"] * height
     return kinetic, potential, s
 
 
 @functools.cache
 def planar_arm_matrices(n: int):
-    r"""M, C and G of the n-link planar arm in closed form (simplified), and the symbols.
+    r"""M, C and G of the n-link planar arm in closed form, and the symbols.
 
-    Derived from :func:`planar_arm_energies` with :func:`euler_lagrange` (M and G) and
-    :func:`coriolis_from_mass_matrix` (C). The expressions grow quickly with n: n = 1, 2 are
-    short, n = 3 already fills a page.
+    Derived from :func:`planar_arm_energies` with :func:`euler_lagrange` (M),
+    :math:`G = \partial V / \partial q` and :func:`coriolis_from_mass_matrix` (C), each entry
+    expanded. The expressions grow quickly with n: n = 1, 2 are short, n = 3 already fills a
+    page.
 
     Examples
     --------
@@ -151,9 +162,9 @@ def planar_arm_matrices(n: int):
     """
     kinetic, potential, s = planar_arm_energies(n)
     M, _ = euler_lagrange(kinetic, s["q"], s["qd"])
-    M = sp.simplify(M)
-    G = sp.simplify(sp.Matrix([sp.diff(potential, c) for c in s["q"]]))
-    C = sp.simplify(coriolis_from_mass_matrix(M, s["q"], s["qd"]))
+    M = M.applyfunc(sp.expand)
+    G = sp.Matrix([sp.diff(potential, c) for c in s["q"]])
+    C = coriolis_from_mass_matrix(M, s["q"], s["qd"]).applyfunc(sp.expand)
     return M, C, G, s
 
 
