@@ -172,9 +172,10 @@ def test_misbehaving_answers_get_clear_messages(exercise_id):
     expectations = [
         (raise_value_error, "raised ValueError: boom"),
         (lambda raw, args: None, "returned None"),
-        (lambda raw, args: nan_like(exercise, raw), "returned nan"),
-        (lambda raw, args: extra_axis(exercise, raw), "wrong shape"),
+        (lambda raw, args: nan_like(exercise, raw), "nan"),
     ]
+    if all(output.compare.has_shape for output in exercise.outputs):
+        expectations.append((lambda raw, args: extra_axis(exercise, raw), "wrong shape"))
     for transform, words in expectations:
         summary = first_line(exercise_id, wrapped(exercise, transform))
         assert summary.startswith(f"{exercise_id}: ") and words in summary, (words, summary)

@@ -296,8 +296,11 @@ class Expression(Comparator):
             expression = sympy.sympify(value)
         except (sympy.SympifyError, TypeError, ValueError, SyntaxError) as error:
             return None, f"{value!r}, which sympy cannot read ({type(error).__name__})"
-        allowed = {sympy.Symbol(name) for name in self.symbols}
-        extra = sorted(str(s) for s in getattr(expression, "free_symbols", set()) - allowed)
+        if expression.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+            return None, "nan or infinity (look for a division by zero)"
+        allowed = {str(name) for name in self.symbols}
+        extra = sorted(str(s) for s in getattr(expression, "free_symbols", set())
+                       if str(s) not in allowed)
         if extra:
             known = ", ".join(self.symbols) or "none"
             return None, (f"an expression with the unknown symbol(s) {', '.join(extra)}; the "
@@ -307,7 +310,8 @@ class Expression(Comparator):
     def _values(self, expression, points):
         import sympy
 
-        names = [sympy.Symbol(name) for name in self.symbols]
+        by_name = {str(s): s for s in getattr(expression, "free_symbols", set())}
+        names = [by_name.get(name, sympy.Symbol(name)) for name in self.symbols]
         function = sympy.lambdify(names, expression, modules="numpy")
         with np.errstate(all="ignore"):
             return np.array([np.asarray(function(*point), dtype=complex) for point in points])

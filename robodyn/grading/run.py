@@ -88,10 +88,10 @@ def evaluate(exercise: Exercise, answer) -> Outcome:
                 ),
             )
         runs.append(run)
+    mistake = _recognise_mistake(exercise, runs)
     for run in runs:
         if run.problem:
-            return _failed(exercise, CheckFailed(run.problem))
-    mistake = _recognise_mistake(exercise, runs)
+            return _failed(exercise, CheckFailed(_with_mistake(run.problem, mistake)))
     for run in runs:
         if run.error is not None:
             failure = CheckFailed(_error_message(exercise, run, mistake))
@@ -164,6 +164,7 @@ def _run_answer(exercise: Exercise, answer, case: Case) -> _Run:
                         "one result per element. " + _VECTORISE_ADVICE)
             )
         else:
+            run.got = got  # kept: a mistake of this shape may explain it
             run.problem = (
                 f"{exercise_id}: wrong shape of {output.name}: expected "
                 f"{_shape_text(np.shape(want))}, got {_shape_text(np.shape(value))}\n\n"
@@ -204,8 +205,12 @@ def _wrong_outputs(exercise: Exercise, run: _Run) -> bool:
 
 
 def _recognise_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
-    """The first mistake that explains the answer on every case: same values, or same error."""
-    if any(run.problem for run in runs):
+    """The first mistake that explains the answer on every case: same values, or same error.
+
+    A run with a wrong shape keeps its values, so a mistake of that shape can explain it; a
+    run that returned nothing usable (None, a changed input) cannot be explained.
+    """
+    if any(run.problem and run.got is None for run in runs):
         return None
     for mistake in exercise.mistakes:
         if all(_explains(exercise, mistake, run) for run in runs):
@@ -231,6 +236,15 @@ def _explains(exercise: Exercise, mistake: Mistake, run: _Run) -> bool:
 
 
 # --------------------------------------------------------------------------- messages
+
+
+def _with_mistake(problem: str, mistake: Mistake | None) -> str:
+    """A problem's message, with the mistake that explains it named on the first line."""
+    if mistake is None:
+        return problem
+    first, _, rest = problem.partition("\n")
+    return (f"{first} — looks like {mistake.name}\n{rest}\n\nLooks like {mistake.name}.\n"
+            + _fill(f"Hint: {mistake.hint}"))
 
 
 def _what(case: Case) -> str:
