@@ -24,6 +24,7 @@ Arrays of states broadcast: ``q`` of shape (n,) or (n, ...) gives results of sha
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,7 +41,15 @@ from robodyn.params import (
     quantity,
 )
 
-__all__ = ["PlanarArm", "symplectic_euler_step", "explicit_euler_step"]
+__all__ = [
+    "PlanarArm",
+    "explicit_euler_step",
+    "mass_matrix_eigenvalue_range",
+    "point_to_point_torques",
+    "symplectic_euler_step",
+    "trapezoidal_profile",
+    "worst_case_gravity",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -519,3 +528,115 @@ def symplectic_euler_step(arm: PlanarArm, q, qd, dt: float, tol: float = 1e-12,
     q_new = q + dt * v
     return q_new, np.linalg.solve(arm.mass_matrix(q_new), p)
 
+
+
+# --------------------------------------------------------------------------- sizing an arm
+
+
+def worst_case_gravity(arm: PlanarArm) -> np.ndarray:
+    r"""Largest gravity torque of each joint over all configurations, N m, shape (n,).
+
+    :math:`|G_j| \le g \sum_{i \ge j} k_i |\cos\varphi_i|` with
+    :math:`k_i = m_i l_{c,i} + L_i \sum_{k > i} m_k \ge 0`, so every joint sees its largest
+    torque at once, with the arm stretched out horizontally (q = 0): the worst case is G(0).
+    """
+    return arm.gravity_torque(np.zeros(arm.n))
+
+
+def trapezoidal_profile(peak_speed: float, peak_acceleration: float, n_samples: int = 201):
+    r"""A rest-to-rest move of a coordinate s from 0 to 1 with limited speed and acceleration.
+
+    Accelerate at :math:`\ddot s_{max}`, cruise at :math:`\dot s_{max}`, brake; if the speed
+    limit is not reached within half the move, the profile is a triangle.
+
+    Parameters
+    ----------
+    peak_speed : float
+        :math:`\dot s_{max}`, 1/s (> 0).
+    peak_acceleration : float
+        :math:`\ddot s_{max}`, 1/s^2 (> 0).
+    n_samples : int
+        Number of samples from start to end.
+
+    Returns
+    -------
+    t, s, s_dot, s_ddot : numpy.ndarray, shape (n_samples,)
+        Time (s) and the profile with its first two derivatives.
+
+    Examples
+    --------
+    >>> t, s, s_dot, s_ddot = trapezoidal_profile(2.0, 8.0)
+    >>> print(f"{t[-1]:.3f} s, top speed {s_dot.max():.2f}, s(end) = {s[-1]:.3f}")
+    0.750 s, top speed 2.00, s(end) = 1.000
+    """
+    v = check_positive("peak_speed", peak_speed, "1/s")
+    a = check_positive("peak_acceleration", peak_acceleration, "1/s^2")
+    t_ramp = v / a
+    if a * t_ramp**2 >= 1.0:  # triangle: the speed limit is never reached
+        t_ramp = math.sqrt(1.0 / a)
+        v = a * t_ramp
+    t_cruise = (1.0 - a * t_ramp**2) / v
+    total = 2 * t_ramp + t_cruise
+    t = np.linspace(0.0, total, n_samples)
+    ramp_up = t < t_ramp
+    ramp_down = t > t_ramp + t_cruise
+    s_ddot = np.where(ramp_up, a, np.where(ramp_down, -a, 0.0))
+    s_dot = np.where(ramp_up, a * t, np.where(ramp_down, a * (total - t), v))
+    s = np.where(ramp_up, a * t**2 / 2,
+                 np.where(ramp_down, 1.0 - a * (total - t) ** 2 / 2,
+                          a * t_ramp**2 / 2 + v * (t - t_ramp)))
+    return t, s, s_dot, s_ddot
+
+
+def point_to_point_torques(arm: PlanarArm, q_start, q_end, peak_speed: float,
+                           peak_acceleration: float, n_samples: int = 201):
+    r"""Joint torques along a synchronised rest-to-rest move from q_start to q_end.
+
+    Every joint follows :math:`q(t) = q_0 + (q_1 - q_0)\,s(t)` with the profile s of
+    :func:`trapezoidal_profile`, scaled so that the joint that moves furthest reaches
+    ``peak_speed`` (rad/s) and ``peak_acceleration`` (rad/s^2).
+
+    Returns
+    -------
+    t : numpy.ndarray, shape (N,)
+        Time, s.
+    q, tau : numpy.ndarray, shape (n, N)
+        Angles (rad) and torques (N m, by :meth:`PlanarArm.inverse_dynamics`).
+    """
+    q_start = as_array("q_start", q_start, "rad", (arm.n,), finite=True)
+    q_end = as_array("q_end", q_end, "rad", (arm.n,), finite=True)
+    distance = q_end - q_start
+    furthest = float(np.max(np.abs(distance)))
+    if furthest == 0.0:
+        raise ParameterError("q_end must differ from q_start: the move has no length")
+    t, s, s_dot, s_ddot = trapezoidal_profile(
+        check_positive("peak_speed", peak_speed, "rad/s") / furthest,
+        check_positive("peak_acceleration", peak_acceleration, "rad/s^2") / furthest,
+        n_samples,
+    )
+    q = q_start[:, None] + distance[:, None] * s
+    return t, q, arm.inverse_dynamics(q, distance[:, None] * s_dot, distance[:, None] * s_ddot)
+
+
+def mass_matrix_eigenvalue_range(arm: PlanarArm, samples_per_joint: int = 24):
+    """Smallest and largest eigenvalue of M over a grid of the relative angles, kg m^2.
+
+    M depends on q2 ... qn only (turning the whole arm about joint 1 changes nothing), so
+    the grid covers those, ``samples_per_joint`` values each over a full turn (for n > 4 the
+    grid is replaced by that many random configurations per joint, seeded).
+    """
+    if arm.n == 1:
+        value = float(arm.mass_matrix(np.zeros(1))[0, 0])
+        return value, value
+    angles = np.linspace(-np.pi, np.pi, samples_per_joint, endpoint=False)
+    if arm.n <= 4:
+        grids = np.meshgrid(*([angles] * (arm.n - 1)), indexing="ij")
+        relative = np.stack([g.ravel() for g in grids])
+    else:
+        relative = np.random.default_rng(0).uniform(-np.pi, np.pi,
+                                                    (arm.n - 1, samples_per_joint**2))
+    low, high = math.inf, -math.inf
+    for column in relative.T:
+        eigenvalues = np.linalg.eigvalsh(arm.mass_matrix(np.concatenate([[0.0], column])))
+        low, high = min(low, eigenvalues[0]), max(high, eigenvalues[-1])
+    return float(low), float(high)

@@ -313,3 +313,63 @@ def test_parameters_are_frozen_and_replace_is_checked():
         arm.masses[0] = 1.0
     with pytest.raises(ParameterError, match="gravity must be >= 0"):
         dataclasses.replace(arm, gravity=-9.81)
+
+
+# --------------------------------------------------------------------------- sizing
+
+
+def test_worst_case_gravity_is_the_largest_over_a_grid_of_configurations():
+    """No configuration of a grid gives a larger |G_j| than the stretched-out arm."""
+    from robodyn.arm import worst_case_gravity
+
+    rng = np.random.default_rng(SEED)
+    arm = random_arm(rng, 3)
+    angles = np.linspace(-np.pi, np.pi, 25)
+    grid = np.stack([g.ravel() for g in np.meshgrid(angles, angles, angles, indexing="ij")])
+    largest = np.max(np.abs(arm.gravity_torque(grid)), axis=1)
+    worst = worst_case_gravity(arm)
+    assert np.all(largest <= worst * (1 + 1e-12))
+    np.testing.assert_allclose(largest, worst, rtol=1e-12)  # the grid contains q = 0
+
+
+@pytest.mark.parametrize(("speed", "acceleration"), [(2.0, 8.0), (10.0, 4.0)])
+def test_trapezoidal_profile_respects_its_limits_and_ends_at_rest(speed, acceleration):
+    """s goes 0 -> 1 with |s'| <= v_max, |s''| <= a_max, at rest at both ends; a short move
+    gives a triangle."""
+    from robodyn.arm import trapezoidal_profile
+
+    t, s, s_dot, s_ddot = trapezoidal_profile(speed, acceleration, 2001)
+    assert s[0] == 0.0 and s[-1] == pytest.approx(1.0, abs=1e-12)
+    assert s_dot[0] == 0.0 and s_dot[-1] == pytest.approx(0.0, abs=1e-12)
+    assert s_dot.max() <= speed + 1e-12 and np.abs(s_ddot).max() <= acceleration
+    np.testing.assert_allclose(np.gradient(s, t), s_dot, atol=2 * acceleration * t[1])
+    if speed**2 / acceleration >= 1.0:  # the speed limit would be met past the middle
+        assert s_dot.max() < speed
+
+
+def test_point_to_point_torques_start_with_gravity_plus_inertia():
+    """At the start of the move, tau = M(q0) q'' + G(q0), with q'' at the acceleration limit."""
+    from robodyn.arm import point_to_point_torques
+
+    arm = PlanarArm()
+    q0, q1 = np.array([-np.pi / 2, 0.0]), np.array([0.0, np.pi / 2])
+    t, q, tau = point_to_point_torques(arm, q0, q1, 3.0, 12.0)
+    qdd = (q1 - q0) / (np.pi / 2) * 12.0
+    np.testing.assert_allclose(tau[:, 0], arm.mass_matrix(q0) @ qdd + arm.gravity_torque(q0),
+                               rtol=1e-12)
+    np.testing.assert_allclose(q[:, -1], q1, atol=1e-12)
+    with pytest.raises(ParameterError, match="q_end must differ from q_start"):
+        point_to_point_torques(arm, q0, q0, 3.0, 12.0)
+
+
+def test_mass_matrix_eigenvalues_stay_inside_the_range():
+    """Every eigenvalue of M at random configurations lies in the range found on the grid."""
+    from robodyn.arm import mass_matrix_eigenvalue_range
+
+    rng = np.random.default_rng(SEED)
+    arm = random_arm(rng, 3)
+    low, high = mass_matrix_eigenvalue_range(arm, samples_per_joint=36)
+    assert 0 < low < high
+    for _ in range(50):
+        eigenvalues = np.linalg.eigvalsh(arm.mass_matrix(rng.uniform(-np.pi, np.pi, 3)))
+        assert low * (1 - 0.02) <= eigenvalues[0] and eigenvalues[-1] <= high * (1 + 0.02)
