@@ -1,10 +1,31 @@
-"""The notebook checker: reads check-cell outcomes, prints the table, sets the exit code."""
+"""The notebook checker: reads check results, names problems, prints the table, sets exit codes.
+
+The tests at the top build executed notebooks by hand and need no kernel. The ones marked
+``notebooks`` run small notebooks in real kernels with time limits of a few seconds.
+"""
+
+import signal
+import subprocess
+import sys
+import time
 
 import nbformat
 import pytest
 
-from robodyn import checknb
-from robodyn.checknb import ExerciseResult, format_table, main, results_of, run_notebook
+from robodyn.grading.results import RESULT_MIME
+from robodyn.tools import checknb
+from robodyn.tools.checknb import (
+    CellProblem,
+    ExerciseResult,
+    NotebookProblem,
+    RunLog,
+    format_table,
+    main,
+    notes_of,
+    read_notebook,
+    results_of,
+    run_notebook,
+)
 
 FK = "diffdrive.forward_kinematics"
 IK = "diffdrive.inverse_kinematics"
@@ -19,12 +40,18 @@ def code_cell(source, outputs=(), execution_count=1):
     return cell
 
 
+def heading(text):
+    return nbformat.v4.new_markdown_cell(f"## {text}\n\nSome words about the exercise.")
+
+
+def result(exercise_id, status, summary):
+    """The display output a check publishes in a notebook."""
+    data = {RESULT_MIME: {"exercise_id": exercise_id, "status": status, "summary": summary}}
+    return nbformat.v4.new_output("display_data", data=data)
+
+
 def error(ename, evalue):
     return nbformat.v4.new_output("error", ename=ename, evalue=evalue, traceback=[])
-
-
-def printed(text):
-    return nbformat.v4.new_output("stream", name="stdout", text=text)
 
 
 def notebook_of(*cells):
@@ -34,70 +61,81 @@ def notebook_of(*cells):
 
 
 def only_result(cell):
-    (result,) = results_of(notebook_of(cell))
-    return result
+    (row,) = results_of(notebook_of(cell))
+    return row
+
+
+def check_source(exercise_id=FK, answer="forward_kinematics"):
+    return f'grading.check("{exercise_id}", {answer})'
 
 
 # ------------------------------------------------------------------ results_of
 
 
-def test_check_cell_without_error_passed():
-    """A check cell that ran without an error output passed."""
-    cell = code_cell(f'grading.check("{FK}", f)', [printed(f"PASSED {FK}: 12 cases\n")])
-    assert only_result(cell) == ExerciseResult(FK, "passed", "")
+def test_passed_result_without_id_prefix():
+    """A published pass is 'passed'; its feedback drops the 'PASSED <id>:' prefix."""
+    cell = code_cell(check_source(), [result(FK, "passed", f"PASSED {FK}: 12 cases (fixed)")])
+    assert only_result(cell) == ExerciseResult(FK, "passed", "12 cases (fixed)")
 
 
-def test_check_cell_that_ran_silently_passed():
-    """A check cell with an execution count but no output at all also passed."""
-    assert only_result(code_cell(f"check('{FK}', f)")).status == "passed"
+def test_failed_result_without_id_prefix():
+    """A published failure is 'failed'; its feedback is the summary without '<id>: '."""
+    cell = code_cell(check_source(), [result(FK, "failed", f"{FK}: wrong result — swapped"),
+                                      error("CheckFailed", f"{FK}: wrong result — swapped")])
+    assert only_result(cell) == ExerciseResult(FK, "failed", "wrong result — swapped")
 
 
-def test_not_attempted_error():
-    """The NotAttempted error of a stub is 'not attempted', with no feedback."""
-    cell = code_cell(f'grading.check("{IK}", g)', [error("NotAttempted", f"{IK}: not attempted")])
-    assert only_result(cell) == ExerciseResult(IK, "not attempted", "")
+def test_not_attempted_result_has_no_feedback():
+    """A published 'not attempted' says nothing more than its status."""
+    cell = code_cell(check_source(), [result(FK, "not attempted", f"{FK}: not attempted")])
+    assert only_result(cell) == ExerciseResult(FK, "not attempted", "")
 
 
-def test_check_failed_gives_first_nonempty_line_as_feedback():
-    """A CheckFailed is 'failed'; the feedback is the first non-empty line of its message."""
-    evalue = f"\n\n  {TR}: wrong result — looks like a swap  \n\nCalled: h(1, 2)\nExpected: 3\n"
-    cell = code_cell(f'grading.check("{TR}", h)', [error("CheckFailed", evalue)])
+def test_syntax_error_result_says_answer_cell_did_not_run():
+    """The result grading.notebook publishes for a syntax error shows as the row's feedback."""
+    summary = f"{FK}: the answer cell above did not run: SyntaxError on line 2 (invalid syntax)"
+    cell = code_cell(check_source(), [result(FK, "failed", summary), error("CheckFailed", "")])
     assert only_result(cell) == ExerciseResult(
-        TR, "failed", f"{TR}: wrong result — looks like a swap"
-    )
+        FK, "failed", "the answer cell above did not run: SyntaxError on line 2 (invalid syntax)")
 
 
-def test_other_error_is_failed_with_its_name():
-    """Any other error is 'failed', its feedback prefixed with the error's name."""
-    cell = code_cell(f'grading.check("{FK}", f)', [error("NameError", "name 'f' is not defined")])
-    assert only_result(cell) == ExerciseResult(FK, "failed", "NameError: name 'f' is not defined")
+@pytest.mark.parametrize("ename", ["CheckFailed", "NotAttempted", "NameError"])
+def test_error_without_result_is_no_result_whatever_its_name(ename):
+    """An error output without a published result is 'no result', whatever the error's name."""
+    cell = code_cell(check_source(), [error(ename, "\n  some message  \nmore")])
+    assert only_result(cell) == ExerciseResult(
+        FK, "no result", f"the check cell stopped with {ename}: some message before any "
+        f"check result")
+
+
+def test_silent_check_cell_is_no_result():
+    """A check cell that ran without publishing anything did not pass."""
+    assert only_result(code_cell(check_source())).status == "no result"
 
 
 def test_unexecuted_check_cell_not_run():
     """A check cell with no execution count and no outputs was not run."""
-    cell = code_cell(f'grading.check("{FK}", f)', execution_count=None)
-    assert only_result(cell) == ExerciseResult(FK, "not run", "")
+    cell = code_cell(check_source(), execution_count=None)
+    assert only_result(cell) == ExerciseResult(FK, "not run", "the check cell was not run")
 
 
 def test_cells_without_check_call_are_ignored():
-    """Code cells without check("...") and markdown cells are not exercises."""
+    """Code cells without check("...") and Markdown cells are not exercises."""
     notebook = notebook_of(
-        nbformat.v4.new_markdown_cell(f'Run `grading.check("{FK}", f)` below.'),
+        nbformat.v4.new_markdown_cell(f"Run `{check_source()}` below."),
         code_cell("x = 1", [error("ZeroDivisionError", "division by zero")]),
-        code_cell(f'grading.check("{FK}", f)'),
+        code_cell(check_source(), [result(FK, "passed", f"PASSED {FK}: fine")]),
         code_cell("print(x)", execution_count=None),
     )
-    assert results_of(notebook) == [ExerciseResult(FK, "passed", "")]
+    assert results_of(notebook) == [ExerciseResult(FK, "passed", "fine")]
 
 
 def test_two_checks_in_one_cell_give_two_results_in_order():
-    """Each check call in a cell gives its own result, in the order written."""
-    source = f'grading.check("{IK}", g)\ngrading.check("{FK}", f)'
-    notebook = notebook_of(code_cell(source, [error("NotAttempted", "")]))
-    assert [(r.exercise_id, r.status) for r in results_of(notebook)] == [
-        (IK, "not attempted"),
-        (FK, "not attempted"),
-    ]
+    """Each check call in a cell gets the result published for its own id, in written order."""
+    source = f"{check_source(IK, 'g')}\n{check_source(FK, 'f')}"
+    outputs = [result(FK, "passed", f"PASSED {FK}: fine"), result(IK, "failed", f"{IK}: wrong")]
+    assert results_of(notebook_of(code_cell(source, outputs))) == [
+        ExerciseResult(IK, "failed", "wrong"), ExerciseResult(FK, "passed", "fine")]
 
 
 def test_empty_notebook_has_no_results():
@@ -105,27 +143,85 @@ def test_empty_notebook_has_no_results():
     assert results_of(notebook_of()) == []
 
 
+def three_exercises():
+    """An executed notebook with exercises 4.1 to 4.3; 4.1's check published a pass."""
+    return notebook_of(
+        nbformat.v4.new_markdown_cell("# Exercises 4"),
+        code_cell("from robodyn import grading"),
+        heading("Exercise 4.1: forward kinematics"),
+        code_cell("def forward_kinematics(...): ..."),
+        code_cell(check_source(), [result(FK, "passed", f"PASSED {FK}: fine")]),
+        heading("Exercise 4.2: inverse kinematics"),
+        code_cell("def inverse_kinematics(...): ..."),
+        code_cell(check_source(IK, "inverse_kinematics"), execution_count=None),
+        heading("Exercise 4.3: turning radius"),
+        code_cell("def turning_radius(...): ...", execution_count=None),
+        code_cell(check_source(TR, "turning_radius"), execution_count=None),
+        heading("Going further"),
+        code_cell("plot()"),
+    )
+
+
+def test_problem_counts_against_check_under_same_heading_and_run_stop_against_later():
+    """A dead kernel in 4.2's answer cell marks 4.2; the checks after it are 'not run'."""
+    log = RunLog(problems={6: CellProblem("kernel died", "kernel died in exercise 4.2: ...")},
+                 stopped_at=7, stop_reason="the kernel died in exercise 4.2")
+    assert results_of(three_exercises(), log) == [
+        ExerciseResult(FK, "passed", "fine"),
+        ExerciseResult(IK, "kernel died", "kernel died in exercise 4.2: ..."),
+        ExerciseResult(TR, "not run", "not run: the kernel died in exercise 4.2"),
+    ]
+    assert notes_of(three_exercises(), log) == []
+
+
+def test_timeout_beats_the_published_result():
+    """A check cell that timed out is 'timed out', even if it published a result before."""
+    notebook = three_exercises()
+    notebook.cells[4].outputs.append(error("KeyboardInterrupt", ""))
+    log = RunLog(problems={4: CellProblem("timed out", "timed out in exercise 4.1: ...")})
+    assert results_of(notebook, log)[0] == ExerciseResult(
+        FK, "timed out", "timed out in exercise 4.1: ...")
+
+
+@pytest.mark.parametrize("index", [1, 12])
+def test_problem_outside_exercises_is_a_note(index):
+    """A problem in a cell with no check below it under its heading is a note, not a row."""
+    log = RunLog(problems={index: CellProblem("timed out", "timed out in cell 2: ...")})
+    assert notes_of(three_exercises(), log) == ["timed out in cell 2: ..."]
+    assert results_of(three_exercises(), log)[0].status == "passed"
+
+
+@pytest.mark.parametrize(("index", "where"), [
+    (1, "cell 2"), (3, "exercise 4.1"), (10, "exercise 4.3"), (12, "cell 13")])
+def test_cells_are_named_by_their_exercise_heading(index, where):
+    """Messages name a cell by the exercise heading above it, else by its number from 1."""
+    assert checknb._where(three_exercises(), index) == where
+
+
 # ------------------------------------------------------------------ format_table
 
 
-def test_table_lists_path_header_rows_and_summary():
-    """The table starts with the path and a header, has one row each and counts by status."""
+def test_table_lists_path_header_rows_notes_and_summary():
+    """The table has the path, a header, aligned rows, the notes, and counts by status."""
     results = [
-        ExerciseResult(FK, "passed", ""),
+        ExerciseResult(FK, "passed", "12 cases"),
         ExerciseResult(IK, "not attempted", ""),
-        ExerciseResult(TR, "failed", f"{TR}: wrong result"),
-        ExerciseResult("diffdrive.heading_command", "failed", "NameError: x"),
+        ExerciseResult(TR, "timed out", "timed out in exercise 4.3: cell 10 ran longer"),
+        ExerciseResult("diffdrive.heading_command", "not run", "not run: the kernel died"),
+        ExerciseResult("diffdrive.integrate_pose", "failed", "wrong result"),
     ]
-    lines = format_table("exercises/04.ipynb", results).splitlines()
+    lines = format_table("exercises/04.ipynb", results, ["timed out in cell 2"]).splitlines()
     assert lines[0] == "exercises/04.ipynb"
     assert lines[1].split() == ["exercise", "result", "feedback"]
-    assert len(lines) == 2 + len(results) + 1
-    column = lines[1].index("result")
-    for line, result in zip(lines[2:-1], results, strict=True):
-        assert line.startswith(result.exercise_id)
-        assert line[column:].startswith(result.status), "status column not aligned"
-        assert line.rstrip().endswith(result.feedback)
-    assert lines[-1] == "Summary: 1 passed, 2 failed, 1 not attempted"
+    column, feedback = lines[1].index("result"), lines[1].index("feedback")
+    for line, row in zip(lines[2:7], results, strict=True):
+        assert line.startswith(row.exercise_id)
+        assert line[column:].startswith(row.status), "status column not aligned"
+        assert line[feedback:] == row.feedback
+    assert lines[7:] == [
+        "Note: timed out in cell 2",
+        "Summary: 1 passed, 1 failed, 1 not attempted, 1 timed out, 1 not run",
+    ]
 
 
 def test_table_of_no_results_says_so():
@@ -134,98 +230,57 @@ def test_table_of_no_results_says_so():
     assert lines == ["empty.ipynb", lines[1], "Summary: no check cells found"]
 
 
-# ------------------------------------------------------------------ run_notebook and main
+# ------------------------------------------------------------------ read_notebook
 
-CORRECT_FK = """\
-def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return v, omega
-grading.check("diffdrive.forward_kinematics", forward_kinematics)
-"""
 
-STUB_IK = """\
-def inverse_kinematics(v, omega, wheel_radius, track_width):
-    raise NotImplementedError("Exercise 4.2")
-grading.check("diffdrive.inverse_kinematics", inverse_kinematics)
-"""
+def test_read_notebook_joins_sources(tmp_path):
+    """A notebook saved with sources as lists of lines reads with each source as one string."""
+    path = tmp_path / "good.ipynb"
+    nbformat.write(notebook_of(code_cell("a = 1\nb = 2")), path)
+    assert read_notebook(path).cells[0].source == "a = 1\nb = 2"
 
-WRONG_TR = """\
-def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return wheel_radius * track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
-grading.check("diffdrive.turning_radius", turning_radius)
-"""
 
-RUNS_IN_OWN_FOLDER = 'import pathlib\npathlib.Path("ran-here.txt").write_text("yes")'
+@pytest.mark.parametrize(("text", "message"), [
+    ("not json", "not a valid notebook (JSON error at line 1, column 1"),
+    ('{"cells": [\n  {"cell_type": "code",,}]}', "JSON error at line 2, column 24"),
+    ("[1, 2]", "not a valid notebook (the JSON has no 'nbformat' version)"),
+    ('{"nbformat": 4, "nbformat_minor": 5, "cells": 3, "metadata": {}}',
+     "not a valid notebook (not in Jupyter's notebook format: "),
+    ('{"nbformat": 4, "nbformat_minor": 5, "cells": [{"cell_type": "code"}], "metadata": {}}',
+     "not a valid notebook (not in Jupyter's notebook format: "),
+])
+def test_read_notebook_says_what_is_wrong(tmp_path, text, message):
+    """A file that is not a notebook raises NotebookProblem, saying what is wrong in one line."""
+    path = tmp_path / "broken.ipynb"
+    path.write_text(text)
+    with pytest.raises(NotebookProblem) as caught:
+        read_notebook(path)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+# ------------------------------------------------------------------ main, with a fake runner
 
 
 def write_notebook(path, *sources):
-    notebook = notebook_of(*(nbformat.v4.new_code_cell(source) for source in sources))
-    nbformat.write(notebook, path)
+    """A notebook file whose code cells have the given sources (a str is a code cell, a tuple
+    ("md", text) a Markdown cell)."""
+    cells = [nbformat.v4.new_markdown_cell(source[1]) if isinstance(source, tuple)
+             else nbformat.v4.new_code_cell(source) for source in sources]
+    nbformat.write(notebook_of(*cells), path)
     return path
 
 
-@pytest.fixture(scope="module")
-def mixed_notebook(tmp_path_factory):
-    """A tiny exercise notebook: one answer right, one stub, one with an extra factor R."""
-    folder = tmp_path_factory.mktemp("mixed")
-    return write_notebook(
-        folder / "hand-in.ipynb",
-        "from robodyn import grading",
-        RUNS_IN_OWN_FOLDER,
-        CORRECT_FK,
-        STUB_IK,
-        WRONG_TR,
-    )
-
-
-@pytest.fixture(scope="module")
-def mixed_results(mixed_notebook):
-    """The results of running the mixed notebook, and its file before the run."""
-    before = mixed_notebook.read_bytes()
-    return run_notebook(mixed_notebook, timeout=60.0), before
-
-
-def test_run_notebook_passed_not_attempted_failed(mixed_results):
-    """Executing the notebook gives passed, not attempted and failed, in notebook order."""
-    results, _ = mixed_results
-    assert [(r.exercise_id, r.status) for r in results] == [
-        (FK, "passed"),
-        (IK, "not attempted"),
-        (TR, "failed"),
-    ]
-
-
-def test_run_notebook_feedback_names_the_wheel_radius(mixed_results):
-    """The failed turning radius is explained, in one line, by the extra wheel radius."""
-    results, _ = mixed_results
-    feedback = results[2].feedback
-    assert feedback.startswith(f"{TR}: wrong result")
-    assert "wheel radius" in feedback
-    assert "\n" not in feedback
-
-
-def test_run_notebook_runs_in_its_folder_and_leaves_file_alone(mixed_notebook, mixed_results):
-    """The notebook runs in its own folder, and its file on disk is not changed."""
-    _, before = mixed_results
-    assert (mixed_notebook.parent / "ran-here.txt").read_text() == "yes"
-    assert mixed_notebook.read_bytes() == before
-
-
-def test_main_on_folder_of_passing_notebook_returns_0(tmp_path, capsys):
-    """main() accepts a folder and returns 0 when every exercise passed; it prints the table."""
-    write_notebook(tmp_path / "good.ipynb", "from robodyn import grading", CORRECT_FK)
-    (tmp_path / "notes.txt").write_text("not a notebook")
-    assert main([str(tmp_path), "--timeout", "60"]) == 0
-    out = capsys.readouterr().out
-    assert str(tmp_path / "good.ipynb") in out
-    assert "Summary: 1 passed" in out
-
-
 def fake_runner(results_by_name, calls):
-    def run(path, timeout):
-        calls.append(path.name)
-        return results_by_name[path.name]
+    """A run_notebook that records its calls and returns notebooks with the given results."""
+    def run(path, cell_timeout, notebook_timeout):
+        calls.append((path.name, cell_timeout, notebook_timeout))
+        outcome = results_by_name[path.name]
+        if isinstance(outcome, Exception):
+            raise outcome
+        cells = [code_cell(check_source(f"ex{i}"), [result(f"ex{i}", status, f"ex{i}: ok")])
+                 for i, status in enumerate(outcome)]
+        return checknb.NotebookRun(notebook_of(*cells), RunLog())
 
     return run
 
@@ -236,35 +291,68 @@ def fake_runner(results_by_name, calls):
         ({"a.ipynb": ["passed"], "b.ipynb": ["passed", "passed"]}, 0),
         ({"a.ipynb": ["passed"], "b.ipynb": ["passed", "failed"]}, 1),
         ({"a.ipynb": ["not attempted"], "b.ipynb": ["passed"]}, 1),
-        ({"a.ipynb": ["passed"], "b.ipynb": ["not run"]}, 1),
         ({"a.ipynb": ["passed"], "b.ipynb": []}, 1),
+        ({"a.ipynb": ["passed"], "b.ipynb": NotebookProblem("not a valid notebook (...)")}, 1),
     ],
 )
 def test_main_returns_0_only_when_all_passed(tmp_path, monkeypatch, capsys, statuses, code):
     """Exit code 0 needs every exercise of every notebook passed; no check cells is not a pass."""
-    results = {
-        name: [ExerciseResult(f"ex{i}", status, "") for i, status in enumerate(states)]
-        for name, states in statuses.items()
-    }
     calls = []
-    monkeypatch.setattr(checknb, "run_notebook", fake_runner(results, calls))
+    monkeypatch.setattr(checknb, "run_notebook", fake_runner(statuses, calls))
     for name in statuses:
         write_notebook(tmp_path / name)
     assert main([str(tmp_path / "b.ipynb"), str(tmp_path / "a.ipynb")]) == code
-    assert calls == ["b.ipynb", "a.ipynb"]
-    assert capsys.readouterr().out.count("Summary:") == 2
+    assert [name for name, _, _ in calls] == ["b.ipynb", "a.ipynb"]
+    out = capsys.readouterr().out
+    assert out.count("Summary:") + out.count("not a valid notebook") == 2
+
+
+def test_main_reports_broken_notebook_in_one_line_and_goes_on(tmp_path, monkeypatch, capsys):
+    """A notebook that cannot be checked gets one line naming it; the next one still runs."""
+    statuses = {"a.ipynb": NotebookProblem("not a valid notebook (JSON error)"),
+                "b.ipynb": ["passed"]}
+    calls = []
+    monkeypatch.setattr(checknb, "run_notebook", fake_runner(statuses, calls))
+    for name in statuses:
+        write_notebook(tmp_path / name)
+    assert main([str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'a.ipynb'}: not a valid notebook (JSON error)\n" in out
+    assert "Summary: 1 passed" in out
 
 
 def test_main_runs_folder_notebooks_in_name_order(tmp_path, monkeypatch, capsys):
     """A folder stands for its .ipynb files, sorted by name; other files are skipped."""
     calls = []
-    results = {"a.ipynb": [], "b.ipynb": []}
-    monkeypatch.setattr(checknb, "run_notebook", fake_runner(results, calls))
+    monkeypatch.setattr(checknb, "run_notebook", fake_runner({"a.ipynb": [], "b.ipynb": []},
+                                                             calls))
     for name in ("b.ipynb", "a.ipynb"):
         write_notebook(tmp_path / name)
     (tmp_path / "README.md").write_text("hand-ins")
     main([str(tmp_path)])
-    assert calls == ["a.ipynb", "b.ipynb"]
+    assert [name for name, _, _ in calls] == ["a.ipynb", "b.ipynb"]
+
+
+@pytest.mark.parametrize(("options", "limits"), [
+    ([], (60.0, 600.0)),
+    (["--cell-timeout", "2", "--notebook-timeout", "5"], (2.0, 5.0)),
+    (["--timeout", "1.5"], (1.5, 600.0)),
+])
+def test_main_passes_time_limits_to_the_runner(tmp_path, monkeypatch, capsys, options, limits):
+    """The limits default to 60 s a cell and 10 min a notebook; --timeout is --cell-timeout."""
+    calls = []
+    monkeypatch.setattr(checknb, "run_notebook", fake_runner({"a.ipynb": ["passed"]}, calls))
+    write_notebook(tmp_path / "a.ipynb")
+    main([str(tmp_path / "a.ipynb"), *options])
+    assert calls == [("a.ipynb", *limits)]
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "soon", "inf"])
+def test_main_rejects_time_limits_that_are_not_positive_numbers(tmp_path, value, capsys):
+    """A time limit must be a finite number of seconds above 0: checknb must never hang."""
+    with pytest.raises(SystemExit):
+        main([str(tmp_path), "--cell-timeout", value])
+    assert "seconds" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("name", ["notes.txt", "missing.ipynb"])
@@ -280,3 +368,175 @@ def test_main_exits_with_message_for_non_notebook(tmp_path, name):
 def test_main_on_folder_without_notebooks_is_not_success(tmp_path, capsys):
     """Checking an empty folder does not report success."""
     assert main([str(tmp_path)]) != 0
+
+
+# ------------------------------------------------------------------ real kernels
+
+IMPORT = "from robodyn import grading"
+#: The first code cell of each test notebook writes its kernel's process id to kernel.pid.
+SAVE_PID = 'import os, pathlib\npathlib.Path("kernel.pid").write_text(str(os.getpid()))'
+SIGNATURE = "def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
+RIGHT = SIGNATURE + """\
+    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
+    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+    return v, omega
+"""
+WRONG = RIGHT.replace("(phi_dot_r - phi_dot_l)", "(phi_dot_l - phi_dot_r)")
+STUB = SIGNATURE + '    raise NotImplementedError("Exercise 4.2")\n'
+SYNTAX_ERROR = SIGNATURE + "    v = wheel_radius * (phi_dot_r + phi_dot_l / 2\n    return v, 0\n"
+LOOP = STUB + "while True:\n    pass\n"
+IGNORES_INTERRUPT = "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n" + LOOP
+EXIT = "import os\nos._exit(0)\n"
+CHECK = check_source()
+
+
+def exercises(*answers):
+    """The cells of a notebook with one exercise per answer, numbered 4.1, 4.2, ..."""
+    cells = [IMPORT, SAVE_PID]
+    for number, answer in enumerate(answers, start=1):
+        cells += [("md", f"## Exercise 4.{number}: forward kinematics"), answer, CHECK]
+    return cells
+
+
+def kernel_left(folder):
+    """The `ps` line of the kernel whose pid the notebook in ``folder`` saved, or None if gone.
+
+    A zombie (ended, but not waited for) still has a line, so it counts as left behind.
+    """
+    pid = (folder / "kernel.pid").read_text()
+    ps = subprocess.run(["ps", "-o", "pid=,stat=,args=", "-p", pid], capture_output=True,
+                        text=True, check=False)
+    return ps.stdout.strip() or None
+
+
+def statuses(run):
+    return [row.status for row in results_of(run.notebook, run.log)]
+
+
+@pytest.mark.notebooks
+def test_run_notebook_syntax_error_stub_wrong_right(tmp_path):
+    """Real checks give failed (syntax error, wrong), not attempted and passed, in order."""
+    path = write_notebook(tmp_path / "hand-in.ipynb", *exercises(SYNTAX_ERROR, STUB, WRONG, RIGHT))
+    stale = nbformat.read(path, as_version=4)  # outputs saved by the student's own session
+    stale.cells[7].outputs = [result(FK, "passed", f"PASSED {FK}: stale")]
+    nbformat.write(stale, path)
+    before = path.read_bytes()
+    run = run_notebook(path, cell_timeout=30, notebook_timeout=60)
+    rows = results_of(run.notebook, run.log)
+    assert [row.status for row in rows] == ["failed", "not attempted", "failed", "passed"]
+    assert rows[0].feedback.startswith(
+        "the answer cell above did not run: SyntaxError on line 2 (")
+    assert rows[2].feedback.startswith("wrong result")
+    assert path.read_bytes() == before, "the notebook file was changed"
+    assert kernel_left(tmp_path) is None
+
+
+@pytest.mark.notebooks
+def test_infinite_loop_is_interrupted_and_later_exercises_still_checked(tmp_path):
+    """A loop in 4.2 is interrupted after the cell limit; 4.3 is still checked; no hang."""
+    path = write_notebook(tmp_path / "loop.ipynb", *exercises(RIGHT, LOOP, RIGHT))
+    start = time.monotonic()
+    run = run_notebook(path, cell_timeout=2, notebook_timeout=60)
+    assert time.monotonic() - start < 30, "the cell limit did not hold"
+    rows = results_of(run.notebook, run.log)
+    assert [row.status for row in rows] == ["passed", "timed out", "passed"]
+    assert rows[1].feedback.startswith("timed out in exercise 4.2: cell 7 ran longer than 2 s")
+    assert kernel_left(tmp_path) is None
+
+
+@pytest.mark.notebooks
+def test_kernel_ignoring_interrupt_is_shut_down(tmp_path, monkeypatch):
+    """A cell that ignores the interrupt gets its kernel shut down; later exercises are not run."""
+    monkeypatch.setattr(checknb, "INTERRUPT_WAIT", 1.0)  # instead of 5 s
+    path = write_notebook(tmp_path / "stubborn.ipynb", *exercises(RIGHT, IGNORES_INTERRUPT, RIGHT))
+    start = time.monotonic()
+    run = run_notebook(path, cell_timeout=1, notebook_timeout=60)
+    assert time.monotonic() - start < 30, "the kernel was not shut down"
+    rows = results_of(run.notebook, run.log)
+    assert [row.status for row in rows] == ["passed", "timed out", "not run"]
+    assert "did not stop when interrupted" in rows[1].feedback
+    assert rows[2].feedback == "not run: the kernel was shut down after exercise 4.2 timed out"
+    assert kernel_left(tmp_path) is None
+
+
+@pytest.mark.notebooks
+def test_kernel_that_exits_is_reported_dead(tmp_path):
+    """os._exit(0) in 4.2 is 'kernel died in exercise 4.2'; 4.3 is not run, with the reason."""
+    path = write_notebook(tmp_path / "exit.ipynb", *exercises(RIGHT, EXIT, RIGHT))
+    start = time.monotonic()
+    run = run_notebook(path, cell_timeout=20, notebook_timeout=60)
+    assert time.monotonic() - start < 30, "the dead kernel was not noticed"
+    rows = results_of(run.notebook, run.log)
+    assert [row.status for row in rows] == ["passed", "kernel died", "not run"]
+    assert rows[1].feedback.startswith("kernel died in exercise 4.2")
+    assert rows[2].feedback == "not run: the kernel died in exercise 4.2"
+    assert kernel_left(tmp_path) is None
+
+
+@pytest.mark.notebooks
+def test_notebook_limit_stops_the_run(tmp_path):
+    """When the notebook's time runs out in 4.1, it is 'timed out' and the rest is not run."""
+    path = write_notebook(tmp_path / "slow.ipynb", *exercises(LOOP, RIGHT))
+    start = time.monotonic()
+    run = run_notebook(path, cell_timeout=20, notebook_timeout=4)
+    assert time.monotonic() - start < 30, "the notebook limit did not hold"
+    rows = results_of(run.notebook, run.log)
+    assert [row.status for row in rows] == ["timed out", "not run"]
+    assert rows[0].feedback == ("timed out in exercise 4.1: the notebook time limit of 4 s ran "
+                                "out while cell 4 ran")
+    assert rows[1].feedback == "not run: the notebook time limit of 4 s ran out in exercise 4.1"
+    assert kernel_left(tmp_path) is None
+
+
+@pytest.mark.notebooks
+def test_invalid_notebook_in_folder_is_one_line_and_the_next_runs(tmp_path, capsys):
+    """A file that is not JSON between two good notebooks gets one line; both others run."""
+    write_notebook(tmp_path / "a.ipynb", IMPORT, RIGHT, CHECK)
+    (tmp_path / "b.ipynb").write_text("this is not JSON\n")
+    write_notebook(tmp_path / "c.ipynb", IMPORT, RIGHT, CHECK)
+    assert main([str(tmp_path), "--cell-timeout", "20"]) == 1
+    captured = capsys.readouterr()
+    out = captured.out
+    lines = out.splitlines()
+    broken = [line for line in lines if "b.ipynb" in line]
+    assert broken == [f"{tmp_path / 'b.ipynb'}: not a valid notebook (JSON error at line 1, "
+                      f"column 1: Expecting value); open it in a text editor, or restore a "
+                      f"saved copy"]
+    assert out.count("Summary: 1 passed") == 2
+    assert out.index("a.ipynb") < out.index("b.ipynb") < out.index("c.ipynb")
+    assert "Traceback" not in out + captured.err
+
+
+@pytest.mark.notebooks
+def test_ctrl_c_stops_at_once_with_partial_output(tmp_path):
+    """SIGINT during a loop ends checknb promptly with code 130, earlier tables, no kernel left."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir()
+    second.mkdir()
+    write_notebook(first / "a.ipynb", *exercises(RIGHT))
+    write_notebook(second / "b.ipynb", *exercises(LOOP, RIGHT))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "robodyn.tools.checknb", "--cell-timeout", "60",
+         str(first / "a.ipynb"), str(second / "b.ipynb")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # a shell's background job ignores SIGINT; a terminal's Ctrl-C does not
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        while not (second / "kernel.pid").exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert (second / "kernel.pid").exists(), "the second notebook's kernel did not start"
+        time.sleep(0.5)  # into the loop
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130
+    assert "Summary: 1 passed" in out
+    assert out.rstrip().splitlines()[-1].startswith(
+        f"Interrupted (Ctrl-C) while checking {second / 'b.ipynb'}")
+    assert "Traceback" not in err
+    assert kernel_left(first) is None
+    assert kernel_left(second) is None

@@ -48,8 +48,12 @@ def explain_name_error(shell, etype, value, tb, tb_offset=None):
     publish(CheckResult(exercise.exercise_id, "failed", f"{exercise.exercise_id}: {summary}"),
             "")
     failure = CheckFailed(text)
-    shell._showtraceback(CheckFailed, failure,
-                         shell.InteractiveTB.get_exception_only(CheckFailed, failure))
+    lines = shell.InteractiveTB.get_exception_only(CheckFailed, failure)
+    show = getattr(shell, "_showtraceback", None)  # shows exactly these lines, as an error
+    if callable(show):
+        show(CheckFailed, failure, lines)
+    else:  # an IPython without it: the usual display, with its "%tb" line
+        shell.showtraceback((CheckFailed, failure, None), exception_only=True)
     return None
 
 
