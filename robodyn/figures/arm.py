@@ -1,0 +1,307 @@
+"""Figures of the planar-arm chapter: the arm, its torque widget, the double pendulum.
+
+:class:`TorqueExplorer` is the view that :func:`torque_explorer` puts under six sliders
+(angles, rates and accelerations of a two-link arm): the arm on the left, on the right the
+torque each joint needs, split into its gravity, Coriolis/centrifugal and inertial parts.
+:func:`pendulum_animation` plays a simulated double pendulum with its energy trace.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from robodyn.arm import PlanarArm, mass_matrix_eigenvalue_range, worst_case_gravity
+from robodyn.plotting import animation, interactive_figure
+
+#: Colours of the three torque parts, used in every figure of the chapter.
+PART_COLOURS = {"gravity": "tab:green", "Coriolis/centrifugal": "tab:orange",
+                "inertial": "tab:blue"}
+
+
+def draw_arm(ax, arm: PlanarArm, q, color: str = "tab:blue"):
+    """Draw the arm at ``q`` on ``ax``: links, joints, centres of mass; return the artists."""
+    (links,) = ax.plot([], [], "-", color=color, lw=4, solid_capstyle="round")
+    (joints,) = ax.plot([], [], "o", color="k", ms=6)
+    (centres,) = ax.plot([], [], "s", color="white", mec="k", ms=5)
+    artists = [links, joints, centres]
+    place_arm(artists, arm, q)
+    return artists
+
+
+def place_arm(artists, arm: PlanarArm, q) -> None:
+    """Move the artists of :func:`draw_arm` to the configuration ``q`` (rad)."""
+    links, joints, centres = artists
+    points = arm.joint_positions(q)
+    links.set_data(points[:, 0], points[:, 1])
+    joints.set_data(points[:-1, 0], points[:-1, 1])
+    com = arm.com_positions(q)
+    centres.set_data(com[:, 0], com[:, 1])
+
+
+def torque_parts(arm: PlanarArm, q, qd, qdd) -> dict:
+    """The gravity G, Coriolis/centrifugal C q' and inertial M q'' torques, N m, by name."""
+    return {
+        "gravity": arm.gravity_torque(q),
+        "Coriolis/centrifugal": arm.coriolis_matrix(q, qd) @ qd,
+        "inertial": arm.mass_matrix(q) @ qdd,
+    }
+
+
+class TorqueExplorer:
+    """Widget view: a two-link arm and the three parts of the torque each joint needs.
+
+    Controls named ``q1_deg``, ``q2_deg`` (degrees, converted here), ``qd1``, ``qd2``
+    (rad/s) and ``qdd1``, ``qdd2`` (rad/s^2). The torque axis is fixed at the largest total
+    the sliders allow, so bars can be compared between settings.
+    """
+
+    def __init__(self, arm: PlanarArm | None = None, max_rate: float = 3.0,
+                 max_acceleration: float = 10.0):
+        self.arm = arm if arm is not None else PlanarArm()
+        if self.arm.n != 2:
+            raise ValueError("TorqueExplorer draws a two-link arm")
+        low, high = mass_matrix_eigenvalue_range(self.arm, 36)
+        h = self.arm.masses[1] * self.arm.lengths[0] * self.arm.com_distances[1]
+        self.limit = 1.1 * (float(np.max(worst_case_gravity(self.arm)))
+                            + high * max_acceleration * np.sqrt(2) + 3 * h * max_rate**2)
+
+    def setup(self, fig):
+        """The arm's axes (fixed to its reach), the bar axes and their empty bars."""
+        self.ax_arm, self.ax_bars = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.2]})
+        fig.subplots_adjust(left=0.09, right=0.98, bottom=0.14, top=0.88, wspace=0.32)
+        reach = float(np.sum(self.arm.lengths)) * 1.1
+        ax = self.ax_arm
+        ax.set_aspect("equal")
+        ax.set(xlim=(-reach, reach), ylim=(-reach, reach), xlabel="x [m]", ylabel="y [m]")
+        ax.annotate("", xy=(0.8 * reach, -0.55 * reach), xytext=(0.8 * reach, -0.2 * reach),
+                    arrowprops={"arrowstyle": "-|>", "color": "0.4"})
+        ax.text(0.72 * reach, -0.4 * reach, "g", ha="right", color="0.4")
+        self.arm_artists = draw_arm(ax, self.arm, np.zeros(2))
+        width = 0.26
+        joints = np.arange(2)
+        self.bars = {}
+        for k, (name, colour) in enumerate(PART_COLOURS.items()):
+            self.bars[name] = list(self.ax_bars.bar(joints + (k - 1) * width, [0.0, 0.0],
+                                                    width, color=colour, label=name))
+        (self.total,) = self.ax_bars.plot(joints, [0.0, 0.0], "k_", ms=28, mew=2.5,
+                                          label="total")
+        self.ax_bars.axhline(0.0, color="k", lw=0.8)
+        self.ax_bars.set(xticks=joints, xticklabels=["joint 1", "joint 2"],
+                         ylim=(-self.limit, self.limit), ylabel="torque [N m]")
+        self.ax_bars.legend(loc="lower left", fontsize=10)
+
+    def update(self, q1_deg, q2_deg, qd1, qd2, qdd1, qdd2):
+        """Place the arm and set the bars for these values; return the changed artists."""
+        q = np.radians([q1_deg, q2_deg])
+        qd, qdd = np.array([qd1, qd2]), np.array([qdd1, qdd2])
+        place_arm(self.arm_artists, self.arm, q)
+        parts = torque_parts(self.arm, q, qd, qdd)
+        for name, values in parts.items():
+            for bar, value in zip(self.bars[name], values, strict=True):
+                bar.set_height(float(value))
+        total = sum(parts.values())
+        self.total.set_ydata(total)
+        self.ax_arm.set_title(f"q = ({q1_deg:.0f}°, {q2_deg:.0f}°)", fontsize=11)
+        self.ax_bars.set_title(f"τ = ({total[0]:.2f}, {total[1]:.2f}) N m", fontsize=11)
+        return [*self.arm_artists, *self.bars["gravity"], *self.bars["Coriolis/centrifugal"],
+                *self.bars["inertial"], self.total, self.ax_arm.title, self.ax_bars.title]
+
+
+def torque_explorer(arm: PlanarArm | None = None):
+    """The chapter's widget: six sliders over a :class:`TorqueExplorer` of ``arm``."""
+
+    def slider(name, value, low, high, step):
+        return widgets.FloatSlider(value=value, min=low, max=high, step=step,
+                                   description=name, readout_format=".1f")
+
+    controls = {
+        "q1_deg": slider("q1 [°]", 45.0, -180.0, 180.0, 1.0),
+        "q2_deg": slider("q2 [°]", 30.0, -180.0, 180.0, 1.0),
+        "qd1": slider("q1' [rad/s]", 1.0, -3.0, 3.0, 0.1),
+        "qd2": slider("q2' [rad/s]", 0.5, -3.0, 3.0, 0.1),
+        "qdd1": slider("q1'' [rad/s²]", 2.0, -10.0, 10.0, 0.5),
+        "qdd2": slider("q2'' [rad/s²]", 1.5, -10.0, 10.0, 0.5),
+    }
+    return interactive_figure(
+        TorqueExplorer(arm), controls, figsize=(7.5, 3.6),
+        alt="A two-link arm and the gravity, Coriolis and inertial parts of its joint torques",
+    )
+
+
+#: The widgets of the chapter; each can be made with its defaults, e.g. ``torque_explorer()``.
+WIDGETS = (torque_explorer,)  # the calculator is a form, not a figure
+
+
+def pendulum_animation(arm: PlanarArm, run, n_frames: int = 100, interval_ms: float = 50.0):
+    """A jshtml animation of a simulated double pendulum and its energy.
+
+    ``run`` is the result of :meth:`robodyn.arm.PlanarArm.simulate` (columns q1, q2; details
+    kinetic and potential). Left: the arm with the trace of its tip; right: kinetic,
+    potential and total energy, with a cursor at the frame's time.
+    """
+    import matplotlib.pyplot as plt
+
+    fig, (ax, ax_energy) = plt.subplots(1, 2, figsize=(7.5, 3.6),
+                                        gridspec_kw={"width_ratios": [1, 1.3]})
+    reach = float(np.sum(arm.lengths)) * 1.1
+    ax.set_aspect("equal")
+    ax.set(xlim=(-reach, reach), ylim=(-reach, reach), xlabel="x [m]", ylabel="y [m]")
+    angles = run.stack("q1", "q2")
+    tips = arm.joint_positions(angles)[-1]
+    (trace,) = ax.plot([], [], color="tab:purple", lw=1, alpha=0.6)
+    artists = draw_arm(ax, arm, angles[:, 0])
+    total = run.kinetic + run.potential
+    ax_energy.plot(run.t, run.kinetic, label="kinetic", color="tab:red")
+    ax_energy.plot(run.t, run.potential, label="potential", color="tab:green")
+    ax_energy.plot(run.t, total, label="total", color="k")
+    cursor = ax_energy.axvline(run.t[0], color="0.5", lw=1)
+    ax_energy.set(xlabel="t [s]", ylabel="energy [J]")
+    ax_energy.legend(loc="center right", fontsize=10)
+    fig.tight_layout()
+    samples = np.linspace(0, run.t.size - 1, n_frames).round().astype(int)
+
+    def draw_frame(frame):
+        k = samples[frame]
+        place_arm(artists, arm, angles[:, k])
+        trace.set_data(tips[0, : k + 1], tips[1, : k + 1])
+        cursor.set_xdata([run.t[k], run.t[k]])
+
+    return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
+
+
+# --------------------------------------------------------------------------- the calculator
+
+
+def _numbers(text: str, name: str) -> list[float]:
+    try:
+        return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
+    except ValueError as error:
+        raise ValueError(f"{name}: write numbers separated by commas, got {text!r}") from error
+
+
+def sizing_table(arm: PlanarArm, payload: float, peak_speed: float,
+                 peak_acceleration: float) -> list[tuple[str, str, float, str]]:
+    """Rows (quantity, joint, value, unit) of the parameter calculator for ``arm``.
+
+    Worst-case gravity torque per joint (the arm stretched out horizontally); peak torque
+    per joint along a fast rest-to-rest move that turns every joint by 90 degrees, starting
+    from the arm hanging straight down; and the range of the mass matrix's eigenvalues.
+    """
+    from robodyn.arm import point_to_point_torques
+
+    loaded = arm.with_payload(payload)
+    start = np.concatenate([[-np.pi / 2], np.zeros(arm.n - 1)])
+    _, _, tau = point_to_point_torques(loaded, start, start + np.pi / 2, peak_speed,
+                                       peak_acceleration)
+    samples = max(6, int(round(600 ** (1 / max(arm.n - 1, 1)))))
+    low, high = mass_matrix_eigenvalue_range(loaded, samples)
+    rows = [("worst-case gravity torque (arm horizontal)", f"{j + 1}", float(value), "N m")
+            for j, value in enumerate(worst_case_gravity(loaded))]
+    rows += [("peak torque of the 90° move", f"{j + 1}", float(value), "N m")
+             for j, value in enumerate(np.max(np.abs(tau), axis=1))]
+    rows += [("smallest eigenvalue of M", "all", low, "kg m²"),
+             ("largest eigenvalue of M", "all", high, "kg m²")]
+    return rows
+
+
+def table_html(rows) -> str:
+    """The rows of :func:`sizing_table` as an HTML table."""
+    body = "".join(f"<tr><td>{q}</td><td>{j}</td><td style='text-align:right'>{v:.4g}</td>"
+                   f"<td>{u}</td></tr>" for q, j, v, u in rows)
+    return ("<table class='robodyn-table'><thead><tr><th>quantity</th><th>joint</th>"
+            f"<th>value</th><th>unit</th></tr></thead><tbody>{body}</tbody></table>")
+
+
+def table_csv(rows) -> str:
+    """The rows of :func:`sizing_table` as CSV text."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["quantity", "joint", "value", "unit"])
+    writer.writerows((q, j, f"{v:.6g}", u) for q, j, v, u in rows)
+    return buffer.getvalue()
+
+
+class ParameterCalculator:
+    """A form: the links of an arm in, the torques and inertias to size its motors out.
+
+    Text fields take comma-separated numbers (one per link); ``inertias`` may say ``rod``
+    for uniform rods. The table updates as the fields change; "Save CSV" writes it to
+    ``csv_path``. In the rendered book the output shows the table at the defaults.
+    """
+
+    def __init__(self, csv_path: str = "arm_parameters.csv"):
+        self.csv_path = csv_path
+        text = {"layout": widgets.Layout(width="22em")}
+        self.fields = {
+            "masses": widgets.Text("5, 3", description="masses [kg]", **text),
+            "lengths": widgets.Text("0.5, 0.4", description="lengths [m]", **text),
+            "com_fractions": widgets.Text("0.5, 0.5", description="l_c / L", **text),
+            "inertias": widgets.Text("rod", description="I [kg m²]", **text),
+            "payload": widgets.FloatText(1.0, description="payload [kg]"),
+            "peak_speed": widgets.FloatText(3.0, description="q' max [rad/s]"),
+            "peak_acceleration": widgets.FloatText(12.0, description="q'' max [rad/s²]"),
+        }
+        self.table = widgets.HTML()
+        self.saved = widgets.HTML()
+        self.save = widgets.Button(description="Save CSV", icon="")
+        self.save.on_click(self._save)
+        for field in self.fields.values():
+            field.observe(lambda change: self.refresh(), names="value")
+        self.rows = []
+        self.refresh()
+        self.static_table = self.table.value
+        self.widget = widgets.VBox([widgets.VBox(list(self.fields.values())), self.table,
+                                    widgets.HBox([self.save, self.saved])])
+
+    def arm(self) -> PlanarArm:
+        """The arm the fields describe (ParameterError or ValueError if they do not)."""
+        values = self.fields
+        inertias = values["inertias"].value.strip()
+        return PlanarArm(
+            masses=_numbers(values["masses"].value, "masses"),
+            lengths=_numbers(values["lengths"].value, "lengths"),
+            com_fractions=_numbers(values["com_fractions"].value, "l_c / L"),
+            inertias=None if inertias.lower() in ("", "rod") else _numbers(inertias, "I"),
+        )
+
+    def refresh(self) -> None:
+        """Recompute the table from the fields; show what is wrong instead if they are bad."""
+        try:
+            self.rows = sizing_table(self.arm(), self.fields["payload"].value,
+                                     self.fields["peak_speed"].value,
+                                     self.fields["peak_acceleration"].value)
+        except ValueError as error:  # ParameterError is a ValueError
+            self.rows = []
+            self.table.value = f"<p style='color:#b00'>{error}</p>"
+            return
+        self.table.value = table_html(self.rows)
+
+    def _save(self, _button=None) -> None:
+        if not self.rows:
+            self.saved.value = "<span style='color:#b00'>nothing to save: fix the fields</span>"
+            return
+        with open(self.csv_path, "w", encoding="utf-8", newline="") as handle:
+            handle.write(table_csv(self.rows))
+        self.saved.value = f"saved to <a href='{self.csv_path}' download>{self.csv_path}</a>"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        from robodyn.plotting.interactive import WIDGET_VIEW_MIME
+
+        caption = ("Shown at the default values. Run the notebook to enter your own arm and "
+                   "save the table as CSV.")
+        return {
+            WIDGET_VIEW_MIME: {"version_major": 2, "version_minor": 0,
+                               "model_id": self.widget.model_id},
+            "text/html": f"<figure>{self.static_table}<figcaption>{caption}</figcaption>"
+                         "</figure>",
+            "text/plain": "Parameter calculator (run the notebook to use it)",
+        }
+
+
+def parameter_calculator(csv_path: str = "arm_parameters.csv") -> ParameterCalculator:
+    """The chapter's calculator form; see :class:`ParameterCalculator`."""
+    return ParameterCalculator(csv_path)

@@ -1,0 +1,93 @@
+"""The planar-arm chapter's figures: the torque widget, the calculator form, the animation."""
+
+import csv
+import io
+
+import numpy as np
+import pytest
+
+from robodyn.arm import PlanarArm
+from robodyn.figures import arm as figures
+
+
+def test_torque_parts_add_up_to_newton_euler():
+    """Gravity + Coriolis + inertial parts shown in the widget sum to inverse_dynamics."""
+    arm = PlanarArm()
+    rng = np.random.default_rng(1)
+    for _ in range(10):
+        q, qd, qdd = rng.uniform(-3, 3, (3, 2))
+        parts = figures.torque_parts(arm, q, qd, qdd)
+        np.testing.assert_allclose(sum(parts.values()), arm.inverse_dynamics(q, qd, qdd),
+                                   rtol=1e-10, atol=1e-10)
+
+
+def test_every_slider_of_the_torque_widget_redraws_and_defaults_come_back():
+    """Each control moved to its limits changes the image without error; defaults restore it."""
+    for factory in figures.WIDGETS:
+        figure = factory()
+        default = figure.image.value
+        for name, control in figure.controls.items():
+            start = control.value
+            changed = False
+            for value in (control.min, control.max):
+                figure.update(**{name: value})
+                assert figure.error.value == "", (name, value, figure.error.value)
+                changed |= figure.image.value != default
+            assert changed, f"moving {name!r} does not change the figure"
+            figure.update(**{name: start})
+        assert figure.image.value == default
+
+
+def test_the_torque_axis_holds_the_largest_total_the_sliders_allow():
+    """At the sliders' extremes no bar leaves the fixed torque axis."""
+    view = figures.TorqueExplorer()
+    worst = 0.0
+    for q1 in np.radians([-180, -90, 0, 90]):
+        for q2 in np.radians([-180, -90, 0, 90]):
+            for sign in (-1, 1):
+                parts = figures.torque_parts(view.arm, [q1, q2], sign * np.array([3.0, 3.0]),
+                                             sign * np.array([10.0, 10.0]))
+                worst = max(worst, float(np.max(np.abs(sum(parts.values())))))
+    assert worst < view.limit
+
+
+def test_the_calculator_shows_the_tutorial_arm_and_saves_csv(tmp_path):
+    """At its defaults the table holds the worst-case gravity torques; Save CSV writes them."""
+    calculator = figures.parameter_calculator(str(tmp_path / "arm.csv"))
+    loaded = PlanarArm().with_payload(1.0)
+    rows = {(q, j): v for q, j, v, _ in calculator.rows}
+    expected = loaded.gravity_torque([0.0, 0.0])
+    assert rows[("worst-case gravity torque (arm horizontal)", "1")] == pytest.approx(expected[0])
+    calculator._save()
+    table = list(csv.reader(io.StringIO((tmp_path / "arm.csv").read_text())))
+    assert table[0] == ["quantity", "joint", "value", "unit"] and len(table) == 7
+    assert "saved to" in calculator.saved.value
+    bundle = calculator._repr_mimebundle_()
+    assert "41.69" in bundle["text/html"] and "application/vnd.jupyter.widget-view+json" in bundle
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "message"),
+    [
+        ("masses", "5, -3", "masses must have every entry > 0 kg"),
+        ("lengths", "0.5", "masses and lengths must have one entry per link"),
+        ("inertias", "0.1, x", "I: write numbers separated by commas"),
+        ("com_fractions", "0.5, 1.5", "com_fractions must have every entry between 0 and 1"),
+    ],
+)
+def test_the_calculator_says_what_is_wrong_and_refuses_to_save(tmp_path, field, text, message):
+    """A bad field shows the error in place of the table, and nothing is saved."""
+    calculator = figures.parameter_calculator(str(tmp_path / "arm.csv"))
+    calculator.fields[field].value = text
+    assert message in calculator.table.value
+    calculator._save()
+    assert not (tmp_path / "arm.csv").exists() and "nothing to save" in calculator.saved.value
+
+
+def test_the_pendulum_animation_is_an_offline_player():
+    """The double-pendulum animation embeds its frames and needs no internet."""
+    arm = PlanarArm()
+    run = arm.simulate([2.0, 0.5], [0.0, 0.0], None, (0.0, 1.0), t_eval=np.linspace(0, 1, 21))
+    markup = figures.pendulum_animation(arm, run, n_frames=5).data
+    assert "<img" in markup or "data:image" in markup
+    assert "http://" not in markup and "https://" not in markup
