@@ -1,26 +1,57 @@
-"""The book build: a package change clears the execution cache; editions and flags are fixed."""
+"""The book build: a package change clears the execution cache; the editions' commands; the
+book's Sphinx extension (inline scripts once, no Thebe, buttons only with a repository)."""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from robodyn import bookbuild
-from robodyn.bookbuild import BUILD_FLAGS, clear_stale_cache, output_dir, package_source_hash
+from robodyn.tools import bookbuild
+from robodyn.tools.bookbuild import (
+    build_book,
+    build_command,
+    clear_stale_cache,
+    output_dir,
+    package_files,
+    package_source_hash,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTENSION = ROOT / "book" / "_ext" / "robodyn_book.py"
 
 
 @pytest.fixture
 def package(tmp_path):
-    """A small package folder with two modules."""
+    """A package with a module, a subpackage with a module and a data file, and caches."""
     folder = tmp_path / "pkg"
-    folder.mkdir()
+    (folder / "checks").mkdir(parents=True)
+    (folder / "__init__.py").write_text("")
     (folder / "a.py").write_text("A = 1\n")
-    (folder / "b.py").write_text("B = 2\n")
+    (folder / "checks" / "__init__.py").write_text("")
+    (folder / "checks" / "x.py").write_text("X = 1\n")
+    (folder / "checks" / "cases.json").write_text('{"cases": [1, 2]}\n')
+    (folder / "checks" / "__pycache__").mkdir()
+    (folder / "checks" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\x00\x01")
     return folder
 
 
-def test_hash_is_stable_sha256(package):
-    """The same sources give the same 64-hex-digit SHA-256."""
+def test_package_files_cover_subpackages_and_data_not_caches(package):
+    """Every file of every subpackage counts, data files too; byte code does not."""
+    names = [path.relative_to(package).as_posix() for path in package_files(package)]
+    assert names == ["__init__.py", "a.py", "checks/__init__.py", "checks/cases.json",
+                     "checks/x.py"]
+
+
+def test_hash_depends_on_content_not_on_location(package, tmp_path):
+    """A copy of the package elsewhere has the same hash; it is a SHA-256 in hex."""
+    copy = tmp_path / "elsewhere" / "pkg"
+    copy.parent.mkdir()
+    subprocess.run(["cp", "-r", str(package), str(copy)], check=True)
     digest = package_source_hash(package)
-    assert digest == package_source_hash(package)
-    assert len(digest) == 64 and int(digest, 16) >= 0
+    assert digest == package_source_hash(copy)
+    assert len(digest) == 64 and set(digest) <= set("0123456789abcdef")
 
 
 def test_hash_changes_with_module_content(package):
@@ -29,6 +60,33 @@ def test_hash_changes_with_module_content(package):
     (package / "a.py").write_text("A = 10\n")
     assert package_source_hash(package) != before
     (package / "a.py").write_text("A = 1\n")
+    assert package_source_hash(package) == before
+
+
+def test_hash_changes_with_a_subpackage_module(package):
+    """A change in robodyn/checks/x.py must clear the cache like one at the top."""
+    before = package_source_hash(package)
+    (package / "checks" / "x.py").write_text("X = 2\n")
+    assert package_source_hash(package) != before
+
+
+def test_hash_changes_with_a_data_file(package):
+    """Data files are part of the package: editing or adding one changes the hash."""
+    before = package_source_hash(package)
+    (package / "checks" / "cases.json").write_text('{"cases": [1, 3]}\n')
+    edited = package_source_hash(package)
+    assert edited != before
+    (package / "checks" / "table.csv").write_text("a,b\n")
+    assert package_source_hash(package) not in (before, edited)
+
+
+def test_hash_ignores_byte_code_caches(package):
+    """Python's __pycache__ folders and stray .pyc files change on every import: ignored."""
+    before = package_source_hash(package)
+    (package / "checks" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"changed")
+    (package / "__pycache__").mkdir()
+    (package / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"\x02")
+    (package / "a.pyc").write_bytes(b"\x03")
     assert package_source_hash(package) == before
 
 
@@ -42,12 +100,12 @@ def test_hash_changes_when_module_added_or_renamed(package):
     assert package_source_hash(package) not in (before, with_c)
 
 
-def test_hash_ignores_files_that_are_not_python(package):
-    """Data files, notes and caches beside the modules do not change the hash."""
+def test_hash_tells_moved_content_apart(package):
+    """Content moved from one file to another is a different package."""
     before = package_source_hash(package)
-    (package / "notes.txt").write_text("todo")
-    (package / "a.pyc").write_bytes(b"\x00\x01")
-    assert package_source_hash(package) == before
+    (package / "a.py").write_text("")
+    (package / "__init__.py").write_text("A = 1\n")
+    assert package_source_hash(package) != before
 
 
 def make_build(root, stamp=None):
@@ -106,6 +164,136 @@ def test_output_dir_of_each_edition(tmp_path):
     assert output_dir() == bookbuild.ROOT
 
 
-def test_build_flags_make_warnings_errors():
-    """The build treats warnings as errors (-W)."""
-    assert "-W" in BUILD_FLAGS
+def test_student_command_treats_warnings_as_errors(tmp_path):
+    """`jupyter-book build ROOT -W -n --keep-going`, from the venv, with the default toc."""
+    command = build_command(tmp_path)
+    assert Path(command[0]) == Path(sys.executable).parent / "jupyter-book"
+    assert command[1:3] == ["build", str(tmp_path)]
+    assert {"-W", "-n", "--keep-going"} <= set(command[3:])
+    assert "--toc" not in command and "--path-output" not in command
+    assert "--config" not in command
+
+
+def test_instructor_command_uses_its_toc_and_folder(tmp_path):
+    command = build_command(tmp_path, instructor=True)
+    assert command[command.index("--toc") + 1] == str(tmp_path / "_toc_instructor.yml")
+    assert command[command.index("--path-output") + 1] == str(
+        tmp_path / "_build" / "instructor")
+    assert "-W" in command
+
+
+def test_command_with_another_config_and_folder(tmp_path):
+    config, folder = tmp_path / "other.yml", tmp_path / "_build" / "with-url"
+    command = build_command(tmp_path, config=config, build_root=folder)
+    assert command[command.index("--config") + 1] == str(config)
+    assert command[command.index("--path-output") + 1] == str(folder)
+
+
+def test_build_book_clears_a_stale_cache_before_building(tmp_path, monkeypatch):
+    """The cache of a changed package is gone by the time jupyter-book runs."""
+    (tmp_path / "robodyn").mkdir()
+    (tmp_path / "robodyn" / "m.py").write_text("M = 1\n")
+    build = make_build(tmp_path, stamp="stale")
+    calls = []
+
+    def fake_run(command, **kwargs):
+        calls.append((command, (build / ".jupyter_cache").exists(), kwargs))
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(bookbuild.subprocess, "run", fake_run)
+    assert build_book(tmp_path, capture=True).returncode == 0
+    [(command, cache_existed, kwargs)] = calls
+    assert command == build_command(tmp_path)
+    assert cache_existed is False
+    assert kwargs["cwd"] == tmp_path and kwargs["capture_output"] is True
+    stamp = (build / ".robodyn-source-hash").read_text()
+    assert stamp == package_source_hash(tmp_path / "robodyn")
+
+
+# --- the book's Sphinx extension ------------------------------------------------------------
+
+
+def _extension():
+    spec = importlib.util.spec_from_file_location("robodyn_book", EXTENSION)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LAUNCH = {"notebook_interface": "jupyterlab", "binderhub_url": "https://mybinder.org",
+          "colab_url": "https://colab.research.google.com", "jupyterhub_url": "",
+          "thebe": True}
+
+
+def test_placeholder_url_removes_every_button_that_leaves_the_site():
+    options = _extension().theme_options_for_repository(
+        {"repository_url": "", "launch_buttons": dict(LAUNCH),
+         "use_repository_button": True, "use_issues_button": True})
+    assert options["launch_buttons"]["binderhub_url"] == ""
+    assert options["launch_buttons"]["colab_url"] == ""
+    assert options["launch_buttons"]["thebe"] is False
+    assert options["launch_buttons"]["notebook_interface"] == "jupyterlab"
+    assert options["use_repository_button"] is False
+    assert options["use_issues_button"] is False
+
+
+def test_real_url_keeps_launch_buttons_and_adds_the_repository_button():
+    options = _extension().theme_options_for_repository(
+        {"repository_url": " https://github.com/org/repo ", "launch_buttons": dict(LAUNCH)})
+    assert options["repository_url"] == "https://github.com/org/repo"
+    assert options["launch_buttons"] == {**LAUNCH, "thebe": False}
+    assert options["use_repository_button"] is True
+
+
+def test_builder_gets_an_empty_name_for_inline_scripts():
+    """The builder stores body-only scripts as its registry copy: "" instead of None."""
+    calls = []
+
+    class Builder:
+        def add_js_file(self, filename, **kwargs):
+            calls.append((filename, kwargs))
+
+    class App:
+        builder = Builder()
+
+    extension = _extension()
+    extension._inline_scripts_once(App)
+    extension._inline_scripts_once(App)  # a second call does not wrap twice
+    App.builder.add_js_file(None, body="let x = 1;")
+    App.builder.add_js_file("a.js", priority=200)
+    assert calls == [("", {"body": "let x = 1;"}), ("a.js", {"priority": 200})]
+
+
+def _sphinx_build(tmp_path, extensions):
+    """Build a one-page Sphinx project with these extensions; return its index.html."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(EXTENSION.parent)!r})\n"
+        f"extensions = {extensions!r}\n"
+    )
+    (source / "index.rst").write_text("Title\n=====\n\nText.\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(source),
+         str(tmp_path / "out")],
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    return (tmp_path / "out" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("with_fix", [False, True], ids=["without", "with"])
+def test_extension_writes_inline_scripts_once_and_drops_thebe(tmp_path, with_fix):
+    """Without the extension Sphinx 7 writes thebe's `const` twice; with it, no thebe at all,
+    and the toggle button's inline settings once."""
+    extensions = ["sphinx_togglebutton", "sphinx_thebe"] + (["robodyn_book"] * with_fix)
+    page = _sphinx_build(tmp_path, extensions)
+    if with_fix:
+        assert "THEBE_JS_URL" not in page and "sphinx-thebe" not in page
+        assert page.count("var togglebuttonSelector") == 1
+    else:
+        import sphinx
+
+        if sphinx.version_info >= (8, 2):
+            pytest.skip("Sphinx 8.2 fixed the doubled inline scripts itself")
+        assert page.count("const THEBE_JS_URL") == 2

@@ -61,18 +61,42 @@ def clear_stale_cache(build_root: Path, source_hash: str) -> bool:
     return True
 
 
-def build_book(root: Path = ROOT, instructor: bool = False, capture: bool = False):
-    """Run ``jupyter-book build`` on ``root``; return the CompletedProcess.
+def build_command(
+    root: Path = ROOT,
+    instructor: bool = False,
+    config: Path | None = None,
+    build_root: Path | None = None,
+) -> list[str]:
+    """The ``jupyter-book build`` command line of an edition.
 
-    The student edition uses ``_toc.yml``; the instructor edition ``_toc_instructor.yml``,
-    built into ``_build/instructor``.
+    The student edition uses ``_toc.yml`` and builds into ``root/_build``; the instructor
+    edition uses ``_toc_instructor.yml`` and builds into ``_build/instructor``. ``config``
+    replaces ``_config.yml`` and ``build_root`` the folder that receives ``_build``.
     """
     root = Path(root)
-    build_root = output_dir(root, instructor)
-    clear_stale_cache(build_root, package_source_hash(root / "robodyn"))
+    build_root = Path(build_root) if build_root else output_dir(root, instructor)
     command = [str(Path(sys.executable).parent / "jupyter-book"), "build", str(root), *BUILD_FLAGS]
     if instructor:
-        command += ["--toc", str(root / "_toc_instructor.yml"), "--path-output", str(build_root)]
+        command += ["--toc", str(root / "_toc_instructor.yml")]
+    if build_root != root:
+        command += ["--path-output", str(build_root)]
+    if config is not None:
+        command += ["--config", str(config)]
+    return command
+
+
+def build_book(
+    root: Path = ROOT,
+    instructor: bool = False,
+    capture: bool = False,
+    config: Path | None = None,
+    build_root: Path | None = None,
+):
+    """Clear a stale execution cache, then run :func:`build_command`; return the process."""
+    root = Path(root)
+    build_root = Path(build_root) if build_root else output_dir(root, instructor)
+    clear_stale_cache(build_root, package_source_hash(root / "robodyn"))
+    command = build_command(root, instructor, config, build_root)
     return subprocess.run(command, cwd=root, capture_output=capture, text=True)
 
 

@@ -1,0 +1,103 @@
+"""Sphinx extension of the course book: pages free of script errors, buttons that lead somewhere.
+
+Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does three things.
+
+1. **Inline scripts once.** With Sphinx before 8.2, a script given only by its body
+   (``app.add_js_file(None, body=...)``) after the HTML builder has started is written into
+   every page twice: the builder keeps it once under the file name ``None`` and adds it again
+   from the registry under the name ``""``, and the two do not compare equal (fixed upstream
+   in sphinx-doc/sphinx#13402). sphinx-thebe's ``const THEBE_JS_URL = ...`` then throws
+   "Identifier 'THEBE_JS_URL' has already been declared" on every page, and
+   sphinx-togglebutton's settings appear twice. The builder is given ``""`` for ``None``
+   here, as the upstream fix does.
+2. **No Thebe.** Jupyter Book always loads sphinx-thebe. Thebe runs a page's code on a Binder
+   server with a script from unpkg.com, neither of which an offline book can reach, and the
+   book has no Thebe button; its event handlers and stylesheet are removed.
+3. **Launch buttons follow ``repository.url``.** Empty (the placeholder: no public repository
+   yet) gives no Binder, Colab, JupyterHub or repository button, since each would lead
+   nowhere; the ``.ipynb`` download, served by the built site itself, stays. A URL switches
+   on the repository button and the launch buttons configured under ``launch_buttons``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+#: Settings of ``launch_buttons`` that each make a button leading off the site.
+LAUNCH_URL_KEYS = ("binderhub_url", "colab_url", "jupyterhub_url", "deepnote_url",
+                   "jupyterlite_url")
+#: Buttons that point into the repository.
+REPOSITORY_BUTTONS = ("use_repository_button", "use_issues_button", "use_edit_page_button")
+
+
+def theme_options_for_repository(options: dict[str, Any]) -> dict[str, Any]:
+    """The theme options with launch and repository buttons fitted to ``repository_url``.
+
+    >>> placeholder = theme_options_for_repository(
+    ...     {"repository_url": "", "launch_buttons": {"colab_url": "https://c.example"}})
+    >>> placeholder["launch_buttons"]["colab_url"], placeholder["use_repository_button"]
+    ('', False)
+    >>> real = theme_options_for_repository({"repository_url": "https://github.com/o/r",
+    ...     "launch_buttons": {"colab_url": "https://c.example", "thebe": True}})
+    >>> real["launch_buttons"], real["use_repository_button"]
+    ({'colab_url': 'https://c.example', 'thebe': False}, True)
+    """
+    options = dict(options)
+    buttons = dict(options.get("launch_buttons") or {})
+    buttons["thebe"] = False
+    url = (options.get("repository_url") or "").strip()
+    options["repository_url"] = url
+    if url:
+        options["use_repository_button"] = True
+    else:
+        for key in LAUNCH_URL_KEYS:
+            if key in buttons:
+                buttons[key] = ""
+        for key in REPOSITORY_BUTTONS:
+            options[key] = False
+    options["launch_buttons"] = buttons
+    return options
+
+
+def _fit_buttons(app: Sphinx, config) -> None:
+    options = config.html_theme_options or {}
+    if "repository_url" in options or "launch_buttons" in options:  # sphinx-book-theme
+        config.html_theme_options = theme_options_for_repository(options)
+
+
+def _remove_thebe(app: Sphinx, config) -> None:
+    """Disconnect sphinx-thebe's event handlers and drop its stylesheet."""
+    for listeners in list(app.events.listeners.values()):
+        for listener in list(listeners):
+            module = getattr(listener.handler, "__module__", "") or ""
+            if module == "sphinx_thebe" or module.startswith("sphinx_thebe."):
+                app.disconnect(listener.id)
+    app.registry.css_files[:] = [
+        (name, attrs) for name, attrs in app.registry.css_files
+        if not (name or "").startswith("sphinx-thebe")
+    ]
+
+
+def _inline_scripts_once(app: Sphinx) -> None:
+    """Let the HTML builder store a body-only script under "" as its registry copy is."""
+    builder = app.builder
+    add_js_file = getattr(builder, "add_js_file", None)
+    if add_js_file is None or getattr(add_js_file, "_robodyn_fixed", False):
+        return
+
+    def add_js_file_once(filename, **kwargs):
+        return add_js_file(filename or "", **kwargs)
+
+    add_js_file_once._robodyn_fixed = True
+    builder.add_js_file = add_js_file_once
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    # After every extension's setup (sphinx-thebe's included), before the builder starts.
+    app.connect("config-inited", _remove_thebe)
+    app.connect("config-inited", _fit_buttons)
+    # Before any other builder-inited handler can add an inline script.
+    app.connect("builder-inited", _inline_scripts_once, priority=1)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

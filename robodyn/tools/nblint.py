@@ -1,0 +1,119 @@
+"""Check that the code cells of notebooks fit the book's column.
+
+A code block of the rendered book is 77 characters wide at a 1280 px window (measured by
+``tests/test_reader_view.py``, which also fails on any block that scrolls sideways). Longer
+lines scroll, and a reader misses their ends. This linter keeps every line of every code
+cell at or below :data:`MAX_LINE_LENGTH` characters, one character to spare.
+
+Only code cells are checked: Markdown is wrapped by the browser. Printed output cannot be
+checked here; wrap long messages where they are printed (``textwrap.fill(text, 76)``).
+
+Command line::
+
+    python -m robodyn.tools.nblint chapters solutions exercises   # folders or notebooks
+    python -m robodyn.tools.nblint --max-line-length 70 chapters
+
+It prints one line per problem, ``path: cell N, line M: 83 characters (limit 76)``, with
+cells counted from 1 as Jupyter shows them, and exits 1 if there is any.
+
+>>> lint_source("x = 1\\n" + "y" * 80, max_length=76)
+[(2, 80)]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+#: Characters per code line. The column holds 77 at 1280 px; one spare for wider fonts.
+MAX_LINE_LENGTH = 76
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One code line that is too long."""
+
+    path: Path
+    cell: int  # counted from 1
+    line: int  # counted from 1, within the cell
+    length: int
+    limit: int
+
+    def __str__(self) -> str:
+        return (
+            f"{self.path}: cell {self.cell}, line {self.line}: "
+            f"{self.length} characters (limit {self.limit})"
+        )
+
+
+def lint_source(source: str, max_length: int = MAX_LINE_LENGTH) -> list[tuple[int, int]]:
+    """(line number from 1, length) of every line of ``source`` longer than ``max_length``."""
+    return [
+        (number, len(line))
+        for number, line in enumerate(source.splitlines(), start=1)
+        if len(line) > max_length
+    ]
+
+
+def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list[Problem]:
+    """Every too-long line of the code cells of one notebook."""
+    path = Path(path)
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    problems = []
+    for index, cell in enumerate(notebook.get("cells", []), start=1):
+        if cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        if isinstance(source, list):
+            source = "".join(source)
+        for line, length in lint_source(source, max_length):
+            problems.append(Problem(path, index, line, length, max_length))
+    return problems
+
+
+def notebooks(paths: Iterable[str | Path]) -> list[Path]:
+    """The notebooks named, and those in the folders named (not in checkpoint folders)."""
+    found = []
+    for item in map(Path, paths):
+        if item.is_dir():
+            found += sorted(
+                p for p in item.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+            )
+        elif item.exists():
+            found.append(item)
+        else:
+            raise FileNotFoundError(f"no notebook or folder {item}")
+    return found
+
+
+def lint(paths: Iterable[str | Path], max_length: int = MAX_LINE_LENGTH) -> list[Problem]:
+    """Every too-long code line in the notebooks and folders ``paths``."""
+    return [p for path in notebooks(paths) for p in lint_notebook(path, max_length)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("paths", nargs="+", help="notebooks or folders of notebooks")
+    parser.add_argument(
+        "--max-line-length", type=int, default=MAX_LINE_LENGTH,
+        help=f"characters per code line (default {MAX_LINE_LENGTH})",
+    )
+    args = parser.parse_args(argv)
+    try:
+        problems = lint(args.paths, args.max_line_length)
+    except FileNotFoundError as error:
+        print(error, file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} code lines too long for the book's column; wrap them.")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""The notebook linter: code lines fit the book's column, and the book's notebooks pass it."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from robodyn.tools import nblint
+from robodyn.tools.nblint import MAX_LINE_LENGTH, lint, lint_notebook, lint_source, main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_notebook(path: Path, cells: list[tuple[str, str]]) -> Path:
+    """A minimal notebook with the given (cell_type, source) cells, source as a line list."""
+    notebook = {
+        "cells": [
+            {"cell_type": kind, "id": f"c{i}", "metadata": {},
+             "source": text.splitlines(keepends=True),
+             **({"execution_count": None, "outputs": []} if kind == "code" else {})}
+            for i, (kind, text) in enumerate(cells)
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return path
+
+
+def test_the_book_notebooks_fit_the_column():
+    """chapters/, solutions/ and the generated exercises/ have no code line over the limit."""
+    problems = lint([ROOT / "chapters", ROOT / "solutions", ROOT / "exercises"])
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_line_at_the_limit_passes_one_more_fails():
+    assert lint_source("a" * MAX_LINE_LENGTH) == []
+    assert lint_source("a" * (MAX_LINE_LENGTH + 1)) == [(1, MAX_LINE_LENGTH + 1)]
+
+
+def test_lengths_count_characters_not_bytes():
+    """Greek letters and symbols take one column each, as in the browser."""
+    assert lint_source("ω" * MAX_LINE_LENGTH) == []
+    assert lint_source("# " + "Δ" * MAX_LINE_LENGTH) == [(1, MAX_LINE_LENGTH + 2)]
+
+
+def test_good_notebook_has_no_problems(tmp_path):
+    path = write_notebook(tmp_path / "good.ipynb", [
+        ("markdown", "# Title\n"),
+        ("code", "x = 1\nprint(x)\n"),
+    ])
+    assert lint_notebook(path) == []
+    assert main([str(path)]) == 0
+
+
+def test_bad_notebook_names_cell_line_and_length(tmp_path, capsys):
+    """Cells and lines are counted from 1; the message says where and by how much."""
+    long_line = "result = compute(" + "x, " * 25 + "y)"
+    path = write_notebook(tmp_path / "bad.ipynb", [
+        ("markdown", "# Title\n"),
+        ("code", "import numpy as np\n"),
+        ("code", "a = 1\n" + long_line + "\nb = 2\n"),
+    ])
+    problems = lint_notebook(path)
+    assert [(p.cell, p.line, p.length) for p in problems] == [(3, 2, len(long_line))]
+    assert main([str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"bad.ipynb: cell 3, line 2: {len(long_line)} characters (limit 76)" in out
+
+
+def test_markdown_is_not_checked(tmp_path):
+    """Prose wraps in the browser; only code cells must fit."""
+    path = write_notebook(tmp_path / "prose.ipynb", [("markdown", "word " * 40 + "\n")])
+    assert lint_notebook(path) == []
+
+
+def test_source_given_as_one_string(tmp_path):
+    """nbformat allows a cell's source as a single string instead of a list of lines."""
+    path = tmp_path / "str.ipynb"
+    path.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "source": "ok = 1\n" + "z" * 90,
+                   "metadata": {}, "outputs": [], "execution_count": None}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    }))
+    assert [(p.cell, p.line, p.length) for p in lint_notebook(path)] == [(1, 2, 90)]
+
+
+def test_custom_limit(tmp_path):
+    path = write_notebook(tmp_path / "nb.ipynb", [("code", "x" * 60 + "\n")])
+    assert main(["--max-line-length", "50", str(path)]) == 1
+    assert main(["--max-line-length", "60", str(path)]) == 0
+
+
+def test_folders_skip_checkpoints_and_missing_paths_fail(tmp_path, capsys):
+    write_notebook(tmp_path / "ok.ipynb", [("code", "x = 1\n")])
+    checkpoints = tmp_path / ".ipynb_checkpoints"
+    checkpoints.mkdir()
+    write_notebook(checkpoints / "ok-checkpoint.ipynb", [("code", "y" * 100 + "\n")])
+    assert nblint.notebooks([tmp_path]) == [tmp_path / "ok.ipynb"]
+    assert lint([tmp_path]) == []
+    with pytest.raises(FileNotFoundError):
+        lint([tmp_path / "missing"])
+    assert main([str(tmp_path / "missing")]) == 2
+    assert "missing" in capsys.readouterr().err
