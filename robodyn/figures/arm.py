@@ -305,3 +305,39 @@ class ParameterCalculator:
 def parameter_calculator(csv_path: str = "arm_parameters.csv") -> ParameterCalculator:
     """The chapter's calculator form; see :class:`ParameterCalculator`."""
     return ParameterCalculator(csv_path)
+
+
+def draw_conventions(ax, arm: PlanarArm, q) -> None:
+    """The two-link arm at ``q`` with its angles, lengths, centres of mass and gravity marked."""
+    from matplotlib.patches import Arc
+
+    q = np.asarray(q, dtype=float)
+    draw_arm(ax, arm, q)
+    joints = arm.joint_positions(q)
+    phi = np.cumsum(q)
+    reach = float(np.sum(arm.lengths))
+    ax.plot([0, 0.45 * reach], [0, 0], ":", color="0.5")
+    ax.plot(joints[1, 0] + [0, 0.35 * reach * np.cos(phi[0])],
+            joints[1, 1] + [0, 0.35 * reach * np.sin(phi[0])], ":", color="0.5")
+    for centre, start, angle, label in ((joints[0], 0.0, phi[0], "$q_1$"),
+                                        (joints[1], phi[0], q[1], "$q_2$")):
+        radius = 0.13 * reach
+        ax.add_patch(Arc(centre, 2 * radius, 2 * radius, theta1=np.degrees(start),
+                         theta2=np.degrees(start + angle), color="tab:red", lw=1.5))
+        middle = start + angle / 2
+        ax.text(*(centre + 1.55 * radius * np.array([np.cos(middle), np.sin(middle)])), label,
+                color="tab:red", fontsize=13, ha="center", va="center")
+    com = arm.com_positions(q)
+    for i in range(2):
+        normal = np.array([-np.sin(phi[i]), np.cos(phi[i])])
+        ax.text(*((joints[i] + joints[i + 1]) / 2 + 0.1 * reach * normal), f"$L_{i + 1}$",
+                fontsize=12, ha="center", va="center")
+        ax.text(*(com[i] - 0.1 * reach * normal), f"$l_{{c{i + 1}}}$ (centre of mass)",
+                fontsize=10, ha="left", va="center", color="0.3")
+    ax.annotate("", xy=(1.05 * reach, -0.1 * reach), xytext=(1.05 * reach, 0.25 * reach),
+                arrowprops={"arrowstyle": "-|>", "color": "0.4"})
+    ax.text(1.1 * reach, 0.08 * reach, "$g$", color="0.4", fontsize=12)
+    ax.text(0.47 * reach, -0.04 * reach, "$x$", fontsize=12, va="top")
+    ax.set_aspect("equal")
+    ax.set(xlim=(-0.2 * reach, 1.25 * reach), ylim=(-0.2 * reach, 1.0 * reach))
+    ax.axis("off")

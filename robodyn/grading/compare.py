@@ -89,7 +89,7 @@ class Comparator:
                            | (np.isnan(got_array) & np.isnan(model_array))))
 
     def tolerance(self) -> str:
-        """The tolerance in words, for the PASSED line and the feedback."""
+        """How the output is compared, in words that follow its name ("within rtol=...")."""
         raise NotImplementedError
 
     def detail(self, got, expected, args) -> list[str]:
@@ -144,7 +144,7 @@ class Close(Comparator):
                            | (np.isnan(got_array) & np.isnan(model_array))))
 
     def tolerance(self) -> str:
-        text = f"rtol={self.rtol:g}, atol={self.atol:g}"
+        text = f"within rtol={self.rtol:g}, atol={self.atol:g}"
         return text + ("; angles modulo 2 pi" if self.angle_entries else "")
 
     def detail(self, got, expected, args) -> list[str]:
@@ -172,7 +172,7 @@ class Angle(Close):
             return wrap_angle(difference) if modulo else difference
 
     def tolerance(self) -> str:
-        return f"atol={self.atol:g} rad, modulo 2 pi"
+        return f"within atol={self.atol:g} rad, modulo 2 pi"
 
 
 def _rotation_problem(matrix: np.ndarray, tol: float = 1e-6) -> str:
@@ -219,7 +219,7 @@ class RotationMatrix(Comparator):
             rotation_angle_between(model, got) <= 1e-6))
 
     def tolerance(self) -> str:
-        return f"angle of R_ref^T R <= {self.atol:g} rad"
+        return f"by the angle of R_ref^T R, within {self.atol:g} rad"
 
     def detail(self, got, expected, args) -> list[str]:
         angle = float(np.max(rotation_angle_between(expected, got)))
@@ -257,7 +257,7 @@ class Quaternion(Comparator):
         return model.shape == got.shape and bool(np.all(self._distance(got, model) <= 1e-6))
 
     def tolerance(self) -> str:
-        return f"up to sign, |q - q_ref| <= {self.atol:g}"
+        return f"up to sign, within |q - q_ref| <= {self.atol:g}"
 
 
 @dataclass(frozen=True)
@@ -346,7 +346,7 @@ class Expression(Comparator):
         return prepared is not None and self._agree(got, prepared, 1e-6)
 
     def tolerance(self) -> str:
-        return "symbolically equal (or equal at random values of the symbols)"
+        return "compared symbolically (or by values at random points)"
 
     def detail(self, got, expected, args) -> list[str]:
         try:
@@ -377,7 +377,8 @@ class Property(Comparator):
         ``judge(got, expected, args) -> (ok, lines)``: ``ok`` True if the answer has the
         property; ``lines`` say, in words, what was measured.
     description : str
-        The property in words, for the PASSED line (e.g. "residual and normal equations").
+        How the output is judged, in words that follow its name in the PASSED line (e.g.
+        "judged by its residual and the normal equations").
     shape_of_reference : bool
         If True, the answer must have the reference's shape.
     """
@@ -428,7 +429,7 @@ def least_squares_property(design: Callable, observations: Callable, rtol: float
         return ok, [f"Residual ||A x - b||: yours {residual:.6g}, smallest possible {best:.6g}.",
                     f"Normal equations, largest |A^T (A x - b)|: {normal:.3g} (must be ~0)."]
 
-    return Property(judge, f"residual and normal equations within rtol={rtol:g}")
+    return Property(judge, f"judged by its residual and the normal equations, rtol={rtol:g}")
 
 
 def euler_angles_property(to_matrix: Callable, atol: float = 1e-9) -> Property:
@@ -441,5 +442,5 @@ def euler_angles_property(to_matrix: Callable, atol: float = 1e-9) -> Property:
         return angle <= atol, [f"The rotations differ by {angle:.6g} rad "
                                f"({math.degrees(angle):.4g} degrees)."]
 
-    return Property(judge, f"same rotation within {atol:g} rad")
+    return Property(judge, f"judged by the rotation it gives, within {atol:g} rad")
 

@@ -347,8 +347,8 @@ def _tolerances(exercise: Exercise) -> str:
     texts = [output.compare.tolerance() for output in exercise.outputs]
     if len(set(texts)) == 1:
         names = ", ".join(output.name for output in exercise.outputs)
-        return f"{names} within {texts[0]}"
-    return "; ".join(f"{output.name} within {text}"
+        return f"{names} {texts[0]}"
+    return "; ".join(f"{output.name} {text}"
                      for output, text in zip(exercise.outputs, texts, strict=True))
 
 
