@@ -105,7 +105,7 @@ def arm_symbols(n: int) -> dict:
 
 
 def planar_arm_energies(n: int):
-    r"""Kinetic and potential energy of the n-link planar arm, in the symbols of :func:`arm_symbols`.
+    r"""Kinetic and potential energy of the n-link planar arm in the symbols of :func:`arm_symbols`.
 
     The centre of mass of link i moves with
     :math:`\dot c_i = \sum_{k<i} L_k \dot\varphi_k u_k^\perp + l_{c,i} \dot\varphi_i u_i^\perp`,

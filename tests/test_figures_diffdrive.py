@@ -1,23 +1,127 @@
-"""The chapter's widget views draw what a fresh figure would, fast enough to blit."""
+"""The differential-drive chapter's figures, and every widget of the book.
 
+The widget views draw what a fresh figure would (blitting leaves no trace); the drawings of
+the robot are right; every widget listed in a ``WIDGETS`` of :mod:`robodyn.figures` answers
+every control and has text readable on the page.
+"""
+
+import importlib
 import io
+import pkgutil
 
 import ipywidgets as widgets
 import matplotlib
+import matplotlib.pyplot as plt
 import numpy as np
 import PIL.Image
 import pytest
+from matplotlib.figure import Figure
 
+import robodyn.figures
 from robodyn import diffdrive
-from robodyn import diffdrive_figures as figures
+from robodyn.figures import diffdrive as figures
+from robodyn.figures.diffdrive import diffdrive_outline, draw_diffdrive, place_diffdrive
 from robodyn.plotting import interactive_figure
+from robodyn.plotting.interactive import MIN_TEXT_PX, PAGE_COLUMN_PX, text_on_page
+from robodyn.waypoints import FollowerSettings
 
 matplotlib.use("Agg")
 PARAMS = diffdrive.DiffDriveParams()
 
+#: Width of the page column an ordinary output image (a matplotlib figure of a cell) is
+#: shown in, CSS px, measured with the widgets' column (``benchmarks/page_text.py``).
+OUTPUT_COLUMN_PX = 688.0
+#: Resolution of a pyplot figure shown by the inline backend (matplotlib's figure.dpi).
+INLINE_DPI = 100.0
+
+
+def book_widgets():
+    """(id, make) of every widget the book's figure modules list in their WIDGETS."""
+    found = []
+    for info in pkgutil.iter_modules(robodyn.figures.__path__, "robodyn.figures."):
+        module = importlib.import_module(info.name)
+        for make in getattr(module, "WIDGETS", ()):
+            found.append(pytest.param(make, id=f"{info.name.rsplit('.', 1)[-1]}.{make.__name__}"))
+    return found
+
+
+WIDGETS = book_widgets()
+
 
 def pixels(png) -> np.ndarray:
     return np.asarray(PIL.Image.open(io.BytesIO(bytes(png))).convert("RGBA"))
+
+
+# ------------------------------------------------------------------ every widget of the book
+
+
+def tour_values(control) -> list:
+    """The values a tour moves ``control`` to: its limits, every option, the other state."""
+    if getattr(control, "options", None):
+        return [option[1] if isinstance(option, tuple) else option for option in control.options]
+    if isinstance(control.value, bool):
+        return [not control.value]
+    return [control.min, control.max]
+
+
+def test_the_book_has_widgets():
+    """The figure modules list the chapter's two widgets (so the tours below are not empty)."""
+    assert {param.id for param in WIDGETS} >= {
+        "diffdrive.velocity_explorer", "diffdrive.follower_explorer"
+    }
+
+
+@pytest.mark.parametrize("make", WIDGETS)
+def test_every_control_to_its_limits_and_back(make):
+    """Each control to each limit redraws without error and changes the image; defaults return."""
+    figure = make()
+    default_png = bytes(figure.static_png)
+    for name, control in figure.controls.items():
+        default = control.value
+        for value in [*tour_values(control), default]:
+            before = bytes(figure.image.value)
+            figure.update(**{name: value})
+            assert figure.error.value == "", (name, value, figure.error.value)
+            assert bytes(figure.image.value) != before, f"moving {name!r} to {value!r}"
+        assert bytes(figure.image.value) == default_png, f"{name!r} back at its default"
+
+
+@pytest.mark.parametrize("make", WIDGETS)
+def test_widget_text_is_readable_on_the_page(make):
+    """Every text of the figure at its defaults is at least MIN_TEXT_PX high on the page."""
+    figure = make()
+    assert PIL.Image.open(io.BytesIO(figure.static_png)).width == (
+        figure.figure.get_figwidth() * figure.dpi
+    )
+    height, text = figure.smallest_text_px(PAGE_COLUMN_PX)
+    assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
+
+
+def test_state_diagram_text_is_readable_on_the_page():
+    """The state diagram as the chapter shows it (8 x 3 in, inline, tight) has readable text."""
+    fig = Figure(figsize=(8, 3), dpi=INLINE_DPI)
+    figures.draw_state_diagram(fig.add_subplot())
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", bbox_inches="tight")  # as the inline backend does
+    width = PIL.Image.open(buffer).width
+    height, text = text_on_page(fig, width, OUTPUT_COLUMN_PX)[0]
+    assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
+
+
+def test_course_animation_text_is_readable_on_the_page():
+    """Every frame of the course animation has text readable on the page."""
+    settings = FollowerSettings(figures.COURSE, tolerance=0.1)
+    run = diffdrive.simulate(PARAMS, settings, t_max=40.0)
+    fig, draw_frame = figures.course_animation_frames(run, PARAMS, figures.COURSE, 0.1, 3)
+    try:
+        draw_frame(2)
+        height, text = text_on_page(fig, fig.get_figwidth() * fig.dpi, OUTPUT_COLUMN_PX)[0]
+    finally:
+        plt.close(fig)
+    assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
+
+
+# ------------------------------------------------------------------ the two views
 
 
 def velocity_figure(v, omega):
@@ -25,7 +129,7 @@ def velocity_figure(v, omega):
         "v": widgets.FloatSlider(value=v, min=-0.5, max=0.5),
         "omega": widgets.FloatSlider(value=omega, min=-3.0, max=3.0),
     }
-    return interactive_figure(figures.VelocityExplorer(PARAMS), controls, figsize=(9, 4))
+    return interactive_figure(figures.VelocityExplorer(PARAMS), controls)
 
 
 def follower_figure(gain, dead_band_deg, tolerance):
@@ -34,7 +138,7 @@ def follower_figure(gain, dead_band_deg, tolerance):
         "dead_band_deg": widgets.FloatSlider(value=dead_band_deg, min=0.0, max=20.0),
         "tolerance": widgets.FloatSlider(value=tolerance, min=0.02, max=0.4),
     }
-    return interactive_figure(figures.FollowerExplorer(PARAMS), controls, figsize=(10, 4))
+    return interactive_figure(figures.FollowerExplorer(PARAMS), controls)
 
 
 @pytest.mark.parametrize(
@@ -62,28 +166,21 @@ def test_follower_view_after_moves_equals_fresh_figure():
     assert np.array_equal(pixels(moved.image.value), pixels(fresh.static_png))
 
 
-def test_moving_a_slider_changes_the_image():
-    """A different v gives a different image; going back gives the default image again."""
-    figure = velocity_figure(0.3, 0.5)
-    figure.update(v=-0.2)
-    assert not np.array_equal(pixels(figure.image.value), pixels(figure.static_png))
-    figure.update(v=0.3)
-    assert np.array_equal(pixels(figure.image.value), pixels(figure.static_png))
-
-
 def test_straight_line_hides_turning_circle():
-    """With omega = 0 there is no centre of rotation to draw."""
+    """With omega = 0 there is no centre of rotation to draw, and the title says so."""
     view = figures.VelocityExplorer(PARAMS)
     velocity = interactive_figure(view, {"v": widgets.FloatSlider(value=0.3),
                                          "omega": widgets.FloatSlider(value=0.0)})
     assert not view.circle.get_visible() and not view.centre.get_visible()
+    assert view.radius_title.get_text() == "straight line"
     velocity.update(omega=1.0)
     assert view.circle.get_visible()
     assert view.circle.get_radius() == pytest.approx(0.3)
+    assert view.radius_title.get_text() == "turning radius 0.30 m"
 
 
 def test_wheel_over_limit_is_red():
-    """A wheel speed above max_wheel_speed is drawn red, the other green."""
+    """A wheel speed above max_wheel_speed is drawn red, the other green, and the title warns."""
     view = figures.VelocityExplorer(PARAMS)
     interactive_figure(view, {"v": widgets.FloatSlider(value=0.5, max=1.0),
                               "omega": widgets.FloatSlider(value=3.0, max=3.0)})
@@ -91,6 +188,7 @@ def test_wheel_over_limit_is_red():
     assert right.get_height() > PARAMS.max_wheel_speed
     assert matplotlib.colors.same_color(right.get_facecolor(), "tab:red")
     assert matplotlib.colors.same_color(left.get_facecolor(), "tab:green")
+    assert view.wheels_title.get_text() == "over the limit!"
 
 
 def test_follower_view_reports_the_simulated_course():
@@ -99,9 +197,88 @@ def test_follower_view_reports_the_simulated_course():
     figure = interactive_figure(view, {"gain": widgets.FloatSlider(value=2.0, max=8.0),
                                        "dead_band_deg": widgets.FloatSlider(value=2.0),
                                        "tolerance": widgets.FloatSlider(value=0.1)})
-    assert view.result.reached_goal
-    assert view.ax_path.get_title().startswith("all 5 waypoints reached")
+    assert view.result.success
+    assert view.outcome.get_text().startswith("all 5 waypoints reached")
     figure.update(gain=0.3, tolerance=0.03)
-    assert not view.result.reached_goal
-    assert view.ax_path.get_title().startswith("only")
+    assert not view.result.success
+    assert view.outcome.get_text().startswith("only")
     assert all(disc.get_radius() == pytest.approx(0.03) for disc in view.discs)
+
+
+def test_widget_makers_take_params():
+    """A widget made with other parameters uses them (the chapter passes its own)."""
+    wide = diffdrive.DiffDriveParams(track_width=0.3)
+    assert figures.velocity_explorer(wide).view.params is wide
+    assert figures.follower_explorer(wide).view.params is wide
+
+
+# ------------------------------------------------------------------ drawings of the robot
+
+
+@pytest.mark.parametrize(("length", "width"), [(0.36, 0.35), (1.0, 0.4)])
+def test_diffdrive_outline_is_d_shape(length, width):
+    """Round back of radius width/2 behind the axle, flat front at length - width/2."""
+    outline = diffdrive_outline(length, width)
+    assert outline.ndim == 2 and outline.shape[0] == 2
+    xs, ys = outline
+    assert xs.max() == pytest.approx(length - width / 2)
+    assert xs.min() == pytest.approx(-width / 2)
+    assert np.abs(ys).max() == pytest.approx(width / 2)
+    back = xs <= 0.0
+    np.testing.assert_allclose(np.hypot(xs[back], ys[back]), width / 2)
+
+
+def centre(patch):
+    xy = patch.get_xy()
+    return 0.5 * (xy.min(axis=0) + xy.max(axis=0))
+
+
+def test_draw_diffdrive_adds_body_wheels_and_arrow():
+    """Four patches go on the axes; at the origin the body is the outline itself."""
+    ax = Figure().add_subplot()
+    patches = draw_diffdrive(ax, (0.0, 0.0, 0.0), PARAMS)
+    assert len(patches) == 4
+    assert all(patch in ax.patches for patch in patches)
+    outline = diffdrive_outline(PARAMS.body_length, PARAMS.body_width)
+    np.testing.assert_allclose(patches[0].get_xy()[: outline.shape[1]], outline.T, atol=1e-15)
+    np.testing.assert_allclose(centre(patches[1]), [0.0, PARAMS.track_width / 2], atol=1e-15)
+    np.testing.assert_allclose(centre(patches[2]), [0.0, -PARAMS.track_width / 2], atol=1e-15)
+
+
+def test_robot_facing_up_has_front_above_and_wheels_left_right():
+    """At (1, 2, pi/2) the front edge is at y = 2 + front and the wheels at x = 1 -/+ L/2."""
+    ax = Figure().add_subplot()
+    body, left, right, arrow = draw_diffdrive(ax, (1.0, 2.0, np.pi / 2), PARAMS)
+    front = PARAMS.body_length - PARAMS.body_width / 2
+    half_track = PARAMS.track_width / 2
+    body_xy = body.get_xy()
+    assert body_xy[:, 1].max() == pytest.approx(2.0 + front)
+    assert body_xy[:, 1].min() == pytest.approx(2.0 - PARAMS.body_width / 2)
+    assert body_xy[:, 0].min() == pytest.approx(1.0 - PARAMS.body_width / 2)
+    assert body_xy[:, 0].max() == pytest.approx(1.0 + PARAMS.body_width / 2)
+    np.testing.assert_allclose(centre(left), [1.0 - half_track, 2.0], atol=1e-12)
+    np.testing.assert_allclose(centre(right), [1.0 + half_track, 2.0], atol=1e-12)
+    tip = arrow.get_xy()[np.argmax(arrow.get_xy()[:, 1])]
+    np.testing.assert_allclose(tip, [1.0, 2.0 + 0.8 * front], atol=1e-12)
+
+
+def test_place_diffdrive_moves_patches_like_drawing_there():
+    """Moving the patches to a pose gives the same shapes as drawing the robot at that pose."""
+    rng = np.random.default_rng(7)
+    ax = Figure().add_subplot()
+    moved = draw_diffdrive(ax, (0.0, 0.0, 0.0), PARAMS)
+    for pose in rng.uniform([-2.0, -2.0, -np.pi], [2.0, 2.0, np.pi], size=(3, 3)):
+        place_diffdrive(moved, pose, PARAMS)
+        drawn = draw_diffdrive(ax, pose, PARAMS)
+        for a, b in zip(moved, drawn, strict=True):
+            np.testing.assert_allclose(a.get_xy(), b.get_xy(), atol=1e-12)
+
+
+def test_place_diffdrive_keeps_distances_from_axle():
+    """A rigid motion: each vertex keeps its distance from the axle midpoint at any heading."""
+    ax = Figure().add_subplot()
+    patches = draw_diffdrive(ax, (0.0, 0.0, 0.0), PARAMS)
+    before = [np.hypot(*patch.get_xy().T) for patch in patches]
+    place_diffdrive(patches, (0.3, -0.4, 2.0), PARAMS)
+    for patch, radii in zip(patches, before, strict=True):
+        np.testing.assert_allclose(np.hypot(*(patch.get_xy() - [0.3, -0.4]).T), radii)

@@ -110,7 +110,7 @@ def test_unknown_state_name_lists_the_names():
     """Asking for a missing state raises AttributeError listing the states there are."""
     traj = solve(decay, (0.0, 1.0), [1.0, 2.0], state_names=("a", "b"))
     with pytest.raises(AttributeError, match="'c'.*'a', 'b'"):
-        traj.c
+        _ = traj.c
 
 
 def test_terminal_event_stops_the_run_and_is_recorded():
@@ -274,7 +274,7 @@ def test_result_reads_columns_and_details_as_attributes():
     np.testing.assert_array_equal(run.stack("v", "x"), [[3.0, 4.0], [1.0, 2.0]])
     assert run.model == "toy" and not run.success and run.message == "stopped"
     with pytest.raises(AttributeError, match="no column or detail 'y'"):
-        run.y
+        _ = run.y
 
 
 @pytest.mark.parametrize("names", [("x", "t"), ("x", "2x"), ("x", "")])

@@ -1,30 +1,24 @@
 """The book's figures: interactive figures with a static fallback, offline animations, drawings."""
 
 import base64
+import io
 import re
 
 import ipywidgets as widgets
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
+import PIL.Image
 import pytest
 from IPython.display import HTML
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from robodyn.diffdrive import DiffDriveParams
 from robodyn.errors import ParameterError
-from robodyn.plotting import (
-    PLAYER_ICONS,
-    WIDGET_VIEW_MIME,
-    InteractiveFigure,
-    animation,
-    diffdrive_outline,
-    draw_diffdrive,
-    figure_png,
-    interactive_figure,
-    offline_player,
-    place_diffdrive,
-)
+from robodyn.plotting import InteractiveFigure, animation, figure_png, interactive_figure
+from robodyn.plotting import interactive as machinery
+from robodyn.plotting.animation import PLAYER_ICONS, offline_player
+from robodyn.plotting.interactive import PAGE_COLUMN_PX, WIDGET_VIEW_MIME, rgba_png, text_on_page
 
 matplotlib.use("Agg")  # no display: the tests render with Agg only
 
@@ -90,7 +84,9 @@ def test_update_sets_controls_and_redraws_once(figure, recorder):
 def test_moving_a_slider_redraws(figure, recorder):
     """Setting a slider's value, as a reader does, redraws the figure with that value."""
     figure.controls["points"].value = 7
+    assert figure.wait()
     assert recorder.calls[-1] == {"slope": 1.0, "points": 7}
+    assert figure.values() == {"slope": 1.0, "points": 7}
 
 
 def test_update_with_unknown_control_raises_naming_it(figure, recorder):
@@ -125,15 +121,49 @@ def test_failing_draw_shows_message_and_update_reraises(figure):
     with pytest.raises(ValueError, match="slope 4 > 3"):
         figure.update(slope=4.0)
     assert "ValueError: slope 4 &gt; 3" in figure.error.value
+    assert "(in __call__, test_plotting.py line" in figure.error.value  # where it was raised
 
 
-def test_failing_draw_from_slider_shows_message_then_clears(figure):
+def test_failing_draw_from_slider_shows_message_then_clears(figure, recorder):
     """Moving a slider to a bad value does not raise but shows the error; a good value clears it."""
     slider = figure.controls["slope"]
     slider.value = 4.5  # must not raise
+    assert figure.wait()
     assert "ValueError: slope 4.5 &gt; 3" in figure.error.value
     slider.value = 2.0
+    assert figure.wait()
     assert figure.error.value == ""
+    assert recorder.calls[-1] == {"slope": 2.0, "points": 3}
+
+
+def test_burst_of_slider_moves_is_drawn_once_at_the_newest_values(figure, recorder):
+    """Slider moves that arrive while a redraw is busy are coalesced: one redraw, newest values."""
+    slider = figure.controls["slope"]
+    with machinery._RENDER_LOCK:  # as if a redraw were in progress
+        for value in np.linspace(0.1, 2.0, 20):
+            slider.value = float(value)
+    assert figure.wait()
+    assert recorder.calls[1:] == [{"slope": 2.0, "points": 3}]
+
+
+def test_update_overrides_slider_moves_still_waiting(figure, recorder):
+    """update() draws at once; a slider move still waiting to be drawn is not drawn after it."""
+    with machinery._RENDER_LOCK:
+        figure.controls["slope"].value = 2.5
+        figure.update(points=6)  # the lock is re-entrant: same thread
+    assert figure.wait()
+    assert recorder.calls[1:] == [{"slope": 2.5, "points": 6}]
+    assert bytes(figure.image.value) == bytes(figure._render({"slope": 2.5, "points": 6}))
+
+
+def test_error_in_background_redraw_does_not_stop_later_redraws(figure, recorder):
+    """After a failed background redraw, the next slider move is drawn and clears the message."""
+    slider = figure.controls["slope"]
+    for value in (4.5, 1.5):
+        slider.value = value
+        assert figure.wait()
+    assert figure.error.value == ""
+    assert recorder.calls[-1] == {"slope": 1.5, "points": 3}
 
 
 def test_image_changes_with_value_and_returns_at_defaults(figure):
@@ -258,88 +288,6 @@ def test_offline_player_raises_on_other_web_link():
         offline_player('<script src="https://example.org/player.js"></script>')
 
 
-# ------------------------------------------------------------------ drawings
-
-
-@pytest.mark.parametrize(("length", "width"), [(0.36, 0.35), (1.0, 0.4)])
-def test_diffdrive_outline_is_d_shape(length, width):
-    """Round back of radius width/2 behind the axle, flat front at length - width/2."""
-    outline = diffdrive_outline(length, width)
-    assert outline.ndim == 2 and outline.shape[0] == 2
-    xs, ys = outline
-    assert xs.max() == pytest.approx(length - width / 2)
-    assert xs.min() == pytest.approx(-width / 2)
-    assert np.abs(ys).max() == pytest.approx(width / 2)
-    back = xs <= 0.0
-    np.testing.assert_allclose(np.hypot(xs[back], ys[back]), width / 2)
-
-
-@pytest.fixture
-def params():
-    """Default robot parameters."""
-    return DiffDriveParams()
-
-
-def centre(patch):
-    xy = patch.get_xy()
-    return 0.5 * (xy.min(axis=0) + xy.max(axis=0))
-
-
-def test_draw_diffdrive_adds_body_wheels_and_arrow(params):
-    """Four patches go on the axes; at the origin the body is the outline itself."""
-    fig = Figure()
-    ax = fig.add_subplot()
-    patches = draw_diffdrive(ax, (0.0, 0.0, 0.0), params)
-    assert len(patches) == 4
-    assert all(patch in ax.patches for patch in patches)
-    outline = diffdrive_outline(params.body_length, params.body_width)
-    np.testing.assert_allclose(patches[0].get_xy()[: outline.shape[1]], outline.T, atol=1e-15)
-    np.testing.assert_allclose(centre(patches[1]), [0.0, params.track_width / 2], atol=1e-15)
-    np.testing.assert_allclose(centre(patches[2]), [0.0, -params.track_width / 2], atol=1e-15)
-
-
-def test_robot_facing_up_has_front_above_and_wheels_left_right(params):
-    """At (1, 2, pi/2) the front edge is at y = 2 + front and the wheels at x = 1 -/+ L/2."""
-    fig = Figure()
-    ax = fig.add_subplot()
-    body, left, right, arrow = draw_diffdrive(ax, (1.0, 2.0, np.pi / 2), params)
-    front = params.body_length - params.body_width / 2
-    half_track = params.track_width / 2
-    body_xy = body.get_xy()
-    assert body_xy[:, 1].max() == pytest.approx(2.0 + front)
-    assert body_xy[:, 1].min() == pytest.approx(2.0 - params.body_width / 2)
-    assert body_xy[:, 0].min() == pytest.approx(1.0 - params.body_width / 2)
-    assert body_xy[:, 0].max() == pytest.approx(1.0 + params.body_width / 2)
-    np.testing.assert_allclose(centre(left), [1.0 - half_track, 2.0], atol=1e-12)
-    np.testing.assert_allclose(centre(right), [1.0 + half_track, 2.0], atol=1e-12)
-    tip = arrow.get_xy()[np.argmax(arrow.get_xy()[:, 1])]
-    np.testing.assert_allclose(tip, [1.0, 2.0 + 0.8 * front], atol=1e-12)
-
-
-def test_place_diffdrive_moves_patches_like_drawing_there(params):
-    """Moving the patches to a pose gives the same shapes as drawing the robot at that pose."""
-    rng = np.random.default_rng(7)
-    fig = Figure()
-    ax = fig.add_subplot()
-    moved = draw_diffdrive(ax, (0.0, 0.0, 0.0), params)
-    for pose in rng.uniform([-2.0, -2.0, -np.pi], [2.0, 2.0, np.pi], size=(3, 3)):
-        place_diffdrive(moved, pose, params)
-        drawn = draw_diffdrive(ax, pose, params)
-        for a, b in zip(moved, drawn, strict=True):
-            np.testing.assert_allclose(a.get_xy(), b.get_xy(), atol=1e-12)
-
-
-def test_place_diffdrive_keeps_distances_from_axle(params):
-    """A rigid motion: each vertex keeps its distance from the axle midpoint at any heading."""
-    fig = Figure()
-    ax = fig.add_subplot()
-    patches = draw_diffdrive(ax, (0.0, 0.0, 0.0), params)
-    before = [np.hypot(*patch.get_xy().T) for patch in patches]
-    place_diffdrive(patches, (0.3, -0.4, 2.0), params)
-    for patch, radii in zip(patches, before, strict=True):
-        np.testing.assert_allclose(np.hypot(*(patch.get_xy() - [0.3, -0.4]).T), radii)
-
-
 # ------------------------------------------------------------------ figure_png
 
 
@@ -359,6 +307,40 @@ def test_figure_png_is_png_of_figure_size(make_figure):
     assert png.startswith(PNG_SIGNATURE)
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     assert (width, height) == (100, 50)
+
+
+def test_rgba_png_holds_exactly_the_canvas_pixels():
+    """The PNG of a drawn canvas decodes to its RGBA pixels bit for bit, transparency included."""
+    fig = Figure(figsize=(2.3, 1.1), dpi=50)
+    fig.patch.set_alpha(0.4)
+    canvas = FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ax.plot([0.0, 1.0], [1.0, 0.0])
+    ax.set_title("ω = 2")
+    canvas.draw()
+    png = rgba_png(canvas)
+    assert png.startswith(PNG_SIGNATURE)
+    decoded = np.asarray(PIL.Image.open(io.BytesIO(png)))
+    np.testing.assert_array_equal(decoded, np.asarray(canvas.buffer_rgba()))
+
+
+def test_text_on_page_scales_only_images_wider_than_the_column():
+    """10-pt text at 96 dpi is 13.3 px high; in an image twice as wide as the column, half."""
+    fig = Figure(figsize=(2.0, 1.0), dpi=96)
+    ax = fig.add_subplot(xticks=[], yticks=[])
+    ax.set_title("t", fontsize=10)
+    assert text_on_page(fig, image_width_px=100, column_px=200) == [
+        (pytest.approx(10 * 96 / 72), "t")
+    ]
+    assert text_on_page(fig, image_width_px=400, column_px=200)[0][0] == pytest.approx(
+        10 * 96 / 72 / 2
+    )
+
+
+def test_default_figure_is_as_wide_as_the_page_column(recorder):
+    """With the default size and dpi the image is as wide as the page column: shown unscaled."""
+    figure = interactive_figure(recorder, make_controls())
+    assert PIL.Image.open(io.BytesIO(figure.static_png)).width == PAGE_COLUMN_PX
 
 
 # ------------------------------------------------------------------ view mode (blitting)
@@ -387,8 +369,10 @@ def test_view_redraws_only_through_update_and_shows_its_errors():
     figure.update(slope=2.0)
     assert bytes(figure.image.value) != bytes(figure.static_png)
     slider.value = -0.5
+    assert figure.wait()
     assert "slope must be &gt;= 0, got -0.5" in figure.error.value
     slider.value = 1.0
+    assert figure.wait()
     assert figure.error.value == ""
     assert bytes(figure.image.value) == bytes(figure.static_png)
 

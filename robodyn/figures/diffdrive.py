@@ -13,6 +13,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon
 
 from robodyn import diffdrive
@@ -41,21 +42,26 @@ class VelocityExplorer:
     def setup(self, fig):
         """Axes, limits, labels and the robot at the start; the changing artists, empty."""
         self.ax_path, self.ax_wheels = fig.subplots(1, 2, gridspec_kw={"width_ratios": [2.2, 1]})
-        fig.subplots_adjust(left=0.07, right=0.98, bottom=0.13, top=0.9, wspace=0.3)
+        fig.subplots_adjust(left=0.09, right=0.985, bottom=0.14, top=0.9, wspace=0.3)
         ax, limit = self.ax_path, self.params.max_wheel_speed
         ax.set_aspect("equal")
         ax.set(xlim=(-1.4, 1.6), ylim=(-1.2, 1.4), xlabel="x [m]", ylabel="y [m]")
+        ax.set_title(f"path in {self.horizon:g} s", loc="left", fontsize=10)
         draw_diffdrive(ax, np.zeros(3), self.params, color="0.6")
         (self.path,) = ax.plot([], [], color="tab:blue", lw=2, label="path of the axle midpoint")
         (self.centre,) = ax.plot([], [], "x", color="tab:red", ms=9, mew=2,
                                  label="centre of rotation")
         self.circle = ax.add_patch(Circle((0.0, 0.0), 1.0, fill=False, ls="--", color="0.5"))
         self.robot = draw_diffdrive(ax, np.zeros(3), self.params)
-        ax.legend(loc="lower left", fontsize=8)
+        ax.legend(loc="lower left", fontsize=9)
+        # Changing text is slow to draw (about 50 us a character in matplotlib 3.11): the
+        # slider readouts show v and omega, so the titles only say what they do not.
+        self.radius_title = ax.set_title(" ", loc="right", fontsize=10)
         self.bars = list(self.ax_wheels.bar(["right", "left"], [0.0, 0.0]))
         for sign in (1, -1):
             self.ax_wheels.axhline(sign * limit, color="k", ls=":", lw=1)
         self.ax_wheels.set(ylim=(-1.6 * limit, 1.6 * limit), ylabel="wheel speed [rad/s]")
+        self.wheels_title = self.ax_wheels.set_title(" ", fontsize=10)
 
     def update(self, v, omega):
         """Move the changing artists to the path and wheel speeds of (v, omega); return them."""
@@ -71,25 +77,21 @@ class VelocityExplorer:
             self.centre.set_data([centre[0]], [centre[1]])
         self.circle.set_visible(show_circle)
         self.centre.set_visible(show_circle)
-        if np.isfinite(radius):
-            radius_text = f"turning radius {radius:.2f} m"
-        else:
-            radius_text = "straight line"
-        self.ax_path.set_title(
-            f"{self.horizon:g} s at v = {v:.2f} m/s, ω = {omega:.2f} rad/s: {radius_text}",
-            fontsize=9,
+        self.radius_title.set_text(
+            f"turning radius {radius:.2f} m" if np.isfinite(radius) else "straight line"
         )
         speeds = diffdrive.inverse_kinematics(
             v, omega, self.params.wheel_radius, self.params.track_width
         )
         limit = self.params.max_wheel_speed
-        for bar, speed in zip(self.bars, speeds, strict=True):
+        over = [abs(float(speed)) > limit for speed in speeds]
+        for bar, speed, too_fast in zip(self.bars, speeds, over, strict=True):
             bar.set_height(float(speed))
-            bar.set_color("tab:red" if abs(speed) > limit else "tab:green")
-        over = "over the limit!" if max(abs(float(s)) for s in speeds) > limit else "within limit"
-        self.ax_wheels.set_title(f"wheel speeds ({over})", fontsize=9)
-        return [self.path, self.centre, self.circle, *self.robot, self.ax_path.title,
-                *self.bars, self.ax_wheels.title]
+            bar.set_color("tab:red" if too_fast else "tab:green")
+        self.wheels_title.set_text("over the limit!" if any(over) else "wheel speeds")
+        self.wheels_title.set_color("tab:red" if any(over) else "black")
+        return [self.path, self.centre, self.circle, *self.robot, self.radius_title,
+                *self.bars, self.wheels_title]
 
 
 class FollowerExplorer:
@@ -111,7 +113,7 @@ class FollowerExplorer:
     def setup(self, fig):
         """Axes with fixed limits, waypoint numbers, and the changing artists, empty."""
         self.ax_path, self.ax_omega = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
-        fig.subplots_adjust(left=0.07, right=0.98, bottom=0.13, top=0.9, wspace=0.25)
+        fig.subplots_adjust(left=0.08, right=0.985, bottom=0.16, top=0.9, wspace=0.28)
         low = self.waypoints.min(axis=0) - self.margin
         high = self.waypoints.max(axis=0) + self.margin
         ax = self.ax_path
@@ -121,14 +123,18 @@ class FollowerExplorer:
         for number, (x_w, y_w) in enumerate(self.waypoints, start=1):
             self.discs.append(ax.add_patch(Circle((x_w, y_w), 0.1, color="tab:orange",
                                                   alpha=0.35)))
-            ax.annotate(str(number), (x_w, y_w), ha="center", va="center", fontsize=8)
+            _number_waypoint(ax, number, x_w, y_w)
         (self.path,) = ax.plot([], [], color="tab:blue", lw=1.5)
         (self.omega,) = self.ax_omega.plot([], [], color="tab:purple", lw=1)
         self.reached = self.ax_omega.add_collection(LineCollection([], colors="0.7", lw=0.8))
         limit = 1.15 * self.omega_max
         self.ax_omega.set(xlim=(0.0, self.t_max), ylim=(-limit, limit), xlabel="t [s]",
                           ylabel="ω [rad/s]")
-        self.ax_omega.set_title("yaw-rate command (grey: waypoint reached)", fontsize=9)
+        self.ax_omega.set_title("yaw-rate command", fontsize=10)
+        self.ax_omega.legend(handles=[Line2D([], [], color="0.7", lw=0.8,
+                                             label="waypoint reached")],
+                             loc="lower right", fontsize=9)
+        self.outcome = ax.set_title(" ", fontsize=10)
 
     def update(self, gain, dead_band_deg, tolerance):
         """Simulate the course with these settings and show it; return the changing artists."""
@@ -145,8 +151,14 @@ class FollowerExplorer:
         times = result.waypoint_times[np.isfinite(result.waypoint_times)]
         limit = 1.15 * self.omega_max
         self.reached.set_segments([[(t, -limit), (t, limit)] for t in times])
-        self.ax_path.set_title(_outcome(result), fontsize=9)
-        return [*self.discs, self.path, self.reached, self.omega, self.ax_path.title]
+        self.outcome.set_text(_outcome(result))
+        return [*self.discs, self.path, self.reached, self.omega, self.outcome]
+
+
+def _number_waypoint(ax, number, x_w, y_w):
+    """The waypoint's number, up and right of it, where the path does not cover it."""
+    ax.annotate(str(number), (x_w, y_w), xytext=(5, 5), textcoords="offset points",
+                ha="left", va="bottom", fontsize=9)
 
 
 def _outcome(result) -> str:
@@ -161,7 +173,7 @@ def draw_course(ax, waypoints, tolerance, result=None, label=None, color="tab:bl
     """Waypoints as numbered discs of radius ``tolerance`` and, if given, the path driven."""
     for number, (x_w, y_w) in enumerate(np.atleast_2d(waypoints), start=1):
         ax.add_patch(Circle((x_w, y_w), tolerance, color="tab:orange", alpha=0.35))
-        ax.annotate(str(number), (x_w, y_w), ha="center", va="center", fontsize=8)
+        _number_waypoint(ax, number, x_w, y_w)
     if result is not None:
         ax.plot(result.x, result.y, color=color, lw=1.5, label=label)
     ax.set_aspect("equal")
@@ -180,23 +192,28 @@ def draw_state_diagram(ax):
     for key, (x, y) in boxes.items():
         ax.add_patch(FancyBboxPatch((x - 0.15, y - 0.15), 0.3, 0.3,
                                     boxstyle="round,pad=0.02", fc="#e8f0fb", ec="k"))
-        ax.text(x, y, texts[key], ha="center", va="center", fontsize=9)
+        ax.text(x, y, texts[key], ha="center", va="center", fontsize=10)
     ax.add_patch(FancyArrowPatch((0.45, 0.5), (0.63, 0.5), arrowstyle="-|>",
                                  mutation_scale=15))
-    ax.text(0.54, 0.56, "distance < tol\nand i = N", ha="center", fontsize=8)
+    ax.text(0.54, 0.56, "distance < tol\nand i = N", ha="center", fontsize=9)
     ax.add_patch(FancyArrowPatch((0.2, 0.67), (0.36, 0.67), connectionstyle="arc3,rad=-1.6",
                                  arrowstyle="-|>", mutation_scale=15))
-    ax.text(0.28, 0.93, "distance < tol and i < N:  i ← i + 1", ha="center", fontsize=8)
+    ax.text(0.28, 0.99, "distance < tol and i < N:  i ← i + 1", ha="center", va="bottom",
+            fontsize=9)
     ax.add_patch(FancyArrowPatch((0.02, 0.5), (0.12, 0.5), arrowstyle="-|>",
                                  mutation_scale=15))
-    ax.text(0.02, 0.55, "start\ni = 1", fontsize=8)
+    ax.text(0.02, 0.55, "start\ni = 1", fontsize=9)
     ax.set_xlim(0, 1)
     ax.set_ylim(0.2, 1.0)
     ax.axis("off")
 
 
-def course_animation(result, params, waypoints, tolerance, n_frames=80, interval_ms=80.0):
-    """A jshtml animation of a simulated course: the robot moving, its trace growing."""
+def course_animation_frames(result, params, waypoints, tolerance, n_frames=80):
+    """The figure of :func:`course_animation` and its ``draw_frame(i)``, for 0 <= i < n_frames.
+
+    The figure is 5.5 inches wide at matplotlib's 100 dpi, narrower than the page column, so
+    the page shows it unscaled.
+    """
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(5.5, 4.5))
@@ -208,7 +225,7 @@ def course_animation(result, params, waypoints, tolerance, n_frames=80, interval
                 max(result.y.max(), waypoints[:, 1].max()) + margin)
     (trace,) = ax.plot([], [], color="tab:blue", lw=1.5)
     patches = draw_diffdrive(ax, (result.x[0], result.y[0], result.theta[0]), params)
-    label = ax.text(0.02, 0.97, "", transform=ax.transAxes, va="top", fontsize=9)
+    label = ax.text(0.02, 0.97, "", transform=ax.transAxes, va="top", fontsize=10)
     samples = np.linspace(0, result.t.size - 1, n_frames).round().astype(int)
 
     def draw_frame(frame):
@@ -217,26 +234,34 @@ def course_animation(result, params, waypoints, tolerance, n_frames=80, interval
         place_diffdrive(patches, (result.x[k], result.y[k], result.theta[k]), params)
         label.set_text(f"t = {result.t[k]:.1f} s   v = {result.v[k]:.2f} m/s")
 
+    return fig, draw_frame
+
+
+def course_animation(result, params, waypoints, tolerance, n_frames=80, interval_ms=80.0):
+    """A jshtml animation of a simulated course: the robot moving, its trace growing."""
+    fig, draw_frame = course_animation_frames(result, params, waypoints, tolerance, n_frames)
     return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
 
 
 # --------------------------------------------------------------------------- the widgets
 
 
-def velocity_explorer(params):
+def velocity_explorer(params=None):
     """The chapter's widget: sliders for v and omega over a :class:`VelocityExplorer`."""
+    params = diffdrive.DiffDriveParams() if params is None else params
     speed = widgets.FloatSlider(value=0.3, min=-0.5, max=0.5, step=0.01,
                                 description="v [m/s]", readout_format=".2f")
     yaw_rate = widgets.FloatSlider(value=0.5, min=-3.0, max=3.0, step=0.05,
                                    description="ω [rad/s]", readout_format=".2f")
     return interactive_figure(
-        VelocityExplorer(params), {"v": speed, "omega": yaw_rate}, figsize=(9, 4),
+        VelocityExplorer(params), {"v": speed, "omega": yaw_rate}, figsize=(7.0, 3.3),
         alt="Path, centre of rotation and wheel speeds for the chosen v and omega",
     )
 
 
-def follower_explorer(params):
+def follower_explorer(params=None):
     """The chapter's widget: gain, dead band and tolerance over a :class:`FollowerExplorer`."""
+    params = diffdrive.DiffDriveParams() if params is None else params
     gain = widgets.FloatSlider(value=2.0, min=0.2, max=8.0, step=0.1,
                                description="gain k [1/s]", readout_format=".1f")
     dead_band = widgets.FloatSlider(value=2.0, min=0.0, max=20.0, step=0.5,
@@ -246,11 +271,12 @@ def follower_explorer(params):
     return interactive_figure(
         FollowerExplorer(params),
         {"gain": gain, "dead_band_deg": dead_band, "tolerance": tolerance},
-        figsize=(10, 4), alt="Course driven by the waypoint follower for the chosen gains",
+        figsize=(7.0, 3.2), alt="Course driven by the waypoint follower for the chosen gains",
     )
 
 
-#: The widgets of the chapter, each made from a DiffDriveParams.
+#: The widgets of the chapter: each takes a DiffDriveParams, or nothing for the default robot
+#: (the tests and benchmarks call them so).
 WIDGETS = (velocity_explorer, follower_explorer)
 
 

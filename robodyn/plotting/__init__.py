@@ -1,7 +1,10 @@
 """Plotting machinery of the book, shared by every chapter.
 
 - :func:`interactive_figure` (:mod:`robodyn.plotting.interactive`): a figure with sliders in
-  a running notebook and a static image at the default values in the rendered book.
+  a running notebook and a static image at the default values in the rendered book. Moved
+  sliders are drawn on a background thread, newest values first; the default figure is as
+  wide as the page column (:data:`~robodyn.plotting.interactive.PAGE_COLUMN_PX`), so its
+  text is shown at its size (:func:`~robodyn.plotting.interactive.text_on_page`).
 - :func:`animation` (:mod:`robodyn.plotting.animation`): a jshtml player that works offline.
 
 Drawings of a particular robot live in :mod:`robodyn.figures`, one module per chapter.

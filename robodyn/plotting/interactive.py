@@ -4,6 +4,12 @@
 from control values. In a running notebook it shows the controls and redraws the figure when
 one moves. In the rendered book, where no kernel runs, the same output shows the figure at
 the default values as a plain image, with a caption listing those values.
+
+A moved slider is drawn on a background thread that always draws the newest values, so a
+fast drag costs the redraw in progress and one more, not one redraw per slider message
+(see :class:`_Redrawer`). The image is a PNG encoded by :func:`rgba_png`, about three times
+faster than Pillow's encoder for these figures (``benchmarks/widget_update.py`` times the
+whole round trip in a real kernel).
 """
 
 from __future__ import annotations
@@ -11,18 +17,33 @@ from __future__ import annotations
 import base64
 import html
 import io
+import struct
+import threading
+import time
+import traceback
 import weakref
+import zlib
 from collections.abc import Mapping
+from pathlib import Path
 
 import numpy as np
-import PIL.Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 from robodyn.errors import ParameterError
 from robodyn.params import check_positive
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+#: Width of the book's page column that a widget's static figure is shown in, CSS px:
+#: measured in the built chapter at a 1280 px wide window (``benchmarks/page_text.py``).
+#: A wider image is scaled down to it, and its text with it.
+PAGE_COLUMN_PX = 672.0
+#: Smallest height of figure text on the page, CSS px, that the tests accept
+#: (:func:`text_on_page`).
+MIN_TEXT_PX = 11.0
 
 
 def figure_png(fig: Figure, dpi: float = 96.0) -> bytes:
@@ -34,15 +55,48 @@ def figure_png(fig: Figure, dpi: float = 96.0) -> bytes:
     return buffer.getvalue()
 
 
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
 def rgba_png(canvas: FigureCanvasAgg, compress_level: int = 1) -> bytes:
-    """Encode what ``canvas`` shows now as PNG bytes, without drawing it again."""
+    """Encode what ``canvas`` shows now as PNG bytes (8-bit RGBA), without drawing it again.
+
+    Every row is stored with PNG's "Up" filter, its difference to the row above (one NumPy
+    subtraction for the whole image), then deflated by zlib at ``compress_level``. Pillow
+    instead tries all five PNG filters on every row, which made encoding the largest part of
+    a widget's update; the files are about as small.
+    """
     width, height = canvas.get_width_height(physical=True)
-    pixels = PIL.Image.frombuffer(
-        "RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1
-    )
-    buffer = io.BytesIO()
-    pixels.save(buffer, format="png", compress_level=compress_level)
-    return buffer.getvalue()
+    rows = np.asarray(canvas.buffer_rgba()).reshape(height, 4 * width)
+    filtered = np.empty((height, 4 * width + 1), dtype=np.uint8)
+    filtered[:, 0] = 2  # filter type "Up"; above the first row PNG assumes zeros
+    filtered[0, 1:] = rows[0]
+    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # modulo 256, as PNG wants
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA
+    return b"".join([
+        PNG_SIGNATURE,
+        _png_chunk(b"IHDR", header),
+        _png_chunk(b"IDAT", zlib.compress(filtered, compress_level)),
+        _png_chunk(b"IEND", b""),
+    ])
+
+
+def text_on_page(fig: Figure, image_width_px: float, column_px: float = PAGE_COLUMN_PX):
+    """Height on the page, CSS px, of every visible text of ``fig``, smallest first.
+
+    ``fig`` is shown as an image ``image_width_px`` pixels wide in a column ``column_px`` wide:
+    a wider image is scaled down to the column (CSS ``max-width: 100%``), a narrower one is
+    shown at its size. A font of ``s`` points is ``s * dpi / 72`` image pixels high. Returns
+    a list of (height, text) pairs; tick labels, legends, titles and annotations included.
+    """
+    scale = min(1.0, float(column_px) / float(image_width_px))
+    heights = [
+        (float(text.get_fontsize()) * float(fig.dpi) / 72.0 * scale, text.get_text())
+        for text in fig.findobj(Text)
+        if text.get_visible() and text.get_text().strip()
+    ]
+    return sorted(heights)
 
 
 def _format_value(control) -> str:
@@ -58,6 +112,123 @@ def _format_value(control) -> str:
     return f"{value:g}"
 
 
+def _error_html(error: Exception) -> str:
+    """The message of a failed redraw, with where it was raised, for under the figure."""
+    where = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
+    place = "".join(f" (in {f.name}, {Path(f.filename).name} line {f.lineno})" for f in where)
+    return (
+        f'<pre style="color:#b00">{html.escape(type(error).__name__)}: '
+        f"{html.escape(str(error))}{html.escape(place)}</pre>"
+    )
+
+
+#: One render at a time in this process, by the worker or by a synchronous update():
+#: matplotlib is not thread-safe, and a stale value drawn late would overwrite a newer one.
+_RENDER_LOCK = threading.RLock()
+
+
+class _Redrawer:
+    """The one background thread that redraws figures after their sliders moved.
+
+    When a slider moves, the kernel's message handler (main thread) calls :meth:`request`,
+    which only records the figure's new values and wakes the thread; the handler returns at
+    once and the next slider message is read while the figure is drawn. The thread draws the
+    newest recorded values of each figure, so during a fast drag the values that arrived
+    while it was drawing are skipped. If values did arrive during a redraw, a burst is under
+    way: the thread waits for a pause of ``PAUSE_S`` in the requests (at most ``MAX_WAIT_S``)
+    before the next redraw, because a redraw holds the GIL for milliseconds at a time and
+    slowed the kernel's reading of the remaining messages two- to threefold
+    (``benchmarks/widget_update.py``). A single move is drawn at once.
+
+    A request is taken and drawn under ``_RENDER_LOCK``, which :meth:`InteractiveFigure.update`
+    takes too before it withdraws the figure's request, so a stale request can never be
+    drawn after a synchronous update.
+
+    Sending widget state from this thread is safe with ipykernel (checked in ipykernel 7.4,
+    ipywidgets 8.1): ``Widget.send_state`` ends in ``Session.send`` to the kernel's
+    ``BackgroundSocket``, which queues the message for the IOPub thread through a pipe of
+    the sending thread (``IOPubThread.schedule``); the parent header is that of the last
+    shell message (``Kernel.get_parent`` falls back to the shell's context in other threads).
+    The PNG is a new ``bytes`` object each time, so zmq may send it without copying. The
+    sliders are only read in the thread that handles their messages.
+    """
+
+    PAUSE_S = 0.002  # the kernel reads a slider message in about 1 ms
+    MAX_WAIT_S = 0.05  # draw at least this often during a long burst
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._requests: dict[InteractiveFigure, dict] = {}  # in order of arrival
+        self._arrivals = 0  # number of requests so far
+        self._last_arrival = 0.0  # time.monotonic() of the last one
+        self._drawing: InteractiveFigure | None = None
+        self._thread: threading.Thread | None = None
+
+    def request(self, figure: InteractiveFigure, values: dict) -> None:
+        """Have ``figure`` drawn at ``values`` soon, replacing any values still waiting."""
+        with self._changed:
+            self._requests[figure] = values
+            self._arrivals += 1
+            self._last_arrival = time.monotonic()
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(
+                    target=self._run, name="robodyn-redraw", daemon=True
+                )
+                self._thread.start()
+            self._changed.notify_all()
+
+    def withdraw(self, figure: InteractiveFigure) -> None:
+        """Forget the values waiting for ``figure`` (call with ``_RENDER_LOCK`` held)."""
+        with self._changed:
+            self._requests.pop(figure, None)
+
+    def wait(self, figure: InteractiveFigure, timeout: float | None) -> bool:
+        """Block until nothing is waiting or being drawn for ``figure``; False on timeout."""
+        with self._changed:
+            return self._changed.wait_for(
+                lambda: figure not in self._requests and self._drawing is not figure, timeout
+            )
+
+    def _wait_for_pause(self) -> None:
+        """Wait (``_changed`` held) until no request came for PAUSE_S, or MAX_WAIT_S passed."""
+        start = time.monotonic()
+        while True:
+            now = time.monotonic()
+            quiet = now - self._last_arrival
+            if quiet >= self.PAUSE_S or now - start >= self.MAX_WAIT_S:
+                return
+            self._changed.wait(self.PAUSE_S - quiet)
+
+    def _run(self) -> None:
+        burst = False  # did requests arrive during the last redraw?
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._requests)
+                if burst:
+                    self._wait_for_pause()
+            with _RENDER_LOCK:
+                with self._changed:
+                    burst = False
+                    if not self._requests:  # withdrawn by update() meanwhile
+                        continue
+                    figure = next(iter(self._requests))
+                    values = self._requests.pop(figure)
+                    self._drawing = figure
+                    arrivals = self._arrivals
+                try:
+                    figure._show(values)  # shows the drawing's errors under the figure
+                except Exception as error:  # sending failed: say so, keep the thread alive
+                    figure.error.value = _error_html(error)
+                finally:
+                    with self._changed:
+                        self._drawing = None
+                        burst = self._arrivals != arrivals
+                        self._changed.notify_all()
+
+
+_REDRAWER = _Redrawer()
+
+
 class InteractiveFigure:
     """A figure drawn from control values: sliders when live, a static image when rendered.
 
@@ -70,13 +241,15 @@ class InteractiveFigure:
         (axes, limits, labels, legends) and creates the changing artists, and
         ``update(**values)``, which changes those artists and returns them as a list. A view
         answers a slider several times faster: axes, ticks and labels are rendered once and
-        reused (blitting), and only the returned artists are drawn again.
+        reused (blitting), and only the returned artists are drawn again; text is slow to
+        draw, so keep the changing text short.
         ``values`` holds one entry per control, by name.
     controls : mapping of str to ipywidgets value widgets
         The sliders (or dropdowns, checkboxes); their values when the figure is made are the
         defaults, shown in the static figure.
     figsize : (float, float)
-        Figure size in inches.
+        Figure size in inches. The default width, 7 inches at 96 dpi, is the page column
+        (:data:`PAGE_COLUMN_PX`): a wider figure is scaled down on the page, text included.
     dpi : float
         Resolution of the rendered image, dots per inch.
     alt : str
@@ -85,12 +258,13 @@ class InteractiveFigure:
     Notes
     -----
     The live view shows the figure as an ``ipywidgets.Image`` whose PNG is replaced on every
-    change; a ``draw`` or ``update`` that raises shows its message under the figure instead of
-    failing silently in the widget log. The static view is the output's ``text/html``
-    fallback, selected by the book build, which drops the widget MIME type (``_config.yml``).
-    A view's ``update`` must only change artists made in ``setup`` and return all of them,
-    and the axes limits must not depend on the values (they are part of the reused
-    background).
+    change. A moved slider is drawn in the background (:class:`_Redrawer`); :meth:`update`
+    draws at once, and :meth:`wait` waits for the background. A ``draw`` or ``update`` that
+    raises shows its message under the figure instead of failing silently in the widget
+    log. The static view is the output's ``text/html`` fallback, selected by the book build,
+    which drops the widget MIME type (``_config.yml``). A view's ``update`` must only change
+    artists made in ``setup`` and return all of them, and the axes limits must not depend on
+    the values (they are part of the reused background).
     """
 
     _live: weakref.WeakSet = weakref.WeakSet()
@@ -100,7 +274,7 @@ class InteractiveFigure:
         draw,
         controls: Mapping[str, object],
         *,
-        figsize: tuple[float, float] = (8.0, 4.0),
+        figsize: tuple[float, float] = (7.0, 3.5),
         dpi: float = 96.0,
         alt: str = "",
     ):
@@ -131,7 +305,7 @@ class InteractiveFigure:
         if self.view is not None:
             self._background = self._render_background()
         self.redraw()
-        self.static_png = self.image.value
+        self.static_png = bytes(self.image.value)
         self.static_caption = self._caption()
         for control in self.controls.values():
             control.observe(self._on_change, names="value")
@@ -153,37 +327,50 @@ class InteractiveFigure:
         """Draw the view's fixed parts once and keep the pixels (the changing artists hidden)."""
         self.view.setup(self.figure)
         for artist in self.view.update(**self.values()):
-            artist.set_animated(True)  # left out of canvas.draw(), drawn by redraw()
+            artist.set_animated(True)  # left out of canvas.draw(), drawn by _render()
         self.figure.canvas.draw()
         return self.figure.canvas.copy_from_bbox(self.figure.bbox)
 
-    def _render(self) -> bytes:
-        """PNG of the figure at the current values, the way of a draw function or a view."""
+    def _render(self, values: dict) -> bytes:
+        """PNG of the figure at ``values``, the way of a draw function or a view."""
+        canvas = self.figure.canvas
         if self.view is None:
             self.figure.clear()
-            self.draw(self.figure, **self.values())
-            return figure_png(self.figure, self.dpi)
-        canvas = self.figure.canvas
-        canvas.restore_region(self._background)
-        for artist in self.view.update(**self.values()):
-            self.figure.draw_artist(artist)
+            self.draw(self.figure, **values)
+            canvas.draw()
+        else:
+            canvas.restore_region(self._background)
+            for artist in self.view.update(**values):
+                self.figure.draw_artist(artist)
         return rgba_png(canvas)
 
+    def _show(self, values: dict) -> Exception | None:
+        """Render at ``values`` and show the image, or the error under it; return the error."""
+        with _RENDER_LOCK:
+            try:
+                png = self._render(values)
+            except Exception as error:  # shown to the reader, not swallowed
+                self.error.value = _error_html(error)
+                return error
+            self.error.value = ""
+            self.image.value = png
+        return None
+
     def redraw(self) -> None:
-        """Draw the figure at the current control values and show it."""
-        try:
-            png = self._render()
-        except Exception as error:  # shown to the reader, not swallowed
-            self.error.value = (
-                f'<pre style="color:#b00">{html.escape(type(error).__name__)}: '
-                f"{html.escape(str(error))}</pre>"
-            )
-            raise
-        self.error.value = ""
-        self.image.value = png
+        """Draw the figure at the current control values now and show it; raise its error."""
+        with _RENDER_LOCK:
+            _REDRAWER.withdraw(self)
+            error = self._show(self.values())
+        if error is not None:
+            raise error
 
     def update(self, **values) -> None:
-        """Set some controls (by name) and redraw once, as a reader moving sliders would."""
+        """Set some controls (by name) and redraw once, now, as a reader moving sliders would.
+
+        Synchronous, unlike a slider moved in the notebook: when it returns, ``image`` shows
+        the new values (tests and scripts rely on it). An error of the drawing is shown
+        under the figure and raised.
+        """
         unknown = sorted(set(values) - set(self.controls))
         if unknown:
             raise ParameterError(
@@ -199,11 +386,17 @@ class InteractiveFigure:
                 control.observe(self._on_change, names="value")
         self.redraw()
 
+    def wait(self, timeout: float | None = 30.0) -> bool:
+        """Block until the figure shows its controls' latest values; False on timeout.
+
+        Only needed where code moves a slider itself (``slider.value = ...``) and then looks
+        at the image, as the tests do; a reader's notebook never needs it.
+        """
+        return _REDRAWER.wait(self, timeout)
+
     def _on_change(self, _change) -> None:
-        try:
-            self.redraw()
-        except Exception:  # the message is already shown under the figure
-            pass
+        """A control moved (kernel message handler): record the values, draw them later."""
+        _REDRAWER.request(self, self.values())
 
     def _caption(self) -> str:
         settings = ", ".join(
@@ -222,6 +415,11 @@ class InteractiveFigure:
             f'<img src="data:image/png;base64,{encoded}" alt="{html.escape(self.alt)}"/>'
             f"<figcaption>{self.static_caption}</figcaption></figure>"
         )
+
+    def smallest_text_px(self, column_px: float = PAGE_COLUMN_PX) -> tuple[float, str]:
+        """(height in CSS px, text) of the smallest text of the figure as the page shows it."""
+        width_px = self.figure.get_figwidth() * self.dpi
+        return text_on_page(self.figure, width_px, column_px)[0]
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         return {
@@ -244,4 +442,12 @@ def interactive_figure(draw, controls, **options) -> InteractiveFigure:
     return InteractiveFigure(draw, controls, **options)
 
 
-__all__ = ["InteractiveFigure", "figure_png", "interactive_figure", "rgba_png"]
+__all__ = [
+    "MIN_TEXT_PX",
+    "PAGE_COLUMN_PX",
+    "InteractiveFigure",
+    "figure_png",
+    "interactive_figure",
+    "rgba_png",
+    "text_on_page",
+]
