@@ -176,19 +176,21 @@ class Parameters:
         }
 
     def _repr_html_(self) -> str:
+        cell = "style='padding:0.2em 0.8em'"
         rows = []
         for field in dataclasses.fields(self):
             spec = field.metadata.get(QUANTITY)
             value = getattr(self, field.name)
-            shown = f"{value:g}" if isinstance(value, float) else np.array2string(
-                np.asarray(value), precision=4)
+            shown = f"{value:g}" if isinstance(value, float) else ", ".join(
+                f"{v:.4g}" for v in np.ravel(value))
             unit = spec.unit if spec else ""
             allowed = spec.range.text("") if spec else ""
-            rows.append(f"<tr><td><code>{field.name}</code></td><td>{shown}</td>"
-                        f"<td>{unit}</td><td>{allowed}</td></tr>")
-        return (f"<table><caption>{type(self).__name__}</caption><thead><tr><th>field</th>"
-                "<th>value</th><th>unit</th><th>allowed</th></tr></thead><tbody>"
-                + "".join(rows) + "</tbody></table>")
+            rows.append(f"<tr><td {cell}><code>{field.name}</code></td><td {cell}>{shown}</td>"
+                        f"<td {cell}>{unit}</td><td {cell}>{allowed}</td></tr>")
+        head = "".join(f"<th {cell}>{name}</th>" for name in ("field", "value", "unit",
+                                                              "allowed"))
+        return (f"<table><caption>{type(self).__name__}</caption><thead><tr>{head}</tr>"
+                "</thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
 # --------------------------------------------------------------------------- single inputs

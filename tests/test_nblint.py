@@ -103,3 +103,17 @@ def test_folders_skip_checkpoints_and_missing_paths_fail(tmp_path, capsys):
         lint([tmp_path / "missing"])
     assert main([str(tmp_path / "missing")]) == 2
     assert "missing" in capsys.readouterr().err
+
+
+def test_a_figure_wider_than_the_column_is_reported(tmp_path, capsys):
+    """figsize=(10, 4) is named with its cell and line; 7 inches and less pass."""
+    from robodyn.tools.nblint import WideFigure, lint_notebook
+
+    path = tmp_path / "wide.ipynb"
+    path.write_text(json.dumps({"cells": [
+        {"cell_type": "code", "source": ["fig = plt.figure(figsize=(7, 3))\n",
+                                         "fig, ax = plt.subplots(1, 2, figsize=(10, 4))"]}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    problems = lint_notebook(path)
+    assert problems == [WideFigure(path, 1, 2, 10.0)]
+    assert "a figure 10 in wide (limit 7 in)" in str(problems[0])

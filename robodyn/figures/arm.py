@@ -124,7 +124,7 @@ def torque_explorer(arm: PlanarArm | None = None):
         "qdd2": slider("q2'' [rad/s²]", 1.5, -10.0, 10.0, 0.5),
     }
     return interactive_figure(
-        TorqueExplorer(arm), controls, figsize=(7.5, 3.6),
+        TorqueExplorer(arm), controls, figsize=(7.0, 3.4),
         alt="A two-link arm and the gravity, Coriolis and inertial parts of its joint torques",
     )
 
@@ -142,7 +142,7 @@ def pendulum_animation(arm: PlanarArm, run, n_frames: int = 100, interval_ms: fl
     """
     import matplotlib.pyplot as plt
 
-    fig, (ax, ax_energy) = plt.subplots(1, 2, figsize=(7.5, 3.6),
+    fig, (ax, ax_energy) = plt.subplots(1, 2, figsize=(7.0, 3.4),
                                         gridspec_kw={"width_ratios": [1, 1.3]})
     reach = float(np.sum(arm.lengths)) * 1.1
     ax.set_aspect("equal")
@@ -157,7 +157,8 @@ def pendulum_animation(arm: PlanarArm, run, n_frames: int = 100, interval_ms: fl
     ax_energy.plot(run.t, total, label="total", color="k")
     cursor = ax_energy.axvline(run.t[0], color="0.5", lw=1)
     ax_energy.set(xlabel="t [s]", ylabel="energy [J]")
-    ax_energy.legend(loc="center right", fontsize=10)
+    ax_energy.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=3, fontsize=10,
+                     frameon=False)
     fig.tight_layout()
     samples = np.linspace(0, run.t.size - 1, n_frames).round().astype(int)
 
@@ -207,10 +208,14 @@ def sizing_table(arm: PlanarArm, payload: float, peak_speed: float,
 
 def table_html(rows) -> str:
     """The rows of :func:`sizing_table` as an HTML table."""
-    body = "".join(f"<tr><td>{q}</td><td>{j}</td><td style='text-align:right'>{v:.4g}</td>"
-                   f"<td>{u}</td></tr>" for q, j, v, u in rows)
-    return ("<table class='robodyn-table'><thead><tr><th>quantity</th><th>joint</th>"
-            f"<th>value</th><th>unit</th></tr></thead><tbody>{body}</tbody></table>")
+    cell = "style='padding:0.2em 0.8em'"
+    right = "style='padding:0.2em 0.8em;text-align:right'"
+    body = "".join(f"<tr><td {cell}>{q}</td><td {cell}>{j}</td><td {right}>{v:.4g}</td>"
+                   f"<td {cell}>{u}</td></tr>" for q, j, v, u in rows)
+    head = "".join(f"<th {cell}>{name}</th>" for name in ("quantity", "joint", "value",
+                                                          "unit"))
+    return (f"<table class='robodyn-table'><thead><tr>{head}</tr></thead><tbody>{body}"
+            "</tbody></table>")
 
 
 def table_csv(rows) -> str:

@@ -8,6 +8,11 @@ cell at or below :data:`MAX_LINE_LENGTH` characters, one character to spare.
 Only code cells are checked: Markdown is wrapped by the browser. Printed output cannot be
 checked here; wrap long messages where they are printed (``textwrap.fill(text, 76)``).
 
+It also checks the width of the figures a cell makes: a ``figsize=(w, h)`` wider than
+:data:`MAX_FIGURE_INCHES` is scaled down to the column in the page, and its text with it
+(10-point tick labels of a 10-inch figure end up 10 px high). At 96 dpi, 7 inches is the
+column's 672 px (:data:`robodyn.plotting.interactive.PAGE_COLUMN_PX`).
+
 Command line::
 
     python -m robodyn.tools.nblint chapters solutions exercises   # folders or notebooks
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,6 +37,9 @@ from pathlib import Path
 
 #: Characters per code line. The column holds 77 at 1280 px; one spare for wider fonts.
 MAX_LINE_LENGTH = 76
+#: Widest figure, inches: 672 px of column at the 96 dpi the book renders figures at.
+MAX_FIGURE_INCHES = 7.0
+FIGSIZE = re.compile(r"figsize\s*=\s*\(\s*([0-9]*\.?[0-9]+)")
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,36 @@ class Problem:
         )
 
 
+@dataclass(frozen=True)
+class WideFigure:
+    """A figure made wider than the column."""
+
+    path: Path
+    cell: int  # counted from 1
+    line: int  # counted from 1, within the cell
+    inches: float
+
+    def __str__(self) -> str:
+        return (
+            f"{self.path}: cell {self.cell}, line {self.line}: a figure {self.inches:g} in "
+            f"wide (limit {MAX_FIGURE_INCHES:g} in) is scaled down, text and all"
+        )
+
+
+def wide_figures(source: str) -> list[tuple[int, float]]:
+    """(line number from 1, width in inches) of every figsize wider than the column.
+
+    >>> wide_figures("fig = plt.figure(figsize=(10, 4))\nplt.subplots(figsize=(6.5, 3))")
+    [(1, 10.0)]
+    """
+    return [
+        (number, float(match.group(1)))
+        for number, line in enumerate(source.splitlines(), start=1)
+        for match in FIGSIZE.finditer(line)
+        if float(match.group(1)) > MAX_FIGURE_INCHES
+    ]
+
+
 def lint_source(source: str, max_length: int = MAX_LINE_LENGTH) -> list[tuple[int, int]]:
     """(line number from 1, length) of every line of ``source`` longer than ``max_length``."""
     return [
@@ -59,8 +98,8 @@ def lint_source(source: str, max_length: int = MAX_LINE_LENGTH) -> list[tuple[in
     ]
 
 
-def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list[Problem]:
-    """Every too-long line of the code cells of one notebook."""
+def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list:
+    """Every too-long line and too-wide figure of the code cells of one notebook."""
     path = Path(path)
     notebook = json.loads(path.read_text(encoding="utf-8"))
     problems = []
@@ -72,6 +111,8 @@ def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list[P
             source = "".join(source)
         for line, length in lint_source(source, max_length):
             problems.append(Problem(path, index, line, length, max_length))
+        for line, inches in wide_figures(source):
+            problems.append(WideFigure(path, index, line, inches))
     return problems
 
 
@@ -111,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} code lines too long for the book's column; wrap them.")
+        print(f"{len(problems)} code lines or figures too wide for the book's column.")
     return 1 if problems else 0
 
 

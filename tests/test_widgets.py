@@ -1,0 +1,71 @@
+"""Every widget of the book: each control answers, and the text reads well on the page.
+
+The widgets are found, not listed: every module of :mod:`robodyn.figures` names its widgets
+in ``WIDGETS``, each a function that makes the widget with its defaults. A new chapter's
+widgets are toured here without a line of test code.
+"""
+
+import importlib
+import io
+import pkgutil
+
+import PIL.Image
+import pytest
+
+import robodyn.figures
+from robodyn.plotting.interactive import MIN_TEXT_PX, PAGE_COLUMN_PX
+
+
+def book_widgets():
+    """(id, make) of every widget the book's figure modules list in their WIDGETS."""
+    found = []
+    for info in pkgutil.iter_modules(robodyn.figures.__path__, "robodyn.figures."):
+        module = importlib.import_module(info.name)
+        for make in getattr(module, "WIDGETS", ()):
+            found.append(pytest.param(make, id=f"{info.name.rsplit('.', 1)[-1]}.{make.__name__}"))
+    return found
+
+
+WIDGETS = book_widgets()
+
+
+def tour_values(control) -> list:
+    """The values a tour moves ``control`` to: its limits, every option, the other state."""
+    if getattr(control, "options", None):
+        return [option[1] if isinstance(option, tuple) else option for option in control.options]
+    if isinstance(control.value, bool):
+        return [not control.value]
+    return [control.min, control.max]
+
+
+def test_the_book_has_widgets():
+    """The figure modules list the chapters' widgets (so the tours below are not empty)."""
+    assert {param.id for param in WIDGETS} >= {
+        "diffdrive.velocity_explorer", "diffdrive.follower_explorer", "arm.torque_explorer"
+    }
+
+
+@pytest.mark.parametrize("make", WIDGETS)
+def test_every_control_to_its_limits_and_back(make):
+    """Each control to each limit redraws without error and changes the image; defaults return."""
+    figure = make()
+    default_png = bytes(figure.static_png)
+    for name, control in figure.controls.items():
+        default = control.value
+        for value in [*tour_values(control), default]:
+            before = bytes(figure.image.value)
+            figure.update(**{name: value})
+            assert figure.error.value == "", (name, value, figure.error.value)
+            assert bytes(figure.image.value) != before, f"moving {name!r} to {value!r}"
+        assert bytes(figure.image.value) == default_png, f"{name!r} back at its default"
+
+
+@pytest.mark.parametrize("make", WIDGETS)
+def test_widget_text_is_readable_on_the_page(make):
+    """Every text of the figure at its defaults is at least MIN_TEXT_PX high on the page."""
+    figure = make()
+    assert PIL.Image.open(io.BytesIO(figure.static_png)).width == (
+        figure.figure.get_figwidth() * figure.dpi
+    )
+    height, text = figure.smallest_text_px(PAGE_COLUMN_PX)
+    assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
