@@ -167,6 +167,8 @@ class PlanarArm(Parameters):
 
     def _state(self, name: str, value, unit: str, shape) -> np.ndarray:
         array = as_array(name, value, unit)
+        if array.shape == shape:
+            return array
         try:
             return np.broadcast_to(array, shape)
         except ValueError as error:
@@ -260,30 +262,28 @@ class PlanarArm(Parameters):
         q = self._angles(q)
         qd = self._state("qd", qd, "rad/s", q.shape)
         qdd = self._state("qdd", qdd, "rad/s^2", q.shape)
-        phi = np.cumsum(q, axis=0)
-        omega = np.cumsum(qd, axis=0)
-        alpha = np.cumsum(qdd, axis=0)
-        u = np.stack([np.cos(phi), np.sin(phi)], axis=1)  # (n, 2, ...)
-        u_perp = np.stack([-np.sin(phi), np.cos(phi)], axis=1)
-        a_joint = np.zeros_like(u[0])
-        a_joint[1] = self.gravity if gravity else 0.0
-        a_com = []
-        for i in range(self.n):
-            lc, length = self.com_distances[i], self.lengths[i]
-            a_com.append(a_joint + lc * (alpha[i] * u_perp[i] - omega[i] ** 2 * u[i]))
-            a_joint = a_joint + length * (alpha[i] * u_perp[i] - omega[i] ** 2 * u[i])
-        force_next = np.zeros_like(u[0])  # f_{i+1}, force of link i on link i+1
-        torque_next = np.zeros_like(q[0])  # n_{i+1}
-        tau = np.zeros_like(q)
-        for i in reversed(range(self.n)):
-            r_com = self.com_distances[i] * u[i]
-            r_next = self.lengths[i] * u[i] - r_com
-            force = force_next + self.masses[i] * a_com[i]
-            torque = (torque_next + self.inertias[i] * alpha[i] + _cross(r_com, force)
-                      + _cross(r_next, force_next))
-            tau[i] = torque
-            force_next, torque_next = force, torque
-        return tau
+        m, inertia, length, lc = self.masses, self.inertias, self.lengths, self.com_distances
+        if q.ndim > 1:  # per-link constants against states of shape (n, ...)
+            shape = (-1,) + (1,) * (q.ndim - 1)
+            m, inertia, length, lc = (x.reshape(shape) for x in (m, inertia, length, lc))
+        phi, omega, alpha = np.cumsum(np.array([q, qd, qdd]), axis=1)
+        cos, sin = np.cos(phi), np.sin(phi)  # u_i = (cos, sin), u_i_perp = (-sin, cos)
+        # Outward pass, from the base (a_p,1 = (0, g)). Per unit of length along link i a point
+        # accelerates by alpha_i u_perp - omega_i^2 u relative to joint i ("turn"), so
+        # a_p,i+1 = a_p,i + L_i turn_i, a running sum over the links before i.
+        turn_x = -alpha * sin - omega**2 * cos
+        turn_y = alpha * cos - omega**2 * sin
+        a_joint_x = _before(length * turn_x)
+        a_joint_y = _before(length * turn_y) + (self.gravity if gravity else 0.0)
+        a_com_x, a_com_y = a_joint_x + lc * turn_x, a_joint_y + lc * turn_y
+        # Inward pass, from the tip: f_i = f_{i+1} + m_i a_c,i, a running sum from the tip,
+        # and n_i = n_{i+1} + I_i alpha_i + r_c,i x f_i + (r_i - r_c,i) x f_{i+1}, with
+        # r x f = |r| (cos f_y - sin f_x) for r along the link.
+        f_x, f_y = _from_the_tip(m * a_com_x), _from_the_tip(m * a_com_y)
+        f_next_x, f_next_y = _after(f_x), _after(f_y)
+        own = (inertia * alpha + lc * (cos * f_y - sin * f_x)
+               + (length - lc) * (cos * f_next_y - sin * f_next_x))
+        return _from_the_tip(own)
 
     def mass_matrix(self, q) -> np.ndarray:
         r"""Mass matrix from the centre-of-mass Jacobians, shape (n, n), kg m^2.
@@ -447,9 +447,23 @@ class PlanarArm(Parameters):
                                                  "potential": energies[:, 1]})
 
 
-def _cross(a, b):
-    """z component of the cross product of two planar vectors (first axis: x, y)."""
-    return a[0] * b[1] - a[1] * b[0]
+def _from_the_tip(terms):
+    """Running sums from the last link back to the first: out[i] = terms[i] + ... + terms[-1]."""
+    return np.cumsum(terms[::-1], axis=0)[::-1]
+
+
+def _before(terms):
+    """Running sums of the links before each: out[0] = 0, out[i] = terms[0] + ... + terms[i-1]."""
+    out = np.zeros_like(terms)
+    np.cumsum(terms[:-1], axis=0, out=out[1:])
+    return out
+
+
+def _after(values):
+    """The values of the next link, zero beyond the tip: out[i] = values[i + 1]."""
+    out = np.zeros_like(values)
+    out[:-1] = values[1:]
+    return out
 
 
 # --------------------------------------------------------------------------- fixed steps
