@@ -18,7 +18,7 @@ help:
 	@echo "make lab              open JupyterLab on the repository"
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
-	@echo "make exercises        regenerate exercises/ from solutions/"
+	@echo "make exercises        regenerate the install cells (from _config.yml) and exercises/ (from solutions/)"
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
 
@@ -49,6 +49,7 @@ check: $(STAMP)
 	@$(BIN)/python -m robodyn.tools.checknb $(NB) || true
 
 exercises: $(STAMP)
+	$(BIN)/python -m robodyn.tools.installcell chapters solutions
 	$(BIN)/python -m robodyn.tools.exercisegen solutions exercises
 
 benchmarks: $(STAMP)
