@@ -163,8 +163,8 @@ def _mass_matrix_of(m11_extra, cross, arm, q, i_terms=True, joint_inertia_twice=
     m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
     if not i_terms:
         I1 = I2 = 0.0
-    if joint_inertia_twice:
-        I1, I2 = I1 + 2 * m1 * lc1**2, I2 + 2 * m2 * lc2**2
+    if joint_inertia_twice:  # I taken about the joint, and m l_c^2 added as well
+        I1, I2 = I1 + m1 * lc1**2, I2 + m2 * lc2**2
     M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + m11_extra * cross) + I2
     M12 = m2 * (lc2**2 + cross) + I2
     M22 = m2 * lc2**2 + I2
