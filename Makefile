@@ -22,10 +22,12 @@ help:
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
 
+# setuptools announces every editable install with a notice printed as a warning ("Editable
+# installation ... be careful with folders of the same name"); it is information, not a fault.
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	@touch $(STAMP)
 
 book: $(STAMP)
