@@ -259,6 +259,10 @@ class PlanarArm(Parameters):
         >>> print(tau.round(3))
         [20.599  1.523]
         """
+        return self._newton_euler(q, qd, qdd, gravity)[0]
+
+    def _newton_euler(self, q, qd, qdd, gravity: bool):
+        """Both passes: (joint torques (n, ...), joint forces (n, 2, ...))."""
         q = self._angles(q)
         qd = self._state("qd", qd, "rad/s", q.shape)
         qdd = self._state("qdd", qdd, "rad/s^2", q.shape)
@@ -283,7 +287,15 @@ class PlanarArm(Parameters):
         f_next_x, f_next_y = _after(f_x), _after(f_y)
         own = (inertia * alpha + lc * (cos * f_y - sin * f_x)
                + (length - lc) * (cos * f_next_y - sin * f_next_x))
-        return _from_the_tip(own)
+        return _from_the_tip(own), np.stack([f_x, f_y], axis=1)
+
+    def joint_forces(self, q, qd, qdd, gravity: bool = True) -> np.ndarray:
+        """The forces f_i that link i-1 (the base for i = 1) exerts on link i at joint i, N.
+
+        The force half of :meth:`inverse_dynamics`' inward pass; shape (n, 2, ...) with
+        axis 1 holding (x, y). With gravity, f_1 carries the weight of the whole arm.
+        """
+        return self._newton_euler(q, qd, qdd, gravity)[1]
 
     def mass_matrix(self, q) -> np.ndarray:
         r"""Mass matrix from the centre-of-mass Jacobians, shape (n, n), kg m^2.

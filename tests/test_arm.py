@@ -373,3 +373,22 @@ def test_mass_matrix_eigenvalues_stay_inside_the_range():
     for _ in range(50):
         eigenvalues = np.linalg.eigvalsh(arm.mass_matrix(rng.uniform(-np.pi, np.pi, 3)))
         assert low * (1 - 0.02) <= eigenvalues[0] and eigenvalues[-1] <= high * (1 + 0.02)
+
+
+def test_joint_forces_are_newtons_law_for_the_arm_beyond_each_joint():
+    """f_i = sum over links k >= i of m_k (a_c,k + g y): checked with accelerations of the
+    centres of mass from central differences of their positions along the motion."""
+    rng = np.random.default_rng(SEED)
+    arm = random_arm(rng, 3)
+    q0, qd, qdd = random_state(rng, 3)
+
+    def centres(t):
+        return arm.com_positions(q0 + qd * t + qdd * t**2 / 2)
+
+    step = 1e-4
+    acceleration = (centres(step) - 2 * centres(0.0) + centres(-step)) / step**2
+    acceleration[:, 1] += arm.gravity
+    expected = np.cumsum((arm.masses[:, None] * acceleration)[::-1], axis=0)[::-1]
+    np.testing.assert_allclose(arm.joint_forces(q0, qd, qdd), expected, rtol=1e-5, atol=1e-5)
+    static = arm.joint_forces(q0, np.zeros(3), np.zeros(3))
+    np.testing.assert_allclose(static[:, 1], arm.gravity * np.cumsum(arm.masses[::-1])[::-1])

@@ -346,3 +346,61 @@ def draw_conventions(ax, arm: PlanarArm, q) -> None:
     ax.set_aspect("equal")
     ax.set(xlim=(-0.2 * reach, 1.25 * reach), ylim=(-0.2 * reach, 1.0 * reach))
     ax.axis("off")
+
+
+def draw_free_body(ax, arm: PlanarArm, q, qd, qdd, link: int) -> None:
+    """The free-body diagram of one link (0-based index) with the loads Newton-Euler finds.
+
+    Link ``link`` alone, cut free at its joints: the force f_i and torque n_i from the link
+    before it (or the base), the reactions -f_i+1 and -n_i+1 of the link after it, and its
+    weight m_i g at the centre of mass. Arrow lengths are proportional to the forces; the
+    values are listed under the drawing.
+    """
+    from matplotlib.patches import Arc, FancyArrowPatch
+
+    q = np.asarray(q, dtype=float)
+    i, length = link, arm.lengths[link]
+    joints = arm.joint_positions(q)
+    start, end = joints[i], joints[i + 1]
+    forces = arm.joint_forces(q, qd, qdd)
+    torques = arm.inverse_dynamics(q, qd, qdd)
+    last = i + 1 == arm.n
+    loads = [(start, forces[i], f"$f_{{{i + 1}}}$"),
+             (arm.com_positions(q)[i], np.array([0.0, -arm.masses[i] * arm.gravity]),
+              f"$m_{{{i + 1}}}g$")]
+    if not last:
+        loads.append((end, -forces[i + 1], f"$-f_{{{i + 2}}}$"))
+    scale = 0.5 * length / max(max(np.hypot(*force) for _, force, _ in loads), 1e-9)
+    ax.plot(*np.array([start, end]).T, "-", color="tab:blue", lw=6, solid_capstyle="round",
+            alpha=0.6)
+    for point, force, symbol in loads:
+        tip = point + scale * force
+        ax.add_patch(FancyArrowPatch(point, tip, arrowstyle="-|>", mutation_scale=16,
+                                     color="tab:red", lw=2, shrinkA=0, shrinkB=0))
+        away = force / max(np.hypot(*force), 1e-12)
+        ax.text(*(tip + 0.12 * length * away), symbol, color="tab:red", fontsize=12,
+                ha="center", va="center")
+    moments = [(start, torques[i], f"$n_{{{i + 1}}}$")]
+    if not last:
+        moments.append((end, -torques[i + 1], f"$-n_{{{i + 2}}}$"))
+    radius = 0.15 * length
+    along = (end - start) / length
+    for (point, moment, symbol), outward in zip(moments, (-along, along), strict=False):
+        ax.add_patch(Arc(point, 2 * radius, 2 * radius, theta1=200, theta2=340,
+                         color="tab:purple", lw=1.5))
+        arrow_at = np.radians(340 if moment >= 0 else 200)  # counter-clockwise if positive
+        ax.plot(*(point + radius * np.array([np.cos(arrow_at), np.sin(arrow_at)])),
+                marker=(3, 0, np.degrees(arrow_at) + (0 if moment >= 0 else 180)),
+                color="tab:purple", ms=8)
+        ax.text(*(point + 2.4 * radius * outward), symbol, color="tab:purple",
+                fontsize=12, ha="center", va="center")
+    values = [f"|{symbol}| = {np.hypot(*force):.1f} N" for _, force, symbol in loads]
+    values += [f"{symbol} = {moment:+.2f} N m" for _, moment, symbol in moments]
+    ax.text(0.5, 0.0, "\n".join(values), transform=ax.transAxes, ha="center", va="top",
+            fontsize=10, linespacing=1.4)
+    middle = (start + end) / 2
+    reach = 0.95 * length
+    ax.set_aspect("equal")
+    ax.set(xlim=(middle[0] - reach, middle[0] + reach),
+           ylim=(middle[1] - reach, middle[1] + reach))
+    ax.axis("off")
