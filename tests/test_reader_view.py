@@ -372,9 +372,13 @@ def test_code_column_fits_the_line_limit(browser):
 
 
 def _config_with_url(url: str) -> Path:
-    """A copy of _config.yml with ``repository.url`` set, for a build into _build/with-url."""
+    """A copy of _config.yml with ``repository.url`` set, for a build into _build/with-url
+    that renders the notebooks without running them."""
     config = yaml.safe_load((ROOT / "_config.yml").read_text())
     config["repository"]["url"] = url
+    # The buttons do not depend on the outputs: this build executes nothing (each notebook
+    # runs once per test run, in the main build).
+    config["execute"]["execute_notebooks"] = "off"
     config["sphinx"]["local_extensions"] = {
         name: str((ROOT / path).resolve())
         for name, path in config["sphinx"]["local_extensions"].items()
