@@ -23,7 +23,8 @@ Command line::
     python -m robodyn.tools.installcell chapters solutions           # write the cells
     python -m robodyn.tools.installcell chapters solutions --check   # exit 1 if out of date
 
-then ``make exercises``, which copies the cell from ``solutions/`` into ``exercises/``.
+``make exercises`` runs the first and then makes ``exercises/``, which copies the cell from
+``solutions/``.
 """
 
 from __future__ import annotations
@@ -220,8 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         for problem in problems:
             print(problem)
         if problems:
-            print("Run `python -m robodyn.tools.installcell chapters solutions`, "
-                  "then `make exercises`.")
+            print("Run `make exercises` to write them (and the exercises).")
         return 1 if problems else 0
     for path in update(args.folders, args.config):
         print(f"wrote {path}")
