@@ -36,7 +36,7 @@ def test_every_notebook_starts_with_the_install_cell_of_config():
     assert len(notebooks) >= 3
     problems = out_of_date(FOLDERS, ROOT / "_config.yml")
     assert not problems, "\n".join(problems) + (
-        "\nRun `python -m robodyn.tools.installcell chapters solutions`, then `make exercises`.")
+        "\nRun `make exercises`.")
 
 
 def test_empty_url_is_the_placeholder(tmp_path):
