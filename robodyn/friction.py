@@ -1,0 +1,615 @@
+r"""Friction: models of the force against sliding, stick-slip, and identification by least squares.
+
+**Sign convention.** Every model returns the friction force (or torque) that acts ON the moving
+body, and it opposes the velocity: negative for v > 0, positive for v < 0. A motor that holds a
+constant speed must supply the opposite, :math:`-F(v)`. (The dynamics tutorial's functions
+return that supplied torque, with the sign of the velocity.)
+
+Models, vectorised over the velocity v (m/s, or rad/s for a joint; forces in N, or N m):
+
+- :func:`coulomb`: :math:`F = -F_c\,\mathrm{sign}(v)`;
+- :func:`viscous`: :math:`F = -b\,v`;
+- :func:`coulomb_viscous`: the sum;
+- :func:`stribeck`: :math:`F = -\big(F_c + (F_s - F_c)\,e^{-|v/v_s|^\delta}\big)\,\mathrm{sign}(v)
+  - b\,v`, the static level :math:`F_s` falling to the Coulomb level :math:`F_c` over the
+  Stribeck velocity :math:`v_s`;
+- :func:`karnopp`: a model that can stick, for simulation: inside a small band of velocities
+  the friction balances the applied force, up to :math:`F_s`.
+
+Measuring and fitting: :func:`mu_from_tilt` (the tilting-board test of the vacuum-robot thesis),
+:func:`fit_coulomb_viscous` (linear least squares) and :func:`fit_stribeck` (nonlinear least
+squares); both fits return a :class:`FrictionFit` with standard errors and 95 % confidence
+intervals. Sources: the dynamics tutorial (friction models, least-squares identification), the
+vacuum-robot thesis (Kaiserslautern, 2022; tilting board), Armstrong-Helouvry et al. (1994) and
+Karnopp (1985) for the models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import optimize, stats
+
+from robodyn.errors import ParameterError
+from robodyn.integrate import SimulationResult
+from robodyn.params import (
+    Parameters,
+    as_array,
+    broadcast,
+    check_choice,
+    check_non_negative,
+    check_positive,
+    check_real,
+    quantity,
+)
+
+__all__ = [
+    "FrictionFit",
+    "SlidingBlock",
+    "TiltMeasurement",
+    "coulomb",
+    "coulomb_viscous",
+    "fit_coulomb_viscous",
+    "fit_stribeck",
+    "karnopp",
+    "mu_from_tilt",
+    "simulate_block",
+    "stribeck",
+    "viscous",
+]
+
+#: Friction laws that :func:`simulate_block` can use.
+BLOCK_MODELS = ("sign", "karnopp")
+
+
+def _velocity(v) -> np.ndarray:
+    return as_array("v", v, "m/s")
+
+
+def _out(array):
+    return array[()] if np.ndim(array) == 0 else array
+
+
+def coulomb(v, Fc: float):
+    r"""Coulomb friction :math:`F = -F_c\,\mathrm{sign}(v)`: constant size, against the motion.
+
+    Parameters
+    ----------
+    v : float or array_like
+        Sliding velocity, m/s (rad/s for a joint).
+    Fc : float
+        Coulomb level, N (N m), >= 0.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Friction force on the body, N (N m); 0 at v = 0 exactly.
+
+    Examples
+    --------
+    >>> print(coulomb(np.array([-2.0, 0.0, 0.5]), 0.4))
+    [ 0.4  0.  -0.4]
+    """
+    return _out(-check_non_negative("Fc", Fc, "N") * np.sign(_velocity(v)))
+
+
+def viscous(v, b: float):
+    r"""Viscous friction :math:`F = -b\,v`, N (N m), with b >= 0 in N s/m (N m s/rad).
+
+    >>> print(viscous(0.5, 0.1))
+    -0.05
+    """
+    return _out(-check_non_negative("b", b, "N s/m") * _velocity(v))
+
+
+def coulomb_viscous(v, Fc: float, b: float):
+    r"""Coulomb plus viscous friction :math:`F = -F_c\,\mathrm{sign}(v) - b\,v`.
+
+    >>> print(coulomb_viscous(np.array([-1.0, 1.0]), 0.5, 0.1))
+    [ 0.6 -0.6]
+    """
+    return _out(coulomb(v, Fc) + viscous(v, b))
+
+
+def stribeck(v, Fc: float, Fs: float, vs: float, b: float, delta: float = 2.0):
+    r"""Stribeck friction: the static level falls to the Coulomb level as the speed grows.
+
+    .. math:: F = -\Big(F_c + (F_s - F_c)\,e^{-|v/v_s|^{\delta}}\Big)\,\mathrm{sign}(v) - b\,v
+
+    Parameters
+    ----------
+    v : float or array_like
+        Sliding velocity, m/s.
+    Fc : float
+        Coulomb (kinetic) level, N, >= 0.
+    Fs : float
+        Static level, N, >= Fc: the size of the friction just after sliding starts.
+    vs : float
+        Stribeck velocity, m/s, > 0: the speed over which the level falls.
+    b : float
+        Viscous coefficient, N s/m, >= 0.
+    delta : float
+        Shape exponent, > 0 (2 for the Gaussian form of the tutorial; 1 is also common).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Friction force on the body, N; 0 at v = 0.
+
+    Raises
+    ------
+    ParameterError
+        If a parameter is out of its range, in particular Fs < Fc.
+
+    Notes
+    -----
+    At v -> 0+ the size is Fs, for |v| >> vs it is Fc + b |v|. The model says nothing about
+    v = 0 itself (sticking): see :func:`karnopp`. Armstrong-Helouvry, Dupont and Canudas de
+    Wit (Automatica 1994) survey it and its variants.
+
+    Examples
+    --------
+    >>> print(round(float(stribeck(1e-6, 0.5, 0.8, 0.1, 0.1)), 6))
+    -0.8
+    >>> print(stribeck(10.0, 0.5, 0.8, 0.1, 0.0))
+    -0.5
+    """
+    Fc = check_non_negative("Fc", Fc, "N")
+    Fs = check_non_negative("Fs", Fs, "N")
+    if Fs < Fc:
+        raise ParameterError(f"Fs must be >= Fc = {Fc:g} N (the static level is the higher "
+                             f"one), got {Fs:g}")
+    vs = check_positive("vs", vs, "m/s")
+    b = check_non_negative("b", b, "N s/m")
+    delta = check_positive("delta", delta)
+    v = _velocity(v)
+    level = Fc + (Fs - Fc) * np.exp(-np.abs(v / vs) ** delta)
+    return _out(-level * np.sign(v) - b * v)
+
+
+def karnopp(v, applied, Fc: float, Fs: float, b: float, dv: float):
+    r"""Karnopp's stick-slip friction: stick inside a velocity band, slide outside it.
+
+    .. math::
+
+        F = \begin{cases}
+            -\mathrm{sat}(F_a, F_s) & |v| < \Delta v \quad\text{(stick: balance the applied
+            force, up to } F_s\text{)}\\
+            -F_c\,\mathrm{sign}(v) - b\,v & |v| \ge \Delta v \quad\text{(slide)}
+        \end{cases}
+
+    Parameters
+    ----------
+    v : float or array_like
+        Sliding velocity, m/s.
+    applied : float or array_like
+        Sum of the other forces along the sliding direction, N.
+    Fc, Fs, b : float
+        Coulomb level (N, >= 0), breakaway level (N, >= Fc), viscous coefficient
+        (N s/m, >= 0).
+    dv : float
+        Half width of the sticking band, m/s (> 0); small compared with the speeds of
+        interest.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Friction force on the body, N.
+
+    Notes
+    -----
+    Inside the band a body pushed by less than Fs feels no net force and keeps its (tiny)
+    velocity: it sticks. With a plain sign function instead, the friction flips between -Fc
+    and +Fc at every crossing of v = 0 and an integrator steps back and forth across zero
+    (chattering). Karnopp, J. Dyn. Sys. Meas. Control 107 (1985).
+
+    Examples
+    --------
+    >>> print(karnopp(0.0, 0.3, Fc=0.4, Fs=0.5, b=0.0, dv=1e-3))
+    -0.3
+    >>> print(karnopp(0.0, 0.7, Fc=0.4, Fs=0.5, b=0.0, dv=1e-3))
+    -0.5
+    """
+    Fc = check_non_negative("Fc", Fc, "N")
+    Fs = check_non_negative("Fs", Fs, "N")
+    if Fs < Fc:
+        raise ParameterError(f"Fs must be >= Fc = {Fc:g} N, got {Fs:g}")
+    b = check_non_negative("b", b, "N s/m")
+    dv = check_positive("dv", dv, "m/s")
+    v, applied = broadcast(("v", _velocity(v)), ("applied", as_array("applied", applied, "N")))
+    stick = -np.clip(applied, -Fs, Fs)
+    slide = -Fc * np.sign(v) - b * v
+    return _out(np.where(np.abs(v) < dv, stick, slide))
+
+
+# --------------------------------------------------------------------------- a sliding block
+
+
+@dataclass(frozen=True)
+class SlidingBlock(Parameters):
+    """A block on a surface, optionally on a spring; the test bench of the friction chapter.
+
+    Parameters
+    ----------
+    mass : float
+        Mass, kg (> 0). Default 1 kg.
+    Fc : float
+        Coulomb friction level, N (>= 0). Default 2 N.
+    Fs : float
+        Breakaway (static) level, N (>= Fc). Default 3 N.
+    b : float
+        Viscous coefficient, N s/m (>= 0). Default 0.
+    stiffness : float
+        Spring from the block to a fixed anchor at x = 0, N/m (>= 0). Default 0 (no spring).
+    dv : float
+        Half width of Karnopp's sticking band, m/s (> 0). Default 1e-4 m/s.
+
+    The defaults are round numbers for the demonstrations, not a measured material pair.
+    """
+
+    mass: float = quantity(1.0, "kg", above=0.0)
+    Fc: float = quantity(2.0, "N", at_least=0.0)
+    Fs: float = quantity(3.0, "N", at_least=0.0)
+    b: float = quantity(0.0, "N s/m", at_least=0.0)
+    stiffness: float = quantity(0.0, "N/m", at_least=0.0)
+    dv: float = quantity(1e-4, "m/s", above=0.0)
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.Fs < self.Fc:
+            raise ParameterError(f"Fs must be >= Fc = {self.Fc:g} N, got {self.Fs:g}")
+
+
+def simulate_block(block: SlidingBlock, push, t_end: float, dt: float = 1e-3,
+                   model: str = "karnopp", surface_speed: float = 0.0, x0: float = 0.0,
+                   v0: float = 0.0) -> SimulationResult:
+    r"""Simulate the block with fixed steps: :math:`m\dot v = F_a(t) - k x + F`, friction F on
+    the velocity relative to the surface.
+
+    Each step of ``dt`` is a semi-implicit Euler step (velocity first, then position with the
+    new velocity), the kind of fixed step a real-time simulator or a controller runs. With the
+    naive ``"sign"`` model the friction flips at every crossing of zero relative velocity and the
+    velocity chatters around zero with an amplitude of about Fc dt / m; ``"karnopp"`` sticks.
+    (An adaptive solver meets the same discontinuity by shrinking its step until it stalls.)
+
+    Parameters
+    ----------
+    block : SlidingBlock
+        The block, its friction and its spring.
+    push : callable
+        ``push(t) -> F_a``, the applied force, N.
+    t_end : float
+        Duration, s (> 0).
+    dt : float
+        Step, s (> 0, at most t_end).
+    model : {"karnopp", "sign"}
+        ``"karnopp"``: :func:`karnopp`; ``"sign"``: :math:`-F_c\,\mathrm{sign}(v_{rel}) -
+        b\,v_{rel}`, 0 at exactly zero.
+    surface_speed : float
+        Speed v_b of the surface under the block (a conveyor belt), m/s.
+    x0, v0 : float
+        Initial position (m, spring relaxed at 0) and velocity (m/s).
+
+    Returns
+    -------
+    SimulationResult
+        Columns ``x`` (m), ``v`` (m/s), ``applied`` and ``friction`` (N, over the step that
+        starts at each sample); detail ``model``.
+    """
+    if not isinstance(block, SlidingBlock):
+        raise ParameterError(f"block must be a SlidingBlock, got {block!r}")
+    if not callable(push):
+        raise ParameterError(f"push must be callable as push(t) -> force in N, got {push!r}")
+    check_choice("model", model, BLOCK_MODELS)
+    t_end = check_positive("t_end", t_end, "s")
+    dt = check_positive("dt", dt, "s")
+    if dt > t_end:
+        raise ParameterError(f"dt must be <= t_end = {t_end:g} s, got {dt:g}")
+    belt = check_real("surface_speed", surface_speed, "m/s")
+    x, v = check_real("x0", x0, "m"), check_real("v0", v0, "m/s")
+    n_steps = int(round(t_end / dt))
+    rows = np.empty((n_steps + 1, 5))
+    for k in range(n_steps + 1):
+        t = k * dt
+        applied = float(push(t)) - block.stiffness * x
+        relative = v - belt
+        if model == "karnopp":
+            friction = float(karnopp(relative, applied, block.Fc, block.Fs, block.b, block.dv))
+        else:
+            friction = -block.Fc * float(np.sign(relative)) - block.b * relative
+        rows[k] = t, x, v, applied, friction
+        v += dt * (applied + friction) / block.mass
+        x += dt * v
+    t, x, v, applied, friction = rows.T
+    finite = bool(np.all(np.isfinite(rows)))
+    return SimulationResult(
+        t=t, columns={"x": x, "v": v, "applied": applied, "friction": friction},
+        success=finite, message=f"{n_steps} fixed steps of {dt:g} s ({model} friction)",
+        details={"model": model})
+
+
+# --------------------------------------------------------------------------- the tilting board
+
+
+@dataclass(frozen=True)
+class TiltMeasurement:
+    """Static friction coefficient from a slip angle, with its propagated uncertainty.
+
+    Attributes
+    ----------
+    mu : float or numpy.ndarray
+        :math:`\\mu_s = \\tan\\theta`.
+    sigma : float or numpy.ndarray
+        :math:`\\sigma_\\mu = \\sigma_\\theta / \\cos^2\\theta` (first order).
+    """
+
+    mu: object
+    sigma: object
+
+
+def mu_from_tilt(theta, sigma_theta: float = 0.0) -> TiltMeasurement:
+    r"""Static friction coefficient from the angle at which a body starts to slide.
+
+    On a board tilted by :math:`\theta` the weight splits into :math:`mg\sin\theta` along and
+    :math:`mg\cos\theta` across the board; sliding starts when the first reaches
+    :math:`\mu_s\,mg\cos\theta`, so :math:`\mu_s = \tan\theta` and the mass cancels. An angle
+    uncertainty :math:`\sigma_\theta` propagates as
+    :math:`\sigma_\mu = |d\mu/d\theta|\,\sigma_\theta = \sigma_\theta / \cos^2\theta`.
+
+    Parameters
+    ----------
+    theta : float or array_like
+        Slip angles, rad, in [0, pi/2).
+    sigma_theta : float
+        Standard uncertainty of each angle, rad (>= 0).
+
+    Returns
+    -------
+    TiltMeasurement
+        ``mu`` and ``sigma``, each shaped like ``theta``.
+
+    Examples
+    --------
+    The thesis's range of slip angles, 45.3 to 49.1 degrees, each read to 0.2 degrees:
+
+    >>> m = mu_from_tilt(np.radians([45.3, 49.1]), np.radians(0.2))
+    >>> print(m.mu.round(3), m.sigma.round(3))
+    [1.011 1.154] [0.007 0.008]
+    """
+    theta = as_array("theta", theta, "rad")
+    if np.any((theta < 0) | (theta >= np.pi / 2)):
+        raise ParameterError(
+            "theta must lie in [0, pi/2) rad: a board tilted by 90 degrees or more holds "
+            f"nothing; got values from {np.nanmin(theta):g} to {np.nanmax(theta):g} rad "
+            f"(degrees? use np.radians)"
+        )
+    sigma_theta = check_non_negative("sigma_theta", sigma_theta, "rad")
+    return TiltMeasurement(mu=_out(np.tan(theta)), sigma=_out(sigma_theta / np.cos(theta) ** 2))
+
+
+# --------------------------------------------------------------------------- identification
+
+
+@dataclass(frozen=True, eq=False)
+class FrictionFit:
+    """Result of a friction fit: estimates, their uncertainty, and how well the model fits.
+
+    Attributes
+    ----------
+    names : tuple of str
+        Names of the parameters, in order.
+    estimates : numpy.ndarray
+        Best-fit values, in the units of the model.
+    standard_errors : numpy.ndarray
+        One standard deviation of each estimate, from the residual variance and the
+        Jacobian at the solution (exact for a linear model with independent, equal noise).
+    covariance : numpy.ndarray
+        Covariance matrix of the estimates.
+    confidence_intervals : numpy.ndarray, shape (p, 2)
+        95 % intervals, estimate -+ t(0.975, n - p) standard errors.
+    residuals : numpy.ndarray
+        Data minus model at every sample.
+    r_squared : float
+        1 - (residual sum of squares) / (total sum of squares).
+    success : bool
+        True when the solver converged.
+    message : str
+        What the solver reported, and warnings about parameters the data do not pin down.
+    """
+
+    names: tuple
+    estimates: np.ndarray
+    standard_errors: np.ndarray
+    covariance: np.ndarray
+    confidence_intervals: np.ndarray
+    residuals: np.ndarray
+    r_squared: float
+    success: bool = True
+    message: str = ""
+
+    def __getitem__(self, name: str) -> float:
+        """The estimate of the parameter ``name``."""
+        if name not in self.names:
+            raise KeyError(f"no parameter {name!r}; the parameters are {', '.join(self.names)}")
+        return float(self.estimates[self.names.index(name)])
+
+    def table(self) -> str:
+        """The estimates with their standard errors and 95 % intervals, one line each."""
+        lines = [f"{'':4s}{'estimate':>11s}{'std error':>11s}   95 % interval"]
+        for name, value, error, (low, high) in zip(self.names, self.estimates,
+                                                   self.standard_errors,
+                                                   self.confidence_intervals, strict=True):
+            lines.append(f"{name:4s}{value:11.4g}{error:11.2g}   [{low:.4g}, {high:.4g}]")
+        return "\n".join(lines)
+
+
+def _data(v, f):
+    v = as_array("v", v, "m/s", (None,), finite=True)
+    f = as_array("f", f, "N", (None,), finite=True)
+    if v.shape != f.shape:
+        raise ParameterError(f"v and f must have one force per velocity; got {v.size} "
+                             f"velocities and {f.size} forces")
+    return v, f
+
+
+def _uncertainty(jacobian, residuals, names, estimates, message, success=True) -> FrictionFit:
+    """Standard errors, covariance and 95 % intervals from the Jacobian and the residuals."""
+    n, p = jacobian.shape
+    dof = n - p
+    variance = float(residuals @ residuals) / dof
+    # (J^T J)^-1 from the singular values of J; a direction the data do not see at all (a
+    # singular value ~0) makes the parameters along it unbounded: standard error inf.
+    _, singular, vt = np.linalg.svd(jacobian, full_matrices=False)
+    seen = singular > singular[0] * 1e-10
+    covariance = variance * (vt[seen].T / singular[seen] ** 2) @ vt[seen]
+    errors = np.sqrt(np.diag(covariance))
+    unseen = np.any(np.abs(vt[~seen]) > 1e-8, axis=0)
+    errors = np.where(unseen, np.inf, errors)
+    half = stats.t.ppf(0.975, dof) * errors
+    return FrictionFit(names=tuple(names), estimates=estimates, standard_errors=errors,
+                       covariance=covariance,
+                       confidence_intervals=np.column_stack([estimates - half, estimates + half]),
+                       residuals=residuals, r_squared=float("nan"), success=success,
+                       message=message)
+
+
+def fit_coulomb_viscous(v, f) -> FrictionFit:
+    r"""Fit :math:`F = -F_c\,\mathrm{sign}(v) - b\,v` to measured friction forces, by linear
+    least squares.
+
+    The model is linear in the parameters: :math:`f = A\,(F_c, b)^T` with the regression
+    matrix :math:`A = [-\mathrm{sign}(v),\ -v]`. The fit solves it by QR
+    (``numpy.linalg.lstsq``), not by the normal equations :math:`A^TA\,x = A^Tf`, whose
+    condition number is the square of A's.
+
+    Parameters
+    ----------
+    v : array_like, shape (n,)
+        Velocities of the samples, m/s (rad/s), finite, not zero; both signs.
+    f : array_like, shape (n,)
+        Measured friction forces on the body (against the motion), N (N m).
+
+    Returns
+    -------
+    FrictionFit
+        Parameters ``("Fc", "b")``.
+
+    Raises
+    ------
+    ParameterError
+        If the data cannot identify both parameters: fewer than three samples, NaN, a zero
+        velocity, or motion in one direction only (then Coulomb friction cannot be told from a
+        constant offset of the measurement, such as a sensor bias or a gravity load).
+
+    Examples
+    --------
+    >>> v = np.array([-2.0, -1.0, 1.0, 2.0])
+    >>> fit = fit_coulomb_viscous(v, -0.4 * np.sign(v) - 0.1 * v)
+    >>> print(round(fit["Fc"], 6), round(fit["b"], 6), fit.r_squared)
+    0.4 0.1 1.0
+    """
+    v, f = _data(v, f)
+    if v.size < 3:
+        raise ParameterError(f"at least 3 samples are needed to fit 2 parameters and estimate "
+                             f"the noise; got {v.size}")
+    if np.any(v == 0.0):
+        raise ParameterError("v must not be 0: at rest friction takes any value up to "
+                             "breakaway, so such samples say nothing about Fc or b")
+    if np.all(v > 0) or np.all(v < 0):
+        direction = "positive" if v[0] > 0 else "negative"
+        raise ParameterError(
+            f"all velocities are {direction}: with motion in one direction only, the Coulomb "
+            f"term -Fc sign(v) is a constant, which no fit can tell from a constant offset of "
+            f"the measurement (a sensor bias, a gravity load). Measure in both directions."
+        )
+    A = np.column_stack([-np.sign(v), -v])
+    estimates, *_ = np.linalg.lstsq(A, f, rcond=None)
+    residuals = f - A @ estimates
+    fit = _uncertainty(A, residuals, ("Fc", "b"), estimates, "linear least squares (QR)")
+    total = float(np.sum((f - f.mean()) ** 2))
+    r_squared = 1.0 - float(residuals @ residuals) / total if total > 0 else 1.0
+    return _replace(fit, r_squared=r_squared)
+
+
+def _replace(fit: FrictionFit, **changes) -> FrictionFit:
+    import dataclasses
+
+    return dataclasses.replace(fit, **changes)
+
+
+def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
+                 f_scale: float = 1.0) -> FrictionFit:
+    r"""Fit the Stribeck model (:func:`stribeck`) by nonlinear least squares.
+
+    ``scipy.optimize.least_squares`` varies :math:`(F_c, F_s - F_c, v_s, b)` within bounds that
+    keep the model physical (all >= 0, :math:`v_s > 0`), so :math:`F_s \ge F_c` always.
+
+    Parameters
+    ----------
+    v, f : array_like, shape (n,)
+        Velocities (m/s) and measured friction forces (N), both directions of motion.
+    p0 : sequence of 4 floats, optional
+        Start (Fc, Fs, vs, b); by default from a Coulomb-viscous fit and the data's range.
+    loss : {"linear", "soft_l1", "huber", "cauchy"}
+        ``"linear"`` is ordinary least squares; the others weigh down outliers
+        (``least_squares``' robust losses, with residuals scaled by ``f_scale``).
+    delta : float
+        Exponent of the model, held fixed.
+    f_scale : float
+        Size of an ordinary residual, N, for the robust losses.
+
+    Returns
+    -------
+    FrictionFit
+        Parameters ``("Fc", "Fs", "vs", "b")``; ``success`` and ``message`` say whether the
+        solver converged, and the message names parameters the data do not pin down (a
+        standard error larger than the estimate). The standard errors linearise the model at
+        the solution and use the plain residual variance; with a robust loss and outliers
+        they are rough.
+
+    Raises
+    ------
+    ParameterError
+        On malformed data (as :func:`fit_coulomb_viscous`) or fewer than 5 samples.
+    """
+    v, f = _data(v, f)
+    if v.size < 5:
+        raise ParameterError(f"at least 5 samples are needed to fit 4 parameters, got {v.size}")
+    check_choice("loss", loss, ("linear", "soft_l1", "huber", "cauchy"))
+    delta = check_positive("delta", delta)
+    f_scale = check_positive("f_scale", f_scale, "N")
+    if p0 is None:
+        base = fit_coulomb_viscous(v, f)
+        Fc0, b0 = max(base["Fc"], 1e-3), max(base["b"], 0.0)
+        p0 = (Fc0, 1.2 * Fc0, 0.1 * float(np.max(np.abs(v))), b0)
+    p0 = as_array("p0", p0, "", (4,), finite=True)
+    start = np.array([p0[0], max(p0[1] - p0[0], 0.0), p0[2], p0[3]])
+
+    def model(params, velocity):
+        Fc, dF, vs, b = params
+        return -(Fc + dF * np.exp(-np.abs(velocity / vs) ** delta)) * np.sign(velocity) \
+            - b * velocity
+
+    solution = optimize.least_squares(
+        lambda params: model(params, v) - f, start, loss=loss, f_scale=f_scale,
+        bounds=([0.0, 0.0, 1e-9, 0.0], [np.inf, np.inf, np.inf, np.inf]), x_scale="jac")
+    Fc, dF, vs, b = solution.x
+    estimates = np.array([Fc, Fc + dF, vs, b])
+    residuals = f - model(solution.x, v)
+    # The model's Jacobian in (Fc, Fs, vs, b), from the solver's in (Fc, Fs - Fc, vs, b):
+    # d/dFs = d/d(Fs - Fc) and d/dFc = d/dFc - d/d(Fs - Fc).
+    J = solution.jac
+    J_named = np.column_stack([J[:, 0] - J[:, 1], J[:, 1], J[:, 2], J[:, 3]])
+    notes = [solution.message]
+    fit = _uncertainty(J_named, residuals, ("Fc", "Fs", "vs", "b"), estimates, "",
+                       success=bool(solution.success))
+    loose = [name for name, value, error in zip(fit.names, fit.estimates,
+                                                fit.standard_errors, strict=True)
+             if not error < abs(value)]
+    if loose:
+        notes.append(f"the data do not pin down {', '.join(loose)}: their standard errors are "
+                     f"as large as the estimates (add samples at speeds near vs)")
+    total = float(np.sum((f - f.mean()) ** 2))
+    return _replace(fit, r_squared=1.0 - float(residuals @ residuals) / total if total else 1.0,
+                    message="; ".join(notes))

@@ -1,0 +1,230 @@
+"""Tests of robodyn.friction: models, the tilting board, stick-slip, least-squares fits."""
+
+import numpy as np
+import pytest
+
+from robodyn import friction as fr
+from robodyn.errors import ParameterError
+
+SEED = 20240601
+
+
+def both_directions(n=40, low=0.05, high=2.0):
+    half = np.linspace(low, high, n // 2)
+    return np.concatenate([-half[::-1], half])
+
+
+# --------------------------------------------------------------------------- models
+
+
+def test_models_oppose_the_velocity_and_take_hand_values():
+    """F has the sign of -v; hand values at v = +-0.5."""
+    v = np.array([-0.5, 0.5])
+    np.testing.assert_allclose(fr.coulomb(v, 0.4), [0.4, -0.4])
+    np.testing.assert_allclose(fr.viscous(v, 0.1), [0.05, -0.05])
+    np.testing.assert_allclose(fr.coulomb_viscous(v, 0.4, 0.1), [0.45, -0.45])
+    expected = -(0.5 + 0.3 * np.exp(-(0.5 / 0.1) ** 2)) - 0.05
+    np.testing.assert_allclose(fr.stribeck(0.5, 0.5, 0.8, 0.1, 0.1), expected)
+    assert float(fr.coulomb(0.0, 0.4)) == 0.0
+
+
+def test_stribeck_limits():
+    """v -> 0+: -Fs; |v| >> vs: the Coulomb-viscous line; odd in v; delta shapes the fall."""
+    assert float(fr.stribeck(1e-9, 0.5, 0.8, 0.1, 0.2)) == pytest.approx(-0.8, abs=1e-8)
+    v = np.array([3.0, 10.0])
+    np.testing.assert_allclose(fr.stribeck(v, 0.5, 0.8, 0.1, 0.2),
+                               fr.coulomb_viscous(v, 0.5, 0.2), rtol=1e-12)
+    w = np.linspace(-1, 1, 11)
+    np.testing.assert_allclose(fr.stribeck(-w, 0.5, 0.8, 0.1, 0.2),
+                               -fr.stribeck(w, 0.5, 0.8, 0.1, 0.2))
+    # at v = 2 vs the static part has fallen to e^-2 with delta = 1, to e^-4 with delta = 2
+    assert fr.stribeck(0.2, 0.5, 0.8, 0.1, 0.0, delta=1) == pytest.approx(-0.5 - 0.3 * np.exp(-2))
+    assert fr.stribeck(0.2, 0.5, 0.8, 0.1, 0.0, delta=2) == pytest.approx(-0.5 - 0.3 * np.exp(-4))
+    assert fr.stribeck(0.1, 0.5, 0.5, 0.1, 0.0) == pytest.approx(-0.5)  # Fs = Fc: Coulomb
+
+
+def test_karnopp_sticks_up_to_breakaway_then_slides():
+    """Inside the band friction balances the applied force up to Fs; outside it is Coulomb."""
+    applied = np.array([0.0, 0.3, -0.45, 0.7, -2.0])
+    np.testing.assert_allclose(fr.karnopp(0.0, applied, 0.4, 0.5, 0.0, 1e-3),
+                               [0.0, -0.3, 0.45, -0.5, 0.5])
+    np.testing.assert_allclose(fr.karnopp(0.01, 0.3, 0.4, 0.5, 0.1, 1e-3), -0.4 - 0.001)
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: fr.coulomb(1.0, -0.4), "Fc must be >= 0 N"),
+        (lambda: fr.stribeck(1.0, 0.8, 0.5, 0.1, 0.1), "Fs must be >= Fc = 0.8 N"),
+        (lambda: fr.stribeck(1.0, 0.5, 0.8, 0.0, 0.1), "vs must be > 0 m/s"),
+        (lambda: fr.viscous("fast", 0.1), "v must be a real number"),
+        (lambda: fr.karnopp(np.zeros(3), np.zeros(2), 0.4, 0.5, 0.0, 1e-3),
+         "v and applied must have shapes that broadcast"),
+        (lambda: fr.SlidingBlock(Fc=3.0, Fs=2.0), "Fs must be >= Fc = 3 N"),
+        (lambda: fr.mu_from_tilt(np.array([0.5, 1.6])), r"theta must lie in \[0, pi/2\)"),
+        (lambda: fr.mu_from_tilt(45.0), "degrees"),
+    ],
+)
+def test_bad_parameters_are_named(call, match):
+    """Out-of-range, mismatched or non-numeric input raises an error naming the parameter."""
+    with pytest.raises(ParameterError, match=match):
+        call()
+
+
+# --------------------------------------------------------------------------- tilting board
+
+
+def test_mu_from_tilt_is_the_force_balance_and_propagates_the_angle_error():
+    """tan(theta) balances m g sin(theta) against mu m g cos(theta); sigma = sigma_theta/cos^2,
+    which matches the spread of mu over many perturbed angles."""
+    theta = np.radians(47.0)
+    m = fr.mu_from_tilt(theta, np.radians(0.3))
+    weight = 0.0608 * 9.81
+    assert weight * np.sin(theta) == pytest.approx(m.mu * weight * np.cos(theta))
+    rng = np.random.default_rng(SEED)
+    spread = np.std(np.tan(theta + rng.normal(0.0, np.radians(0.3), 200_000)))
+    assert m.sigma == pytest.approx(spread, rel=0.01)
+    assert fr.mu_from_tilt(np.radians(49.1)).mu == pytest.approx(1.1544, abs=1e-4)  # erratum
+
+
+# --------------------------------------------------------------------------- stick-slip
+
+
+def test_karnopp_block_sticks_until_the_push_reaches_breakaway():
+    """Pushed by 0.5 N/s, the block stays put until the push reaches Fs = 3 N at t = 6 s."""
+    block = fr.SlidingBlock()
+    run = fr.simulate_block(block, lambda t: 0.5 * t, 10.0, dt=1e-3, model="karnopp")
+    assert np.all(run.x[run.t <= 6.0] == 0.0) and np.all(run.v[run.t <= 6.0] == 0.0)
+    np.testing.assert_allclose(run.friction[run.t <= 6.0], -run.applied[run.t <= 6.0])
+    assert run.x[run.t >= 6.1][0] > 0.0
+    # sliding: m v' = 0.5 t - Fc, so v(t) = 0.25 (t^2 - 36) - 2 (t - 6) from the breakaway
+    t = run.t[-1]
+    assert run.v[-1] == pytest.approx(0.25 * (t**2 - 36) - 2 * (t - 6), rel=0.01)
+
+
+def test_naive_sign_chatters_and_breaks_away_at_the_coulomb_level():
+    """With sign(v) the velocity flips back and forth around zero (at about Fc dt / m) while the
+    push is below Fc, and the block breaks away at Fc, not at Fs."""
+    block = fr.SlidingBlock()
+    run = fr.simulate_block(block, lambda t: 0.5 * t, 10.0, dt=1e-3, model="sign")
+    early = run.t < 3.5
+    flips = np.count_nonzero(np.diff(np.sign(run.friction[early])) != 0)
+    assert flips > 1000
+    assert np.max(np.abs(run.v[early])) <= 2 * block.Fc * 1e-3 / block.mass
+    breakaway = run.t[(run.v > 0.01)][0]
+    assert 4.0 < breakaway < 4.5
+
+
+def test_stick_slip_oscillator_sticks_to_the_belt_and_slips_back():
+    """A block on a spring over a belt at 0.2 m/s sticks (moves with the belt), then slips back:
+    the phase portrait cycles between v = 0.2 m/s and slipping."""
+    block = fr.SlidingBlock(Fc=2.0, Fs=3.0, stiffness=50.0, dv=1e-3)
+    run = fr.simulate_block(block, lambda t: 0.0, 10.0, dt=1e-4, model="karnopp",
+                            surface_speed=0.2)
+    late = run.t > 2.0
+    stuck = np.abs(run.v[late] - 0.2) < block.dv
+    assert 0.2 < stuck.mean() < 0.9  # part of each cycle on the belt, part slipping
+    # each sticking phase ends when the spring pulls with Fs, at x = Fs / k; the velocity
+    # leaves the sticking band a few steps later, when the block has moved on by about 1 %
+    stuck_all = np.abs(run.v - 0.2) < block.dv
+    ends = np.flatnonzero(stuck_all[:-1] & ~stuck_all[1:])
+    assert ends.size >= 3
+    np.testing.assert_allclose(run.x[ends], block.Fs / block.stiffness, rtol=0.02)
+    assert np.all(run.x[ends] >= block.Fs / block.stiffness)
+
+
+# --------------------------------------------------------------------------- fits
+
+
+def test_linear_fit_matches_lstsq_and_the_normal_equations():
+    """Estimates equal numpy's lstsq; standard errors equal the textbook formula computed
+    from the normal equations, s^2 (A^T A)^-1."""
+    rng = np.random.default_rng(SEED)
+    v = both_directions()
+    f = fr.coulomb_viscous(v, 0.4, 0.1) + rng.normal(0, 0.02, v.size)
+    fit = fr.fit_coulomb_viscous(v, f)
+    A = np.column_stack([-np.sign(v), -v])
+    np.testing.assert_allclose(fit.estimates, np.linalg.lstsq(A, f, rcond=None)[0], rtol=1e-12)
+    residual = f - A @ fit.estimates
+    s2 = residual @ residual / (v.size - 2)
+    np.testing.assert_allclose(fit.standard_errors, np.sqrt(np.diag(s2 * np.linalg.inv(A.T @ A))),
+                               rtol=1e-10)
+    assert 0.95 < fit.r_squared < 1.0
+
+
+def test_linear_fit_matches_statsmodels_ols():
+    """Estimates, standard errors and 95 % intervals equal statsmodels' OLS."""
+    sm = pytest.importorskip("statsmodels.api")
+    rng = np.random.default_rng(SEED + 1)
+    v = both_directions(30)
+    f = fr.coulomb_viscous(v, 0.3, 0.2) + rng.normal(0, 0.05, v.size)
+    fit = fr.fit_coulomb_viscous(v, f)
+    ols = sm.OLS(f, np.column_stack([-np.sign(v), -v])).fit()
+    np.testing.assert_allclose(fit.estimates, ols.params, rtol=1e-10)
+    np.testing.assert_allclose(fit.standard_errors, ols.bse, rtol=1e-10)
+    np.testing.assert_allclose(fit.confidence_intervals, ols.conf_int(0.05), rtol=1e-10)
+    assert fit.r_squared == pytest.approx(1 - ols.ssr / ols.centered_tss)
+
+
+def test_confidence_intervals_cover_the_truth_about_95_percent_of_the_time():
+    """Over 400 seeded experiments the 95 % intervals hold the true Fc and b 93-97 % of the time."""
+    rng = np.random.default_rng(SEED)
+    v = both_directions(20)
+    hits = np.zeros(2)
+    trials = 400
+    for _ in range(trials):
+        fit = fr.fit_coulomb_viscous(v, fr.coulomb_viscous(v, 0.4, 0.1)
+                                     + rng.normal(0, 0.05, v.size))
+        low, high = fit.confidence_intervals.T
+        hits += (low <= [0.4, 0.1]) & ([0.4, 0.1] <= high)
+    assert np.all((0.93 < hits / trials) & (hits / trials < 0.97)), hits / trials
+
+
+@pytest.mark.parametrize(
+    ("v", "f", "match"),
+    [
+        (np.array([0.5, 1.0, 2.0]), np.ones(3), "all velocities are positive"),
+        (np.array([-0.5, -1.0, -2.0]), np.ones(3), "all velocities are negative"),
+        (np.array([-1.0, 1.0]), np.ones(2), "at least 3 samples"),
+        (np.array([-1.0, 0.0, 1.0]), np.ones(3), "v must not be 0"),
+        (np.array([-1.0, 0.5, 1.0]), np.array([1.0, np.nan, 1.0]), "f must contain only finite"),
+        (np.array([-1.0, 0.5, 1.0]), np.ones(4), "one force per velocity"),
+    ],
+)
+def test_data_that_cannot_identify_both_parameters_are_refused(v, f, match):
+    """One direction only, too few samples, zero velocities or NaN are refused, with reasons."""
+    with pytest.raises(ParameterError, match=match):
+        fr.fit_coulomb_viscous(v, f)
+
+
+def test_stribeck_fit_recovers_known_parameters_within_their_intervals():
+    """Seeded data with samples near vs: the fit recovers Fc, Fs, vs, b within 95 % intervals."""
+    rng = np.random.default_rng(SEED)
+    v = both_directions(200, low=0.005, high=2.0)
+    truth = np.array([0.5, 0.8, 0.1, 0.1])
+    fit = fr.fit_stribeck(v, fr.stribeck(v, *truth) + rng.normal(0, 0.02, v.size))
+    low, high = fit.confidence_intervals.T
+    assert fit.success and np.all((low <= truth) & (truth <= high)), fit.table()
+    assert "do not pin down" not in fit.message
+
+
+def test_stribeck_fit_says_what_fast_data_cannot_pin_down():
+    """With every speed far above vs, Fs and vs are reported as not pinned down."""
+    rng = np.random.default_rng(SEED)
+    v = both_directions(100, low=1.0, high=2.0)
+    fit = fr.fit_stribeck(v, fr.stribeck(v, 0.5, 0.8, 0.1, 0.1) + rng.normal(0, 0.02, v.size))
+    assert "do not pin down Fs, vs" in fit.message
+    assert abs(fit["Fc"] - 0.5) < 0.05 and abs(fit["b"] - 0.1) < 0.02
+
+
+def test_a_robust_loss_resists_outliers():
+    """Five wild samples drag the plain fit's Fc away; soft_l1 stays near the truth."""
+    rng = np.random.default_rng(SEED)
+    v = both_directions(100, low=0.01, high=2.0)
+    f = fr.stribeck(v, 0.5, 0.8, 0.1, 0.1) + rng.normal(0, 0.02, v.size)
+    f[rng.choice(v.size, 5, replace=False)] += 3.0
+    plain = fr.fit_stribeck(v, f)
+    robust = fr.fit_stribeck(v, f, loss="soft_l1", f_scale=0.05)
+    assert abs(robust["Fc"] - 0.5) < 0.03 < abs(plain["Fc"] - 0.5) or abs(
+        robust["b"] - 0.1) < abs(plain["b"] - 0.1)
+    assert abs(robust["Fc"] - 0.5) < 0.03
