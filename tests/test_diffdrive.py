@@ -947,3 +947,34 @@ def test_fast_path_of_references_and_torques_equals_the_public_functions():
         reference, actual = rng.uniform(-20, 20, 2)
         assert diffdrive._torque(reference, actual, p) == pytest.approx(
             float(wheel_torques([reference, 0.0], [actual, 0.0], p)[0]), rel=1e-15)
+
+
+# --------------------------------------------------------------------------- rolling resistance
+
+
+def test_proportional_control_leaves_the_predicted_speed_error():
+    """Against rolling resistance the P controller settles at v_ref - R tau_rr / k."""
+    from robodyn.diffdrive import straight_run_with_rolling_resistance
+
+    p = DiffDriveParams()
+    run = straight_run_with_rolling_resistance(p, 0.3, 0.02, t_end=3.0)
+    tau_rr = 0.02 * p.mass * 9.81 / 2 * p.wheel_radius
+    assert run.steady_error_p == pytest.approx(p.wheel_radius * tau_rr / p.speed_gain)
+    assert 0.3 - run.v[-1] == pytest.approx(run.steady_error_p, rel=1e-6)
+    assert run.tau[-1] == pytest.approx(tau_rr, rel=1e-6)  # it takes a standing torque
+
+
+def test_integral_action_removes_the_error_and_anti_windup_tames_the_overshoot():
+    """With k_i > 0 the speed reaches the reference; with the torque saturating, conditional
+    integration overshoots less than plain integration."""
+    from robodyn.diffdrive import straight_run_with_rolling_resistance
+
+    p = DiffDriveParams()
+    pi = straight_run_with_rolling_resistance(p, 0.3, 0.02, integral_gain=0.2, t_end=4.0)
+    assert abs(pi.v[-1] - 0.3) < 1e-6
+    clamped = straight_run_with_rolling_resistance(p, 0.45, 0.02, 2.0, anti_windup=True,
+                                                   t_end=3.0)
+    wound = straight_run_with_rolling_resistance(p, 0.45, 0.02, 2.0, anti_windup=False,
+                                                 t_end=3.0)
+    assert np.any(np.abs(clamped.tau) == p.max_wheel_torque)  # the limit is reached
+    assert clamped.v.max() < wound.v.max() - 0.05
