@@ -1,0 +1,117 @@
+"""Figures of the friction chapter: the fit explorer widget and the stick-slip pictures.
+
+:class:`FitExplorer` is the view under three sliders (noise, number of samples, largest
+speed): it draws a seeded synthetic friction experiment, the Coulomb-viscous fit by least
+squares and the 95 % confidence band of the fitted curve, next to the true curve.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+from scipy import stats
+
+from robodyn import friction
+from robodyn.plotting import interactive_figure
+
+#: The joint of the demonstrations: Coulomb level (N m) and viscous coefficient (N m s/rad).
+TRUE_FC, TRUE_B = 0.4, 0.1
+
+
+def synthetic_experiment(n_samples: int, v_max: float, noise: float, seed: int = 2):
+    """Velocities in both directions up to ``v_max`` and friction torques with Gaussian noise.
+
+    Synthetic data: a joint with Fc = 0.4 N m and b = 0.1 N m s/rad, measured at
+    ``n_samples`` speeds spread evenly over [-v_max, -v_max/10] and [v_max/10, v_max], each
+    torque with noise of standard deviation ``noise`` (N m), drawn with ``seed``.
+    """
+    rng = np.random.default_rng(seed)
+    half = np.linspace(0.1 * v_max, v_max, max(n_samples // 2, 2))
+    v = np.concatenate([-half[::-1], half])
+    return v, friction.coulomb_viscous(v, TRUE_FC, TRUE_B) + rng.normal(0.0, noise, v.size)
+
+
+def confidence_band(fit, v):
+    """95 % band of the fitted Coulomb-viscous curve at the speeds ``v`` (not of new data)."""
+    A = np.column_stack([-np.sign(v), -v])
+    mean = A @ fit.estimates
+    dof = fit.residuals.size - 2
+    half = stats.t.ppf(0.975, dof) * np.sqrt(np.einsum("ij,jk,ik->i", A, fit.covariance, A))
+    return mean - half, mean + half
+
+
+class FitExplorer:
+    """Widget view: a synthetic friction experiment, its fit and the fit's 95 % band.
+
+    Controls named ``noise`` (N m), ``n_samples`` and ``v_max`` (rad/s). The axes are fixed
+    to the largest range the sliders allow.
+    """
+
+    def __init__(self, v_limit: float = 3.0, seed: int = 2):
+        self.v_limit, self.seed = v_limit, seed
+        self.curve_v = np.concatenate([np.linspace(-v_limit, -1e-3, 60),
+                                       np.linspace(1e-3, v_limit, 60)])
+
+    def setup(self, fig):
+        """Axes, the true curve, and empty artists for the data, the fit and its band."""
+        ax = self.ax = fig.subplots()
+        fig.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.88)
+        limit = 1.3 * (TRUE_FC + TRUE_B * self.v_limit)
+        ax.set(xlim=(-self.v_limit, self.v_limit), ylim=(-limit, limit),
+               xlabel="joint speed [rad/s]", ylabel="friction torque [N m]")
+        ax.axhline(0.0, color="0.8", lw=0.8)
+        ax.axvline(0.0, color="0.8", lw=0.8)
+        ax.plot(self.curve_v, friction.coulomb_viscous(self.curve_v, TRUE_FC, TRUE_B), "k--",
+                lw=1, label="true friction")
+        (self.points,) = ax.plot([], [], "o", ms=4, color="tab:blue", alpha=0.6,
+                                 label="measured")
+        (self.fitted,) = ax.plot([], [], color="tab:red", lw=2, label="fit")
+        self.band = ax.fill_between(self.curve_v, 0, 0, color="tab:red", alpha=0.25,
+                                    label="95 % band of the fit")
+        ax.legend(loc="upper right", fontsize=10)
+        self.text = ax.text(0.03, 0.06, "", transform=ax.transAxes, fontsize=10,
+                            va="bottom")
+
+    def update(self, noise, n_samples, v_max):
+        """Draw, fit and show one experiment; return the changed artists."""
+        v, f = synthetic_experiment(int(n_samples), v_max, noise, self.seed)
+        fit = friction.fit_coulomb_viscous(v, f)
+        self.points.set_data(v, f)
+        self.fitted.set_data(self.curve_v, friction.coulomb_viscous(
+            self.curve_v, max(fit["Fc"], 0.0), max(fit["b"], 0.0)))
+        low, high = confidence_band(fit, self.curve_v)
+        self.band.set_paths([np.column_stack([np.concatenate([self.curve_v,
+                                                              self.curve_v[::-1]]),
+                                              np.concatenate([low, high[::-1]])])])
+        (fc_low, fc_high), (b_low, b_high) = fit.confidence_intervals
+        self.text.set_text(f"Fc {fit['Fc']:.3f} [{fc_low:.3f}, {fc_high:.3f}] N m\n"
+                           f"b {fit['b']:.3f} [{b_low:.3f}, {b_high:.3f}] N m s/rad")
+        return [self.band, self.points, self.fitted, self.text]
+
+
+def fit_explorer(seed: int = 2):
+    """The chapter's widget: noise, samples and speed range over a :class:`FitExplorer`."""
+    controls = {
+        "noise": widgets.FloatSlider(value=0.05, min=0.005, max=0.3, step=0.005,
+                                     description="noise [N m]", readout_format=".3f"),
+        "n_samples": widgets.IntSlider(value=20, min=4, max=200, step=2,
+                                       description="samples"),
+        "v_max": widgets.FloatSlider(value=2.0, min=0.2, max=3.0, step=0.1,
+                                     description="top speed [rad/s]", readout_format=".1f"),
+    }
+    return interactive_figure(
+        FitExplorer(seed=seed), controls, figsize=(7.0, 3.6),
+        alt="Measured friction torques, the least-squares fit and its confidence band",
+    )
+
+
+#: The widgets of the chapter; each can be made with its defaults.
+WIDGETS = (fit_explorer,)
+
+
+def draw_phase_portrait(ax, run, belt_speed: float) -> None:
+    """Position against velocity of a stick-slip run, with the sticking line v = belt speed."""
+    ax.plot(run.x * 1e3, run.v, color="tab:purple", lw=1)
+    ax.axhline(belt_speed, color="tab:green", ls="--", lw=1, label="belt speed: sticking")
+    ax.set(xlabel="x [mm]", ylabel="v [m/s]")
+    ax.legend(loc="lower left", fontsize=10)
