@@ -48,6 +48,7 @@ __all__ = [
     "FrictionFit",
     "SlidingBlock",
     "TiltMeasurement",
+    "blended_coefficient",
     "coulomb",
     "coulomb_viscous",
     "fit_coulomb_viscous",
@@ -55,6 +56,7 @@ __all__ = [
     "karnopp",
     "mu_from_tilt",
     "simulate_block",
+    "speed_sweep",
     "stribeck",
     "viscous",
 ]
@@ -327,6 +329,115 @@ def simulate_block(block: SlidingBlock, push, t_end: float, dt: float = 1e-3,
         t=t, columns={"x": x, "v": v, "applied": applied, "friction": friction},
         success=finite, message=f"{n_steps} fixed steps of {dt:g} s ({model} friction)",
         details={"model": model})
+
+
+def blended_coefficient(v, mu_s: float, mu_k: float, v_crit: float):
+    r"""Friction coefficient of a contact that blends static and kinetic friction with speed.
+
+    The law of Simscape Multibody's spatial contact force, which the vacuum-robot thesis's
+    simulator uses: rising linearly from 0 to :math:`\mu_s` over :math:`|v| \le v_{crit}`,
+    falling linearly to :math:`\mu_k` by :math:`1.5\,v_{crit}`, then constant.
+
+    .. math::
+
+        \mu(v) = \begin{cases} \mu_s\,|v|/v_{crit} & |v| \le v_{crit} \\
+        \mu_s - (\mu_s - \mu_k)\,\frac{|v| - v_{crit}}{0.5\,v_{crit}} &
+        v_{crit} < |v| \le 1.5\,v_{crit} \\ \mu_k & |v| > 1.5\,v_{crit} \end{cases}
+
+    Parameters
+    ----------
+    v : float or array_like
+        Sliding speed at the contact, m/s.
+    mu_s, mu_k : float
+        Static and kinetic coefficients (>= 0, mu_s >= mu_k).
+    v_crit : float
+        Critical speed, m/s (> 0).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The coefficient (>= 0, the same for +v and -v); the force is -mu N sign(v).
+
+    Notes
+    -----
+    The rise from 0 makes the force continuous at v = 0, so an integrator meets no jump; the
+    price is that a body at rest on a slope creeps at a small speed instead of sticking.
+
+    Examples
+    --------
+    >>> print(blended_coefficient(np.array([0.0, 0.5e-3, 1e-3, 1.25e-3, 1.5e-3, 0.1]),
+    ...                           1.1, 0.9, 1e-3))
+    [0.   0.55 1.1  1.   0.9  0.9 ]
+    """
+    mu_s = check_non_negative("mu_s", mu_s)
+    mu_k = check_non_negative("mu_k", mu_k)
+    if mu_k > mu_s:
+        raise ParameterError(f"mu_k must be <= mu_s = {mu_s:g}, got {mu_k:g}")
+    v_crit = check_positive("v_crit", v_crit, "m/s")
+    speed = np.abs(_velocity(v))
+    rising = mu_s * speed / v_crit
+    falling = mu_s - (mu_s - mu_k) * (speed - v_crit) / (0.5 * v_crit)
+    return _out(np.where(speed <= v_crit, rising,
+                         np.where(speed <= 1.5 * v_crit, falling, mu_k)))
+
+
+def speed_sweep(friction_torque, speeds, inertia: float, gain: float, integral_gain: float,
+                noise: float, seed: int, settle: float = 1.0, record: float = 1.0,
+                dt: float = 1e-3):
+    r"""A simulated friction experiment: hold a joint at each speed, average the motor torque.
+
+    For each speed the joint, :math:`J\dot\omega = \tau + F(\omega)`, starts at rest under a
+    proportional-integral speed controller :math:`\tau = k e + k_i\int e\,dt`; after
+    ``settle`` seconds the torque is recorded for ``record`` seconds, with Gaussian sensor
+    noise of standard deviation ``noise`` on every sample, and averaged. At constant speed the
+    motor torque balances the friction, so ``-mean torque`` estimates :math:`F(\omega)`.
+
+    Parameters
+    ----------
+    friction_torque : callable
+        ``F(omega)`` in N m, against the motion (the true friction of the joint).
+    speeds : array_like, shape (n,)
+        Speed references, rad/s.
+    inertia : float
+        J, kg m^2 (> 0).
+    gain, integral_gain : float
+        k (N m s/rad, > 0) and k_i (N m/rad, >= 0).
+    noise : float
+        Standard deviation of the torque sensor, N m (>= 0).
+    seed : int
+        Seed of the noise.
+    settle, record, dt : float
+        Settling time, recording time and step, s.
+
+    Returns
+    -------
+    speeds, friction : numpy.ndarray, shape (n,)
+        The speeds held (mean over the record, rad/s) and the friction estimate
+        ``-mean(torque)`` (N m).
+    """
+    if not callable(friction_torque):
+        raise ParameterError("friction_torque must be callable as F(omega) in N m")
+    targets = as_array("speeds", speeds, "rad/s", (None,), finite=True)
+    J = check_positive("inertia", inertia, "kg m^2")
+    k = check_positive("gain", gain, "N m s/rad")
+    k_i = check_non_negative("integral_gain", integral_gain, "N m/rad")
+    noise = check_non_negative("noise", noise, "N m")
+    rng = np.random.default_rng(seed)
+    n_settle, n_record = int(round(settle / dt)), int(round(record / dt))
+    held, estimates = [], []
+    for target in targets:
+        omega, integral, torques, rates = 0.0, 0.0, [], []
+        for step in range(n_settle + n_record):
+            error = target - omega
+            tau = k * error + k_i * integral
+            integral += error * dt
+            omega += dt * (tau + float(friction_torque(omega))) / J
+            if step >= n_settle:
+                torques.append(tau + rng.normal(0.0, noise))
+                rates.append(omega)
+        held.append(np.mean(rates))
+        estimates.append(-np.mean(torques))
+    return np.array(held), np.array(estimates)
 
 
 # --------------------------------------------------------------------------- the tilting board

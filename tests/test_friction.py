@@ -228,3 +228,57 @@ def test_a_robust_loss_resists_outliers():
     assert abs(robust["Fc"] - 0.5) < 0.03 < abs(plain["Fc"] - 0.5) or abs(
         robust["b"] - 0.1) < abs(plain["b"] - 0.1)
     assert abs(robust["Fc"] - 0.5) < 0.03
+
+
+# --------------------------------------------------------------------------- blend and sweep
+
+
+def test_blended_coefficient_is_continuous_and_even():
+    mu = lambda v: fr.blended_coefficient(v, 1.1, 0.9, 1e-3)  # noqa: E731
+    for corner in (1e-3, 1.5e-3):
+        assert abs(mu(corner - 1e-12) - mu(corner + 1e-12)) < 1e-6
+    v = np.linspace(-5e-3, 5e-3, 101)
+    np.testing.assert_allclose(mu(v), mu(-v))
+    assert mu(0.0) == 0.0 and mu(1e-3) == pytest.approx(1.1) and mu(1.0) == pytest.approx(0.9)
+    assert np.all(np.diff(mu(np.linspace(0, 1e-3, 11))) > 0)
+
+
+@pytest.mark.parametrize("args, match", [
+    ((0.5, 0.9, 1e-3), "mu_k must be <= mu_s"),
+    ((1.1, -0.1, 1e-3), "mu_k"),
+    ((1.1, 0.9, 0.0), "v_crit"),
+])
+def test_blended_coefficient_names_bad_parameters(args, match):
+    with pytest.raises(ParameterError, match=match):
+        fr.blended_coefficient(0.1, *args)
+
+
+def test_speed_sweep_recovers_the_friction_it_was_given():
+    """At constant speed the motor torque balances the friction: -mean torque = F(omega)."""
+    def friction(omega):
+        return -(0.3 * np.sign(omega) + 0.05 * omega)
+
+    speeds = np.array([-2.0, -0.5, 0.3, 1.0, 2.0])
+    held, estimate = fr.speed_sweep(friction, speeds, inertia=0.01, gain=2.0,
+                                    integral_gain=20.0, noise=0.0, seed=1)
+    np.testing.assert_allclose(held, speeds, atol=2e-3)
+    np.testing.assert_allclose(estimate, friction(held), atol=2e-3)
+    _, noisy = fr.speed_sweep(friction, speeds, inertia=0.01, gain=2.0, integral_gain=20.0,
+                              noise=0.05, seed=1)
+    # 1000 samples of 0.05 N m noise: the mean is good to about 0.05 / sqrt(1000) = 1.6e-3
+    assert np.max(np.abs(noisy - estimate)) < 8e-3
+    assert np.max(np.abs(noisy - estimate)) > 0
+
+
+def test_speed_sweep_without_integral_action_leaves_a_speed_error():
+    def friction(omega):
+        return -0.3 * np.sign(omega)
+
+    held, _ = fr.speed_sweep(friction, [1.0], inertia=0.01, gain=2.0, integral_gain=0.0,
+                             noise=0.0, seed=1)
+    assert held[0] == pytest.approx(1.0 - 0.3 / 2.0, abs=1e-3)   # P error = F_c / k
+
+
+def test_speed_sweep_rejects_a_non_callable():
+    with pytest.raises(ParameterError, match="friction_torque"):
+        fr.speed_sweep(0.3, [1.0], 0.01, 2.0, 20.0, 0.0, 1)
