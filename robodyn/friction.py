@@ -38,6 +38,7 @@ from robodyn.params import (
     as_array,
     broadcast,
     check_choice,
+    check_integer,
     check_non_negative,
     check_positive,
     check_real,
@@ -47,6 +48,8 @@ from robodyn.params import (
 __all__ = [
     "FrictionFit",
     "SlidingBlock",
+    "StickSlipCycle",
+    "TiltBoardTest",
     "TiltMeasurement",
     "blended_coefficient",
     "coulomb",
@@ -54,10 +57,13 @@ __all__ = [
     "fit_coulomb_viscous",
     "fit_stribeck",
     "karnopp",
+    "incline_grip_needed",
     "mu_from_tilt",
     "simulate_block",
     "speed_sweep",
+    "stick_slip_cycle",
     "stribeck",
+    "synthetic_slip_angles",
     "viscous",
 ]
 
@@ -263,6 +269,23 @@ class SlidingBlock(Parameters):
             raise ParameterError(f"Fs must be >= Fc = {self.Fc:g} N, got {self.Fs:g}")
 
 
+def _sign_float(v: float) -> float:
+    """np.sign for one float (-1, 0 or 1), without NumPy's per-call cost."""
+    return 1.0 if v > 0.0 else (-1.0 if v < 0.0 else 0.0)
+
+
+def _karnopp_float(v: float, applied: float, Fc: float, Fs: float, b: float,
+                   dv: float) -> float:
+    """:func:`karnopp` for one velocity, in plain floats: the inner loop of simulate_block.
+
+    The parameters are already checked (they come from a SlidingBlock); tests hold it equal to
+    :func:`karnopp`, and ``benchmarks/block_fast_path.py`` measures what it saves.
+    """
+    if abs(v) < dv:
+        return -min(max(applied, -Fs), Fs)
+    return -Fc * _sign_float(v) - b * v
+
+
 def simulate_block(block: SlidingBlock, push, t_end: float, dt: float = 1e-3,
                    model: str = "karnopp", surface_speed: float = 0.0, x0: float = 0.0,
                    v0: float = 0.0) -> SimulationResult:
@@ -317,9 +340,9 @@ def simulate_block(block: SlidingBlock, push, t_end: float, dt: float = 1e-3,
         applied = float(push(t)) - block.stiffness * x
         relative = v - belt
         if model == "karnopp":
-            friction = float(karnopp(relative, applied, block.Fc, block.Fs, block.b, block.dv))
+            friction = _karnopp_float(relative, applied, block.Fc, block.Fs, block.b, block.dv)
         else:
-            friction = -block.Fc * float(np.sign(relative)) - block.b * relative
+            friction = -block.Fc * _sign_float(relative) - block.b * relative
         rows[k] = t, x, v, applied, friction
         v += dt * (applied + friction) / block.mass
         x += dt * v
@@ -331,12 +354,87 @@ def simulate_block(block: SlidingBlock, push, t_end: float, dt: float = 1e-3,
         details={"model": model})
 
 
+@dataclass(frozen=True)
+class StickSlipCycle:
+    """The closed-form limit cycle of the stick-slip oscillator (see :func:`stick_slip_cycle`).
+
+    Attributes
+    ----------
+    stick_time, slip_time, period : float
+        Durations of the sticking and the slipping phase and their sum, s.
+    x_low, x_high : float
+        Positions where sticking starts and ends, m.
+    v_low : float
+        Lowest velocity of the cycle, m/s (negative when the block slides backwards).
+    """
+
+    stick_time: float
+    slip_time: float
+    period: float
+    x_low: float
+    x_high: float
+    v_low: float
+
+
+def stick_slip_cycle(block: SlidingBlock, belt_speed: float) -> StickSlipCycle:
+    r"""Closed-form limit cycle of a block on a spring dragged by a belt (Coulomb, no damping).
+
+    While the block sticks it moves with the belt, :math:`v = v_b`, until the spring force
+    :math:`kx` reaches :math:`F_s` at :math:`x_{high} = F_s/k`. Then it slips backwards over
+    the belt, the friction pushes forwards with :math:`F_c`, and :math:`m\ddot x = -kx + F_c`
+    is a harmonic oscillation of angular frequency :math:`\omega = \sqrt{k/m}` about
+    :math:`x_c = F_c/k`. In the plane :math:`(x, v/\omega)` it runs on a circle about
+    :math:`(x_c, 0)` from :math:`(x_{high}, v_b/\omega)` to the mirror point
+    :math:`(x_{low}, v_b/\omega)`, :math:`x_{low} = 2x_c - x_{high}`, where the block
+    matches the belt again and, its spring force :math:`2F_c - F_s` being below
+    :math:`F_s`, sticks. The arc spans :math:`2\pi - 2\alpha` with
+    :math:`\tan\alpha = \omega\,(x_{high} - x_c)/v_b`; the sticking phase lasts
+    :math:`(x_{high} - x_{low})/v_b`.
+
+    Parameters
+    ----------
+    block : SlidingBlock
+        With a spring (stiffness > 0) and no viscous friction (b = 0).
+    belt_speed : float
+        v_b, m/s (> 0).
+
+    Returns
+    -------
+    StickSlipCycle
+
+    Examples
+    --------
+    >>> c = stick_slip_cycle(SlidingBlock(Fc=2.0, Fs=3.0, stiffness=50.0), 0.2)
+    >>> print(f"{c.stick_time:.3f} s stuck, {c.slip_time:.3f} s slipping")
+    0.200 s stuck, 0.714 s slipping
+    """
+    if not isinstance(block, SlidingBlock):
+        raise ParameterError(f"block must be a SlidingBlock, got {block!r}")
+    if block.stiffness <= 0 or block.b != 0:
+        raise ParameterError(
+            "the closed form needs a spring and pure Coulomb friction: block.stiffness > 0 and "
+            f"block.b = 0, got stiffness = {block.stiffness:g} N/m and b = {block.b:g} N s/m")
+    v_b = check_positive("belt_speed", belt_speed, "m/s")
+    omega = np.sqrt(block.stiffness / block.mass)
+    x_c, x_high = block.Fc / block.stiffness, block.Fs / block.stiffness
+    x_low = 2 * x_c - x_high
+    alpha = np.arctan2(omega * (x_high - x_c), v_b)
+    radius = np.hypot(x_high - x_c, v_b / omega)
+    stick = (x_high - x_low) / v_b
+    slip = (2 * np.pi - 2 * alpha) / omega
+    return StickSlipCycle(stick_time=float(stick), slip_time=float(slip),
+                          period=float(stick + slip), x_low=float(x_low), x_high=float(x_high),
+                          v_low=float(-radius * omega))
+
+
 def blended_coefficient(v, mu_s: float, mu_k: float, v_crit: float):
     r"""Friction coefficient of a contact that blends static and kinetic friction with speed.
 
-    The law of Simscape Multibody's spatial contact force, which the vacuum-robot thesis's
-    simulator uses: rising linearly from 0 to :math:`\mu_s` over :math:`|v| \le v_{crit}`,
-    falling linearly to :math:`\mu_k` by :math:`1.5\,v_{crit}`, then constant.
+    A piecewise-linear law of the shape that Simscape Multibody's documentation plots for the
+    contact blocks the vacuum-robot thesis uses: rising from 0 to :math:`\mu_s` over
+    :math:`|v| \le v_{crit}`, falling to :math:`\mu_k` by :math:`1.5\,v_{crit}`, then constant.
+    The vendor publishes the graph, not a formula, so the straight segments and the corner at
+    :math:`1.5\,v_{crit}` are this book's choice.
 
     .. math::
 
@@ -497,6 +595,101 @@ def mu_from_tilt(theta, sigma_theta: float = 0.0) -> TiltMeasurement:
         )
     sigma_theta = check_non_negative("sigma_theta", sigma_theta, "rad")
     return TiltMeasurement(mu=_out(np.tan(theta)), sigma=_out(sigma_theta / np.cos(theta) ** 2))
+
+
+@dataclass(frozen=True)
+class TiltBoardTest(Parameters):
+    """The tilting-board measurement of the vacuum-robot thesis: a drive wheel on wood.
+
+    Parameters
+    ----------
+    wheel_mass : float
+        kg (> 0). Default 0.0608 kg, the thesis's drive wheel.
+    lowest_angle, highest_angle : float
+        Smallest and largest slip angle of the trials, degrees, in [0, 90). Defaults 45.3 and
+        49.1 degrees, the thesis's range over 15 trials.
+    angle_uncertainty : float
+        Standard uncertainty of one angle reading, degrees (>= 0). Default 0.2 degrees, this
+        book's assumption for a hand-held inclinometer; the thesis does not state one.
+
+    Only the range of the 15 angles is published; :func:`synthetic_slip_angles` makes a data
+    set consistent with it.
+    """
+
+    wheel_mass: float = quantity(0.0608, "kg", above=0.0)
+    lowest_angle: float = quantity(45.3, "deg", at_least=0.0, below=90.0)
+    highest_angle: float = quantity(49.1, "deg", at_least=0.0, below=90.0)
+    angle_uncertainty: float = quantity(0.2, "deg", at_least=0.0)
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.highest_angle < self.lowest_angle:
+            raise ParameterError(
+                f"highest_angle must be >= lowest_angle = {self.lowest_angle:g} deg, "
+                f"got {self.highest_angle:g}")
+
+
+def synthetic_slip_angles(test: TiltBoardTest, n_trials: int = 15, seed: int = 0):
+    """A synthetic set of slip angles, rad, spanning exactly the published range.
+
+    ``n_trials`` normal draws are mapped linearly so that the smallest becomes
+    ``test.lowest_angle`` and the largest ``test.highest_angle``, then rounded to 0.1 degree,
+    the resolution of the published numbers. SYNTHETIC: consistent with the thesis's range, not
+    its (unpublished) individual readings.
+
+    Examples
+    --------
+    >>> angles = np.degrees(synthetic_slip_angles(TiltBoardTest(), seed=0))
+    >>> print(angles.size, angles.min().round(1), angles.max().round(1))
+    15 45.3 49.1
+    """
+    if not isinstance(test, TiltBoardTest):
+        raise ParameterError(f"test must be a TiltBoardTest, got {test!r}")
+    n_trials = check_integer("n_trials", n_trials, at_least=2)
+    draws = np.random.default_rng(seed).normal(size=n_trials)
+    unit = (draws - draws.min()) / (draws.max() - draws.min())
+    degrees = test.lowest_angle + unit * (test.highest_angle - test.lowest_angle)
+    return np.radians(np.round(degrees, 1))
+
+
+def incline_grip_needed(theta, inertia_ratio):
+    r"""Friction-to-normal force ratio a wheel needs to roll down an incline without slipping.
+
+    A wheel of mass m, radius r and inertia :math:`I = \kappa m r^2` about its axle, free to
+    turn, rolls down a slope of angle :math:`\theta` with :math:`a = g\sin\theta/(1 + \kappa)`;
+    the contact must supply :math:`F = \kappa\,m g\sin\theta/(1 + \kappa)` against
+    :math:`N = m g\cos\theta`, so it slips only where
+
+    .. math:: \frac{F}{N} = \frac{\kappa}{1 + \kappa}\,\tan\theta > \mu_s.
+
+    A wheel kept from turning is the limit :math:`\kappa \to \infty`, the sliding block:
+    :math:`F/N = \tan\theta`.
+
+    Parameters
+    ----------
+    theta : float or array_like
+        Slope angle, rad, in [0, pi/2).
+    inertia_ratio : float
+        :math:`\kappa = I/(m r^2)` (> 0, or ``numpy.inf`` for a blocked wheel): 1/2 for a solid
+        disc, 1 for a thin ring.
+
+    Examples
+    --------
+    A free solid disc on the thesis's steepest board, 49.1 degrees, needs only a third of
+    tan(theta):
+
+    >>> print(round(float(incline_grip_needed(np.radians(49.1), 0.5)), 3))
+    0.385
+    """
+    theta = as_array("theta", theta, "rad")
+    if np.any((theta < 0) | (theta >= np.pi / 2)):
+        raise ParameterError(f"theta must lie in [0, pi/2) rad, got {theta!r}")
+    if isinstance(inertia_ratio, (float, np.floating)) and inertia_ratio == np.inf:
+        share = 1.0
+    else:
+        kappa = check_positive("inertia_ratio", inertia_ratio, "")
+        share = kappa / (1.0 + kappa)
+    return _out(share * np.tan(theta))
 
 
 # --------------------------------------------------------------------------- identification

@@ -282,3 +282,82 @@ def test_speed_sweep_without_integral_action_leaves_a_speed_error():
 def test_speed_sweep_rejects_a_non_callable():
     with pytest.raises(ParameterError, match="friction_torque"):
         fr.speed_sweep(0.3, [1.0], 0.01, 2.0, 20.0, 0.0, 1)
+
+
+# --------------------------------------------------------------------------- closed forms
+
+
+def test_stick_slip_simulation_follows_the_closed_form_cycle():
+    """Period, sticking share, re-sticking point and lowest velocity against the circle."""
+    block = fr.SlidingBlock(Fc=2.0, Fs=3.0, stiffness=50.0, dv=1e-5)
+    cycle = fr.stick_slip_cycle(block, 0.2)
+    run = fr.simulate_block(block, lambda t: 0.0, 3.0, dt=1e-5, model="karnopp",
+                            surface_speed=0.2)
+    stuck = np.abs(run.v - 0.2) < block.dv
+    ends = run.t[np.flatnonzero(stuck[:-1] & ~stuck[1:])]
+    starts = np.flatnonzero(~stuck[:-1] & stuck[1:]) + 1
+    assert ends.size >= 3
+    np.testing.assert_allclose(np.diff(ends[1:]), cycle.period, rtol=2e-3)
+    np.testing.assert_allclose(run.x[starts[1:]], cycle.x_low, atol=5e-4)
+    late = run.t > ends[1]
+    # Karnopp's band delays the breakaway a little (the net force grows from zero, so leaving
+    # the band takes sqrt(2 m dv / (k v_b)) = 1.4 ms), which widens the circle by ~0.5 %
+    assert np.min(run.v[late]) == pytest.approx(cycle.v_low, rel=1e-2)
+    radius = -cycle.v_low / np.sqrt(block.stiffness / block.mass)
+    assert np.min(run.x[late]) == pytest.approx(block.Fc / block.stiffness - radius, abs=5e-4)
+    whole_cycles = (run.t > ends[1]) & (run.t <= ends[-1])
+    assert stuck[whole_cycles].mean() == pytest.approx(cycle.stick_time / cycle.period,
+                                                       abs=0.01)
+
+
+def test_stick_slip_cycle_needs_a_spring_and_no_damping():
+    with pytest.raises(ParameterError, match="stiffness > 0"):
+        fr.stick_slip_cycle(fr.SlidingBlock(), 0.2)
+    with pytest.raises(ParameterError, match="b = 0"):
+        fr.stick_slip_cycle(fr.SlidingBlock(stiffness=50.0, b=0.1), 0.2)
+    with pytest.raises(ParameterError, match="belt_speed"):
+        fr.stick_slip_cycle(fr.SlidingBlock(stiffness=50.0), -0.2)
+
+
+def test_synthetic_slip_angles_span_the_published_range():
+    test = fr.TiltBoardTest()
+    for seed in range(5):
+        degrees = np.degrees(fr.synthetic_slip_angles(test, seed=seed))
+        assert degrees.size == 15
+        assert degrees.min() == pytest.approx(45.3) and degrees.max() == pytest.approx(49.1)
+        np.testing.assert_allclose(degrees * 10, np.round(degrees * 10), atol=1e-9)
+    a, b = (fr.synthetic_slip_angles(test, seed=s) for s in (1, 2))
+    assert not np.allclose(a, b)
+    with pytest.raises(ParameterError, match="n_trials"):
+        fr.synthetic_slip_angles(test, n_trials=1)
+    with pytest.raises(ParameterError, match="highest_angle"):
+        fr.TiltBoardTest(lowest_angle=50.0)
+    with pytest.raises(ParameterError, match="wheel_mass"):
+        fr.TiltBoardTest(wheel_mass=-0.06)
+
+
+def test_incline_grip_of_a_rolling_wheel():
+    """Closed form, its limits, and a second derivation from the energy of the rolling disc."""
+    theta = np.radians(49.1)
+    assert fr.incline_grip_needed(theta, np.inf) == pytest.approx(np.tan(theta))
+    assert fr.incline_grip_needed(theta, 0.5) == pytest.approx(np.tan(theta) / 3)
+    assert fr.incline_grip_needed(theta, 1e9) == pytest.approx(np.tan(theta), rel=1e-8)
+    # energy: m g s sin(theta) = (1 + kappa) m v^2 / 2, so a = g sin / (1 + kappa); the friction
+    # is what the slope force lacks: F = m g sin - m a
+    g, m, kappa = 9.81, 0.0608, 0.5
+    a = g * np.sin(theta) / (1 + kappa)
+    ratio = (m * g * np.sin(theta) - m * a) / (m * g * np.cos(theta))
+    assert fr.incline_grip_needed(theta, kappa) == pytest.approx(ratio)
+    with pytest.raises(ParameterError, match="inertia_ratio"):
+        fr.incline_grip_needed(theta, 0.0)
+    with pytest.raises(ParameterError, match="theta"):
+        fr.incline_grip_needed(np.pi / 2, 0.5)
+
+
+def test_the_float_friction_of_the_block_loop_equals_the_vectorised_models():
+    rng = np.random.default_rng(SEED)
+    v = np.concatenate([rng.normal(0, 1e-3, 200), rng.normal(0, 1.0, 200), [0.0, 1e-3, -1e-3]])
+    applied = rng.normal(0, 4.0, v.size)
+    loop = [fr._karnopp_float(a, b, 2.0, 3.0, 0.3, 1e-3) for a, b in zip(v, applied)]
+    np.testing.assert_array_equal(loop, fr.karnopp(v, applied, 2.0, 3.0, 0.3, 1e-3))
+    np.testing.assert_array_equal([fr._sign_float(x) for x in v], np.sign(v))
