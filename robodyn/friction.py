@@ -509,9 +509,12 @@ def speed_sweep(friction_torque, speeds, inertia: float, gain: float, integral_g
 
     Returns
     -------
-    speeds, friction : numpy.ndarray, shape (n,)
-        The speeds held (mean over the record, rad/s) and the friction estimate
-        ``-mean(torque)`` (N m).
+    speeds, friction, ripple : numpy.ndarray, shape (n,)
+        The speeds held (mean over the record, rad/s), the friction estimate
+        ``-mean(torque)`` (N m), and the standard deviation of the speed over the record
+        (rad/s). A large ripple means the joint did not run at a constant speed (it had not
+        settled, or it hunts in a stick-slip cycle where the friction falls with speed), and
+        the mean torque is then not the friction at the mean speed: drop such points.
     """
     if not callable(friction_torque):
         raise ParameterError("friction_torque must be callable as F(omega) in N m")
@@ -522,7 +525,7 @@ def speed_sweep(friction_torque, speeds, inertia: float, gain: float, integral_g
     noise = check_non_negative("noise", noise, "N m")
     rng = np.random.default_rng(seed)
     n_settle, n_record = int(round(settle / dt)), int(round(record / dt))
-    held, estimates = [], []
+    held, estimates, ripple = [], [], []
     for target in targets:
         omega, integral, torques, rates = 0.0, 0.0, [], []
         for step in range(n_settle + n_record):
@@ -535,7 +538,8 @@ def speed_sweep(friction_torque, speeds, inertia: float, gain: float, integral_g
                 rates.append(omega)
         held.append(np.mean(rates))
         estimates.append(-np.mean(torques))
-    return np.array(held), np.array(estimates)
+        ripple.append(np.std(rates))
+    return np.array(held), np.array(estimates), np.array(ripple)
 
 
 # --------------------------------------------------------------------------- the tilting board

@@ -259,11 +259,12 @@ def test_speed_sweep_recovers_the_friction_it_was_given():
         return -(0.3 * np.sign(omega) + 0.05 * omega)
 
     speeds = np.array([-2.0, -0.5, 0.3, 1.0, 2.0])
-    held, estimate = fr.speed_sweep(friction, speeds, inertia=0.01, gain=2.0,
-                                    integral_gain=20.0, noise=0.0, seed=1)
+    held, estimate, ripple = fr.speed_sweep(friction, speeds, inertia=0.01, gain=2.0,
+                                            integral_gain=20.0, noise=0.0, seed=1)
+    assert np.all(ripple < 1e-3 * np.abs(speeds))
     np.testing.assert_allclose(held, speeds, atol=2e-3)
     np.testing.assert_allclose(estimate, friction(held), atol=2e-3)
-    _, noisy = fr.speed_sweep(friction, speeds, inertia=0.01, gain=2.0, integral_gain=20.0,
+    _, noisy, _ = fr.speed_sweep(friction, speeds, inertia=0.01, gain=2.0, integral_gain=20.0,
                               noise=0.05, seed=1)
     # 1000 samples of 0.05 N m noise: the mean is good to about 0.05 / sqrt(1000) = 1.6e-3
     assert np.max(np.abs(noisy - estimate)) < 8e-3
@@ -274,9 +275,25 @@ def test_speed_sweep_without_integral_action_leaves_a_speed_error():
     def friction(omega):
         return -0.3 * np.sign(omega)
 
-    held, _ = fr.speed_sweep(friction, [1.0], inertia=0.01, gain=2.0, integral_gain=0.0,
-                             noise=0.0, seed=1)
+    held, _, _ = fr.speed_sweep(friction, [1.0], inertia=0.01, gain=2.0, integral_gain=0.0,
+                                noise=0.0, seed=1)
     assert held[0] == pytest.approx(1.0 - 0.3 / 2.0, abs=1e-3)   # P error = F_c / k
+
+
+def test_a_weak_speed_loop_hunts_where_the_friction_falls_with_speed():
+    """Below the Stribeck speed the friction's slope is a negative damping of up to ~2.5 N m s;
+    a gain of 2 N m s/rad cannot hold the speed (large ripple, wrong mean torque), 10 can."""
+    def friction(omega):
+        return fr.stribeck(omega, 0.5, 0.8, 0.1, 0.1)
+
+    kwargs = {"inertia": 0.01, "noise": 0.0, "seed": 1}
+    _, weak, weak_ripple = fr.speed_sweep(friction, [0.08], gain=2.0, integral_gain=20.0,
+                                          **kwargs)
+    held, stiff, stiff_ripple = fr.speed_sweep(friction, [0.08], gain=10.0,
+                                               integral_gain=100.0, **kwargs)
+    assert weak_ripple[0] > 0.3 * 0.08 and abs(weak[0] - friction(0.08)) > 0.02
+    assert stiff_ripple[0] < 1e-3 * 0.08
+    assert stiff[0] == pytest.approx(friction(held[0]), abs=1e-3)
 
 
 def test_speed_sweep_rejects_a_non_callable():

@@ -3,6 +3,8 @@
 :class:`FitExplorer` is the view under three sliders (noise, number of samples, largest
 speed): it draws a seeded synthetic friction experiment, the Coulomb-viscous fit by least
 squares and the 95 % confidence band of the fitted curve, next to the true curve.
+:func:`stick_slip_animation` plays the block on its spring over the moving belt beside its
+phase portrait.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import numpy as np
 from scipy import stats
 
 from robodyn import friction
-from robodyn.plotting import interactive_figure
+from robodyn.plotting import animation, interactive_figure
 
 #: The joint of the demonstrations: Coulomb level (N m) and viscous coefficient (N m s/rad).
 TRUE_FC, TRUE_B = 0.4, 0.1
@@ -110,8 +112,68 @@ WIDGETS = (fit_explorer,)
 
 
 def draw_phase_portrait(ax, run, belt_speed: float) -> None:
-    """Position against velocity of a stick-slip run, with the sticking line v = belt speed."""
-    ax.plot(run.x * 1e3, run.v, color="tab:purple", lw=1)
+    """Position against velocity of a stick-slip run, with the sticking line v = belt speed.
+
+    At most about 4000 samples are drawn (a finer line looks the same and draws slowly).
+    """
+    every = max(1, run.t.size // 4000)
+    ax.plot(run.x[::every] * 1e3, run.v[::every], color="tab:purple", lw=1)
     ax.axhline(belt_speed, color="tab:green", ls="--", lw=1, label="belt speed: sticking")
     ax.set(xlabel="x [mm]", ylabel="v [m/s]")
     ax.legend(loc="lower left", fontsize=10)
+
+
+def _spring(x_start: float, x_end: float, y: float, coils: int = 8, height: float = 4.0):
+    """Zig-zag polyline of a spring from x_start to x_end at height y (drawing units)."""
+    xs = np.linspace(x_start, x_end, 2 * coils + 3)
+    ys = np.full(xs.size, y)
+    ys[1:-1:2] += height
+    ys[2:-1:2] -= height
+    ys[-2] = y
+    return xs, ys
+
+
+def stick_slip_animation(block, run, belt_speed: float, n_frames: int = 90,
+                         interval_ms: float = 60.0):
+    """A jshtml animation of the stick-slip oscillator and its phase portrait.
+
+    ``run`` is :func:`robodyn.friction.simulate_block` of ``block`` (with a spring) over a belt
+    at ``belt_speed``. Left: the anchor, the spring, the block (green while it sticks to the
+    belt, red while it slips) and the belt with marks that move at the belt's speed. Right: the
+    phase portrait with the current state.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    fig, (ax, ax_phase) = plt.subplots(1, 2, figsize=(7.0, 3.2),
+                                       gridspec_kw={"width_ratios": [1.2, 1]})
+    x_mm = run.x * 1e3
+    anchor, width, height = -60.0, 24.0, 16.0
+    ax.set(xlim=(anchor - 5, x_mm.max() + width + 10), ylim=(-14, 30), xlabel="x [mm]")
+    ax.set_yticks([])
+    ax.plot([anchor, anchor], [0, 26], color="k", lw=3)
+    ax.add_patch(Rectangle((anchor - 5, -10), x_mm.max() + width + 80, 10, color="0.85"))
+    ax.text(anchor + 2, -7.5, f"belt {belt_speed:g} m/s \u2192", fontsize=10)
+    marks = np.arange(anchor - 40, x_mm.max() + width + 60, 20.0)
+    (belt_marks,) = ax.plot([], [], "|", color="0.4", ms=14, mew=2)
+    (spring,) = ax.plot([], [], color="0.2", lw=1.2)
+    body = ax.add_patch(Rectangle((0, 0), width, height, color="tab:green"))
+    label = ax.text(0.97, 0.93, "", transform=ax.transAxes, ha="right", fontsize=10)
+    sticking = np.abs(run.v - belt_speed) < block.dv
+    draw_phase_portrait(ax_phase, run, belt_speed)
+    (state,) = ax_phase.plot([], [], "o", color="k", ms=6)
+    fig.tight_layout()
+    samples = np.linspace(0, run.t.size - 1, n_frames).round().astype(int)
+    span = marks[-1] - marks[0]
+
+    def draw_frame(frame):
+        k = samples[frame]
+        moved = (marks - marks[0] + run.t[k] * belt_speed * 1e3) % span + marks[0]
+        belt_marks.set_data(moved, np.full(moved.size, -5.0))
+        spring.set_data(*_spring(anchor, x_mm[k], height / 2))
+        body.set_x(x_mm[k])
+        body.set_color("tab:green" if sticking[k] else "tab:red")
+        label.set_text(f"t = {run.t[k]:.2f} s, " + ("sticks" if sticking[k] else "slips"))
+        state.set_data([x_mm[k]], [run.v[k]])
+
+    return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
