@@ -19,7 +19,7 @@ def summary(exercise_id, answer) -> str:
 # --------------------------------------------------------------------------- right answers
 
 
-def pendulum_from_the_horizontal(theta, theta_dot, tau, m, l_c, I, g):
+def pendulum_from_the_horizontal(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
     phi = theta - np.pi / 2  # the angle from the horizontal, as the arm measures it
     return (tau - m * g * l_c * np.cos(phi)) / (I + m * l_c**2)
 
@@ -94,7 +94,7 @@ def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
 # --------------------------------------------------------------------------- wrong answers
 
 
-def pendulum_as_in_the_tutorial(theta, theta_dot, tau, m, l_c, I, g):
+def pendulum_as_in_the_tutorial(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
     return (tau + m * g * l_c * np.sin(theta)) / (I + m * l_c**2)
 
 

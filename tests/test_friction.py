@@ -375,6 +375,7 @@ def test_the_float_friction_of_the_block_loop_equals_the_vectorised_models():
     rng = np.random.default_rng(SEED)
     v = np.concatenate([rng.normal(0, 1e-3, 200), rng.normal(0, 1.0, 200), [0.0, 1e-3, -1e-3]])
     applied = rng.normal(0, 4.0, v.size)
-    loop = [fr._karnopp_float(a, b, 2.0, 3.0, 0.3, 1e-3) for a, b in zip(v, applied)]
+    loop = [fr._karnopp_float(float(a), float(b), 2.0, 3.0, 0.3, 1e-3)
+            for a, b in zip(v, applied, strict=True)]
     np.testing.assert_array_equal(loop, fr.karnopp(v, applied, 2.0, 3.0, 0.3, 1e-3))
-    np.testing.assert_array_equal([fr._sign_float(x) for x in v], np.sign(v))
+    np.testing.assert_array_equal([fr._sign_float(float(x)) for x in v], np.sign(v))
