@@ -197,7 +197,7 @@ def test_a_new_url_makes_the_notebooks_stale_until_updated(tmp_path, capsys):
     assert out_of_date([path.parent], config) == [
         f"{path}: the install cell does not match _config.yml"]
     assert main([str(path.parent), "--config", str(config), "--check"]) == 1
-    assert "installcell" in capsys.readouterr().out
+    assert "make exercises" in capsys.readouterr().out
     assert main([str(path.parent), "--config", str(config)]) == 0
     cells = json.loads(path.read_text())["cells"]
     assert [c["id"] for c in cells] == [CELL_ID, "c000", "c001"], "replaced, not added"

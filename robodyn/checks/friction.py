@@ -257,6 +257,11 @@ def _f_positive_only(v, force):
                           np.concatenate([force[moving], -force[moving]]))
 
 
+def _f_swapped(v, force):
+    Fc, b = _fit_reference(v, force)
+    return b, Fc
+
+
 def _f_drive_convention(v, force):
     Fc, b = _fit_reference(v, force)
     return -Fc, -b
@@ -286,6 +291,9 @@ _FIT = Exercise(
                 "motor supplies)",
                 "The forces given are the friction on the body, against the motion: "
                 "force = -Fc sign(v) - b v, with Fc, b > 0.", _f_drive_convention),
+        Mistake("the pair is returned as (b, Fc)",
+                "Return the Coulomb level first: (Fc, b), in the order of the columns "
+                "[-sign(v), -v].", _f_swapped),
     ),
 )
 
