@@ -120,7 +120,7 @@ def draw_phase_portrait(ax, run, belt_speed: float) -> None:
     ax.plot(run.x[::every] * 1e3, run.v[::every], color="tab:purple", lw=1)
     ax.axhline(belt_speed, color="tab:green", ls="--", lw=1, label="belt speed: sticking")
     ax.set(xlabel="x [mm]", ylabel="v [m/s]")
-    ax.legend(loc="lower left", fontsize=10)
+    ax.legend(loc="center", fontsize=10)
 
 
 def _spring(x_start: float, x_end: float, y: float, coils: int = 8, height: float = 4.0):
@@ -153,7 +153,8 @@ def stick_slip_animation(block, run, belt_speed: float, n_frames: int = 90,
     ax.set_yticks([])
     ax.plot([anchor, anchor], [0, 26], color="k", lw=3)
     ax.add_patch(Rectangle((anchor - 5, -10), x_mm.max() + width + 80, 10, color="0.85"))
-    ax.text(anchor + 2, -7.5, f"belt {belt_speed:g} m/s \u2192", fontsize=10)
+    ax.text(0.03, 0.93, f"belt {belt_speed:g} m/s \u2192", transform=ax.transAxes,
+            fontsize=10)
     marks = np.arange(anchor - 40, x_mm.max() + width + 60, 20.0)
     (belt_marks,) = ax.plot([], [], "|", color="0.4", ms=14, mew=2)
     (spring,) = ax.plot([], [], color="0.2", lw=1.2)
