@@ -459,7 +459,9 @@ def blended_coefficient(v, mu_s: float, mu_k: float, v_crit: float):
     Notes
     -----
     The rise from 0 makes the force continuous at v = 0, so an integrator meets no jump; the
-    price is that a body at rest on a slope creeps at a small speed instead of sticking.
+    price is that a body at rest on a slope creeps at a small speed instead of sticking. It is
+    :func:`robodyn.contact.friction_coefficient` (static, then falling to kinetic) times the
+    regularised direction :math:`\min(|v|/v_{crit}, 1)`.
 
     Examples
     --------
@@ -467,16 +469,11 @@ def blended_coefficient(v, mu_s: float, mu_k: float, v_crit: float):
     ...                           1.1, 0.9, 1e-3))
     [0.   0.55 1.1  1.   0.9  0.9 ]
     """
-    mu_s = check_non_negative("mu_s", mu_s)
-    mu_k = check_non_negative("mu_k", mu_k)
-    if mu_k > mu_s:
-        raise ParameterError(f"mu_k must be <= mu_s = {mu_s:g}, got {mu_k:g}")
-    v_crit = check_positive("v_crit", v_crit, "m/s")
+    from robodyn.contact import friction_coefficient
+
     speed = np.abs(_velocity(v))
-    rising = mu_s * speed / v_crit
-    falling = mu_s - (mu_s - mu_k) * (speed - v_crit) / (0.5 * v_crit)
-    return _out(np.where(speed <= v_crit, rising,
-                         np.where(speed <= 1.5 * v_crit, falling, mu_k)))
+    level = friction_coefficient(speed, mu_s, mu_k, v_crit)
+    return _out(np.asarray(level * np.minimum(speed / v_crit, 1.0)))
 
 
 def speed_sweep(friction_torque, speeds, inertia: float, gain: float, integral_gain: float,

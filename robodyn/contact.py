@@ -1,0 +1,691 @@
+r"""Penalty contact: spring-damper forces, friction at a contact, planar geometry, a ball drop.
+
+A penalty contact lets two bodies overlap by a small depth :math:`\delta` and pushes them apart
+with a force that grows with it. The force is never a pull (there is no glue between a wheel and
+the floor), and it is zero while the bodies do not touch.
+
+- Sizing: :func:`stiffness_for_penetration` (:math:`k = m g / d`, the rule of the vacuum-robot
+  thesis) and :func:`damping_for_ratio` (:math:`c = 2\zeta\sqrt{k m}`).
+- Forces: :func:`normal_force`, linear (:math:`k\delta + c\dot\delta`) or Hunt-Crossley
+  (:math:`\delta^n (k + \lambda\dot\delta)`), clamped at zero; :func:`restitution_linear`, the
+  closed-form coefficient of restitution of the linear model.
+- Friction at the contact: :func:`friction_coefficient` (static below a critical slip speed,
+  falling to kinetic above it) and :func:`regularised_sign` (the direction, made continuous);
+  :func:`contact_friction` combines them.
+- Geometry: :func:`circle_halfplane`, :func:`circle_segment` and :func:`circle_fillet` give a
+  :class:`Contact` (gap, depth, normal, point) between a circle (a wheel, a ball) and a floor, a
+  step face or a rounded step edge; :func:`depth_rate` and :func:`slip_velocity` turn the bodies'
+  velocities into the rates the forces need.
+- :func:`drop`: a ball dropped on the floor, integrated by ``solve_ivp`` with a count of the
+  right-hand-side evaluations, the figure of merit of a stiff solver.
+
+Sources: the vacuum-robot thesis (Kaiserslautern, 2022: k from the allowed penetration, damping
+tuned below it, a static/dynamic friction blend, a stiff solver), the dynamics tutorial
+(spring-damper contact, the bouncing ball), Hunt and Crossley (1975), Schwager and Pöschel (2007)
+for the restitution of the linear model.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from robodyn.errors import ParameterError
+from robodyn.integrate import METHODS, SimulationResult, solve
+from robodyn.params import (
+    as_array,
+    broadcast,
+    check_choice,
+    check_non_negative,
+    check_positive,
+    check_real,
+)
+
+__all__ = [
+    "FORCE_MODELS",
+    "Contact",
+    "circle_fillet",
+    "circle_halfplane",
+    "circle_segment",
+    "contact_friction",
+    "damping_for_ratio",
+    "depth_rate",
+    "drop",
+    "friction_coefficient",
+    "hunt_crossley_damping",
+    "normal_force",
+    "regularised_sign",
+    "restitution_linear",
+    "slip_velocity",
+    "stiffness_for_penetration",
+]
+
+#: Normal-force laws of :func:`normal_force`.
+FORCE_MODELS = ("linear", "hunt-crossley")
+
+#: Standard gravity, m/s^2.
+G = 9.81
+
+
+def _out(array):
+    return array.item() if array.ndim == 0 else array
+
+
+# --------------------------------------------------------------------------- sizing
+
+
+def stiffness_for_penetration(mass, penetration, g: float = G):
+    r"""Contact stiffness that lets a resting body sink by ``penetration``: :math:`k = m g / d`.
+
+    The vacuum-robot thesis sizes its contacts this way: at rest the spring carries the
+    weight, :math:`k d = m g`.
+
+    Parameters
+    ----------
+    mass : float or array_like
+        Mass carried by the contact, kg (> 0).
+    penetration : float or array_like
+        Allowed static penetration d, m (> 0).
+    g : float
+        Gravitational acceleration, m/s^2 (> 0).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        k, N/m.
+
+    Examples
+    --------
+    A 3.5 kg robot on its contacts, allowed to sink by 0.1 mm:
+
+    >>> print(f"{stiffness_for_penetration(3.5, 1e-4):.4g} N/m")
+    3.434e+05 N/m
+    """
+    mass = as_array("mass", mass, "kg", finite=True)
+    penetration = as_array("penetration", penetration, "m", finite=True)
+    if np.any(mass <= 0):
+        raise ParameterError(f"mass must be > 0 kg, got {mass!r}")
+    if np.any(penetration <= 0):
+        raise ParameterError(f"penetration must be > 0 m, got {penetration!r}")
+    g = check_positive("g", g, "m/s^2")
+    mass, penetration = broadcast(("mass", mass), ("penetration", penetration))
+    return _out(mass * g / penetration)
+
+
+def damping_for_ratio(k, mass, zeta):
+    r"""Damping coefficient of a contact with the damping ratio :math:`\zeta`:
+    :math:`c = 2\zeta\sqrt{k m}`.
+
+    Parameters
+    ----------
+    k : float
+        Stiffness, N/m (> 0).
+    mass : float
+        Mass on the contact, kg (> 0).
+    zeta : float
+        Damping ratio (>= 0): 0 bounces for ever, 1 is critical damping.
+
+    Returns
+    -------
+    float
+        c, N s/m.
+
+    Examples
+    --------
+    The dynamics tutorial's ball, k = 1e4 N/m and 1 kg: its c = 500 N s/m is zeta = 2.5.
+
+    >>> print(damping_for_ratio(1e4, 1.0, 2.5))
+    500.0
+    """
+    k = check_positive("k", k, "N/m")
+    mass = check_positive("mass", mass, "kg")
+    zeta = check_non_negative("zeta", zeta)
+    return 2.0 * zeta * np.sqrt(k * mass)
+
+
+def hunt_crossley_damping(k, restitution, impact_speed):
+    r"""Hunt-Crossley damping :math:`\lambda = \tfrac32 (1 - e)\,k / v_0` for a wanted restitution.
+
+    Hunt and Crossley's estimate, good for a restitution e near 1; with the exponent n the
+    unit of :math:`\lambda` is N s/m^(n+1) when k is in N/m^n.
+
+    Parameters
+    ----------
+    k : float
+        Stiffness, N/m^n (> 0).
+    restitution : float
+        Wanted coefficient of restitution e, in (0, 1].
+    impact_speed : float
+        Speed at impact v_0, m/s (> 0).
+    """
+    k = check_positive("k", k, "N/m^n")
+    e = check_real("restitution", restitution)
+    if not 0.0 < e <= 1.0:
+        raise ParameterError(f"restitution must lie in (0, 1], got {e:g}")
+    v0 = check_positive("impact_speed", impact_speed, "m/s")
+    return 1.5 * (1.0 - e) * k / v0
+
+
+# --------------------------------------------------------------------------- normal force
+
+
+def normal_force(depth, depth_rate, k, c, model: str = "linear", exponent: float = 1.0,
+                 clamp: bool = True):
+    r"""Normal force of a penalty contact, never a pull, zero out of contact.
+
+    .. math::
+
+        F = \begin{cases}
+            \max(0,\ k\delta + c\dot\delta) & \text{linear} \\
+            \max\big(0,\ \delta^n (k + c\,\dot\delta)\big) & \text{Hunt-Crossley}
+        \end{cases}
+        \quad\text{for } \delta > 0, \qquad F = 0 \text{ for } \delta \le 0.
+
+    Parameters
+    ----------
+    depth : float or array_like
+        Penetration :math:`\delta`, m (> 0 in contact, <= 0 apart).
+    depth_rate : float or array_like
+        :math:`\dot\delta`, m/s (> 0 while the bodies press further together).
+    k : float
+        Stiffness, N/m (N/m^n for Hunt-Crossley), >= 0.
+    c : float
+        Damping: N s/m (linear) or :math:`\lambda` in N s/m^(n+1) (Hunt-Crossley), >= 0.
+    model : {"linear", "hunt-crossley"}
+        The force law.
+    exponent : float
+        n of Hunt-Crossley (> 0): 1.5 for the Hertz contact of spheres; ignored by "linear".
+    clamp : bool
+        True (the default, and the physics): the force never pulls. False returns the raw
+        spring-damper force inside the contact, which turns into a pull near its end; the
+        chapter shows it for comparison only.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The force pushing the bodies apart, N (>= 0 when clamped).
+
+    Notes
+    -----
+    The linear model jumps to :math:`c\dot\delta_0` at the instant of impact; Hunt-Crossley's
+    damping is multiplied by :math:`\delta^n` and so starts from zero, and its force returns
+    to zero smoothly as the bodies part.
+
+    Examples
+    --------
+    >>> print(normal_force([-1e-3, 0.0, 1e-3, 1e-3], [0.0, 1.0, 0.5, -0.5], 1e4, 50.0))
+    [ 0.  0. 35.  0.]
+    """
+    check_choice("model", model, FORCE_MODELS)
+    depth = as_array("depth", depth, "m", finite=True)
+    depth_rate = as_array("depth_rate", depth_rate, "m/s", finite=True)
+    depth, depth_rate = broadcast(("depth", depth), ("depth_rate", depth_rate))
+    k = check_non_negative("k", k, "N/m")
+    c = check_non_negative("c", c, "N s/m")
+    n = check_positive("exponent", exponent)
+    if not isinstance(clamp, (bool, np.bool_)):
+        raise ParameterError(f"clamp must be True or False, got {clamp!r}")
+    touching = depth > 0
+    inside = np.where(touching, depth, 0.0)
+    if model == "linear":
+        raw = k * inside + c * depth_rate
+    else:
+        raw = inside**n * (k + c * depth_rate)
+    force = np.maximum(raw, 0.0) if clamp else raw
+    return _out(np.where(touching, force, 0.0))
+
+
+def _normal_force_float(depth: float, rate: float, k: float, c: float, model: str,
+                        n: float) -> float:
+    """:func:`normal_force` for one contact, in plain floats (the inner loop of :func:`drop`;
+    a test holds the two equal)."""
+    if depth <= 0.0:
+        return 0.0
+    raw = k * depth + c * rate if model == "linear" else depth**n * (k + c * rate)
+    return max(raw, 0.0)
+
+
+def restitution_linear(zeta):
+    r"""Coefficient of restitution of the linear spring-damper contact, in closed form.
+
+    *Definition used:* the contact lasts while its force pushes, and ends when the force
+    :math:`k\delta + c\dot\delta` reaches zero (Schwager and Pöschel 2007). That is the moment
+    a clamped, non-adhesive contact lets go; the classic formula :math:`e^{-\pi\zeta/\sqrt{1 -
+    \zeta^2}}` instead waits for :math:`\delta = 0` and so counts the pulling tail of the
+    unclamped model. Gravity is neglected during the short contact.
+
+    With :math:`s = \sqrt{1 - \zeta^2}`, the force vanishes at the damped phase
+    :math:`\varphi` with :math:`\sin\varphi = 2\zeta s`, :math:`\cos\varphi = 2\zeta^2 - 1`,
+    and there the speed is :math:`e^{-\zeta\varphi/s}` times the impact speed:
+
+    .. math::
+
+        e = \exp\!\Big(-\frac{\zeta}{s}\,\varphi\Big), \qquad
+        \varphi = \operatorname{atan2}(2\zeta s,\ 2\zeta^2 - 1) \quad (\zeta < 1),
+
+    with the hyperbolic counterpart for :math:`\zeta > 1` and :math:`e = e^{-2}` at
+    :math:`\zeta = 1`. For large :math:`\zeta`, :math:`e \to 1/(4\zeta^2)`: the linear model
+    never stops a body dead.
+
+    Parameters
+    ----------
+    zeta : float or array_like
+        Damping ratio :math:`\zeta = c / (2\sqrt{k m})` (>= 0).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        e, in (0, 1].
+
+    Examples
+    --------
+    >>> print(restitution_linear([0.0, 0.1, 1 / np.sqrt(2), 1.0]).round(4))
+    [1.     0.7441 0.2079 0.1353]
+    """
+    zeta = as_array("zeta", zeta, "", finite=True)
+    if np.any(zeta < 0):
+        raise ParameterError(f"zeta must be >= 0, got {zeta!r}")
+    e = np.empty_like(zeta)
+    under, critical, over = zeta < 1.0 - 1e-9, np.abs(zeta - 1.0) <= 1e-9, zeta > 1.0 + 1e-9
+    z = zeta[under]
+    s = np.sqrt(1.0 - z**2)
+    e[under] = np.exp(-z / np.maximum(s, 1e-300) * np.arctan2(2 * z * s, 2 * z**2 - 1))
+    e[under & (zeta == 0)] = 1.0
+    e[critical] = np.exp(-2.0)
+    z = zeta[over]
+    s = np.sqrt(z**2 - 1.0)
+    e[over] = np.exp(-z / s * np.arctanh(2 * z * s / (2 * z**2 - 1)))
+    return _out(e)
+
+
+# --------------------------------------------------------------------------- friction
+
+
+def friction_coefficient(slip_speed, mu_s: float, mu_k: float, v_crit: float):
+    r"""Friction coefficient against the slip speed: static below a critical speed, then kinetic.
+
+    The static/dynamic blend of the vacuum-robot thesis's contacts, in the shape this book
+    uses: :math:`\mu_s` for :math:`|v| \le v_{crit}`, falling linearly to :math:`\mu_k` at
+    :math:`1.5\,v_{crit}`, :math:`\mu_k` beyond; continuous in the speed. The direction of the
+    force is a separate matter (:func:`regularised_sign`).
+
+    Parameters
+    ----------
+    slip_speed : float or array_like
+        Sliding speed at the contact, m/s (its sign is ignored).
+    mu_s, mu_k : float
+        Static and kinetic coefficients (>= 0, mu_k <= mu_s).
+    v_crit : float
+        Critical slip speed, m/s (> 0).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The coefficient, between mu_k and mu_s.
+
+    Examples
+    --------
+    >>> print(friction_coefficient([0.0, 1e-3, 1.25e-3, 1.0], 1.1, 0.9, 1e-3))
+    [1.1 1.1 1.  0.9]
+    """
+    mu_s = check_non_negative("mu_s", mu_s)
+    mu_k = check_non_negative("mu_k", mu_k)
+    if mu_k > mu_s:
+        raise ParameterError(f"mu_k must be <= mu_s = {mu_s:g}, got {mu_k:g}")
+    v_crit = check_positive("v_crit", v_crit, "m/s")
+    speed = np.abs(as_array("slip_speed", slip_speed, "m/s", finite=True))
+    fall = np.clip((speed - v_crit) / (0.5 * v_crit), 0.0, 1.0)
+    return _out(mu_s - (mu_s - mu_k) * fall)
+
+
+def regularised_sign(v, v_reg: float):
+    r"""A sign function made continuous: :math:`\mathrm{clip}(v / v_{reg}, -1, 1)`.
+
+    Below :math:`v_{reg}` the friction force grows in proportion to the slip instead of
+    jumping: the regularised Coulomb law. A body held on a slope by it creeps at a speed
+    below :math:`v_{reg}` instead of sticking exactly.
+
+    Parameters
+    ----------
+    v : float or array_like
+        Slip velocity, m/s.
+    v_reg : float
+        Regularisation speed, m/s (> 0).
+    """
+    v_reg = check_positive("v_reg", v_reg, "m/s")
+    v = as_array("v", v, "m/s", finite=True)
+    return _out(np.clip(v / v_reg, -1.0, 1.0))
+
+
+def contact_friction(slip, normal, mu_s: float, mu_k: float, v_crit: float):
+    r"""Friction force at a contact: :math:`F_t = -\mu(|v|)\,N\,\mathrm{sat}(v / v_{crit})`.
+
+    The coefficient of :func:`friction_coefficient` times the normal force, directed against
+    the slip by :func:`regularised_sign` with the same critical speed. The effective
+    coefficient :math:`|F_t| / N` therefore rises from 0 at rest to :math:`\mu_s` at
+    :math:`v_{crit}` and falls to :math:`\mu_k` above it (the shape of
+    :func:`robodyn.friction.blended_coefficient`).
+
+    Parameters
+    ----------
+    slip : float or array_like
+        Tangential slip velocity of the body over the surface, m/s.
+    normal : float or array_like
+        Normal force, N (>= 0).
+    mu_s, mu_k, v_crit : float
+        As in :func:`friction_coefficient`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The tangential force on the body, N (against the slip).
+    """
+    normal = as_array("normal", normal, "N", finite=True)
+    if np.any(normal < 0):
+        raise ParameterError(f"normal must be >= 0 N (a contact never pulls), got {normal!r}")
+    mu = friction_coefficient(slip, mu_s, mu_k, v_crit)
+    return _out(np.asarray(-mu * normal * regularised_sign(slip, v_crit)))
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class Contact:
+    """Where a circle meets an obstacle: the gap, the normal and the contact point.
+
+    Attributes
+    ----------
+    gap : float
+        Signed distance from the circle's rim to the obstacle, m: > 0 apart, < 0 overlapping.
+    normal : numpy.ndarray, shape (2,)
+        Unit vector from the obstacle towards the circle's centre: the direction in which
+        the normal force pushes the circle.
+    point : numpy.ndarray, shape (2,)
+        Closest point of the obstacle to the circle's centre, m.
+    """
+
+    gap: float
+    normal: np.ndarray
+    point: np.ndarray
+
+    @property
+    def depth(self) -> float:
+        """Penetration :math:`\\delta = -\\mathrm{gap}`, m (> 0 in contact)."""
+        return -self.gap
+
+    @property
+    def tangent(self) -> np.ndarray:
+        """Unit tangent :math:`t = (n_y, -n_x)`, the normal turned clockwise: +x on a floor."""
+        return np.array([self.normal[1], -self.normal[0]])
+
+    @property
+    def touching(self) -> bool:
+        """True when the circle overlaps the obstacle (gap < 0)."""
+        return self.gap < 0.0
+
+
+def _point(name: str, value) -> np.ndarray:
+    return as_array(name, value, "m", (2,), finite=True)
+
+
+def _unit(name: str, value) -> np.ndarray:
+    vector = as_array(name, value, "", (2,), finite=True)
+    length = float(np.hypot(*vector))
+    if length == 0.0:
+        raise ParameterError(f"{name} must be a non-zero vector, got {vector!r}")
+    return vector / length
+
+
+def _from_closest(center: np.ndarray, radius: float, closest: np.ndarray,
+                  fallback_normal: np.ndarray) -> Contact:
+    offset = center - closest
+    distance = float(np.hypot(*offset))
+    normal = offset / distance if distance > 0.0 else fallback_normal
+    return Contact(gap=distance - radius, normal=normal, point=closest)
+
+
+def circle_halfplane(center, radius: float, point_on_line, normal) -> Contact:
+    r"""Contact of a circle with a half-plane (a floor, the face of a step).
+
+    The half-plane is the side of the line through ``point_on_line`` opposite to ``normal``
+    (its outward normal): gap = :math:`(c - p)\cdot n - r`.
+
+    Parameters
+    ----------
+    center : array_like, shape (2,)
+        Centre of the circle, m.
+    radius : float
+        Radius, m (> 0).
+    point_on_line : array_like, shape (2,)
+        A point on the boundary line, m.
+    normal : array_like, shape (2,)
+        Outward normal of the half-plane (need not be unit length).
+
+    Examples
+    --------
+    A wheel of radius 36 mm whose centre is 35 mm above the floor sinks in by 1 mm:
+
+    >>> hit = circle_halfplane([0.0, 0.035], 0.036, [0.0, 0.0], [0.0, 1.0])
+    >>> print(round(hit.depth, 6), hit.normal, hit.point)
+    0.001 [0. 1.] [0. 0.]
+    """
+    center = _point("center", center)
+    radius = check_positive("radius", radius, "m")
+    anchor = _point("point_on_line", point_on_line)
+    n = _unit("normal", normal)
+    height = float((center - anchor) @ n)
+    return Contact(gap=height - radius, normal=n, point=center - height * n)
+
+
+def circle_segment(center, radius: float, a, b) -> Contact:
+    r"""Contact of a circle with a line segment from ``a`` to ``b`` (a face of finite length).
+
+    The closest point of the segment to the centre is :math:`a + t (b - a)` with
+    :math:`t = \mathrm{clip}\big((c - a)\cdot(b - a) / |b - a|^2,\ 0,\ 1\big)`; beyond the ends it
+    is the end point, and the normal turns round it like that of a sharp corner.
+
+    Parameters
+    ----------
+    center : array_like, shape (2,)
+        Centre of the circle, m.
+    radius : float
+        Radius, m (> 0).
+    a, b : array_like, shape (2,)
+        End points of the segment, m (distinct).
+    """
+    center = _point("center", center)
+    radius = check_positive("radius", radius, "m")
+    a, b = _point("a", a), _point("b", b)
+    along = b - a
+    length_sq = float(along @ along)
+    if length_sq == 0.0:
+        raise ParameterError(f"a and b must be distinct points, got {a!r} twice")
+    t = float(np.clip((center - a) @ along / length_sq, 0.0, 1.0))
+    side = np.array([-along[1], along[0]]) / np.sqrt(length_sq)
+    if (center - a) @ side < 0:
+        side = -side
+    return _from_closest(center, radius, a + t * along, side)
+
+
+def circle_fillet(center, radius: float, fillet_center, fillet_radius: float) -> Contact:
+    r"""Contact of a circle with a rounded convex corner: a fillet of radius r about its centre.
+
+    Near a rounded step edge the obstacle's surface is the arc of radius :math:`r` about
+    ``fillet_center``, and the contact is that of two circles: gap =
+    :math:`|c - c_f| - (R + r)`, normal along :math:`c - c_f`. (Beyond the arc's angular range
+    the step's flat faces take over: use :func:`circle_segment` for them and keep the contact
+    with the smallest gap.)
+
+    Parameters
+    ----------
+    center : array_like, shape (2,)
+        Centre of the circle, m.
+    radius : float
+        Radius of the circle, m (> 0).
+    fillet_center : array_like, shape (2,)
+        Centre of the fillet's arc, m.
+    fillet_radius : float
+        Fillet radius r, m (>= 0; 0 is a sharp corner).
+
+    Examples
+    --------
+    >>> hit = circle_fillet([0.03, 0.04], 0.036, [0.0, 0.0], 0.015)
+    >>> print(round(hit.gap, 6), hit.normal.round(3), hit.point.round(4))
+    -0.001 [0.6 0.8] [0.009 0.012]
+    """
+    center = _point("center", center)
+    radius = check_positive("radius", radius, "m")
+    corner = _point("fillet_center", fillet_center)
+    r = check_non_negative("fillet_radius", fillet_radius, "m")
+    offset = center - corner
+    distance = float(np.hypot(*offset))
+    if distance == 0.0:
+        raise ParameterError("center must not coincide with fillet_center: the normal is "
+                             "undefined there")
+    normal = offset / distance
+    return Contact(gap=distance - radius - r, normal=normal, point=corner + r * normal)
+
+
+def depth_rate(contact: Contact, center_velocity, obstacle_velocity=(0.0, 0.0)) -> float:
+    r"""Rate of penetration :math:`\dot\delta = -(v_c - v_o)\cdot n`, m/s.
+
+    For a circle, the velocity of its rim point at the contact is :math:`v_c + \omega \times
+    (-R\,n)`; the rotation part is perpendicular to n, so only the centre's velocity counts.
+
+    Parameters
+    ----------
+    contact : Contact
+        From one of the geometry functions.
+    center_velocity : array_like, shape (2,)
+        Velocity of the circle's centre, m/s.
+    obstacle_velocity : array_like, shape (2,)
+        Velocity of the obstacle's surface at the contact point, m/s.
+    """
+    if not isinstance(contact, Contact):
+        raise ParameterError(f"contact must be a Contact, got {contact!r}")
+    v = as_array("center_velocity", center_velocity, "m/s", (2,), finite=True)
+    w = as_array("obstacle_velocity", obstacle_velocity, "m/s", (2,), finite=True)
+    return float(-(v - w) @ contact.normal)
+
+
+def slip_velocity(contact: Contact, center_velocity, omega: float, radius: float,
+                  obstacle_velocity=(0.0, 0.0)) -> float:
+    r"""Tangential slip of the circle's rim over the obstacle at the contact, m/s.
+
+    The rim point at the contact, :math:`-R\,n` from the centre, moves with
+    :math:`v_c + \omega\,\hat z \times (-R\,n) = v_c + \omega R\,t`; its component along the
+    tangent :math:`t = (n_y, -n_x)` (:attr:`Contact.tangent`) relative to the obstacle is the
+    slip. On a floor (n = +y) the tangent is +x and the slip is :math:`v_x + \omega R` with
+    omega counter-clockwise positive: zero when the circle rolls to the right with
+    :math:`\omega = -v_x / R`.
+
+    Parameters
+    ----------
+    contact : Contact
+        From one of the geometry functions.
+    center_velocity : array_like, shape (2,)
+        Velocity of the circle's centre, m/s.
+    omega : float
+        Angular velocity of the circle, rad/s, counter-clockwise positive.
+    radius : float
+        Radius of the circle, m (> 0).
+    obstacle_velocity : array_like, shape (2,)
+        Velocity of the obstacle's surface at the contact, m/s.
+    """
+    if not isinstance(contact, Contact):
+        raise ParameterError(f"contact must be a Contact, got {contact!r}")
+    v = as_array("center_velocity", center_velocity, "m/s", (2,), finite=True)
+    w = as_array("obstacle_velocity", obstacle_velocity, "m/s", (2,), finite=True)
+    omega = check_real("omega", omega, "rad/s")
+    radius = check_positive("radius", radius, "m")
+    tangent = contact.tangent
+    rim = v + omega * radius * tangent
+    return float((rim - w) @ tangent)
+
+
+# --------------------------------------------------------------------------- the ball drop
+
+
+def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float = 1e4,
+         c: float = 500.0, t_end: float = 1.0, method: str = "Radau", model: str = "linear",
+         exponent: float = 1.0, rtol: float = 1e-6, atol: float = 1e-9,
+         g: float = G) -> SimulationResult:
+    r"""Drop a ball on a rigid floor and integrate its bounces with ``solve_ivp``.
+
+    The state is the height z of the ball's lowest point above the floor and its velocity w;
+    :math:`m\dot w = -m g + F(\delta, \dot\delta)` with :math:`\delta = -z`,
+    :math:`\dot\delta = -w` and F from :func:`normal_force`. The defaults are the dynamics
+    tutorial's ball: 1 kg from 0.5 m onto k = 1e4 N/m, c = 500 N s/m (zeta = 2.5); the radius
+    (which only places the drawing) is this book's choice.
+
+    Parameters
+    ----------
+    mass : float
+        kg (> 0).
+    radius : float
+        m (> 0).
+    height : float
+        Initial height of the lowest point, m (> 0), dropped from rest.
+    k, c : float
+        Stiffness (N/m) and damping (N s/m, or lambda for Hunt-Crossley), as in
+        :func:`normal_force`.
+    t_end : float
+        Duration, s (> 0).
+    method : str
+        A ``solve_ivp`` method: "Radau" and "BDF" (implicit, for stiff problems), "LSODA"
+        (switches), "RK45", "RK23", "DOP853" (explicit).
+    model, exponent : str, float
+        Force law, as in :func:`normal_force`.
+    rtol, atol : float
+        Tolerances (> 0).
+    g : float
+        m/s^2 (> 0).
+
+    Returns
+    -------
+    SimulationResult
+        Columns ``z`` (m), ``w`` (m/s), ``force`` (N); details ``evaluations`` (calls of the
+        right-hand side, including those for finite-difference Jacobians), ``wall_time`` (s),
+        ``method``, ``omega_contact`` (:math:`\sqrt{k/m}`, rad/s) and ``rest_depth``
+        (:math:`m g / k`, m).
+
+    Examples
+    --------
+    >>> run = drop(t_end=2.0)
+    >>> print(f"{-run.z[-1] * 1e3:.4f} mm at rest, m g / k = {run.rest_depth * 1e3:.4f} mm")
+    0.9810 mm at rest, m g / k = 0.9810 mm
+    """
+    mass = check_positive("mass", mass, "kg")
+    radius = check_positive("radius", radius, "m")
+    height = check_positive("height", height, "m")
+    k = check_positive("k", k, "N/m")
+    c = check_non_negative("c", c, "N s/m")
+    t_end = check_positive("t_end", t_end, "s")
+    check_choice("method", method, METHODS)
+    check_choice("model", model, FORCE_MODELS)
+    n = check_positive("exponent", exponent)
+    g = check_positive("g", g, "m/s^2")
+    calls = [0]
+
+    def contact_force(z, w):
+        return _normal_force_float(-z, -w, k, c, model, n)
+
+    def ball(t, x):
+        calls[0] += 1
+        return np.array([x[1], -g + contact_force(x[0], x[1]) / mass])
+
+    start = time.perf_counter()
+    run = solve(ball, (0.0, t_end), [height, 0.0], state_names=("z", "w"), method=method,
+                rtol=rtol, atol=atol)
+    wall = time.perf_counter() - start
+    force = np.array([contact_force(z, w) for z, w in zip(run.z, run.w, strict=True)])
+    return SimulationResult(
+        t=run.t, columns={"z": run.z, "w": run.w, "force": force}, success=run.success,
+        message=f"{method}: {calls[0]} evaluations of the right-hand side in {wall:.3g} s; "
+                + run.message,
+        details={"evaluations": calls[0], "wall_time": wall, "method": method,
+                 "omega_contact": float(np.sqrt(k / mass)), "rest_depth": mass * g / k,
+                 "radius": radius})

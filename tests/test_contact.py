@@ -1,0 +1,309 @@
+"""Tests of robodyn.contact: sizing, force laws, restitution, friction, geometry, the ball drop."""
+
+import numpy as np
+import pytest
+from scipy.integrate import solve_ivp
+
+from robodyn import contact, friction
+from robodyn.errors import ParameterError, ParameterTypeError
+
+SEED = 20240603
+
+
+# --------------------------------------------------------------------------- sizing
+
+
+def test_stiffness_and_damping_take_hand_values():
+    assert contact.stiffness_for_penetration(3.5, 1e-4) == pytest.approx(3.5 * 9.81 / 1e-4)
+    assert contact.stiffness_for_penetration(1.0, 1e-3, g=1.62) == pytest.approx(1620.0)
+    np.testing.assert_allclose(contact.stiffness_for_penetration([1.0, 2.0], 1e-3),
+                               [9810.0, 19620.0])
+    assert contact.damping_for_ratio(1e4, 1.0, 2.5) == pytest.approx(500.0)
+    assert contact.damping_for_ratio(1e4, 4.0, 0.0) == 0.0
+
+
+@pytest.mark.parametrize(("call", "match"), [
+    (lambda: contact.stiffness_for_penetration(-1.0, 1e-3), "mass must be > 0"),
+    (lambda: contact.stiffness_for_penetration(1.0, 0.0), "penetration must be > 0"),
+    (lambda: contact.stiffness_for_penetration(1.0, np.nan), "penetration"),
+    (lambda: contact.stiffness_for_penetration(1.0, 1e-3, g=0), "g must be > 0"),
+    (lambda: contact.damping_for_ratio(1e4, 1.0, -0.1), "zeta"),
+    (lambda: contact.damping_for_ratio(-1e4, 1.0, 0.1), "k must be > 0"),
+    (lambda: contact.hunt_crossley_damping(1e4, 1.2, 1.0), "restitution must lie"),
+])
+def test_bad_sizing_inputs_are_named(call, match):
+    with pytest.raises(ParameterError, match=match):
+        call()
+
+
+def test_a_string_is_a_type_error():
+    with pytest.raises(ParameterTypeError, match="mass"):
+        contact.stiffness_for_penetration("heavy", 1e-3)
+
+
+# --------------------------------------------------------------------------- normal force
+
+
+def test_normal_force_is_zero_apart_and_never_pulls():
+    rng = np.random.default_rng(SEED)
+    depth = rng.normal(0, 1e-3, 500)
+    rate = rng.normal(0, 1.0, 500)
+    for model in contact.FORCE_MODELS:
+        force = contact.normal_force(depth, rate, 1e4, 80.0, model=model, exponent=1.5)
+        assert np.all(force >= 0.0)
+        assert np.all(force[depth <= 0] == 0.0)
+    inside = depth > 0
+    linear = contact.normal_force(depth, rate, 1e4, 80.0)
+    expected = np.maximum(1e4 * depth + 80.0 * rate, 0.0)
+    np.testing.assert_allclose(linear[inside], expected[inside])
+    hunt = contact.normal_force(depth, rate, 1e4, 80.0, model="hunt-crossley", exponent=1.5)
+    expected = np.maximum(np.abs(depth) ** 1.5 * (1e4 + 80.0 * rate), 0.0)
+    np.testing.assert_allclose(hunt[inside], expected[inside])
+
+
+def test_the_unclamped_linear_model_pulls_and_jumps():
+    # impact: at zero depth moving in at 1 m/s the linear force jumps to c v, Hunt-Crossley's
+    # starts from zero
+    assert contact.normal_force(1e-12, 1.0, 1e4, 50.0) == pytest.approx(50.0, rel=1e-6)
+    assert contact.normal_force(1e-12, 1.0, 1e4, 50.0, model="hunt-crossley") < 1e-6
+    # parting fast at a small depth: the raw force is a pull, the clamp removes it
+    assert contact.normal_force(1e-4, -1.0, 1e4, 50.0, clamp=False) == pytest.approx(-49.0)
+    assert contact.normal_force(1e-4, -1.0, 1e4, 50.0) == 0.0
+
+
+def test_the_float_force_of_the_drop_loop_equals_normal_force():
+    rng = np.random.default_rng(SEED)
+    for model in contact.FORCE_MODELS:
+        for depth, rate in zip(rng.normal(0, 1e-3, 200), rng.normal(0, 1, 200), strict=True):
+            expected = contact.normal_force(depth, rate, 2e4, 30.0, model=model, exponent=1.5)
+            assert contact._normal_force_float(float(depth), float(rate), 2e4, 30.0, model,
+                                               1.5) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize(("call", "match"), [
+    (lambda: contact.normal_force(1e-3, 0.0, 1e4, 1.0, model="hertz"), "model"),
+    (lambda: contact.normal_force([1e-3, 2e-3], [0.0, 0.0, 0.0], 1e4, 1.0), "shape|broadcast"),
+    (lambda: contact.normal_force(np.nan, 0.0, 1e4, 1.0), "depth"),
+    (lambda: contact.normal_force(1e-3, 0.0, -1.0, 1.0), "k must be >= 0"),
+    (lambda: contact.normal_force(1e-3, 0.0, 1e4, 1.0, exponent=0.0), "exponent"),
+    (lambda: contact.normal_force(1e-3, 0.0, 1e4, 1.0, clamp="yes"), "clamp"),
+])
+def test_bad_force_inputs_are_named(call, match):
+    with pytest.raises(ParameterError, match=match):
+        call()
+
+
+# --------------------------------------------------------------------------- restitution
+
+
+def _simulated_restitution(zeta, k=1e4, m=1.0):
+    """An independent integration of one impact without gravity: release when the force is 0."""
+    c = 2 * zeta * np.sqrt(k * m)
+
+    def rhs(t, x):
+        return [x[1], -max(k * x[0] + c * x[1], 0.0) / m]
+
+    def release(t, x):
+        return k * x[0] + c * x[1]
+
+    release.terminal, release.direction = True, -1
+    sol = solve_ivp(rhs, (0, 1), [0.0, 1.0], events=release, rtol=1e-11, atol=1e-13,
+                    max_step=1e-4)
+    return -sol.y_events[0][0][1]
+
+
+@pytest.mark.parametrize("zeta", [0.05, 0.2, 0.5, 1 / np.sqrt(2), 0.9, 1.0, 1.5, 3.0])
+def test_restitution_closed_form_matches_an_integration_of_the_impact(zeta):
+    assert contact.restitution_linear(zeta) == pytest.approx(_simulated_restitution(zeta),
+                                                             rel=1e-7)
+
+
+def test_restitution_limits_and_shape():
+    assert contact.restitution_linear(0.0) == 1.0
+    zeta = np.linspace(0, 5, 501)
+    e = contact.restitution_linear(zeta)
+    assert np.all(np.diff(e) < 0)          # more damping, less bounce
+    assert np.all((e > 0) & (e <= 1))
+    assert contact.restitution_linear(1e3) == pytest.approx(1 / (4 * 1e6), rel=1e-3)
+    # continuous through critical damping
+    near = contact.restitution_linear([1 - 1e-6, 1.0, 1 + 1e-6])
+    np.testing.assert_allclose(near, np.exp(-2.0), rtol=1e-5)
+    # above the classic formula, which counts the pulling tail
+    z = np.array([0.1, 0.3, 0.6])
+    assert np.all(contact.restitution_linear(z) > np.exp(-np.pi * z / np.sqrt(1 - z**2)))
+    with pytest.raises(ParameterError, match="zeta"):
+        contact.restitution_linear(-0.1)
+
+
+def first_apex(run, g=9.81):
+    """Height of the first apex after the first bounce, from the first rising flight sample
+    (z + w^2 / 2g is constant in flight, so the solver's sparse samples do not matter)."""
+    rising = np.flatnonzero((run.z > 0) & (run.w > 0))[0]
+    return run.z[rising] + run.w[rising] ** 2 / (2 * g)
+
+
+@pytest.mark.parametrize("zeta", [0.05, 0.3, 0.6, 0.9])
+def test_a_dropped_ball_rebounds_as_the_closed_form_says(zeta):
+    """With gravity and a stiff floor (k = 1e8 N/m), the first apex is e^2 times the drop height
+    to within 1 % in e: gravity acts during the contact of about 0.3 ms, which the closed form
+    neglects, and changes the rebound speed by about g t_c = 3 mm/s of the 0.5 to 2.7 m/s."""
+    k = 1e8
+    run = contact.drop(k=k, c=contact.damping_for_ratio(k, 1.0, zeta), height=0.5, t_end=0.5,
+                       rtol=1e-9, atol=1e-12)
+    assert np.sqrt(first_apex(run) / 0.5) == pytest.approx(contact.restitution_linear(zeta),
+                                                           rel=1e-2)
+
+
+# --------------------------------------------------------------------------- the drop
+
+
+def test_the_ball_comes_to_rest_at_the_static_penetration():
+    run = contact.drop(k=1e4, c=500.0, t_end=2.0)
+    assert -run.z[-1] == pytest.approx(9.81 / 1e4, rel=1e-4)
+    assert run.force[-1] == pytest.approx(9.81, rel=1e-4)
+    assert run.evaluations > 0 and run.wall_time > 0 and run.method == "Radau"
+
+
+def test_contacts_never_create_energy():
+    """E = m w^2 / 2 + m g z + k delta^2 / 2 never rises: the damper and the clamp only take."""
+    def energy(run):
+        depth = np.maximum(-run.z, 0.0)
+        return 0.5 * run.w**2 + 9.81 * run.z + 0.5 * 1e5 * depth**2
+
+    for model, c in (("linear", 20.0), ("linear", 0.0), ("hunt-crossley", 2e4)):
+        run = contact.drop(k=1e5, c=c, t_end=1.5, model=model, exponent=1.0, rtol=1e-10,
+                           atol=1e-12)
+        assert np.all(np.diff(energy(run)) <= 1e-6 * energy(run)[0]), model
+    elastic = contact.drop(k=1e5, c=0.0, t_end=1.5, rtol=1e-10, atol=1e-12)
+    assert np.ptp(energy(elastic)) < 1e-4 * energy(elastic)[0]   # without damping it is kept
+
+
+def test_the_solvers_agree_on_the_ball_drop():
+    apexes = {}
+    for method in ("Radau", "BDF", "LSODA", "RK45"):
+        run = contact.drop(k=1e5, c=contact.damping_for_ratio(1e5, 1.0, 0.1), t_end=0.5,
+                           method=method, rtol=1e-8, atol=1e-11)
+        apexes[method] = first_apex(run)
+    reference = apexes.pop("Radau")
+    for method, apex in apexes.items():
+        assert apex == pytest.approx(reference, rel=2e-3), method
+
+
+def test_a_stiffer_floor_costs_an_explicit_solver_more_evaluations():
+    """Resting on the floor, RK45's step is bounded by the contact frequency; Radau's is not."""
+    costs = {method: [contact.drop(k=k, c=contact.damping_for_ratio(k, 1.0, 0.5), t_end=3.0,
+                                   method=method).evaluations for k in (1e4, 1e7)]
+             for method in ("RK45", "Radau")}
+    assert costs["RK45"][1] > 8 * costs["RK45"][0]
+    assert costs["Radau"][1] < 3 * costs["Radau"][0]
+    assert costs["Radau"][1] < costs["RK45"][1] / 2
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [
+    ({"method": "Euler"}, "method"),
+    ({"mass": 0.0}, "mass"),
+    ({"height": -0.1}, "height"),
+    ({"k": np.inf}, "k"),
+    ({"model": "hertz"}, "model"),
+])
+def test_bad_drop_inputs_are_named(kwargs, match):
+    with pytest.raises(ParameterError, match=match):
+        contact.drop(**kwargs)
+
+
+# --------------------------------------------------------------------------- friction
+
+
+def test_friction_coefficient_static_then_kinetic_and_continuous():
+    mu = lambda v: contact.friction_coefficient(v, 1.1, 0.9, 1e-3)  # noqa: E731
+    assert mu(0.0) == pytest.approx(1.1) and mu(1e-3) == pytest.approx(1.1)
+    assert mu(-1.0) == pytest.approx(0.9) and mu(1.25e-3) == pytest.approx(1.0)
+    v = np.linspace(0, 5e-3, 5001)
+    assert np.max(np.abs(np.diff(mu(v)))) < 1e-3
+    assert np.all(np.diff(mu(v)) <= 0)
+    with pytest.raises(ParameterError, match="mu_k must be <= mu_s"):
+        contact.friction_coefficient(0.1, 0.5, 0.9, 1e-3)
+
+
+def test_contact_friction_opposes_the_slip_and_has_the_vendor_shape():
+    v = np.linspace(-5e-3, 5e-3, 1001)
+    force = contact.contact_friction(v, 10.0, 1.1, 0.9, 1e-3)
+    assert np.all(force * v <= 0)
+    np.testing.assert_allclose(np.abs(force) / 10.0,
+                               friction.blended_coefficient(v, 1.1, 0.9, 1e-3), atol=1e-12)
+    with pytest.raises(ParameterError, match="normal"):
+        contact.contact_friction(0.1, -1.0, 1.1, 0.9, 1e-3)
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def test_circle_on_a_tilted_halfplane():
+    slope = np.radians(30.0)
+    n = np.array([-np.sin(slope), np.cos(slope)])
+    center = np.array([0.2, 0.0]) + 0.049 * n + np.array([np.cos(slope), np.sin(slope)]) * 0.1
+    hit = contact.circle_halfplane(center, 0.05, [0.2, 0.0], 2 * n)   # normal need not be unit
+    assert hit.depth == pytest.approx(0.001) and hit.touching
+    np.testing.assert_allclose(hit.normal, n)
+    np.testing.assert_allclose(hit.point, center - 0.049 * n)
+
+
+def test_circle_segment_inside_beyond_the_ends_and_against_sampling():
+    a, b = np.array([0.0, 0.0]), np.array([0.1, 0.0])
+    hit = contact.circle_segment([0.05, 0.03], 0.04, a, b)
+    assert hit.gap == pytest.approx(-0.01)
+    np.testing.assert_allclose(hit.normal, [0, 1])
+    hit = contact.circle_segment([0.13, 0.04], 0.04, a, b)    # beyond b: the corner
+    assert hit.gap == pytest.approx(0.05 - 0.04)
+    np.testing.assert_allclose(hit.normal, [0.6, 0.8])
+    np.testing.assert_allclose(hit.point, b)
+    hit = contact.circle_segment([0.05, -0.02], 0.03, a, b)   # from below: the normal turns
+    np.testing.assert_allclose(hit.normal, [0, -1])
+    rng = np.random.default_rng(SEED)
+    samples = a + np.linspace(0, 1, 20001)[:, None] * (b - a)
+    for center in rng.uniform(-0.1, 0.2, (50, 2)):
+        brute = np.min(np.hypot(*(samples - center).T)) - 0.02
+        assert contact.circle_segment(center, 0.02, a, b).gap == pytest.approx(brute, abs=1e-5)
+
+
+def test_long_segment_and_halfplane_agree_in_the_middle():
+    rng = np.random.default_rng(SEED)
+    for center in rng.uniform([-0.5, 0.0], [0.5, 0.2], (20, 2)):
+        line = contact.circle_halfplane(center, 0.05, [0, 0], [0, 1])
+        face = contact.circle_segment(center, 0.05, [-10, 0], [10, 0])
+        assert line.gap == pytest.approx(face.gap)
+        np.testing.assert_allclose(line.normal, face.normal, atol=1e-12)
+
+
+def test_circle_on_a_fillet_is_a_circle_circle_contact():
+    hit = contact.circle_fillet([0.03, 0.04], 0.036, [0.0, 0.0], 0.015)
+    assert hit.gap == pytest.approx(0.05 - 0.051)
+    np.testing.assert_allclose(hit.normal, [0.6, 0.8])
+    np.testing.assert_allclose(hit.point, [0.009, 0.012])
+    sharp = contact.circle_fillet([0.03, 0.04], 0.036, [0.0, 0.0], 0.0)
+    corner = contact.circle_segment([0.03, 0.04], 0.036, [-0.1, 0.0], [0.0, 0.0])
+    assert sharp.gap == pytest.approx(corner.gap)
+    with pytest.raises(ParameterError, match="coincide"):
+        contact.circle_fillet([0.0, 0.0], 0.036, [0.0, 0.0], 0.01)
+
+
+def test_depth_rate_and_slip_of_a_rolling_and_a_skidding_wheel():
+    floor = contact.circle_halfplane([0.0, 0.035], 0.036, [0, 0], [0, 1])
+    assert contact.depth_rate(floor, [0.3, -0.2]) == pytest.approx(0.2)
+    assert contact.depth_rate(floor, [0.3, -0.2], obstacle_velocity=[0.0, -0.2]) == 0.0
+    # rolling to the right: omega = -v / R (clockwise)
+    assert contact.slip_velocity(floor, [0.36, 0.0], -10.0, 0.036) == pytest.approx(0.0)
+    # spinning clockwise on the spot: the bottom of the rim rubs backwards over the floor
+    assert contact.slip_velocity(floor, [0.0, 0.0], -10.0, 0.036) == pytest.approx(-0.36)
+    np.testing.assert_allclose(floor.tangent, [1.0, 0.0])
+    # against a wall on its left (normal +x, tangent -y), spinning counter-clockwise: the rim
+    # at the wall moves down, along the tangent
+    wall = contact.circle_halfplane([0.035, 0.1], 0.036, [0, 0], [1, 0])
+    np.testing.assert_allclose(wall.tangent, [0.0, -1.0])
+    assert contact.slip_velocity(wall, [0.0, 0.0], 10.0, 0.036) == pytest.approx(0.36)
+    with pytest.raises(ParameterError, match="contact"):
+        contact.depth_rate("floor", [0.0, 0.0])
+    with pytest.raises(ParameterError, match="normal"):
+        contact.circle_halfplane([0, 0], 0.05, [0, 0], [0, 0])
+    with pytest.raises(ParameterError, match="center"):
+        contact.circle_halfplane([0, 0, 0], 0.05, [0, 0], [0, 1])
