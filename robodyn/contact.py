@@ -18,6 +18,8 @@ the floor), and it is zero while the bodies do not touch.
   velocities into the rates the forces need.
 - :func:`drop`: a ball dropped on the floor, integrated by ``solve_ivp`` with a count of the
   right-hand-side evaluations, the figure of merit of a stiff solver.
+- :func:`spinning_wheel`: a wheel set spinning onto the floor, which slips and then rolls;
+  :func:`slide_on_incline`: a block on a slope that creeps or slides.
 
 Sources: the vacuum-robot thesis (Kaiserslautern, 2022: k from the allowed penetration, damping
 tuned below it, a static/dynamic friction blend, a stiff solver), the dynamics tutorial
@@ -38,6 +40,7 @@ from robodyn.params import (
     as_array,
     broadcast,
     check_choice,
+    check_integer,
     check_non_negative,
     check_positive,
     check_real,
@@ -58,7 +61,9 @@ __all__ = [
     "normal_force",
     "regularised_sign",
     "restitution_linear",
+    "slide_on_incline",
     "slip_velocity",
+    "spinning_wheel",
     "stiffness_for_penetration",
 ]
 
@@ -609,10 +614,17 @@ def slip_velocity(contact: Contact, center_velocity, omega: float, radius: float
 # --------------------------------------------------------------------------- the ball drop
 
 
+def _sample_times(t_end: float, samples):
+    """None (the solver's steps) or ``samples`` equally spaced times over [0, t_end]."""
+    if samples is None:
+        return None
+    return np.linspace(0.0, t_end, check_integer("samples", samples, at_least=2))
+
+
 def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float = 1e4,
          c: float = 500.0, t_end: float = 1.0, method: str = "Radau", model: str = "linear",
          exponent: float = 1.0, rtol: float = 1e-6, atol: float = 1e-9,
-         g: float = G) -> SimulationResult:
+         g: float = G, samples: int | None = None) -> SimulationResult:
     r"""Drop a ball on a rigid floor and integrate its bounces with ``solve_ivp``.
 
     The state is the height z of the ball's lowest point above the floor and its velocity w;
@@ -643,6 +655,9 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
         Tolerances (> 0).
     g : float
         m/s^2 (> 0).
+    samples : int, optional
+        None stores the solver's own steps; an integer (>= 2), that many equally spaced
+        samples from the solver's dense output (its steps, and so its effort, do not change).
 
     Returns
     -------
@@ -679,7 +694,7 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
 
     start = time.perf_counter()
     run = solve(ball, (0.0, t_end), [height, 0.0], state_names=("z", "w"), method=method,
-                rtol=rtol, atol=atol)
+                rtol=rtol, atol=atol, t_eval=_sample_times(t_end, samples))
     wall = time.perf_counter() - start
     force = np.array([contact_force(z, w) for z, w in zip(run.z, run.w, strict=True)])
     return SimulationResult(
@@ -689,3 +704,156 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
         details={"evaluations": calls[0], "wall_time": wall, "method": method,
                  "omega_contact": float(np.sqrt(k / mass)), "rest_depth": mass * g / k,
                  "radius": radius})
+
+
+# --------------------------------------------------------------------------- friction in motion
+
+
+def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: float = 0.5,
+                   omega0: float = -20.0, v0: float = 0.0, k: float = 1e4, zeta: float = 0.5,
+                   mu_s: float = 1.08, mu_k: float = 0.9, v_crit: float = 1e-3,
+                   t_end: float = 0.3, method: str = "Radau", rtol: float = 1e-6,
+                   atol: float = 1e-9, g: float = G,
+                   samples: int | None = None) -> SimulationResult:
+    r"""A wheel set down spinning on the floor: it slips, friction speeds it up, then it rolls.
+
+    The wheel is a circle of mass m, radius R and inertia :math:`I = \kappa m R^2` on a penalty
+    floor (:func:`circle_halfplane`, :func:`normal_force`, linear model) with the friction of
+    :func:`contact_friction`. It starts resting on the floor at its static depth
+    :math:`m g / k`, moving at ``v0`` and spinning at ``omega0`` (counter-clockwise positive;
+    negative spins it forwards, to +x). With the slip :math:`s = v_x + \omega R`
+    (:func:`slip_velocity`) and the friction :math:`F_t`,
+
+    .. math:: m\dot v_x = F_t, \qquad m\dot v_z = N - m g, \qquad I\dot\omega = R\,F_t .
+
+    *Closed form* (rigid floor, constant kinetic friction): the slip shrinks at the rate
+    :math:`\mu_k g (1 + 1/\kappa)`, so rolling starts after
+    :math:`t_{roll} = |s_0| / (\mu_k g (1 + 1/\kappa))`, and the angular momentum about the
+    contact point, :math:`I\omega - m R v_x`, is kept, which fixes the rolling speed
+    :math:`v_f = (m R v_0 - I\omega_0) / (I/R + m R)` whatever the friction.
+
+    Parameters
+    ----------
+    mass, radius, inertia_ratio : float
+        kg, m and :math:`\kappa` (> 0). Defaults: the thesis's 60.8 g drive wheel, the radius
+        of chapter 4's robot (36 mm), a solid disc (1/2).
+    omega0, v0 : float
+        Initial spin (rad/s) and forward speed (m/s).
+    k, zeta : float
+        Floor stiffness (N/m, > 0) and damping ratio (>= 0).
+    mu_s, mu_k, v_crit : float
+        Friction, as in :func:`friction_coefficient`. Defaults: the middle of the thesis's
+        measured static range (1.08) and a kinetic value below it (0.9, this book's choice).
+    t_end, method, rtol, atol, g, samples
+        As in :func:`drop`.
+
+    Returns
+    -------
+    SimulationResult
+        Columns ``x``, ``z`` (centre, m), ``vx``, ``vz`` (m/s), ``omega`` (rad/s), ``slip``
+        (m/s), ``normal`` and ``friction`` (N); details ``t_roll_closed_form`` (s),
+        ``v_roll_closed_form`` (m/s), ``t_roll`` (s, first time |slip| < v_crit; NaN if never)
+        and ``evaluations``.
+    """
+    mass = check_positive("mass", mass, "kg")
+    radius = check_positive("radius", radius, "m")
+    kappa = check_positive("inertia_ratio", inertia_ratio)
+    omega0 = check_real("omega0", omega0, "rad/s")
+    v0 = check_real("v0", v0, "m/s")
+    k = check_positive("k", k, "N/m")
+    c = damping_for_ratio(k, mass, zeta)
+    friction_coefficient(0.0, mu_s, mu_k, v_crit)          # checks the three
+    t_end = check_positive("t_end", t_end, "s")
+    check_choice("method", method, METHODS)
+    g = check_positive("g", g, "m/s^2")
+    inertia = kappa * mass * radius**2
+    calls = [0]
+
+    def forces(z, vz, vx, omega):
+        normal = _normal_force_float(radius - z, -vz, k, c, "linear", 1.0)
+        slip = vx + omega * radius
+        level = mu_s - (mu_s - mu_k) * min(max((abs(slip) - v_crit) / (0.5 * v_crit), 0.0), 1.0)
+        return normal, slip, -level * normal * min(max(slip / v_crit, -1.0), 1.0)
+
+    def wheel(t, state):
+        calls[0] += 1
+        _, z, vx, vz, _, omega = state
+        normal, _, traction = forces(z, vz, vx, omega)
+        return np.array([vx, vz, traction / mass, normal / mass - g, omega,
+                         radius * traction / inertia])
+
+    z0 = radius - mass * g / k
+    run = solve(wheel, (0.0, t_end), [0.0, z0, v0, 0.0, 0.0, omega0],
+                state_names=("x", "z", "vx", "vz", "theta", "omega"), method=method,
+                rtol=rtol, atol=atol, t_eval=_sample_times(t_end, samples))
+    normal, slip, traction = np.array([forces(z, vz, vx, w) for z, vz, vx, w in
+                                       zip(run.z, run.vz, run.vx, run.omega, strict=True)]).T
+    rolling = np.flatnonzero(np.abs(slip) < v_crit)
+    slip0 = v0 + omega0 * radius
+    return SimulationResult(
+        t=run.t, columns={"x": run.x, "z": run.z, "vx": run.vx, "vz": run.vz,
+                          "omega": run.omega, "slip": slip, "normal": normal,
+                          "friction": traction},
+        success=run.success, message=run.message,
+        details={"t_roll_closed_form": abs(slip0) / (mu_k * g * (1.0 + 1.0 / kappa)),
+                 "v_roll_closed_form": (mass * radius * v0 - inertia * omega0)
+                 / (inertia / radius + mass * radius),
+                 "t_roll": float(run.t[rolling[0]]) if rolling.size else float("nan"),
+                 "evaluations": calls[0]})
+
+
+def slide_on_incline(theta: float, mu_s: float, mu_k: float, v_crit: float = 1e-3,
+                     t_end: float = 2.0, method: str = "Radau", rtol: float = 1e-8,
+                     atol: float = 1e-12, g: float = G,
+                     samples: int | None = None) -> SimulationResult:
+    r"""A block released at rest on a slope, with the contact friction of :func:`contact_friction`.
+
+    Along the slope (s downhill), :math:`\dot v = g\sin\theta + F_t(v, N)/m` with
+    :math:`N = m g\cos\theta` (the mass cancels). Where :math:`\tan\theta < \mu_s` the
+    friction can balance the slope, but only while the block moves: it settles at the *creep
+    speed* :math:`v = v_{crit}\tan\theta / \mu_s`. Where :math:`\tan\theta > \mu_s` it
+    slides away, and once fast accelerates at :math:`g(\sin\theta - \mu_k\cos\theta)`.
+    The relaxation time to the creep speed, about :math:`v_{crit} / (\mu_s g\cos\theta)`, is
+    tiny: the problem is stiff, hence the implicit default method.
+
+    Parameters
+    ----------
+    theta : float
+        Slope, rad, in [0, pi/2).
+    mu_s, mu_k, v_crit : float
+        As in :func:`friction_coefficient`.
+    t_end, method, rtol, atol, g, samples
+        As in :func:`drop`.
+
+    Returns
+    -------
+    SimulationResult
+        Columns ``s`` (m), ``v`` (m/s), ``friction`` (N per kg of block, against the motion);
+        details ``creep_speed`` (m/s, NaN where the block slides) and ``sliding_acceleration``
+        (m/s^2).
+    """
+    theta = check_real("theta", theta, "rad")
+    if not 0.0 <= theta < np.pi / 2:
+        raise ParameterError(f"theta must lie in [0, pi/2) rad, got {theta:g}")
+    friction_coefficient(0.0, mu_s, mu_k, v_crit)
+    t_end = check_positive("t_end", t_end, "s")
+    check_choice("method", method, METHODS)
+    g = check_positive("g", g, "m/s^2")
+    normal = g * np.cos(theta)
+
+    def along(v):
+        level = mu_s - (mu_s - mu_k) * min(max((abs(v) - v_crit) / (0.5 * v_crit), 0.0), 1.0)
+        return -level * normal * min(max(v / v_crit, -1.0), 1.0)
+
+    def block(t, state):
+        return np.array([state[1], g * np.sin(theta) + along(state[1])])
+
+    run = solve(block, (0.0, t_end), [0.0, 0.0], state_names=("s", "v"), method=method,
+                rtol=rtol, atol=atol, t_eval=_sample_times(t_end, samples))
+    creeps = np.tan(theta) < mu_s
+    return SimulationResult(
+        t=run.t, columns={"s": run.s, "v": run.v,
+                          "friction": np.array([along(v) for v in run.v])},
+        success=run.success, message=run.message,
+        details={"creep_speed": v_crit * np.tan(theta) / mu_s if creeps else float("nan"),
+                 "sliding_acceleration": g * (np.sin(theta) - mu_k * np.cos(theta))})

@@ -307,3 +307,54 @@ def test_depth_rate_and_slip_of_a_rolling_and_a_skidding_wheel():
         contact.circle_halfplane([0, 0], 0.05, [0, 0], [0, 0])
     with pytest.raises(ParameterError, match="center"):
         contact.circle_halfplane([0, 0, 0], 0.05, [0, 0], [0, 1])
+
+
+# --------------------------------------------------------------------------- friction in motion
+
+
+@pytest.mark.parametrize(("kappa", "omega0", "v0"), [(0.5, -20.0, 0.0), (1.0, -20.0, 0.1),
+                                                     (0.5, 10.0, 0.2)])
+def test_a_spinning_wheel_slips_then_rolls_as_the_closed_form_says(kappa, omega0, v0):
+    run = contact.spinning_wheel(inertia_ratio=kappa, omega0=omega0, v0=v0, t_end=0.3)
+    assert run.t_roll == pytest.approx(run.t_roll_closed_form, rel=0.01)
+    assert run.vx[-1] == pytest.approx(run.v_roll_closed_form, rel=1e-3)
+    assert abs(run.slip[-1]) < 1e-6
+    # angular momentum about the contact point is kept throughout (friction acts there)
+    inertia = kappa * 0.0608 * 0.036**2
+    momentum = inertia * run.omega - 0.0608 * 0.036 * run.vx
+    np.testing.assert_allclose(momentum, momentum[0], rtol=2e-3)
+
+
+def test_the_rolling_speed_does_not_depend_on_the_friction():
+    slippery = contact.spinning_wheel(mu_s=0.3, mu_k=0.2, t_end=0.5)
+    grippy = contact.spinning_wheel(t_end=0.5)
+    assert slippery.vx[-1] == pytest.approx(grippy.vx[-1], rel=1e-3)
+    assert slippery.t_roll > 4 * grippy.t_roll
+
+
+@pytest.mark.parametrize("degrees", [10.0, 40.0, 46.0])
+def test_below_the_static_angle_a_block_creeps_at_the_predicted_speed(degrees):
+    run = contact.slide_on_incline(np.radians(degrees), 1.08, 0.9, v_crit=1e-3)
+    assert run.v[-1] == pytest.approx(1e-3 * np.tan(np.radians(degrees)) / 1.08, rel=1e-6)
+    assert run.v[-1] < 1e-3
+
+
+def test_above_the_static_angle_a_block_slides_with_kinetic_friction():
+    run = contact.slide_on_incline(np.radians(49.0), 1.08, 0.9, v_crit=1e-3, t_end=2.0,
+                                   samples=201)
+    late = run.t > 1.0
+    rate = np.polyfit(run.t[late], run.v[late], 1)[0]
+    assert rate == pytest.approx(9.81 * (np.sin(np.radians(49)) - 0.9 * np.cos(np.radians(49))),
+                                 rel=1e-6)
+    assert np.isnan(run.creep_speed)
+
+
+def test_bad_motion_inputs_are_named():
+    with pytest.raises(ParameterError, match="theta"):
+        contact.slide_on_incline(np.pi / 2, 1.0, 0.9)
+    with pytest.raises(ParameterError, match="mu_k"):
+        contact.slide_on_incline(0.3, 0.5, 0.9)
+    with pytest.raises(ParameterError, match="inertia_ratio"):
+        contact.spinning_wheel(inertia_ratio=0.0)
+    with pytest.raises(ParameterError, match="method"):
+        contact.spinning_wheel(method="Verlet")
