@@ -58,6 +58,7 @@ benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/widget_update.py
 	$(BIN)/python benchmarks/simulate_fast_path.py
 	$(BIN)/python benchmarks/block_fast_path.py
+	$(BIN)/python benchmarks/contact_solvers.py
 	$(BIN)/python benchmarks/arm_dynamics.py
 	$(BIN)/python benchmarks/page_text.py
 	$(BIN)/python benchmarks/widget_browser.py

@@ -1,0 +1,170 @@
+"""Figures of the contact chapter: the stiffness-and-solver explorer and the slip-to-roll explorer.
+
+:class:`DropExplorer` is the view under three controls (floor stiffness, damping ratio,
+solver): the bouncing ball of :func:`robodyn.contact.drop`, with its penetration, its first
+bounce and the solver's effort. :class:`SlipRollExplorer` sets a wheel spinning onto the floor
+(:func:`robodyn.contact.spinning_wheel`) and shows its forward and rim speeds meeting where it
+starts to roll, against the closed form.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import ipywidgets as widgets
+import numpy as np
+
+from robodyn import contact
+from robodyn.plotting import interactive_figure
+
+#: The ball of the figures: the dynamics tutorial's 1 kg dropped from 0.5 m.
+BALL_MASS, DROP_HEIGHT = 1.0, 0.5
+#: Solvers offered by the explorer.
+SOLVERS = ("RK45", "Radau", "BDF", "LSODA")
+#: Simulated time of the explorer, s: the first bounces and some rest.
+DROP_TIME = 1.0
+#: Tolerances of the explorer's runs: loose enough for a slider to answer in about 30 ms with
+#: every solver, tight enough for the picture (the chapter's comparisons use the defaults).
+EXPLORER_RTOL, EXPLORER_ATOL = 1e-4, 1e-7
+
+
+@lru_cache(maxsize=256)
+def _drop(log_k: float, zeta: float, method: str):
+    """One drop, kept: moving a slider back to a value it had shows it at once."""
+    k = 10.0**log_k
+    run = contact.drop(mass=BALL_MASS, height=DROP_HEIGHT, k=k,
+                       c=contact.damping_for_ratio(k, BALL_MASS, zeta), t_end=DROP_TIME,
+                       method=method, rtol=EXPLORER_RTOL, atol=EXPLORER_ATOL, samples=600)
+    rising = np.flatnonzero((run.z > 0) & (run.w > 0))
+    bounce = (run.z[rising[0]] + run.w[rising[0]] ** 2 / (2 * 9.81)) if rising.size else 0.0
+    return run, float(bounce)
+
+
+class DropExplorer:
+    """Widget view: the ball drop for a floor stiffness, damping ratio and solver.
+
+    Controls named ``log_k`` (log10 of k in N/m), ``zeta`` and ``method``. The axes are fixed:
+    height of the ball's lowest point in mm against time.
+    """
+
+    def setup(self, fig):
+        """Axes, the floor, and empty artists for the trajectory and the figures of merit."""
+        ax = self.ax = fig.subplots()
+        fig.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.95)
+        ax.set(xlim=(0, DROP_TIME), ylim=(-120, 520), xlabel="t [s]",
+               ylabel="height of the lowest point [mm]")
+        ax.axhspan(-120, 0, color="0.88")
+        ax.axhline(0.0, color="0.4", lw=1)
+        (self.path,) = ax.plot([], [], color="tab:blue", lw=1.5)
+        (self.rest,) = ax.plot([], [], color="tab:red", ls="--", lw=1)
+        self.text = ax.text(0.98, 0.96, "", transform=ax.transAxes, ha="right", va="top",
+                            fontsize=10, family="monospace",
+                            bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+
+    def update(self, log_k, zeta, method):
+        """Run (or recall) the drop and draw it; return the changed artists."""
+        run, bounce = _drop(round(float(log_k), 3), round(float(zeta), 3), method)
+        self.path.set_data(run.t, run.z * 1e3)
+        self.rest.set_data([0, DROP_TIME], [-run.rest_depth * 1e3] * 2)
+        deepest = max(-run.z.min(), 0.0) * 1e3
+        self.text.set_text(
+            f"deepest    {deepest:8.2f} mm\n"
+            f"at rest    {run.rest_depth * 1e3:8.3f} mm\n"
+            f"bounce     {bounce * 1e3:8.1f} mm\n"
+            f"{method:6s} {run.evaluations:6d} evaluations\n"
+            f"first run  {run.wall_time * 1e3:8.1f} ms")
+        return [self.path, self.rest, self.text]
+
+
+def drop_explorer():
+    """The chapter's first widget: stiffness, damping ratio and solver over a DropExplorer."""
+    controls = {
+        "log_k": widgets.FloatSlider(value=4.0, min=3.0, max=5.0, step=0.25,
+                                     description="log10 k [N/m]", readout_format=".2f"),
+        "zeta": widgets.FloatSlider(value=0.3, min=0.02, max=1.5, step=0.02,
+                                    description="zeta", readout_format=".2f"),
+        "method": widgets.Dropdown(options=SOLVERS, value="LSODA", description="solver"),
+    }
+    return interactive_figure(
+        DropExplorer(), controls, figsize=(7.0, 3.6),
+        alt="Height of a dropped ball against time for a chosen floor stiffness, damping "
+            "ratio and solver, with its penetration and the solver's effort")
+
+
+# --------------------------------------------------------------------------- slip to roll
+
+
+class SlipRollExplorer:
+    """Widget view: a wheel set down spinning, its forward speed and rim speed meeting.
+
+    Controls named ``mu_k`` (kinetic coefficient; the static one is 20 % higher), ``omega0``
+    (initial spin, rad/s, negative drives forward) and ``kappa`` (I / (m R^2)).
+    """
+
+    radius = 0.036
+    t_end = 0.6
+
+    def setup(self, fig):
+        """Axes and empty artists for the two speeds and the closed-form marks."""
+        ax = self.ax = fig.subplots()
+        fig.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.95)
+        ax.set(xlim=(0, self.t_end), ylim=(-1.6, 1.6), xlabel="t [s]",
+               ylabel="speed [m/s]")
+        ax.axhline(0.0, color="0.8", lw=0.8)
+        (self.forward,) = ax.plot([], [], color="tab:blue", lw=2, label="forward speed $v_x$")
+        (self.rim,) = ax.plot([], [], color="tab:orange", lw=2,
+                              label=r"rim speed $-\omega R$")
+        (self.final,) = ax.plot([], [], "k:", lw=1, label="closed form")
+        (self.start,) = ax.plot([], [], "k:", lw=1)
+        ax.legend(loc="lower right", fontsize=10)
+        self.text = ax.text(0.02, 0.96, "", transform=ax.transAxes, va="top", fontsize=10)
+
+    def update(self, mu_k, omega0, kappa):
+        """Simulate the wheel and draw it; return the changed artists."""
+        run = contact.spinning_wheel(radius=self.radius, inertia_ratio=kappa, omega0=omega0,
+                                     mu_s=1.2 * mu_k, mu_k=mu_k, t_end=self.t_end,
+                                     samples=300)
+        self.forward.set_data(run.t, run.vx)
+        self.rim.set_data(run.t, -run.omega * self.radius)
+        self.final.set_data([0, self.t_end], [run.v_roll_closed_form] * 2)
+        t_roll = run.t_roll_closed_form
+        self.start.set_data([t_roll, t_roll], [-1.6, 1.6])
+        self.text.set_text(f"rolls after {run.t_roll * 1e3:.0f} ms "
+                           f"(closed form {t_roll * 1e3:.0f} ms)\n"
+                           f"at {run.vx[-1]:.3f} m/s (closed form "
+                           f"{run.v_roll_closed_form:.3f} m/s)")
+        return [self.forward, self.rim, self.final, self.start, self.text]
+
+
+def slip_roll_explorer():
+    """The chapter's second widget: friction, spin and inertia over a SlipRollExplorer."""
+    controls = {
+        "mu_k": widgets.FloatSlider(value=0.9, min=0.2, max=1.2, step=0.05,
+                                    description="mu_k", readout_format=".2f"),
+        "omega0": widgets.FloatSlider(value=-30.0, min=-40.0, max=40.0, step=2.0,
+                                      description="spin [rad/s]", readout_format=".0f"),
+        "kappa": widgets.FloatSlider(value=0.5, min=0.1, max=1.0, step=0.05,
+                                     description="I / (m R²)", readout_format=".2f"),
+    }
+    return interactive_figure(
+        SlipRollExplorer(), controls, figsize=(7.0, 3.6),
+        alt="Forward and rim speed of a wheel set down spinning, meeting when it rolls")
+
+
+#: The widgets of the chapter; each can be made with its defaults.
+WIDGETS = (drop_explorer, slip_roll_explorer)
+
+
+def solver_effort(stiffnesses, methods=SOLVERS, t_end: float = 2.0, zeta: float = 0.5):
+    """Evaluations and wall time of the ball drop for each method and stiffness.
+
+    Returns a dict ``{method: (evaluations, wall_times)}`` of arrays over ``stiffnesses``.
+    """
+    effort = {}
+    for method in methods:
+        runs = [contact.drop(mass=BALL_MASS, height=DROP_HEIGHT, k=k,
+                             c=contact.damping_for_ratio(k, BALL_MASS, zeta), t_end=t_end,
+                             method=method) for k in stiffnesses]
+        effort[method] = (np.array([run.evaluations for run in runs]),
+                          np.array([run.wall_time for run in runs]))
+    return effort
