@@ -1,0 +1,38 @@
+"""The contact chapter's figures: the drop explorer, the slip-to-roll explorer, solver effort."""
+
+import numpy as np
+
+from robodyn import contact
+from robodyn.figures import contact as figures
+
+
+def test_the_drop_explorer_shows_the_run_it_draws():
+    figure = figures.drop_explorer()
+    figure.update(log_k=3.0, zeta=0.5, method="BDF")
+    text = figure.view.text.get_text()
+    assert f"{9.81 / 1e3 * 1e3:8.3f} mm" in text          # at rest: m g / k
+    run, bounce = figures._drop(3.0, 0.5, "BDF")
+    assert f"{run.evaluations:6d} evaluations" in text
+    assert 0 < bounce < 0.5 * contact.restitution_linear(0.5) ** 2 * 1.05
+
+
+def test_the_drop_explorer_recalls_a_value_it_has_shown():
+    figures._drop.cache_clear()
+    first = figures._drop(4.0, 0.3, "RK45")
+    assert figures._drop(4.0, 0.3, "RK45") is first
+
+
+def test_the_slip_roll_explorer_reports_the_closed_form():
+    figure = figures.slip_roll_explorer()
+    figure.update(mu_k=0.5, omega0=-20.0, kappa=1.0)
+    text = figure.view.text.get_text()
+    # a ring spinning at 20 rad/s ends at half its rim speed, 0.36 m/s
+    assert "closed form 0.360 m/s" in text
+
+
+def test_solver_effort_has_one_row_per_method_and_stiffness():
+    effort = figures.solver_effort([1e4, 1e6], methods=("RK45", "LSODA"), t_end=0.5)
+    assert set(effort) == {"RK45", "LSODA"}
+    for calls, wall in effort.values():
+        assert calls.shape == (2,) and wall.shape == (2,)
+        assert np.all(calls > 0) and np.all(wall > 0)

@@ -1,0 +1,63 @@
+"""The friction chapter's figures: the fit explorer's band and the stick-slip animation."""
+
+import numpy as np
+import pytest
+import statsmodels.api as sm
+
+from robodyn import friction
+from robodyn.figures import friction as figures
+from robodyn.integrate import SimulationResult
+
+
+def test_the_band_is_the_confidence_interval_of_the_mean_curve():
+    """Against statsmodels' prediction intervals of the mean (a second implementation)."""
+    v, f = figures.synthetic_experiment(24, 2.0, 0.05, seed=3)
+    fit = friction.fit_coulomb_viscous(v, f)
+    grid = np.array([-1.7, -0.3, 0.2, 1.1, 2.5])
+    low, high = figures.confidence_band(fit, grid)
+    design = np.column_stack([-np.sign(v), -v])
+    prediction = sm.OLS(f, design).fit().get_prediction(
+        np.column_stack([-np.sign(grid), -grid]))
+    expected = prediction.conf_int(alpha=0.05)
+    np.testing.assert_allclose(low, expected[:, 0], rtol=1e-9)
+    np.testing.assert_allclose(high, expected[:, 1], rtol=1e-9)
+
+
+def test_the_band_narrows_with_more_samples():
+    def width(n):
+        v, f = figures.synthetic_experiment(n, 2.0, 0.05, seed=3)
+        low, high = figures.confidence_band(friction.fit_coulomb_viscous(v, f),
+                                            np.array([1.0]))
+        return float(high[0] - low[0])
+
+    assert width(200) < width(20) / 2.5
+
+
+def test_the_explorer_reports_the_fit_it_draws():
+    view = figures.FitExplorer()
+    figure = figures.fit_explorer()
+    figure.update(noise=0.1, n_samples=40, v_max=1.5)
+    v, f = figures.synthetic_experiment(40, 1.5, 0.1, seed=view.seed)
+    fit = friction.fit_coulomb_viscous(v, f)
+    assert f"Fc {fit['Fc']:.3f}" in figure.view.text.get_text()
+
+
+def test_the_stick_slip_animation_is_an_offline_player():
+    block = friction.SlidingBlock(Fc=2.0, Fs=3.0, stiffness=50.0, dv=1e-4)
+    run = friction.simulate_block(block, lambda t: 0.0, 0.5, dt=1e-4, model="karnopp",
+                                  surface_speed=0.2)
+    markup = figures.stick_slip_animation(block, run, 0.2, n_frames=4).data
+    assert "data:image" in markup or "<img" in markup
+    assert "http://" not in markup and "https://" not in markup
+
+
+@pytest.mark.parametrize("samples", [10, 100_000])
+def test_the_phase_portrait_draws_at_most_about_4000_points(samples):
+    import matplotlib.pyplot as plt
+
+    t = np.linspace(0, 1, samples)
+    run = SimulationResult(t=t, columns={"x": np.sin(t), "v": np.cos(t)})
+    fig, ax = plt.subplots()
+    figures.draw_phase_portrait(ax, run, 0.2)
+    assert len(ax.lines[0].get_xdata()) <= 8000
+    plt.close(fig)
