@@ -36,3 +36,10 @@ def test_solver_effort_has_one_row_per_method_and_stiffness():
     for calls, wall in effort.values():
         assert calls.shape == (2,) and wall.shape == (2,)
         assert np.all(calls > 0) and np.all(wall > 0)
+
+
+def test_the_wheel_animation_is_an_offline_player():
+    run = contact.spinning_wheel(omega0=-30.0, t_end=0.05, samples=50)
+    markup = figures.wheel_animation(run, n_frames=4).data
+    assert "data:image" in markup or "<img" in markup
+    assert "http://" not in markup and "https://" not in markup

@@ -52,7 +52,8 @@ def test_every_control_to_its_limits_and_back(make):
     default_png = bytes(figure.static_png)
     for name, control in figure.controls.items():
         default = control.value
-        for value in [*tour_values(control), default]:
+        tour = [*tour_values(control), default]
+        for value in [v for i, v in enumerate(tour) if v != (tour[i - 1] if i else default)]:
             before = bytes(figure.image.value)
             figure.update(**{name: value})
             assert figure.error.value == "", (name, value, figure.error.value)

@@ -4,7 +4,7 @@
 solver): the bouncing ball of :func:`robodyn.contact.drop`, with its penetration, its first
 bounce and the solver's effort. :class:`SlipRollExplorer` sets a wheel spinning onto the floor
 (:func:`robodyn.contact.spinning_wheel`) and shows its forward and rim speeds meeting where it
-starts to roll, against the closed form.
+starts to roll, against the closed form; :func:`wheel_animation` plays such a run.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from robodyn import contact
-from robodyn.plotting import interactive_figure
+from robodyn.plotting import animation, interactive_figure
 
 #: The ball of the figures: the dynamics tutorial's 1 kg dropped from 0.5 m.
 BALL_MASS, DROP_HEIGHT = 1.0, 0.5
@@ -168,3 +168,48 @@ def solver_effort(stiffnesses, methods=SOLVERS, t_end: float = 2.0, zeta: float 
         effort[method] = (np.array([run.evaluations for run in runs]),
                           np.array([run.wall_time for run in runs]))
     return effort
+
+
+def wheel_animation(run, radius: float = 0.036, n_frames: int = 60, interval_ms: float = 80.0):
+    """A jshtml animation of a wheel set down spinning: it slips (red), then rolls (green).
+
+    ``run`` is :func:`robodyn.contact.spinning_wheel` with equally spaced ``samples``. Left:
+    the wheel on the floor with two spokes that show its turning and the trace of its centre;
+    right: forward and rim speed, with a cursor at the frame's time.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle
+
+    fig, (ax, ax_v) = plt.subplots(1, 2, figsize=(7.0, 3.0),
+                                   gridspec_kw={"width_ratios": [1.3, 1]})
+    x_mm, r_mm = run.x * 1e3, radius * 1e3
+    ax.set_aspect("equal")
+    ax.set(xlim=(-1.5 * r_mm, x_mm.max() + 1.5 * r_mm), ylim=(-10, 2.6 * r_mm),
+           xlabel="x [mm]")
+    ax.set_yticks([])
+    ax.axhspan(-10, 0, color="0.85")
+    rim = ax.add_patch(Circle((0, r_mm), r_mm, fill=False, lw=2.5, color="tab:red"))
+    (spokes,) = ax.plot([], [], color="0.3", lw=1.5)
+    label = ax.text(0.02, 0.93, "", transform=ax.transAxes, fontsize=10)
+    ax_v.plot(run.t * 1e3, run.vx, label="forward $v_x$")
+    ax_v.plot(run.t * 1e3, -run.omega * radius, label=r"rim $-\omega R$")
+    cursor = ax_v.axvline(0.0, color="0.5", lw=1)
+    ax_v.set(xlabel="t [ms]", ylabel="speed [m/s]")
+    ax_v.legend(fontsize=10, loc="center right")
+    fig.tight_layout()
+    samples = np.linspace(0, run.t.size - 1, n_frames).round().astype(int)
+    theta = np.cumsum(np.concatenate([[0.0], np.diff(run.t) * run.omega[1:]]))
+    v_crit = 1e-3
+
+    def draw_frame(frame):
+        k = samples[frame]
+        centre = np.array([x_mm[k], run.z[k] * 1e3])
+        rim.center = tuple(centre)
+        rim.set_color("tab:green" if abs(run.slip[k]) < v_crit else "tab:red")
+        angles = theta[k] + np.array([0.0, np.pi, np.nan, np.pi / 2, 3 * np.pi / 2])
+        spokes.set_data(centre[0] + r_mm * np.cos(angles), centre[1] + r_mm * np.sin(angles))
+        label.set_text(f"t = {run.t[k] * 1e3:.0f} ms, "
+                       + ("rolls" if abs(run.slip[k]) < v_crit else "slips"))
+        cursor.set_xdata([run.t[k] * 1e3] * 2)
+
+    return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
