@@ -117,7 +117,9 @@ class SlipRollExplorer:
         (self.final,) = ax.plot([], [], "k:", lw=1, label="closed form")
         (self.start,) = ax.plot([], [], "k:", lw=1)
         ax.legend(loc="lower right", fontsize=10)
-        self.text = ax.text(0.02, 0.96, "", transform=ax.transAxes, va="top", fontsize=10)
+        self.text = ax.text(0.98, 0.96, "", transform=ax.transAxes, ha="right", va="top",
+                            fontsize=10,
+                            bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
 
     def update(self, mu_k, omega0, kappa):
         """Simulate the wheel and draw it; return the changed artists."""
