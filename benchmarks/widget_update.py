@@ -12,6 +12,9 @@ For every widget listed in ``WIDGETS`` by a module of :mod:`robodyn.figures`:
 - *burst*: BURST moves of one slider sent back to back, as a fast drag sends them; the time
   from the last message sent to the last image received, and how many images were sent.
 
+Sliders only: a menu stays at its default (the solver menu of the contact chapter's drop
+explorer is timed solver by solver in ``benchmarks/contact_solvers.py``).
+
 Run with ``make benchmarks`` or ``.venv/bin/python benchmarks/widget_update.py``.
 """
 
@@ -43,12 +46,6 @@ def book_widgets(package: str = "robodyn.figures") -> list[tuple[str, object]]:
         for make in getattr(module, "WIDGETS", ()):
             found.append((f"{info.name.rsplit('.', 1)[-1]}.{make.__name__}", make))
     return found
-
-
-def control_spec(control) -> dict:
-    """What the client needs to move a slider: model id, range, step, default."""
-    return {"id": control.model_id, "min": control.min, "max": control.max,
-            "step": control.step, "value": control.value}
 
 
 def moves(controls: dict, n: int, seed: int = SEED) -> list[tuple[str, float]]:
@@ -116,7 +113,8 @@ _bare = ipywidgets.FloatSlider(value=0.0, min=0.0, max=1.0, step=0.01)  # nothin
 print(json.dumps({"_bare": _bare.model_id, **{
     name: {"image": f.image.model_id,
            "controls": {c: {"id": w.model_id, "min": w.min, "max": w.max, "step": w.step,
-                            "value": w.value} for c, w in f.controls.items()}}
+                            "value": w.value} for c, w in f.controls.items()
+                        if hasattr(w, "min")}}
     for name, f in _bench.items()}}))
 """
 
