@@ -14,7 +14,6 @@ Run with `.venv/bin/python benchmarks/contact_solvers.py`.
 """
 
 import statistics
-
 import time
 
 from robodyn import contact

@@ -710,7 +710,8 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
 
 
 def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: float = 0.5,
-                   omega0: float = -20.0, v0: float = 0.0, k: float = 1e4, zeta: float = 0.5,
+                   omega0: float = -20.0, v0: float = 0.0, drop_height: float = 0.0,
+                   k: float = 1e4, zeta: float = 0.5,
                    mu_s: float = 1.08, mu_k: float = 0.9, v_crit: float = 1e-3,
                    t_end: float = 0.3, method: str = "Radau", rtol: float = 1e-6,
                    atol: float = 1e-9, g: float = G,
@@ -719,10 +720,10 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
 
     The wheel is a circle of mass m, radius R and inertia :math:`I = \kappa m R^2` on a penalty
     floor (:func:`circle_halfplane`, :func:`normal_force`, linear model) with the friction of
-    :func:`contact_friction`. It starts resting on the floor at its static depth
-    :math:`m g / k`, moving at ``v0`` and spinning at ``omega0`` (counter-clockwise positive;
-    negative spins it forwards, to +x). With the slip :math:`s = v_x + \omega R`
-    (:func:`slip_velocity`) and the friction :math:`F_t`,
+    :func:`contact_friction`. It starts ``drop_height`` above its resting place on the floor
+    (0: set down at its static depth :math:`m g / k`), moving at ``v0`` and spinning at
+    ``omega0`` (counter-clockwise positive; negative spins it forwards, to +x). With the slip
+    :math:`s = v_x + \omega R` (:func:`slip_velocity`) and the friction :math:`F_t`,
 
     .. math:: m\dot v_x = F_t, \qquad m\dot v_z = N - m g, \qquad I\dot\omega = R\,F_t .
 
@@ -732,6 +733,14 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
     contact point, :math:`I\omega - m R v_x`, is kept, which fixes the rolling speed
     :math:`v_f = (m R v_0 - I\omega_0) / (I/R + m R)` whatever the friction.
 
+    *A dropped wheel.* From the release at rest, the floor's normal impulse up to the time t
+    is :math:`\int N\,dt = m\,(g t + v_z(t))` (momentum), and while the wheel slips the
+    friction impulse is :math:`\mu_k` times it; so the slip is gone when
+    :math:`\mu_k (1 + 1/\kappa)(g t + v_z) = |s_0|`, bounces or not. A wheel resting by then
+    rolls at the same :math:`t_{roll}`, counted from the release, as one set down; one that
+    catches up during an impact rolls earlier if it is rebounding then (:math:`v_z > 0`), and
+    one whose fall outlasts :math:`t_{roll}` catches up during its first impact.
+
     Parameters
     ----------
     mass, radius, inertia_ratio : float
@@ -739,6 +748,8 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
         of chapter 4's robot (36 mm), a solid disc (1/2).
     omega0, v0 : float
         Initial spin (rad/s) and forward speed (m/s).
+    drop_height : float
+        Height of the fall onto the floor, m (>= 0).
     k, zeta : float
         Floor stiffness (N/m, > 0) and damping ratio (>= 0).
     mu_s, mu_k, v_crit : float
@@ -751,7 +762,8 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
     -------
     SimulationResult
         Columns ``x``, ``z`` (centre, m), ``vx``, ``vz`` (m/s), ``omega`` (rad/s), ``slip``
-        (m/s), ``normal`` and ``friction`` (N); details ``t_roll_closed_form`` (s),
+        (m/s), ``normal`` and ``friction`` (N); details ``t_touchdown`` (s),
+        ``t_roll_closed_form`` (s, from the release, for a wheel set down),
         ``v_roll_closed_form`` (m/s), ``t_roll`` (s, first time |slip| < v_crit; NaN if never)
         and ``evaluations``.
     """
@@ -760,6 +772,7 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
     kappa = check_positive("inertia_ratio", inertia_ratio)
     omega0 = check_real("omega0", omega0, "rad/s")
     v0 = check_real("v0", v0, "m/s")
+    drop_height = check_non_negative("drop_height", drop_height, "m")
     k = check_positive("k", k, "N/m")
     c = damping_for_ratio(k, mass, zeta)
     friction_coefficient(0.0, mu_s, mu_k, v_crit)          # checks the three
@@ -782,7 +795,8 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
         return np.array([vx, vz, traction / mass, normal / mass - g, omega,
                          radius * traction / inertia])
 
-    z0 = radius - mass * g / k
+    z0 = radius - mass * g / k + drop_height
+    t_fall = float(np.sqrt(2.0 * drop_height / g))
     run = solve(wheel, (0.0, t_end), [0.0, z0, v0, 0.0, 0.0, omega0],
                 state_names=("x", "z", "vx", "vz", "theta", "omega"), method=method,
                 rtol=rtol, atol=atol, t_eval=_sample_times(t_end, samples))
@@ -796,6 +810,7 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
                           "friction": traction},
         success=run.success, message=run.message,
         details={"t_roll_closed_form": abs(slip0) / (mu_k * g * (1.0 + 1.0 / kappa)),
+                 "t_touchdown": t_fall,
                  "v_roll_closed_form": (mass * radius * v0 - inertia * omega0)
                  / (inertia / radius + mass * radius),
                  "t_roll": float(run.t[rolling[0]]) if rolling.size else float("nan"),

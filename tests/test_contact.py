@@ -358,3 +358,17 @@ def test_bad_motion_inputs_are_named():
         contact.spinning_wheel(inertia_ratio=0.0)
     with pytest.raises(ParameterError, match="method"):
         contact.spinning_wheel(method="Verlet")
+
+
+@pytest.mark.parametrize(("height", "zeta"), [(0.002, 0.5), (0.005, 0.5), (0.005, 1.0),
+                                              (0.02, 0.5)])
+def test_a_dropped_wheel_rolls_when_the_floor_has_given_the_impulse(height, zeta):
+    """The slip is gone when mu_k (1 + 1/kappa) (g t + v_z) = |s_0| (the normal impulse from the
+    release is m (g t + v_z)), bounces or not; the rolling speed is that of a wheel set down."""
+    run = contact.spinning_wheel(omega0=-30.0, drop_height=height, zeta=zeta, t_end=0.2,
+                                 samples=20001)
+    k = np.flatnonzero(np.abs(run.slip) < 1e-3)[0]
+    impulse = 0.9 * 3.0 * (9.81 * run.t[k] + run.vz[k])
+    assert impulse == pytest.approx(30.0 * 0.036, abs=3e-3)
+    assert run.t_touchdown == pytest.approx(np.sqrt(2 * height / 9.81))
+    assert run.vx[-1] == pytest.approx(run.v_roll_closed_form, rel=1e-3)
