@@ -1,0 +1,251 @@
+"""Tests of robodyn.stickslip: the vibration motor, the Droplet's kinematics, circle fits,
+pivot walks, Nelder-Mead and the calibrations."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+from scipy import optimize
+
+from robodyn import stickslip as ss
+from robodyn.errors import ParameterError
+
+SEED = 20240605
+
+
+# --------------------------------------------------------------------------- one motor
+
+
+def test_a_vibration_motor_drifts_with_its_spin_direction():
+    motor = ss.VibrationMotor()
+    ahead = ss.simulate_vibration_motor(motor, 1, revolutions=6)
+    back = ss.simulate_vibration_motor(motor, -1, revolutions=6)
+    assert ahead.drift_per_revolution > 1e-6
+    assert back.drift_per_revolution == pytest.approx(-ahead.drift_per_revolution, rel=1e-3)
+    assert not ahead.lifts_off
+    # the floor is lightened and loaded by m r w^2 around the weight
+    assert ahead.normal.min() == pytest.approx(motor.weight - motor.spin_force, rel=1e-4)
+    assert ahead.normal.max() == pytest.approx(motor.weight + motor.spin_force, rel=1e-4)
+
+
+def test_without_friction_there_is_no_net_drift():
+    motor = dataclasses.replace(ss.VibrationMotor(), mu=0.0)
+    run = ss.simulate_vibration_motor(motor, 1, revolutions=6)
+    with_friction = ss.simulate_vibration_motor(ss.VibrationMotor(), 1, revolutions=6)
+    # only the discretisation's trace remains: < 1 % of the drift with friction
+    assert abs(run.drift_per_revolution) < 0.01 * with_friction.drift_per_revolution
+    # the platform just swings: x = F / (M w^2) (1 - cos w t), at most 2 F / (M w^2) (first
+    # turn; the trace of the discretisation, F dt / 2M in the velocity, adds 0.06 um a turn)
+    omega = 2 * np.pi * motor.frequency
+    swing = 2 * motor.spin_force / ((motor.platform_mass + motor.eccentric_mass) * omega**2)
+    first_turn = run.t <= 1 / motor.frequency
+    assert run.x[first_turn].max() == pytest.approx(swing, rel=0.01)
+
+
+def test_while_it_sticks_the_friction_balances_the_push():
+    # it never slips if mu (W - F sin) >= F |cos| at every phase: mu >= 1 / sqrt((W/F)^2 - 1)
+    motor = dataclasses.replace(ss.VibrationMotor(), mu=4.0)
+    assert 4.0 > 1 / np.sqrt((motor.weight / motor.spin_force) ** 2 - 1)
+    run = ss.simulate_vibration_motor(motor, 1, revolutions=3)
+    assert np.max(np.abs(run.x)) < 1e-12
+    push = motor.spin_force * np.cos(run.phase)
+    np.testing.assert_allclose(run.friction, -push, atol=1e-12)
+
+
+def test_a_motor_that_outweighs_the_platform_lifts_it():
+    strong = dataclasses.replace(ss.VibrationMotor(), eccentric_mass=3e-4)
+    assert ss.simulate_vibration_motor(strong, 1, revolutions=2).lifts_off
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [
+    ({"direction": 0}, "direction"),
+    ({"revolutions": 0}, "revolutions"),
+    ({"steps_per_revolution": 10}, "steps_per_revolution"),
+])
+def test_bad_motor_inputs_are_named(kwargs, match):
+    with pytest.raises(ParameterError, match=match):
+        ss.simulate_vibration_motor(ss.VibrationMotor(), **kwargs)
+
+
+# --------------------------------------------------------------------------- kinematics
+
+
+def test_forward_and_inverse_kinematics_invert_each_other():
+    rng = np.random.default_rng(SEED)
+    rates = rng.normal(size=(3, 50))
+    np.testing.assert_allclose(ss.inverse_kinematics(*ss.forward_kinematics(rates)), rates,
+                               atol=1e-12)
+    body = rng.normal(size=(3, 50)) * np.array([[0.01], [0.01], [1.0]])
+    np.testing.assert_allclose(ss.forward_kinematics(ss.inverse_kinematics(*body)), body,
+                               atol=1e-12)
+
+
+def test_the_kinematics_match_the_source_and_the_pivot_geometry():
+    ell = 0.0151
+    # motor 1 alone moves the centre along +y only; the three together only turn the robot
+    np.testing.assert_allclose(ss.forward_kinematics([1.0, 0, 0]), [0, ell, 1.0], atol=1e-15)
+    np.testing.assert_allclose(ss.forward_kinematics([1.0, 1.0, 1.0]), [0, 0, 3.0],
+                               atol=1e-15)
+    # the third row of the inverse: theta3 = sqrt(3)/3 x/l - y/(3 l) + theta/3 (source: "theta2")
+    np.testing.assert_allclose(ss.inverse_kinematics(ell, 0.0, 0.0),
+                               [0, -np.sqrt(3) / 3, np.sqrt(3) / 3], atol=1e-15)
+    # small rigid pivots about the legs agree with the kinematics to first order
+    robot = ss.make_robot(1, noise=0.0)
+    for motor in range(3):
+        start = np.zeros(3)
+        angle = 1e-6
+        after = ss._pivot(start, robot.geometry.legs[motor], angle)
+        rates = np.zeros(3)
+        rates[motor] = angle
+        np.testing.assert_allclose(after, ss.forward_kinematics(rates), atol=1e-13)
+
+
+def test_kinematics_reject_bad_shapes():
+    with pytest.raises(ParameterError, match="3 rows"):
+        ss.forward_kinematics([1.0, 2.0])
+    with pytest.raises(ParameterError, match="leg_radius"):
+        ss.inverse_kinematics(0.1, 0.0, 0.0, -0.01)
+
+
+# --------------------------------------------------------------------------- circle fit
+
+
+@pytest.mark.parametrize("method", ["algebraic", "geometric"])
+def test_circle_fit_is_exact_on_exact_circles(method):
+    angles = np.linspace(0.3, 2.0, 12)
+    fit = ss.fit_circle(0.05 + 0.02 * np.cos(angles), -0.01 + 0.02 * np.sin(angles), method)
+    assert (fit.xc, fit.yc, fit.radius) == pytest.approx((0.05, -0.01, 0.02), abs=1e-12)
+    assert fit.residual < 1e-12
+
+
+def test_the_geometric_fit_is_unbiased_where_the_algebraic_one_shrinks():
+    """500 noisy short arcs (60 degrees, noise 2 % of the radius): the geometric radius is
+    right on average to 1 %, Kasa's is biased small."""
+    rng = np.random.default_rng(SEED)
+    angles = np.linspace(0, np.pi / 3, 30)
+    kasa, geometric = [], []
+    for _ in range(500):
+        x = np.cos(angles) + rng.normal(0, 0.02, angles.size)
+        y = np.sin(angles) + rng.normal(0, 0.02, angles.size)
+        kasa.append(ss.fit_circle(x, y, "algebraic").radius)
+        geometric.append(ss.fit_circle(x, y).radius)
+    assert np.median(geometric) == pytest.approx(1.0, abs=0.01)
+    assert np.median(kasa) < np.median(geometric) - 0.01
+
+
+def test_a_straight_line_gives_an_infinite_radius_and_the_side_is_right():
+    line = ss.fit_circle(np.linspace(0, 1, 10), 2 * np.linspace(0, 1, 10))
+    assert line.radius == np.inf and line.side == 0 and line.curvature == 0.0
+    nearly = ss.fit_circle(np.linspace(0, 1, 10), 1e-7 * np.linspace(0, 1, 10) ** 2)
+    assert nearly.radius > 1e3
+    # moving along +x with the centre at +y: in the camera's frame (y down) that is the right
+    angles = np.linspace(-np.pi / 2, -np.pi / 2 + 0.5, 10)
+    right = ss.fit_circle(np.cos(angles), 1 + np.sin(angles))
+    assert right.side == 1 and right.curvature == pytest.approx(1.0)
+    left = ss.fit_circle(np.cos(angles), -1 - np.sin(angles))
+    assert left.side == -1
+
+
+def test_circle_fit_rejects_bad_input():
+    with pytest.raises(ParameterError, match="at least 3"):
+        ss.fit_circle([0, 1], [0, 1])
+    with pytest.raises(ParameterError, match="y"):
+        ss.fit_circle([0, 1, 2], [0, 1])
+    with pytest.raises(ParameterError, match="x"):
+        ss.fit_circle([0, np.nan, 2], [0, 1, 2])
+    with pytest.raises(ParameterError, match="method"):
+        ss.fit_circle([0, 1, 2], [0, 1, 0], method="pratt")
+
+
+# --------------------------------------------------------------------------- pivots, walks
+
+
+def test_equal_pivots_spin_in_place_and_a_flipped_motor_does_not():
+    robot = ss.make_robot(3, noise=0.0)
+    equal = dataclasses.replace(robot, gains=np.full((3, 2), robot.gains[0, 0]),
+                                dead_times=np.full((3, 2), 20.0))
+    steps = [(m, 1) for _ in range(30) for m in range(3)]
+    spin = ss.pivot_sequence(equal, steps, np.zeros((3, 2)))
+    assert ss.fit_circle(spin.x, spin.y).radius < 1e-3
+    flipped = dataclasses.replace(equal, flipped=(False, False, True))
+    wild = ss.pivot_sequence(flipped, steps, np.zeros((3, 2)))
+    assert ss.fit_circle(wild.x, wild.y).radius > 10e-3
+    # each step lasts t_on + tau + t_off
+    assert spin.t[-1] == pytest.approx(90 * 0.040)
+
+
+def test_walk_follows_the_inverse_kinematics_on_an_ideal_robot():
+    robot = ss.make_robot(3, noise=0.0)
+    ideal = dataclasses.replace(robot, gains=np.full((3, 2), np.radians(0.25)),
+                                dead_times=np.full((3, 2), 20.0))
+    pivot = ideal.pivot_angle(0, 1, 0.0)
+    run = ss.walk(ideal, [(0.0, 0.01, 0.0, 6.0)], np.zeros((3, 2)), pivot)
+    # along +y of the robot frame: a long, nearly straight path, turned by at most the one
+    # pivot that rounding the pivot counts can leave over
+    assert abs(run.theta[-1]) <= pivot + 1e-12
+    assert run.y[-1] > 0.02 and abs(run.x[-1]) < 0.1 * run.y[-1]
+
+
+# --------------------------------------------------------------------------- calibration
+
+
+def test_calibration_cost_is_the_sources_formula():
+    assert ss.calibration_cost(2.0, 1.0, 1.0, 0.5) == pytest.approx(1.5)
+    np.testing.assert_allclose(ss.calibration_cost([1.0, 3.0], [2.0, 0.0], 1.0, 0.5), [0, 3])
+    with pytest.raises(ParameterError, match="alpha"):
+        ss.calibration_cost(1.0, 1.0, 0.0, 0.5)
+
+
+@pytest.mark.parametrize(("seed", "flipped"), [(2, (False, False, True)),
+                                               (3, (True, False, False)),
+                                               (4, (False, True, True)),
+                                               (5, (False, False, False))])
+def test_spin_calibration_finds_the_flipped_motors_and_a_small_circle(seed, flipped):
+    robot = ss.make_robot(seed, flipped=flipped)
+    result = ss.calibrate_spin(robot, 1, seed=seed)
+    assert result.flipped == flipped
+    assert result.radius_after < 0.8e-3                     # below 0.8 mm
+    assert result.radius_after < result.radius_before
+    if any(flipped):
+        assert result.radius_raw > 10e-3                    # out of the box: centimetres
+    # the calibrated pivots agree to within 5 %
+    sizes = [abs(robot.pivot_angle(m, result.commands[m], result.taus[m])) for m in range(3)]
+    assert np.ptp(sizes) < 0.05 * np.mean(sizes)
+    assert result.trials <= 130 and result.history.size >= 3
+
+
+def test_straight_calibration_makes_straight_walks():
+    robot = ss.make_robot(2, flipped=(False, False, True))
+    spin = ss.calibrate_spin(robot, 1, seed=2)
+    straight = ss.calibrate_straight(robot, spin, seed=2)
+    forward = [abs(robot.pivot_angle(m, spin.commands[m], spin.taus[m])) for m in range(3)]
+    for motor in range(3):
+        reverse = -spin.commands[motor]
+        tau = straight.taus[motor, 0 if reverse > 0 else 1]
+        size = abs(robot.pivot_angle(motor, reverse, tau))
+        assert size == pytest.approx(np.mean(forward), rel=0.06)
+    assert np.all(straight.radii > 0.2)                    # 20 cm and straighter
+
+
+def test_calibration_rejects_bad_weights():
+    robot = ss.make_robot(1)
+    with pytest.raises(ParameterError, match="alpha must be > beta"):
+        ss.calibrate_spin(robot, alpha=0.5, beta=1.0)
+
+
+# --------------------------------------------------------------------------- Nelder-Mead
+
+
+def test_the_teaching_nelder_mead_takes_scipys_steps():
+    """Same start, same standard rules: the same best point after every iteration."""
+    def rosenbrock(p):
+        return (1 - p[0]) ** 2 + 100 * (p[1] - p[0] ** 2) ** 2
+
+    simplex = np.array([[-1.2, 1.0], [-1.0, 1.0], [-1.2, 1.2]])
+    steps = ss.nelder_mead_steps(rosenbrock, simplex, 40)
+    ours = [step.simplex[0] for step in steps[1:]]
+    theirs = optimize.minimize(rosenbrock, simplex[0], method="Nelder-Mead",
+                               options={"initial_simplex": simplex, "return_all": True,
+                                        "maxiter": 40, "xatol": 0, "fatol": 0}).allvecs
+    np.testing.assert_allclose(ours[:35], theirs[1:36], atol=1e-12)
+    assert {step.move for step in steps} >= {"reflect", "expand", "contract inside"}
