@@ -365,8 +365,8 @@ def make_robot(seed: int, flipped=(False, False, False), noise: float = 0.05,
 
     Gains 0.25 deg/ms +- 25 % and dead times 20 +- 5 ms, drawn independently for each motor and
     direction (so a pivot at tau = 0 is 2.5 deg, give or take 1.5 deg); ``flipped`` marks
-    motors that spin the wrong way. The numbers are assumptions that give pivots of a few degrees, as in
-    the source's description; they are not measured.
+    motors that spin the wrong way. The numbers are assumptions that give pivots of a few
+    degrees, as in the source's description; they are not measured.
     """
     check_integer("seed", seed)
     flags = tuple(bool(f) for f in flipped)
@@ -726,7 +726,8 @@ def calibrate_spin(robot: DropletRobot, direction: int = 1, alpha: float = 1.0,
     trials.count += 1
     return SpinCalibration(
         taus=np.rint(best_vector).astype(int), flipped=flipped, commands=commands,
-        radius_raw=float(radius_raw), radius_before=float(radius_before), radius_after=float(radius_after),
+        radius_raw=float(radius_raw), radius_before=float(radius_before),
+        radius_after=float(radius_after),
         speed_after=float(speed_after),
         pivot=float(np.mean(np.abs(run.angles))),
         history=np.array(history), radius_history=np.array(radius_history),
