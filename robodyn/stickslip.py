@@ -450,7 +450,7 @@ def _schedule(rates: np.ndarray, duration: float, pivot: float) -> list[tuple[in
 
 
 def walk(robot: DropletRobot, commands, taus, pivot: float, seed: int = 0,
-         pose0=(0.0, 0.0, 0.0)) -> SimulationResult:
+         pose0=(0.0, 0.0, 0.0), flipped=(False, False, False)) -> SimulationResult:
     r"""Drive the robot open-loop through body-velocity commands, pivot by pivot.
 
     Each command ``(x_dot, y_dot, theta_dot, duration)`` (robot frame, m/s, m/s, rad/s, s)
@@ -458,7 +458,8 @@ def walk(robot: DropletRobot, commands, taus, pivot: float, seed: int = 0,
     :math:`n_i = \mathrm{round}(|\dot\theta_i|\,T / a)` times, interleaved evenly, where
     :math:`a` is ``pivot``, the pivot angle the calibration made every motor produce. The
     robot's true pivots (its gains, dead times, flipped motors and noise, with the offsets
-    ``taus``) then move it.
+    ``taus``) then move it. ``flipped`` is what the calibration found: those motors are
+    commanded the other way round (and ``taus`` is indexed by the commanded direction).
 
     Returns
     -------
@@ -474,6 +475,10 @@ def walk(robot: DropletRobot, commands, taus, pivot: float, seed: int = 0,
         x_dot, y_dot, theta_dot, duration = (float(c) for c in command)
         rates = inverse_kinematics(x_dot, y_dot, theta_dot, robot.geometry)
         steps.extend(_schedule(rates, check_positive("duration", duration, "s"), pivot))
+    reverse = [bool(f) for f in flipped]
+    if len(reverse) != 3:
+        raise ParameterError(f"flipped must give 3 flags, got {flipped!r}")
+    steps = [(motor, -direction if reverse[motor] else direction) for motor, direction in steps]
     return pivot_sequence(robot, steps, taus, seed, pose0)
 
 

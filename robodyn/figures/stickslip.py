@@ -1,0 +1,243 @@
+"""Figures of the stick-slip chapter: the Droplet drawn, its spin explorer, Nelder-Mead's steps.
+
+The floor is drawn as the source's overhead camera sees it: x to the right, y downwards, so
+that the source's clockwise angles look clockwise. :class:`SpinExplorer` runs a spin of a
+seeded robot for three offsets tau and fits its circle; :class:`NelderMeadExplorer` replays
+the simplex of a calibration iteration by iteration; :func:`droplet_animation` plays a walk.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from robodyn import stickslip
+from robodyn.plotting import animation, interactive_figure
+
+#: The robot of the widgets: seed 2, its motor 3 flipped (found and reversed by the probe).
+ROBOT = stickslip.make_robot(2, flipped=(False, False, True))
+#: The spin direction the widgets calibrate, and the commands that realise it on ROBOT.
+DIRECTION = 1
+COMMANDS = (1, 1, -1)
+CYCLES = 20
+#: Slider range of the offsets, units of 1/32 ms (+- 5 ms).
+TAU_LIMIT = 160
+#: The source's geometry, for the drawings.
+GEOMETRY = stickslip.DropletGeometry()
+
+
+def spin_run(robot, commands, taus3, cycles: int = CYCLES, seed: int = 1):
+    """A spin of ``cycles`` pivots per motor with the offsets ``taus3`` for ``commands``."""
+    taus = np.zeros((3, 2))
+    for motor in range(3):
+        taus[motor, 0 if commands[motor] > 0 else 1] = taus3[motor]
+    steps = [(motor, commands[motor]) for _ in range(cycles) for motor in range(3)]
+    return stickslip.pivot_sequence(robot, steps, taus, seed)
+
+
+def camera_axes(ax, half_width_mm: float):
+    """Square axes in mm about the origin, y pointing down as in the source's camera view."""
+    ax.set_aspect("equal")
+    ax.set(xlim=(-half_width_mm, half_width_mm), ylim=(half_width_mm, -half_width_mm),
+           xlabel="x [mm]", ylabel="y [mm] (down)")
+
+
+class SpinExplorer:
+    """Widget view: the centre's path of a spin for three offsets, and its fitted circle.
+
+    Controls named ``tau1``, ``tau2``, ``tau3`` (units of 1/32 ms). The text gives the
+    fitted radius, the rotation speed and the source's cost with alpha = 1 /mm, beta = 0.5 s.
+    """
+
+    def setup(self, fig):
+        """Axes and empty artists for the path, the circle and the numbers."""
+        ax = self.ax = fig.add_axes((0.1, 0.13, 0.55, 0.84))
+        camera_axes(ax, 6.0)
+        (self.path,) = ax.plot([], [], ".-", color="tab:blue", ms=3, lw=0.8,
+                               label="centre after each pivot")
+        (self.circle,) = ax.plot([], [], color="tab:red", lw=1.5, label="fitted circle")
+        ax.legend(loc="lower left", fontsize=10)
+        self.text = ax.text(1.05, 0.97, "", transform=ax.transAxes, va="top", fontsize=10,
+                            family="monospace")
+
+    def update(self, tau1, tau2, tau3):
+        """Simulate the spin, fit its circle, draw both; return the changed artists."""
+        run = spin_run(ROBOT, COMMANDS, (tau1, tau2, tau3))
+        fit = stickslip.fit_circle(run.x, run.y)
+        self.path.set_data(run.x * 1e3, run.y * 1e3)
+        if np.isfinite(fit.radius):
+            angles = np.linspace(0, 2 * np.pi, 200)
+            self.circle.set_data((fit.xc + fit.radius * np.cos(angles)) * 1e3,
+                                 (fit.yc + fit.radius * np.sin(angles)) * 1e3)
+        else:
+            self.circle.set_data([], [])
+        speed = abs(run.theta[-1] - run.theta[0]) / run.t[-1]
+        cost = stickslip.calibration_cost(min(fit.radius * 1e3, 1e3), speed, 1.0, 0.5)
+        sizes = np.degrees(np.abs(run.angles[:3]))
+        self.text.set_text(f"R    {fit.radius * 1e3:6.2f} mm\n"
+                           f"V    {speed:6.2f} rad/s\n"
+                           f"cost {cost:6.2f}\n\npivots [deg]\n"
+                           + "\n".join(f" {i + 1}  {a:5.2f}" for i, a in enumerate(sizes)))
+        return [self.path, self.circle, self.text]
+
+
+def spin_explorer():
+    """The chapter's first widget: three offset sliders over a :class:`SpinExplorer`."""
+    controls = {name: widgets.IntSlider(value=0, min=-TAU_LIMIT, max=TAU_LIMIT, step=4,
+                                        description=f"{name} [1/32 ms]")
+                for name in ("tau1", "tau2", "tau3")}
+    return interactive_figure(
+        SpinExplorer(), controls, figsize=(7.0, 4.2),
+        alt="Path of the Droplet's centre while it spins, with its fitted circle, for three "
+            "timing offsets")
+
+
+# --------------------------------------------------------------------------- Nelder-Mead
+
+
+def _spin_cost(vector):
+    """The calibration cost of ROBOT's spin at the offsets ``vector`` (rounded), seeded by
+    the offsets so that a point always costs the same."""
+    rounded = np.rint(vector).astype(int)
+    seed = int(abs(hash(tuple(rounded.tolist()))) % 2**31)
+    run = spin_run(ROBOT, COMMANDS, rounded, seed=seed)
+    fit = stickslip.fit_circle(run.x, run.y)
+    speed = abs(run.theta[-1] - run.theta[0]) / run.t[-1]
+    return stickslip.calibration_cost(min(fit.radius * 1e3, 1e3), speed, 1.0, 0.5)
+
+
+def calibration_steps(iterations: int = 40):
+    """Nelder-Mead's steps on ROBOT's spin cost from 0 with a simplex of 32 units."""
+    simplex = np.vstack([np.zeros(3), 32.0 * np.eye(3)])
+    return stickslip.nelder_mead_steps(_spin_cost, simplex, iterations)
+
+
+class NelderMeadExplorer:
+    """Widget view: the simplex at one iteration (tau1-tau2 plane) and its best spin.
+
+    Control named ``iteration``. Left: every vertex so far (faint), the current simplex's
+    edges, its best vertex, the move it is about to make; right: the spin path at the best
+    vertex with its circle.
+    """
+
+    def __init__(self, steps):
+        self.steps = steps
+
+    def setup(self, fig):
+        """Both axes, the trail of vertices and empty artists for the current iteration."""
+        self.ax, self.ax_spin = fig.subplots(1, 2)
+        fig.subplots_adjust(left=0.1, right=0.98, bottom=0.15, top=0.9, wspace=0.35)
+        every = np.vstack([step.simplex for step in self.steps])
+        low, high = every.min(axis=0) - 10, every.max(axis=0) + 10
+        self.ax.set(xlim=(low[0], high[0]), ylim=(low[1], high[1]), xlabel="tau1 [1/32 ms]",
+                    ylabel="tau2 [1/32 ms]")
+        self.ax.plot(every[:, 0], every[:, 1], ".", color="0.75", ms=3)
+        (self.edges,) = self.ax.plot([], [], color="tab:blue", lw=1.2)
+        (self.best,) = self.ax.plot([], [], "o", color="tab:red", ms=6)
+        (self.trial,) = self.ax.plot([], [], "x", color="k", ms=8, mew=2)
+        self.title = self.ax.set_title("", fontsize=10)
+        camera_axes(self.ax_spin, 6.0)
+        (self.path,) = self.ax_spin.plot([], [], ".-", color="tab:blue", ms=3, lw=0.8)
+        (self.circle,) = self.ax_spin.plot([], [], color="tab:red", lw=1.2)
+        self.spin_title = self.ax_spin.set_title("", fontsize=10)
+
+    def update(self, iteration):
+        """Draw iteration ``iteration``; return the changed artists."""
+        step = self.steps[int(iteration)]
+        vertices = step.simplex
+        order = [0, 1, 2, 3, 0, 2, 1, 3]          # every edge of the tetrahedron once or so
+        self.edges.set_data(vertices[order, 0], vertices[order, 1])
+        self.best.set_data([vertices[0, 0]], [vertices[0, 1]])
+        self.trial.set_data([step.trial[0]], [step.trial[1]])
+        self.title.set_text(f"iteration {int(iteration)}: {step.move}, "
+                            f"best cost {step.values[0]:.2f}")
+        run = spin_run(ROBOT, COMMANDS, np.rint(vertices[0]))
+        fit = stickslip.fit_circle(run.x, run.y)
+        self.path.set_data(run.x * 1e3, run.y * 1e3)
+        angles = np.linspace(0, 2 * np.pi, 200)
+        self.circle.set_data((fit.xc + fit.radius * np.cos(angles)) * 1e3,
+                             (fit.yc + fit.radius * np.sin(angles)) * 1e3)
+        self.spin_title.set_text(f"best vertex: R = {fit.radius * 1e3:.2f} mm")
+        return [self.edges, self.best, self.trial, self.title, self.path, self.circle,
+                self.spin_title]
+
+
+def nelder_mead_explorer(iterations: int = 40):
+    """The chapter's second widget: an iteration slider over a :class:`NelderMeadExplorer`."""
+    steps = calibration_steps(iterations)
+    controls = {"iteration": widgets.IntSlider(value=0, min=0, max=len(steps) - 1,
+                                               description="iteration")}
+    return interactive_figure(
+        NelderMeadExplorer(steps), controls, figsize=(7.0, 3.6),
+        alt="The Nelder-Mead simplex over two of the three offsets at one iteration, and the "
+            "spin of its best vertex")
+
+
+#: The widgets of the chapter; each can be made with its defaults.
+WIDGETS = (spin_explorer, nelder_mead_explorer)
+
+
+# --------------------------------------------------------------------------- drawings
+
+
+def draw_droplet(ax, pose, geometry=GEOMETRY, color="tab:blue"):
+    """Draw the Droplet at ``pose`` (x, y, theta in m, m, rad): body, legs, motors; mm axes.
+
+    Returns the artists (body outline, legs, motors, heading line) for moving them.
+    """
+    (body,) = ax.plot([], [], color=color, lw=1.5)
+    (legs,) = ax.plot([], [], "o", color="k", ms=4)
+    (motors,) = ax.plot([], [], "s", color="tab:orange", ms=5)
+    (heading,) = ax.plot([], [], color=color, lw=1)
+    artists = (body, legs, motors, heading)
+    place_droplet(artists, pose, geometry)
+    return artists
+
+
+def place_droplet(artists, pose, geometry=GEOMETRY):
+    """Move the artists of :func:`draw_droplet` to ``pose``."""
+    body, legs, motors, heading = artists
+    x, y, theta = pose
+    c, s = np.cos(theta), np.sin(theta)
+
+    def world(points):
+        points = np.atleast_2d(points)
+        return (x + c * points[:, 0] - s * points[:, 1]) * 1e3, (
+            y + s * points[:, 0] + c * points[:, 1]) * 1e3
+
+    outline = 0.022 * np.column_stack([np.cos(np.linspace(0, 2 * np.pi, 60)),
+                                       np.sin(np.linspace(0, 2 * np.pi, 60))])
+    body.set_data(*world(outline))
+    legs.set_data(*world(geometry.legs))
+    angles = geometry.motor_angles
+    motors.set_data(*world(geometry.leg_radius * np.column_stack([np.cos(angles),
+                                                                  np.sin(angles)])))
+    heading.set_data(*world(np.array([[0.0, 0.0], [0.0, 0.012]])))
+
+
+def droplet_animation(run, n_frames: int = 60, interval_ms: float = 80.0,
+                      half_width_mm: float = 60.0):
+    """A jshtml animation of a Droplet walk: the robot pivoting, its centre's trace.
+
+    ``run`` is a result of :func:`robodyn.stickslip.pivot_sequence` or
+    :func:`~robodyn.stickslip.walk`. The view is the camera's (y down).
+    """
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5.0, 4.6))
+    camera_axes(ax, half_width_mm)
+    ax.set(xlim=(run.x.min() * 1e3 - 30, run.x.max() * 1e3 + 30),
+           ylim=(run.y.max() * 1e3 + 30, run.y.min() * 1e3 - 30))
+    (trace,) = ax.plot([], [], color="tab:purple", lw=1)
+    artists = draw_droplet(ax, (run.x[0], run.y[0], run.theta[0]))
+    label = ax.text(0.02, 0.96, "", transform=ax.transAxes, va="top", fontsize=10)
+    fig.tight_layout()
+    samples = np.linspace(0, run.t.size - 1, n_frames).round().astype(int)
+
+    def draw_frame(frame):
+        k = samples[frame]
+        place_droplet(artists, (run.x[k], run.y[k], run.theta[k]))
+        trace.set_data(run.x[: k + 1] * 1e3, run.y[: k + 1] * 1e3)
+        label.set_text(f"t = {run.t[k]:.1f} s, pivot {k}")
+
+    return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
