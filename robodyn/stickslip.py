@@ -66,6 +66,7 @@ __all__ = [
     "nelder_mead_steps",
     "pivot_sequence",
     "simulate_vibration_motor",
+    "straight_walk",
     "walk",
 ]
 
@@ -768,6 +769,27 @@ def _straight_steps(motor: int, commands, cycles: int):
             for step in ((motor, reverse), others[0], (motor, reverse), others[1])]
 
 
+def straight_walk(robot: DropletRobot, spin: SpinCalibration, motor: int, tau_reverse: float,
+                  cycles: int = 15, seed: int = 0, camera_noise: float = 2e-4):
+    """Walk against ``motor``'s thrust with its reverse offset ``tau_reverse``; fit the path.
+
+    The other offsets are the spin calibration's. Returns ``(run, fit, turned)``: the pivot
+    run, the :class:`CircleFit` of the camera's noisy view of the centre, and the angle the
+    robot turned (rad; zero for a straight walk).
+    """
+    if not isinstance(spin, SpinCalibration):
+        raise ParameterError(f"spin must be a SpinCalibration, got {spin!r}")
+    taus = np.zeros((3, 2))
+    for m in range(3):
+        taus[m, 0 if spin.commands[m] > 0 else 1] = spin.taus[m]
+    taus[motor, 0 if -spin.commands[motor] > 0 else 1] = tau_reverse
+    run = pivot_sequence(robot, _straight_steps(motor, spin.commands, cycles), taus, seed)
+    rng = np.random.default_rng(seed + 104729)
+    fit = fit_circle(run.x + camera_noise * rng.standard_normal(run.x.size),
+                     run.y + camera_noise * rng.standard_normal(run.y.size))
+    return run, fit, float(run.theta[-1] - run.theta[0])
+
+
 def calibrate_straight(robot: DropletRobot, spin: SpinCalibration, cycles: int = 15,
                        seed: int = 0, camera_noise: float = 2e-4, low: int = -320,
                        high: int = 320) -> StraightCalibration:
@@ -775,12 +797,13 @@ def calibrate_straight(robot: DropletRobot, spin: SpinCalibration, cycles: int =
 
     To calibrate motor i's reverse direction, the robot walks against motor i's thrust
     (inverse kinematics: :math:`\dot\theta_i = -2/3`, the others :math:`+1/3`, in units of
-    :math:`v/\ell`): motor i runs reversed twice per cycle and the other two forwards once.
-    The walk is straight when the reverse pivot equals the forward ones; a reverse pivot too
-    small or too large curves it to one side or the other. The side of the fitted circle
-    (:attr:`CircleFit.side`) tells which, so a bisection on the offset in
-    [``low``, ``high``] units converges on the straightest walk (the source's binary search,
-    which maximises the fitted radius).
+    :math:`v/\ell`): motor i runs reversed twice per cycle and the other two forwards once
+    (:func:`straight_walk`). The walk is straight when the reverse pivot equals the forward
+    ones; a reverse pivot too small or too large turns the robot one way or the other, and
+    its path curves to that side. A bisection on the offset in [``low``, ``high``] units, on
+    the sign of that turn, converges on the straightest walk (the source's binary search,
+    which maximises the fitted radius); of the last two candidates the one with the larger
+    fitted radius is kept.
     """
     if not isinstance(spin, SpinCalibration):
         raise ParameterError(f"spin must be a SpinCalibration, got {spin!r}")
@@ -789,33 +812,27 @@ def calibrate_straight(robot: DropletRobot, spin: SpinCalibration, cycles: int =
         taus[motor, 0 if spin.commands[motor] > 0 else 1] = spin.taus[motor]
     count, radii = 0, []
 
-    def walk_side(motor, value, trial_seed):
-        trial = taus.copy()
-        trial[motor, 0 if -spin.commands[motor] > 0 else 1] = value
-        run = pivot_sequence(robot, _straight_steps(motor, spin.commands, cycles), trial,
-                             trial_seed)
-        rng = np.random.default_rng(trial_seed + 104729)
-        fit = fit_circle(run.x + camera_noise * rng.standard_normal(run.x.size),
-                         run.y + camera_noise * rng.standard_normal(run.y.size))
-        turned = run.theta[-1] - run.theta[0]
+    def turn_and_radius(motor, value, trial_seed):
+        _, fit, turned = straight_walk(robot, spin, motor, value, cycles, trial_seed,
+                                       camera_noise)
         return np.sign(turned), fit.radius
 
     for motor in range(3):
         lo, hi = low, high
-        sign_lo, _ = walk_side(motor, lo, seed + 10 * motor)
+        sign_lo, _ = turn_and_radius(motor, lo, seed + 10 * motor)
         count += 1
         while hi - lo > 1:
             middle = (lo + hi) // 2
-            sign_mid, _ = walk_side(motor, middle, seed + 10 * motor + count)
+            sign_mid, _ = turn_and_radius(motor, middle, seed + 10 * motor + count)
             count += 1
             if sign_mid == sign_lo:
                 lo = middle
             else:
                 hi = middle
-        best = min((lo, hi), key=lambda v: -walk_side(motor, v, seed + 99)[1])
+        best = max((lo, hi), key=lambda v: turn_and_radius(motor, v, seed + 99)[1])
         count += 2
         taus[motor, 0 if -spin.commands[motor] > 0 else 1] = best
-        radii.append(walk_side(motor, best, seed + 98)[1])
+        radii.append(turn_and_radius(motor, best, seed + 98)[1])
         count += 1
     return StraightCalibration(taus=taus.astype(int), radii=np.array(radii), trials=count)
 
