@@ -64,6 +64,7 @@ __all__ = [
     "inverse_kinematics",
     "make_robot",
     "nelder_mead_steps",
+    "pivot_pose",
     "pivot_sequence",
     "simulate_vibration_motor",
     "straight_walk",
@@ -380,8 +381,12 @@ def make_robot(seed: int, flipped=(False, False, False), noise: float = 0.05,
                         noise=check_real("noise", noise), name=f"robot {seed}")
 
 
-def _pivot(pose: np.ndarray, leg_body: np.ndarray, angle: float) -> np.ndarray:
-    """The pose after a rigid rotation by ``angle`` about a leg (robot-frame position)."""
+def pivot_pose(pose, leg_body, angle: float) -> np.ndarray:
+    """The pose (x, y, theta) after a rigid rotation by ``angle`` (rad) about a leg.
+
+    ``leg_body`` is the leg's position in the robot frame, m (a row of
+    :attr:`DropletGeometry.legs`).
+    """
     x, y, theta = pose
     c, s = np.cos(theta), np.sin(theta)
     leg = np.array([x + c * leg_body[0] - s * leg_body[1], y + s * leg_body[0] + c * leg_body[1]])
@@ -427,7 +432,7 @@ def pivot_sequence(robot: DropletRobot, steps, taus, seed: int = 0,
                                  f"{(motor, direction)!r}")
         tau = taus[motor, 0 if direction > 0 else 1]
         angle = robot.pivot_angle(motor, direction, tau, rng)
-        pose = _pivot(pose, legs[motor], angle)
+        pose = pivot_pose(pose, legs[motor], angle)
         clock += (T_ON_MS + tau * TAU_UNIT_MS + T_OFF_MS) * 1e-3
         poses.append(pose.copy())
         times.append(clock)

@@ -94,7 +94,7 @@ def test_the_kinematics_match_the_source_and_the_pivot_geometry():
     for motor in range(3):
         start = np.zeros(3)
         angle = 1e-6
-        after = ss._pivot(start, robot.geometry.legs[motor], angle)
+        after = ss.pivot_pose(start, robot.geometry.legs[motor], angle)
         rates = np.zeros(3)
         rates[motor] = angle
         np.testing.assert_allclose(after, ss.forward_kinematics(rates), atol=1e-13)
