@@ -41,6 +41,7 @@ __all__ = [
     "euler_angles",
     "euler_rate_matrix",
     "euler_rates",
+    "gyro_torque",
     "polar_radius",
     "rotation",
 ]
@@ -130,6 +131,36 @@ def euler_rates(alpha: float, beta: float, gamma: float, omega_B):
     gamma_dot = (wx * sa + wy * ca) / sb
     alpha_dot = wz - gamma_dot * math.cos(beta)
     return alpha_dot, beta_dot, gamma_dot
+
+
+def gyro_torque(L, omega):
+    r"""The gyroscopic term of Euler's equations, :math:`L \times \omega = -\,\omega \times L`.
+
+    **Sign convention.** Seen in a frame that turns with the angular velocity
+    :math:`\omega`, an angular momentum :math:`L` changes as
+
+    .. math:: \frac{dL}{dt}\Big|_{\text{frame}} = M + L \times \omega ,
+
+    :math:`M` the torque of the outside world. This function returns :math:`L \times \omega`,
+    the torque the turning frame seems to feel. (The source adds :math:`\omega \times L`: the
+    opposite sign: see the errata page.)
+
+    Parameters
+    ----------
+    L : array_like, shape (3,) or (n, 3)
+        Angular momentum, kg m^2/s, in the turning frame.
+    omega : array_like, shape (3,) or (n, 3)
+        Angular velocity of that frame, rad/s, in the same frame.
+
+    >>> gyro_torque([0, 0, 2.0], [1.0, 0, 0])   # a rotor along z, turned about x
+    array([0., 2., 0.])
+    """
+    L = as_array("L", L, "kg m^2/s", finite=True)
+    omega = as_array("omega", omega, "rad/s", finite=True)
+    for name, value in (("L", L), ("omega", omega)):
+        if value.ndim not in (1, 2) or value.shape[-1] != 3:
+            raise ParameterError(f"{name} must have shape (3,) or (n, 3), got {value.shape}")
+    return np.cross(L, omega)
 
 
 # --------------------------------------------------------------------------- geometry
