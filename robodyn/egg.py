@@ -25,15 +25,39 @@ centre stands at :math:`H = \sqrt{R_1^2\cos^2\beta_v + R_2^2\sin^2\beta_v}` abov
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
+from scipy.integrate import solve_ivp
 
 from robodyn.errors import ParameterError
-from robodyn.params import as_array, check_positive, check_real
-from robodyn.rotations import rot_x, rot_z
+from robodyn.integrate import SimulationResult
+from robodyn.params import Parameters, as_array, check_positive, check_real, quantity
+from robodyn.rotations import (
+    matrix_to_quaternion,
+    quaternion_multiply,
+    quaternion_to_matrix,
+    rot_x,
+    rot_z,
+)
 
 __all__ = [
+    "BODY_NAMES",
     "EULER_SINGULAR_TOLERANCE",
+    "EggParams",
+    "STATE_NAMES",
+    "ServoMove",
+    "angular_momentum_direct",
+    "angular_momentum_recursive",
+    "body_rates_recursive",
+    "disc_inertia",
+    "gimbal_angles",
+    "hoop_inertia",
+    "lumped_inertia",
+    "relative_rotations",
+    "rocking_period",
+    "shell_inertia",
+    "simulate",
     "center_height",
     "contact_angle",
     "contact_offset",
@@ -260,3 +284,614 @@ def curvature_radii(beta_v, R1: float, R2: float):
     psi = np.arctan2(R2 * np.sin(beta), R1 * np.cos(beta))
     q = R1**2 * np.sin(psi) ** 2 + R2**2 * np.cos(psi) ** 2
     return _out(q**1.5 / (R1 * R2)), _out(R2 / R1 * np.sqrt(q))
+
+
+# --------------------------------------------------------------------------- the four bodies
+
+
+def shell_inertia(mass: float, R1: float, R2: float) -> np.ndarray:
+    r"""Principal moments (x', y', z') of a thin uniform shell shaped as the egg, kg m^2.
+
+    Surface integrals over the spheroid :math:`(R_2\sin\psi\cos\varphi, R_2\sin\psi
+    \sin\varphi, R_1\cos\psi)` with the area element :math:`dA = R_2\sin\psi\,
+    \sqrt{R_2^2\cos^2\psi + R_1^2\sin^2\psi}\;d\psi\,d\varphi`, by Gauss-Legendre quadrature
+    in :math:`\psi` (exact to rounding: the integrand is smooth). A sphere gives
+    :math:`\tfrac23 m R^2` about every axis.
+    """
+    mass = check_positive("mass", mass, "kg")
+    R1, R2 = _radii(R1, R2, prolate=False)
+    nodes, weights = np.polynomial.legendre.leggauss(200)
+    psi = 0.5 * np.pi * (nodes + 1.0)
+    area = 0.5 * np.pi * weights * R2 * np.sin(psi) * np.sqrt(
+        R2**2 * np.cos(psi) ** 2 + R1**2 * np.sin(psi) ** 2)       # per unit azimuth
+    rho2 = (R2 * np.sin(psi)) ** 2                                  # distance^2 from z'
+    z2 = (R1 * np.cos(psi)) ** 2
+    total = area.sum()
+    axial = mass * np.sum(area * rho2) / total
+    transverse = mass * np.sum(area * (0.5 * rho2 + z2)) / total
+    return np.array([transverse, transverse, axial])
+
+
+def hoop_inertia(mass: float, radius: float) -> np.ndarray:
+    """Principal moments (x, y, z) of a thin hoop lying in its x-z plane (its normal along y):
+    m r^2 / 2 about the diameters x and z, m r^2 about the normal y."""
+    mass = check_positive("mass", mass, "kg")
+    radius = check_positive("radius", radius, "m")
+    return mass * radius**2 * np.array([0.5, 1.0, 0.5])
+
+
+def disc_inertia(mass: float, radius: float) -> np.ndarray:
+    """Principal moments (x, y, z) of a thin uniform disc with its axis along z:
+    m r^2 / 4 about the diameters, m r^2 / 2 about the axis."""
+    mass = check_positive("mass", mass, "kg")
+    radius = check_positive("radius", radius, "m")
+    return mass * radius**2 * np.array([0.25, 0.25, 0.5])
+
+
+def _check_principal(name: str, moments) -> np.ndarray:
+    moments = as_array(name, moments, "kg m^2", (3,), finite=True)
+    if np.any(moments <= 0):
+        raise ParameterError(f"{name} must have three positive principal moments, got "
+                             f"{moments.tolist()}")
+    a, b, c = moments
+    slack = 1e-9 * moments.sum()
+    if a > b + c + slack or b > a + c + slack or c > a + b + slack:
+        raise ParameterError(f"{name} = {moments.tolist()} kg m^2 breaks the triangle "
+                             "inequality (each moment at most the sum of the other two): "
+                             "no rigid body has these moments")
+    moments.setflags(write=False)
+    return moments
+
+
+BODY_NAMES = ("shell", "outer ring", "inner ring", "rotor")
+
+
+@dataclass(frozen=True)
+class EggParams(Parameters):
+    r"""The egg robot: shell, a two-ring gimbal and a rotor, all centred at the shell's centre.
+
+    The seed of the source lacks its table of masses, so the defaults are the book's own, for
+    a palm-sized robot (the chapter states the reasoning): a 12 cm by 9 cm shell of 1 mm
+    plastic carrying the battery and electronics, 0.10 kg, taken as a uniform thin shell; two
+    aluminium gimbal hoops; a 5 cm brass rotor, 80 g, at 6000 rpm. The bodies' centres of
+    mass all sit at the shell's centre (the source's design rule).
+
+    Frames: the shell's x', y', z' (z' the long axis); the outer ring turns about z' by
+    :math:`\phi`; the inner ring about the outer ring's x by :math:`\psi`; the rotor about the
+    inner ring's z at ``rotor_speed``. With :math:`\phi = \psi = 0` all frames coincide and both
+    hoops lie in the x-z plane. Principal moments (``*_inertia``) are in each body's own
+    frame; left ``None`` they are computed from the masses and radii (thin shell, hoops, disc).
+    """
+
+    R1: float = quantity(0.060, "m", above=0.0)
+    R2: float = quantity(0.045, "m", above=0.0)
+    shell_mass: float = quantity(0.10, "kg", above=0.0)
+    outer_ring_mass: float = quantity(0.020, "kg", above=0.0)
+    outer_ring_radius: float = quantity(0.040, "m", above=0.0)
+    inner_ring_mass: float = quantity(0.015, "kg", above=0.0)
+    inner_ring_radius: float = quantity(0.034, "m", above=0.0)
+    rotor_mass: float = quantity(0.080, "kg", above=0.0)
+    rotor_radius: float = quantity(0.025, "m", above=0.0)
+    rotor_speed: float = quantity(628.0, "rad/s")
+    gear_ratio: float = quantity(1.0, "", above=0.0)
+    twist_static: float = quantity(1.0e-3, "m", at_least=0.0)
+    twist_kinetic: float = quantity(0.8e-3, "m", at_least=0.0)
+    twist_viscous: float = quantity(2.0e-5, "N m s/rad", at_least=0.0)
+    g: float = quantity(9.81, "m/s^2", above=0.0)
+    shell_inertia: object = None
+    outer_ring_inertia: object = None
+    inner_ring_inertia: object = None
+    rotor_inertia: object = None
+
+    def __post_init__(self):
+        super().__post_init__()
+        _radii(self.R1, self.R2)
+        for ring in ("outer_ring_radius", "inner_ring_radius", "rotor_radius"):
+            if getattr(self, ring) >= self.R2:
+                raise ParameterError(f"{ring} = {getattr(self, ring):g} m must be smaller "
+                                     f"than R2 = {self.R2:g} m to fit inside the shell")
+        if self.twist_kinetic > self.twist_static:
+            raise ParameterError(f"twist_kinetic = {self.twist_kinetic:g} m must not exceed "
+                                 f"twist_static = {self.twist_static:g} m")
+        derived = {
+            "shell_inertia": lambda: shell_inertia(self.shell_mass, self.R1, self.R2),
+            "outer_ring_inertia": lambda: hoop_inertia(self.outer_ring_mass,
+                                                       self.outer_ring_radius),
+            "inner_ring_inertia": lambda: hoop_inertia(self.inner_ring_mass,
+                                                       self.inner_ring_radius),
+            "rotor_inertia": lambda: disc_inertia(self.rotor_mass, self.rotor_radius),
+        }
+        for name, compute in derived.items():
+            value = getattr(self, name)
+            object.__setattr__(self, name,
+                               _check_principal(name, compute() if value is None else value))
+
+    @property
+    def masses(self) -> np.ndarray:
+        """Masses of shell, outer ring, inner ring and rotor, kg."""
+        return np.array([self.shell_mass, self.outer_ring_mass, self.inner_ring_mass,
+                         self.rotor_mass])
+
+    @property
+    def mass(self) -> float:
+        """Total mass, kg."""
+        return float(self.masses.sum())
+
+    @property
+    def inertias(self) -> tuple[np.ndarray, ...]:
+        """Principal moments of the four bodies, each in its own frame, kg m^2."""
+        return (self.shell_inertia, self.outer_ring_inertia, self.inner_ring_inertia,
+                self.rotor_inertia)
+
+
+# --------------------------------------------------------------------------- gimbal and chain
+
+
+def gimbal_angles(mu1, mu2, gear_ratio: float = 1.0):
+    r"""Ring angles from the two servo angles, through the gimbal's differential.
+
+    .. math:: \phi = \frac{n}{2}(\mu_1 + \mu_2), \qquad \psi = \frac{n}{2}(\mu_1 - \mu_2)
+
+    Both servos turning the same way carry the outer ring; turning opposite ways they drive
+    the inner ring. The carrier of a differential turns by the *mean* of its two inputs: the
+    source's matrix ((1, 1), (1, -1)) lacks the 1/2 (see the errata page); ``gear_ratio``
+    n is the gearing between differential and rings.
+    """
+    mu1 = as_array("mu1", mu1, "rad", finite=True)
+    mu2 = as_array("mu2", mu2, "rad", finite=True)
+    n = check_positive("gear_ratio", gear_ratio)
+    return _out(0.5 * n * (mu1 + mu2)), _out(0.5 * n * (mu1 - mu2))
+
+
+def relative_rotations(phi: float, psi: float, rotor_angle: float = 0.0):
+    """Rotations of each body relative to the one before it (child to parent): outer ring
+    Rz(phi) in the shell, inner ring Rx(psi) in the outer ring, rotor Rz(rotor_angle) in the
+    inner ring."""
+    return rot_z(phi), rot_x(psi), rot_z(rotor_angle)
+
+
+def _relative_axes():
+    """Joint axes of outer ring, inner ring and rotor, each in its own (= parent's) frame."""
+    return np.array([0, 0, 1.0]), np.array([1.0, 0, 0]), np.array([0, 0, 1.0])
+
+
+def body_rates_recursive(omega_B, phi, psi, phi_dot, psi_dot, rotor_speed, rotor_angle=0.0):
+    r"""Angular velocity of each of the four bodies in its own frame, by the chain recursion
+
+    .. math:: \omega_n = \omega_n^r + (R_n^r)^T\,\omega_{n-1}
+
+    (the source's eq. 33, with :math:`R_n^r` the rotation of body n relative to body n - 1,
+    child to parent, so its transpose carries a vector from the parent's frame into the
+    child's), :math:`\omega_1` the shell's body-frame angular velocity and
+    :math:`\omega_n^r` the joint rate times its axis.
+    """
+    omega = as_array("omega_B", omega_B, "rad/s", (3,), finite=True)
+    rates = (check_real("phi_dot", phi_dot, "rad/s"), check_real("psi_dot", psi_dot, "rad/s"),
+             check_real("rotor_speed", rotor_speed, "rad/s"))
+    rotations = relative_rotations(check_real("phi", phi, "rad"), check_real("psi", psi, "rad"),
+                                   check_real("rotor_angle", rotor_angle, "rad"))
+    result = [omega]
+    for R_rel, axis, rate in zip(rotations, _relative_axes(), rates, strict=True):
+        result.append(axis * rate + R_rel.T @ result[-1])
+    return result
+
+
+def angular_momentum_recursive(params: EggParams, omega_B, phi, psi, phi_dot, psi_dot,
+                               rotor_angle=0.0) -> np.ndarray:
+    r"""Total angular momentum about the centre, in the shell's frame, by the recursion from
+    the rotor inwards (the source's eqs. 34-36):
+
+    .. math:: L_4 = \Theta_4\,\omega_4, \qquad L_{n-1} = R_n^r L_n + \Theta_{n-1}\omega_{n-1}.
+    """
+    omegas = body_rates_recursive(omega_B, phi, psi, phi_dot, psi_dot, params.rotor_speed,
+                                  rotor_angle)
+    rotations = relative_rotations(phi, psi, rotor_angle)
+    inertias = params.inertias
+    L = inertias[3] * omegas[3]
+    for n in (2, 1, 0):
+        L = rotations[n] @ L + inertias[n] * omegas[n]
+    return L
+
+
+def angular_momentum_direct(params: EggParams, omega_B, phi, psi, phi_dot, psi_dot,
+                            rotor_angle=0.0) -> np.ndarray:
+    r"""The same total angular momentum as a direct sum over the bodies, in the shell's frame:
+
+    .. math:: L = \sum_i R_i\,\Theta_i\,R_i^T\,\omega_i
+
+    with each body's absolute attitude :math:`R_i` relative to the shell (products of the
+    joint rotations) and each absolute angular velocity :math:`\omega_i` the shell's plus the
+    joint rates along their axes, all summed in the shell's frame: no recursion.
+    """
+    omega = as_array("omega_B", omega_B, "rad/s", (3,), finite=True)
+    R_outer = rot_z(phi)
+    R_inner = R_outer @ rot_x(psi)
+    R_rotor = R_inner @ rot_z(rotor_angle)
+    w_outer = omega + phi_dot * np.array([0, 0, 1.0])
+    w_inner = w_outer + psi_dot * (R_outer @ np.array([1.0, 0, 0]))
+    w_rotor = w_inner + params.rotor_speed * (R_inner @ np.array([0, 0, 1.0]))
+    total = np.zeros(3)
+    for R, moments, w in zip((np.eye(3), R_outer, R_inner, R_rotor), params.inertias,
+                             (omega, w_outer, w_inner, w_rotor), strict=True):
+        total += R @ np.diag(moments) @ R.T @ w
+    return total
+
+
+# --------------------------------------------------------------------------- servo motion
+
+
+@dataclass(frozen=True)
+class ServoMove:
+    r"""The two servo angles moving smoothly from ``start`` to ``end`` between ``t0`` and
+    ``t1`` (a minimum-jerk profile: position, rate and acceleration continuous), held before
+    and after. ``ServoMove.hold(mu1, mu2)`` keeps them still.
+
+    .. math:: \mu(t) = \mu_0 + (\mu_1 - \mu_0)\,(10 s^3 - 15 s^4 + 6 s^5), \quad
+              s = \frac{t - t_0}{t_1 - t_0}
+    """
+
+    start: tuple = (0.0, 0.0)
+    end: tuple = (0.0, 0.0)
+    t0: float = 0.0
+    t1: float = 1.0
+
+    def __post_init__(self):
+        object.__setattr__(self, "start", tuple(as_array("start", self.start, "rad", (2,),
+                                                         finite=True).tolist()))
+        object.__setattr__(self, "end", tuple(as_array("end", self.end, "rad", (2,),
+                                                       finite=True).tolist()))
+        t0 = check_real("t0", self.t0, "s")
+        t1 = check_real("t1", self.t1, "s")
+        if not t1 > t0:
+            raise ParameterError(f"t1 = {t1:g} s must be later than t0 = {t0:g} s")
+        object.__setattr__(self, "t0", t0)
+        object.__setattr__(self, "t1", t1)
+
+    @classmethod
+    def hold(cls, mu1: float = 0.0, mu2: float = 0.0) -> ServoMove:
+        """Both servos held at fixed angles (rad)."""
+        return cls(start=(mu1, mu2), end=(mu1, mu2))
+
+    def at(self, t: float):
+        """Servo angles, rates and accelerations at time t: three arrays of shape (2,)."""
+        span = self.t1 - self.t0
+        s = min(max((t - self.t0) / span, 0.0), 1.0)
+        shape = s**3 * (10 - 15 * s + 6 * s**2)
+        slope = 30 * s**2 * (1 - s) ** 2 / span
+        bend = 60 * s * (1 - s) * (1 - 2 * s) / span**2
+        step = np.subtract(self.end, self.start)
+        return np.add(self.start, step * shape), step * slope, step * bend
+
+
+# --------------------------------------------------------------------------- rolling dynamics
+
+_Z = np.array([0.0, 0.0, 1.0])
+
+#: Names of the state vector of :func:`simulate`: attitude quaternion (w, x, y, z) body to
+#: world, the shell's angular velocity in the world frame, the centre's floor position and the
+#: rotor's angle in the inner ring.
+STATE_NAMES = ("qw", "qx", "qy", "qz", "wx", "wy", "wz", "x", "y", "rotor_angle")
+
+
+def _contact_point_body(n_B, R1, R2):
+    """Point of the shell whose outward normal is the unit vector n_B (body frame), with the
+    matrix A = diag(R2^2, R2^2, R1^2) and the support value s = sqrt(n A n) = centre height."""
+    A = np.array([R2**2, R2**2, R1**2])
+    An = A * n_B
+    s = math.sqrt(float(n_B @ An))
+    return An / s, A, s
+
+
+class _Model:
+    """One evaluation of the rolling egg at (t, state): every quantity of the equations."""
+
+    def __init__(self, params: EggParams, servo: ServoMove):
+        self.p = params
+        self.servo = servo
+        self.inertias = params.inertias
+        self.m = params.mass
+
+    def kinematics(self, t, x):
+        p = self.p
+        q = x[0:4] / np.linalg.norm(x[0:4])
+        R = quaternion_to_matrix(q)
+        w = x[4:7]
+        n_B = -R[2, :]                                  # downward normal, body frame
+        p_B, A, H = _contact_point_body(n_B, p.R1, p.R2)
+        r = R @ p_B                                     # centre -> contact, world
+        w_B = R.T @ w
+        n_dot = -np.cross(w_B, n_B)
+        An_dot = A * n_dot
+        p_dot = An_dot / H - (A * n_B) * float(n_B @ An_dot) / H**3
+        r_dot = np.cross(w, r) + R @ p_dot
+        mu, mu_dot, mu_ddot = self.servo.at(t)
+        half = 0.5 * p.gear_ratio
+        phi, psi = half * (mu[0] + mu[1]), half * (mu[0] - mu[1])
+        phi_d, psi_d = half * (mu_dot[0] + mu_dot[1]), half * (mu_dot[0] - mu_dot[1])
+        phi_dd, psi_dd = half * (mu_ddot[0] + mu_ddot[1]), half * (mu_ddot[0] - mu_ddot[1])
+        R_outer = R @ rot_z(phi)
+        R_inner = R_outer @ rot_x(psi)
+        R_rotor = R_inner @ rot_z(x[9])
+        u2, u3, u4 = R[:, 2], R_outer[:, 0], R_inner[:, 2]
+        Omega = p.rotor_speed
+        w2 = w + phi_d * u2
+        w3 = w2 + psi_d * u3
+        w4 = w3 + Omega * u4
+        c2 = phi_dd * u2 + phi_d * np.cross(w, u2)
+        c3 = c2 + psi_dd * u3 + psi_d * np.cross(w2, u3)
+        c4 = c3 + Omega * np.cross(w3, u4)
+        J_list = [Rb @ (moments[:, None] * Rb.T) for Rb, moments in
+                  zip((R, R_outer, R_inner, R_rotor), self.inertias, strict=True)]
+        omegas = (w, w2, w3, w4)
+        bias = np.zeros(3)
+        for J_i, w_i, c_i in zip(J_list, omegas, (np.zeros(3), c2, c3, c4), strict=True):
+            bias += J_i @ c_i + np.cross(w_i, J_i @ w_i)
+        return dict(q=q, R=R, w=w, r=r, r_dot=r_dot, H=H, J=sum(J_list), J_list=J_list,
+                    omegas=omegas, bias=bias, u4=u4, phi=phi, psi=psi)
+
+    def solve(self, k, mode: str, sign: float = 0.0):
+        """Angular acceleration, contact force and twisting torque for a twist mode:
+        'free' (no twisting friction), 'stick' (no twist) or 'slip' (friction against the
+        twist, whose sign is ``sign``)."""
+        p, m = self.p, self.m
+        r, w = k["r"], k["w"]
+        M = k["J"] + m * (float(r @ r) * np.eye(3) - np.outer(r, r))
+        w_cross_rdot = np.cross(w, k["r_dot"])
+        rhs = -k["bias"] - m * np.cross(r, w_cross_rdot) + m * p.g * np.cross(r, _Z)
+        # contact force F = m [r]x w_dot + F0 (Newton for the centre, the rolling constraint)
+        F0 = -m * w_cross_rdot + m * p.g * _Z
+        N_row = m * np.array([-r[1], r[0], 0.0])         # d F_z / d w_dot
+        if mode == "free":
+            w_dot, tau = np.linalg.solve(M, rhs), 0.0
+        elif mode == "stick":
+            K = np.zeros((4, 4))
+            K[:3, :3] = M
+            K[:3, 3] = -_Z
+            K[3, 2] = 1.0
+            solution = np.linalg.solve(K, np.append(rhs, 0.0))
+            w_dot, tau = solution[:3], float(solution[3])
+        else:
+            # tau = -sign * mu_k * F_z - viscous * w_z, F_z linear in w_dot
+            mu_k, rho = p.twist_kinetic, p.twist_viscous
+            K = M + sign * mu_k * np.outer(_Z, N_row)
+            w_dot = np.linalg.solve(K, rhs - _Z * (sign * mu_k * F0[2] + rho * w[2]))
+            tau = -sign * mu_k * float(N_row @ w_dot + F0[2]) - rho * w[2]
+        F = m * np.cross(r, w_dot) + F0
+        return w_dot, F, tau
+
+    def derivative(self, t, x, mode, sign):
+        k = self.kinematics(t, x)
+        w_dot, _, _ = self.solve(k, mode, sign)
+        w_B = k["R"].T @ k["w"]
+        q_dot = 0.5 * quaternion_multiply(k["q"], np.concatenate([[0.0], w_B]))
+        v = -np.cross(k["w"], k["r"])
+        return np.concatenate([q_dot, w_dot, v[:2], [self.p.rotor_speed]])
+
+    def outputs(self, t, x, mode, sign):
+        k = self.kinematics(t, x)
+        w_dot, F, tau = self.solve(k, mode, sign)
+        v = -np.cross(k["w"], k["r"])
+        kinetic = 0.5 * self.m * float(v @ v) + 0.5 * sum(
+            float(w_i @ J_i @ w_i) for w_i, J_i in zip(k["omegas"], k["J_list"], strict=True))
+        potential = self.m * self.p.g * k["H"]
+        rotor_momentum = float(k["u4"] @ k["J_list"][3] @ k["omegas"][3])
+        return dict(R=k["R"], q=k["q"], centre=np.array([x[7], x[8], k["H"]]), velocity=v,
+                    contact=np.array([x[7], x[8], k["H"]]) + k["r"], force=F, twist_torque=tau,
+                    energy=kinetic + potential, kinetic=kinetic, potential=potential,
+                    rotor_momentum=rotor_momentum, phi=k["phi"], psi=k["psi"])
+
+
+def _twist_mode(model: _Model, t, x, params: EggParams):
+    """The twist mode to continue with at (t, x): ('free', 0), ('stick', 0) or ('slip', sign).
+    Sticking is tried when the vertical spin is zero; it holds while the torque it needs is
+    within the static limit."""
+    if params.twist_static == 0 and params.twist_kinetic == 0 and params.twist_viscous == 0:
+        return "free", 0.0
+    w_z = x[6]
+    if abs(w_z) > 1e-12:
+        return "slip", math.copysign(1.0, w_z)
+    k = model.kinematics(t, x)
+    _, F, tau = model.solve(k, "stick")
+    if abs(tau) <= params.twist_static * max(F[2], 0.0):
+        return "stick", 0.0
+    return "slip", -math.copysign(1.0, tau)
+
+
+def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3.0, *,
+             tilt: float = 0.3, spin: float = 0.0, heading: float = 0.0,
+             omega=(0.0, 0.0, 0.0), dt: float = 0.01, rtol: float = 1e-9,
+             atol: float = 1e-11, max_switches: int = 2000) -> SimulationResult:
+    r"""The egg rolling on a flat floor: rigid-body dynamics of the four bodies with the
+    rolling contact, twisting friction with stiction, the gimbal driven by the servos.
+
+    The model (derived in the chapter): the centre's velocity follows from rolling without
+    slip, :math:`v = -\omega \times r` (:math:`r` from the centre to the contact); Newton's
+    law for the centre gives the contact force :math:`F = m\,(\dot v - g)`; the angular
+    momentum about the centre changes by the torques of the contact force and of twisting
+    friction, :math:`\dot L = r \times F + \tau\,\hat z`. Eliminating F leaves
+
+    .. math:: \big(J + m(|r|^2 I - r r^T)\big)\,\dot\omega =
+              -b - m\,r \times (\omega \times \dot r) + m g\, r \times \hat z + \tau\,\hat z,
+
+    with :math:`J` the four bodies' inertia about the centre, :math:`b` their gyroscopic and
+    joint-driven terms, and the twist torque :math:`\tau` either what keeps the vertical
+    spin at zero (stiction, while :math:`|\tau| \le \mu_s N`) or
+    :math:`-\mu_k N\,\mathrm{sign}(\omega_z) - \rho\,\omega_z` (slip). Switches are events
+    of the integrator. The attitude is a quaternion; the Euler angles are outputs only.
+
+    Parameters
+    ----------
+    params : EggParams
+    servo : ServoMove, optional
+        Servo angles over time; ``None`` holds both at zero (gimbal locked).
+    t_end : float
+        Duration, s (> 0).
+    tilt, spin, heading : float
+        Initial z-x-z angles beta, alpha, gamma, rad (see :func:`rotation`).
+    omega : array_like, shape (3,)
+        Initial angular velocity of the shell, world frame, rad/s.
+    dt : float
+        Output sample interval, s.
+    rtol, atol : float
+        Integrator tolerances (DOP853).
+    max_switches : int
+        Most stick/slip switches allowed before the run stops as chattering.
+
+    Returns
+    -------
+    SimulationResult
+        Columns: Euler angles ``alpha, beta, gamma``; the source's angles are their negatives;
+        centre ``x, y, z`` and its velocity ``vx, vy, vz``; the shell's angular velocity
+        ``wx, wy, wz`` (world frame, rad/s); contact point ``contact_x, contact_y``; contact force
+        ``Fx, Fy, Fz`` (N, on the egg); ``twist_torque`` (N m); ``energy``, ``kinetic``,
+        ``potential`` (J); ``rotor_momentum`` (N m s, the rotor's axial angular momentum);
+        ``jacobi`` = energy - rotor_speed * rotor_momentum, J (conserved with the gimbal
+        held and no twisting friction at work); ring angles ``phi, psi``; ``stuck`` (1 while
+        the twist sticks). Details: ``quaternions`` (N, 4), ``rotations`` (N, 3, 3),
+        ``switches`` (list of (time, mode)).
+    """
+    if not isinstance(params, EggParams):
+        raise ParameterError(f"params must be an EggParams, got {type(params).__name__}")
+    servo = ServoMove.hold() if servo is None else servo
+    if not isinstance(servo, ServoMove):
+        raise ParameterError(f"servo must be a ServoMove or None, got {type(servo).__name__}")
+    t_end = check_positive("t_end", t_end, "s")
+    dt = check_positive("dt", dt, "s")
+    tilt = check_real("tilt", tilt, "rad")
+    R0 = rotation(check_real("spin", spin, "rad"), tilt, check_real("heading", heading, "rad"))
+    omega0 = as_array("omega", omega, "rad/s", (3,), finite=True)
+    model = _Model(params, servo)
+    x = np.concatenate([matrix_to_quaternion(R0), omega0, [0.0, 0.0, 0.0]])
+    t = 0.0
+    times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
+    samples, modes, switches = [], [], []
+    mode, sign = _twist_mode(model, t, x, params)
+    switches.append((0.0, mode))
+    success, message = True, f"ran to t = {t_end:g} s"
+    while t < t_end:
+        events = _events(model, params, mode, sign)
+        solution = solve_ivp(model.derivative, (t, t_end), x, method="DOP853", args=(mode, sign),
+                             rtol=rtol, atol=atol, events=events, dense_output=True)
+        if solution.status < 0:
+            success, message = False, (f"the integrator failed at t = {solution.t[-1]:.4g} s: "
+                                       f"{solution.message}; try a smaller rtol or a shorter run")
+            t_stop = solution.t[-1]
+        else:
+            t_stop = solution.t[-1]
+        inside = times[(times >= t) & (times <= t_stop)]
+        if samples and inside.size and inside[0] == t:
+            inside = inside[1:]
+        for t_sample in inside:
+            samples.append((t_sample, solution.sol(t_sample)))
+            modes.append((mode, sign))
+        x = solution.y[:, -1].copy()
+        x[0:4] /= np.linalg.norm(x[0:4])
+        t = t_stop
+        if not success:
+            break
+        hit = [i for i, times_i in enumerate(solution.t_events) if len(times_i)]
+        if not hit:
+            break
+        if hit[0] == 0:                               # the normal force reached zero
+            success, message = False, (
+                f"the egg would lift off the floor at t = {t:.4g} s (normal force 0): this "
+                "model keeps it in contact; use a slower servo move or a slower rotor")
+            break
+        if mode == "stick":                            # breakaway: slip against friction
+            _, _, tau = model.solve(model.kinematics(t, x), "stick")
+            mode, sign = "slip", -math.copysign(1.0, tau)
+        else:                                          # the twist stops: stick or reverse
+            x[6] = 0.0
+            mode, sign = _twist_mode(model, t, x, params)
+        switches.append((t, mode))
+        if len(switches) > max_switches:
+            success, message = False, (
+                f"the twist switched between stick and slip {max_switches} times by "
+                f"t = {t:.4g} s (chattering); raise twist_viscous or lower the rotor speed")
+            break
+    return _result(model, samples, modes, switches, success, message)
+
+
+def _events(model: _Model, params: EggParams, mode: str, sign: float):
+    def lift_off(t, x, *args):
+        _, F, _ = model.solve(model.kinematics(t, x), mode, sign)
+        return F[2]
+    lift_off.terminal, lift_off.direction = True, -1
+    events = [lift_off]
+    if mode == "stick":
+        def breakaway(t, x, *args):
+            _, F, tau = model.solve(model.kinematics(t, x), "stick")
+            return params.twist_static * F[2] - abs(tau)
+        breakaway.terminal, breakaway.direction = True, -1
+        events.append(breakaway)
+    elif mode == "slip":
+        def twist_stops(t, x, *args):
+            return x[6]
+        twist_stops.terminal, twist_stops.direction = True, -sign
+        events.append(twist_stops)
+    return events
+
+
+def _result(model: _Model, samples, modes, switches, success, message) -> SimulationResult:
+    names = ("alpha", "beta", "gamma", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz",
+             "contact_x", "contact_y", "Fx", "Fy",
+             "Fz", "twist_torque", "energy", "kinetic", "potential", "rotor_momentum",
+             "jacobi", "phi", "psi", "stuck")
+    rows, quaternions, rotations = [], [], []
+    for (t, x), (mode, sign) in zip(samples, modes, strict=True):
+        out = model.outputs(t, x, mode, sign)
+        alpha, beta, gamma = euler_angles(out["R"])
+        rows.append([alpha, beta, gamma, *out["centre"], *out["velocity"], *x[4:7],
+                     *out["contact"][:2], *out["force"],
+                     out["twist_torque"], out["energy"], out["kinetic"], out["potential"],
+                     out["rotor_momentum"],
+                     out["energy"] - model.p.rotor_speed * out["rotor_momentum"],
+                     out["phi"], out["psi"], 1.0 if mode == "stick" else 0.0])
+        quaternions.append(out["q"])
+        rotations.append(out["R"])
+    rows = np.array(rows).reshape(-1, len(names))
+    columns = {name: rows[:, i] for i, name in enumerate(names)}
+    return SimulationResult(t=np.array([s[0] for s in samples]), columns=columns,
+                            success=success, message=message,
+                            details={"quaternions": np.array(quaternions).reshape(-1, 4),
+                                     "rotations": np.array(rotations).reshape(-1, 3, 3),
+                                     "switches": switches})
+
+
+# --------------------------------------------------------------------------- closed forms
+
+
+def lumped_inertia(params: EggParams, phi: float = 0.0, psi: float = 0.0) -> np.ndarray:
+    """Inertia tensor of the four bodies together about the centre, in the shell's frame,
+    for the ring angles phi, psi (kg m^2); the rotor's own angle does not matter when its
+    transverse moments are equal."""
+    R_outer = rot_z(check_real("phi", phi, "rad"))
+    R_inner = R_outer @ rot_x(check_real("psi", psi, "rad"))
+    total = np.zeros((3, 3))
+    for R, moments in zip((np.eye(3), R_outer, R_inner, R_inner), params.inertias,
+                          strict=True):
+        total += R @ np.diag(moments) @ R.T
+    return total
+
+
+def rocking_period(params: EggParams, spin: float = 0.0) -> float:
+    r"""Small-angle period of the lying egg rocking end over end, rotor stopped, gimbal at
+    zero, s.
+
+    Lying, the centre is :math:`R_2` above the contact; tilted by :math:`\varepsilon` from the
+    horizontal it rises by :math:`(R_1^2 - R_2^2)\,\varepsilon^2 / (2 R_2)`, a spring of
+    stiffness :math:`k = m g (R_1^2 - R_2^2)/R_2`; it turns about the contact point, with the
+    inertia :math:`I + m R_2^2` (parallel axes). So
+
+    .. math:: T_0 = 2\pi\sqrt{\frac{(I + m R_2^2)\,R_2}{m g\,(R_1^2 - R_2^2)}},
+
+    :math:`I` the lumped inertia about the tilt axis (the shell's x' turned by ``spin``).
+    """
+    if params.R1 == params.R2:
+        raise ParameterError("a sphere (R1 = R2) does not rock: its centre stays at R2 above "
+                             "the contact whatever its attitude; use R1 > R2")
+    spin = check_real("spin", spin, "rad")
+    axis = np.array([math.cos(spin), -math.sin(spin), 0.0])    # world x in the shell frame
+    inertia = float(axis @ lumped_inertia(params) @ axis)
+    m, R1, R2 = params.mass, params.R1, params.R2
+    return 2 * math.pi * math.sqrt((inertia + m * R2**2) * R2 / (m * params.g * (R1**2 - R2**2)))
