@@ -32,7 +32,14 @@ from scipy.integrate import solve_ivp
 
 from robodyn.errors import ParameterError
 from robodyn.integrate import SimulationResult
-from robodyn.params import Parameters, as_array, check_positive, check_real, quantity
+from robodyn.params import (
+    Parameters,
+    as_array,
+    check_non_negative,
+    check_positive,
+    check_real,
+    quantity,
+)
 from robodyn.rotations import (
     matrix_to_quaternion,
     quaternion_multiply,
@@ -43,6 +50,7 @@ from robodyn.rotations import (
 
 __all__ = [
     "BODY_NAMES",
+    "check_radii",
     "EULER_SINGULAR_TOLERANCE",
     "EggParams",
     "STATE_NAMES",
@@ -58,6 +66,7 @@ __all__ = [
     "rocking_period",
     "shell_inertia",
     "simulate",
+    "small_angle_period",
     "center_height",
     "contact_angle",
     "contact_offset",
@@ -66,6 +75,7 @@ __all__ = [
     "euler_rate_matrix",
     "euler_rates",
     "gyro_torque",
+    "oscillation_period",
     "polar_radius",
     "rotation",
 ]
@@ -190,7 +200,8 @@ def gyro_torque(L, omega):
 # --------------------------------------------------------------------------- geometry
 
 
-def _radii(R1, R2, prolate: bool = True):
+def check_radii(R1, R2, prolate: bool = True) -> tuple[float, float]:
+    """R1 and R2 as positive floats; with ``prolate``, R1 >= R2 (else the error says swapped?)."""
     R1 = check_positive("R1", R1, "m")
     R2 = check_positive("R2", R2, "m")
     if prolate and R1 < R2:
@@ -218,7 +229,7 @@ def polar_radius(theta, R1: float, R2: float):
 
     (:math:`R_1` along the axis, :math:`R_2` across it.)
     """
-    R1, R2 = _radii(R1, R2, prolate=False)
+    R1, R2 = check_radii(R1, R2, prolate=False)
     theta = as_array("theta", theta, "rad", finite=True)
     return _out(R1 * R2 / np.sqrt(R2**2 * np.cos(theta) ** 2 + R1**2 * np.sin(theta) ** 2))
 
@@ -238,7 +249,7 @@ def contact_angle(beta_v, R1: float, R2: float):
     R1, R2 : float
         Long and short semi-axes, m (R1 >= R2 > 0).
     """
-    R1, R2 = _radii(R1, R2)
+    R1, R2 = check_radii(R1, R2)
     beta = _tilt(beta_v)
     return _out(np.arctan2((R2 / R1) ** 2 * np.sin(beta), np.cos(beta)))
 
@@ -250,7 +261,7 @@ def center_height(beta_v, R1: float, R2: float):
     Upright (:math:`\beta_v = 0`) the egg stands on its tip at :math:`R_1`; lying it rests at
     :math:`R_2`. The potential energy :math:`m g H` is largest upright: the egg lies down.
     """
-    R1, R2 = _radii(R1, R2)
+    R1, R2 = check_radii(R1, R2)
     beta = _tilt(beta_v)
     return _out(np.sqrt(R1**2 * np.cos(beta) ** 2 + R2**2 * np.sin(beta) ** 2))
 
@@ -263,7 +274,7 @@ def contact_offset(beta_v, R1: float, R2: float):
     (the derivative of the support function). Zero upright, lying, and for a sphere: only
     there does gravity pass through the contact.
     """
-    R1, R2 = _radii(R1, R2)
+    R1, R2 = check_radii(R1, R2)
     beta = _tilt(beta_v)
     H = np.sqrt(R1**2 * np.cos(beta) ** 2 + R2**2 * np.sin(beta) ** 2)
     return _out((R1**2 - R2**2) * np.sin(beta) * np.cos(beta) / H)
@@ -279,7 +290,7 @@ def curvature_radii(beta_v, R1: float, R2: float):
 
     The egg rolls over the floor along the meridian like a wheel of radius :math:`\rho_m`.
     """
-    R1, R2 = _radii(R1, R2)
+    R1, R2 = check_radii(R1, R2)
     beta = _tilt(beta_v)
     psi = np.arctan2(R2 * np.sin(beta), R1 * np.cos(beta))
     q = R1**2 * np.sin(psi) ** 2 + R2**2 * np.cos(psi) ** 2
@@ -299,7 +310,7 @@ def shell_inertia(mass: float, R1: float, R2: float) -> np.ndarray:
     :math:`\tfrac23 m R^2` about every axis.
     """
     mass = check_positive("mass", mass, "kg")
-    R1, R2 = _radii(R1, R2, prolate=False)
+    R1, R2 = check_radii(R1, R2, prolate=False)
     nodes, weights = np.polynomial.legendre.leggauss(200)
     psi = 0.5 * np.pi * (nodes + 1.0)
     area = 0.5 * np.pi * weights * R2 * np.sin(psi) * np.sqrt(
@@ -385,7 +396,7 @@ class EggParams(Parameters):
 
     def __post_init__(self):
         super().__post_init__()
-        _radii(self.R1, self.R2)
+        check_radii(self.R1, self.R2)
         for ring in ("outer_ring_radius", "inner_ring_radius", "rotor_radius"):
             if getattr(self, ring) >= self.R2:
                 raise ParameterError(f"{ring} = {getattr(self, ring):g} m must be smaller "
@@ -582,6 +593,13 @@ def _contact_point_body(n_B, R1, R2):
     return An / s, A, s
 
 
+def _cross(a, b):
+    """Cross product of two 3-vectors (numpy.cross is ten times slower on single vectors, and
+    the right-hand side of the simulation calls it about twenty times)."""
+    return np.array([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
+                     a[0] * b[1] - a[1] * b[0]])
+
+
 class _Model:
     """One evaluation of the rolling egg at (t, state): every quantity of the equations."""
 
@@ -600,10 +618,10 @@ class _Model:
         p_B, A, H = _contact_point_body(n_B, p.R1, p.R2)
         r = R @ p_B                                     # centre -> contact, world
         w_B = R.T @ w
-        n_dot = -np.cross(w_B, n_B)
+        n_dot = -_cross(w_B, n_B)
         An_dot = A * n_dot
         p_dot = An_dot / H - (A * n_B) * float(n_B @ An_dot) / H**3
-        r_dot = np.cross(w, r) + R @ p_dot
+        r_dot = _cross(w, r) + R @ p_dot
         mu, mu_dot, mu_ddot = self.servo.at(t)
         half = 0.5 * p.gear_ratio
         phi, psi = half * (mu[0] + mu[1]), half * (mu[0] - mu[1])
@@ -617,15 +635,15 @@ class _Model:
         w2 = w + phi_d * u2
         w3 = w2 + psi_d * u3
         w4 = w3 + Omega * u4
-        c2 = phi_dd * u2 + phi_d * np.cross(w, u2)
-        c3 = c2 + psi_dd * u3 + psi_d * np.cross(w2, u3)
-        c4 = c3 + Omega * np.cross(w3, u4)
+        c2 = phi_dd * u2 + phi_d * _cross(w, u2)
+        c3 = c2 + psi_dd * u3 + psi_d * _cross(w2, u3)
+        c4 = c3 + Omega * _cross(w3, u4)
         J_list = [Rb @ (moments[:, None] * Rb.T) for Rb, moments in
                   zip((R, R_outer, R_inner, R_rotor), self.inertias, strict=True)]
         omegas = (w, w2, w3, w4)
         bias = np.zeros(3)
         for J_i, w_i, c_i in zip(J_list, omegas, (np.zeros(3), c2, c3, c4), strict=True):
-            bias += J_i @ c_i + np.cross(w_i, J_i @ w_i)
+            bias += J_i @ c_i + _cross(w_i, J_i @ w_i)
         return dict(q=q, R=R, w=w, r=r, r_dot=r_dot, H=H, J=sum(J_list), J_list=J_list,
                     omegas=omegas, bias=bias, u4=u4, phi=phi, psi=psi)
 
@@ -636,8 +654,8 @@ class _Model:
         p, m = self.p, self.m
         r, w = k["r"], k["w"]
         M = k["J"] + m * (float(r @ r) * np.eye(3) - np.outer(r, r))
-        w_cross_rdot = np.cross(w, k["r_dot"])
-        rhs = -k["bias"] - m * np.cross(r, w_cross_rdot) + m * p.g * np.cross(r, _Z)
+        w_cross_rdot = _cross(w, k["r_dot"])
+        rhs = -k["bias"] - m * _cross(r, w_cross_rdot) + m * p.g * _cross(r, _Z)
         # contact force F = m [r]x w_dot + F0 (Newton for the centre, the rolling constraint)
         F0 = -m * w_cross_rdot + m * p.g * _Z
         N_row = m * np.array([-r[1], r[0], 0.0])         # d F_z / d w_dot
@@ -656,7 +674,7 @@ class _Model:
             K = M + sign * mu_k * np.outer(_Z, N_row)
             w_dot = np.linalg.solve(K, rhs - _Z * (sign * mu_k * F0[2] + rho * w[2]))
             tau = -sign * mu_k * float(N_row @ w_dot + F0[2]) - rho * w[2]
-        F = m * np.cross(r, w_dot) + F0
+        F = m * _cross(r, w_dot) + F0
         return w_dot, F, tau
 
     def derivative(self, t, x, mode, sign):
@@ -664,13 +682,13 @@ class _Model:
         w_dot, _, _ = self.solve(k, mode, sign)
         w_B = k["R"].T @ k["w"]
         q_dot = 0.5 * quaternion_multiply(k["q"], np.concatenate([[0.0], w_B]))
-        v = -np.cross(k["w"], k["r"])
+        v = -_cross(k["w"], k["r"])
         return np.concatenate([q_dot, w_dot, v[:2], [self.p.rotor_speed]])
 
     def outputs(self, t, x, mode, sign):
         k = self.kinematics(t, x)
         w_dot, F, tau = self.solve(k, mode, sign)
-        v = -np.cross(k["w"], k["r"])
+        v = -_cross(k["w"], k["r"])
         kinetic = 0.5 * self.m * float(v @ v) + 0.5 * sum(
             float(w_i @ J_i @ w_i) for w_i, J_i in zip(k["omegas"], k["J_list"], strict=True))
         potential = self.m * self.p.g * k["H"]
@@ -893,5 +911,102 @@ def rocking_period(params: EggParams, spin: float = 0.0) -> float:
     spin = check_real("spin", spin, "rad")
     axis = np.array([math.cos(spin), -math.sin(spin), 0.0])    # world x in the shell frame
     inertia = float(axis @ lumped_inertia(params) @ axis)
-    m, R1, R2 = params.mass, params.R1, params.R2
-    return 2 * math.pi * math.sqrt((inertia + m * R2**2) * R2 / (m * params.g * (R1**2 - R2**2)))
+    return small_angle_period(params.R1, params.R2, params.mass, inertia, params.g)
+
+
+def small_angle_period(R1: float, R2: float, mass: float, I_t: float, g: float = 9.81, *,
+                       amplitude: float = 0.0) -> float:
+    r"""Period of the egg's small rocking on the floor, rolling without slipping, s.
+
+    .. math::
+
+        T_0 = 2\pi\sqrt{\frac{(I_t + m R_2^2)\,R_2}{m g\,(R_1^2 - R_2^2)}}, \qquad
+        T \approx T_0\Big(1 + \frac{\mu - 3\nu}{4}\,A^2\Big),
+
+    with :math:`\mu = m R_1^2 (R_1^2 - R_2^2) / (R_2^2 (I_t + m R_2^2))` (the inertia about
+    the contact grows as :math:`1 + \mu\theta^2`) and :math:`\nu = -(3R_1^2 + R_2^2) /
+    (12 R_2^2)` (the potential is :math:`\tfrac12 k\theta^2(1 + \nu\theta^2)`).
+
+    Parameters
+    ----------
+    R1, R2 : float
+        Long and short semi-axes, m (R1 >= R2 > 0).
+    mass : float
+        Mass, kg (> 0).
+    I_t : float
+        Moment of inertia about a transverse axis through the centre, kg m^2 (> 0).
+    g : float, optional
+        Gravitational acceleration, m/s^2 (> 0).
+    amplitude : float, optional
+        Amplitude :math:`A` of the tilt, rad (>= 0). 0 gives :math:`T_0`; otherwise the
+        first correction in :math:`A^2` is added.
+
+    Returns
+    -------
+    float
+        The period, s; ``inf`` for a sphere (R1 = R2), which has no restoring torque.
+
+    Notes
+    -----
+    The lowest order of the energy method: :math:`T = 4\int_0^A \sqrt{M(\theta) /
+    (2(V(A) - V(\theta)))}\,d\theta` expanded to first order in :math:`A^2`. Valid while
+    the egg rolls without slipping and without lifting off, in the plane of the long axis.
+
+    >>> T0 = small_angle_period(0.2, 0.1, 1.0, 0.01)
+    >>> T = small_angle_period(0.2, 0.1, 1.0, 0.01, amplitude=0.1)
+    >>> print(f"{T0:.4f} s; at 0.1 rad {T:.4f} s")
+    0.5180 s; at 0.1 rad 0.5300 s
+    """
+    R1, R2 = check_radii(R1, R2)
+    mass = check_positive("mass", mass, "kg")
+    I_t = check_positive("I_t", I_t, "kg m^2")
+    g = check_positive("g", g, "m/s^2")
+    amplitude = check_non_negative("amplitude", amplitude, "rad")
+    if R1 == R2:
+        return math.inf
+    M0 = I_t + mass * R2**2
+    T0 = 2 * math.pi * math.sqrt(M0 * R2 / (mass * g * (R1**2 - R2**2)))
+    mu = mass * R1**2 * (R1**2 - R2**2) / (R2**2 * M0)
+    nu = -(3 * R1**2 + R2**2) / (12 * R2**2)
+    return T0 * (1 + (mu - 3 * nu) / 4 * amplitude**2)
+
+
+def oscillation_period(t, x) -> float:
+    r"""Mean period of an oscillation from its upward zero crossings about its mean, s.
+
+    The crossings of :math:`y = x - \bar x` from below are found between samples by linear
+    interpolation, :math:`t_c = t_i - y_i (t_{i+1} - t_i)/(y_{i+1} - y_i)`, and the period
+    is the mean of the full periods between them, :math:`(t_{c,\text{last}} -
+    t_{c,\text{first}})/(n_c - 1)`.
+
+    Parameters
+    ----------
+    t : array_like, shape (n,)
+        Sample times, s, strictly increasing.
+    x : array_like, shape (n,)
+        The oscillating signal, any unit.
+
+    Raises
+    ------
+    ParameterError
+        If t and x do not match, t does not increase, or fewer than two upward crossings are
+        found (less than one full period: run longer).
+
+    >>> t = np.linspace(0.0, 3.0, 3001)
+    >>> print(f"{oscillation_period(t, np.sin(2 * np.pi * t / 0.7)):.6f} s")
+    0.700000 s
+    """
+    t = as_array("t", t, "s", (None,), finite=True)
+    x = as_array("x", x, "", (t.size,), finite=True)
+    if np.any(np.diff(t) <= 0):
+        raise ParameterError("t must be strictly increasing")
+    y = x - x.mean()
+    below = np.nonzero((y[:-1] < 0) & (y[1:] >= 0))[0]
+    if below.size < 2:
+        raise ParameterError(
+            f"oscillation_period found {below.size} upward zero crossing(s) in "
+            f"t = [{t[0]:g}, {t[-1]:g}] s; it needs at least two (one full period). "
+            "Simulate longer (a larger t_end).")
+    t0, t1, y0, y1 = t[below], t[below + 1], y[below], y[below + 1]
+    crossings = t0 - y0 * (t1 - t0) / (y1 - y0)
+    return float((crossings[-1] - crossings[0]) / (crossings.size - 1))

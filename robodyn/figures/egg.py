@@ -1,0 +1,229 @@
+"""Figures of the egg chapter: the tilted shell and its contact, the gyro against the gimbal.
+
+:class:`AttitudeExplorer` is the view under the tilt, spin and elongation sliders: the shell
+seen from the side in its tilt plane, its contact point and centre height, and the potential
+energy over the tilt. :class:`GyroExplorer` shows what tilting the gimbal does to a lying egg
+for a chosen rotor speed and gimbal tilt, from a grid of simulations made once
+(:func:`gyro_grid`). :func:`side_view` draws the shell for both and for the stills.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+
+import ipywidgets as widgets
+import numpy as np
+from tqdm import tqdm
+
+from robodyn import egg
+from robodyn.plotting import interactive_figure
+
+#: The shell of the figures: the default egg, 12 cm by 9 cm.
+R1, R2 = egg.EggParams().R1, egg.EggParams().R2
+
+
+def shell_outline(beta: float, R1: float, R2: float, n: int = 181):
+    """The shell's outline in its tilt plane, mm: (horizontal, height above the floor).
+
+    The long axis leans by ``beta`` from the vertical towards +horizontal; the floor is at 0.
+    """
+    t = np.linspace(0, 2 * np.pi, n)
+    along, across = R1 * np.cos(t), R2 * np.sin(t)
+    horizontal = along * np.sin(beta) + across * np.cos(beta)
+    height = along * np.cos(beta) - across * np.sin(beta)
+    H = egg.center_height(min(beta, np.pi - beta), R1, R2)
+    return 1e3 * horizontal, 1e3 * (height + H)
+
+
+def side_view(ax, beta: float, spin: float, R1: float, R2: float):
+    """Draw the shell tilted by ``beta`` (rad, long axis from the vertical) and spun by
+    ``spin`` about its long axis, seen along its tilt axis; return the artists.
+
+    Drawn: outline, long axis, the vertical through the centre, the line from the centre to
+    the contact, and one painted meridian (spin 0 faces the reader) that shows the spin.
+    """
+    x, z = shell_outline(beta, R1, R2)
+    H = egg.center_height(min(beta, np.pi - beta), R1, R2)
+    beta_p = egg.contact_angle(min(beta, np.pi - beta), R1, R2)
+    # the contact seen from the centre: beta_p from the lower end, towards straight down
+    if beta <= np.pi / 2:
+        angle = beta + np.pi - beta_p                  # direction (sin, cos) from "up"
+    else:
+        angle = beta + beta_p
+    r_c = egg.polar_radius(beta_p, R1, R2)
+    contact = (1e3 * r_c * np.sin(angle), 1e3 * (H + r_c * np.cos(angle)))
+    artists = [ax.fill(x, z, color="#f3e3c3", ec="#8a6d3b", lw=2)[0]]
+    tip = 1e3 * R1 * np.array([np.sin(beta), np.cos(beta)])
+    artists += ax.plot([-tip[0], tip[0]], [1e3 * H - tip[1], 1e3 * H + tip[1]], color="0.35",
+                       lw=1, ls="-.")
+    artists += ax.plot([0, 0], [0, 1e3 * (H + R1)], color="0.6", lw=0.8, ls=":")
+    artists += ax.plot([0, contact[0]], [1e3 * H, contact[1]], color="tab:red", lw=1.5)
+    artists += ax.plot(*contact, "o", color="tab:red", ms=7)
+    artists += ax.plot(0, 1e3 * H, "k+", ms=10, mew=2)
+    # the meridian at body azimuth 0 (the shell's x'), seen from the tilt axis
+    psi = np.linspace(0, np.pi, 60)
+    body = np.stack([R2 * np.sin(psi), np.zeros_like(psi), R1 * np.cos(psi)])
+    world = egg.rotation(spin, beta, 0.0) @ body       # tilt about world x, viewed along x
+    facing = world[0] >= 0
+    for visible, style in ((facing, "-"), (~facing, ":")):
+        ys, zs = np.where(visible, world[1], np.nan), np.where(visible, world[2], np.nan)
+        artists += ax.plot(-1e3 * ys, 1e3 * (zs + H), color="tab:blue", lw=2, ls=style)
+    return artists
+
+
+class AttitudeExplorer:
+    """Widget view: the shell for a tilt, a spin and an elongation R1/R2 (R2 fixed).
+
+    Controls named ``tilt_deg``, ``spin_deg`` and ``elongation``. Left: the side view with the
+    contact point; right: the centre height over the tilt (the potential energy over m g),
+    the current tilt marked.
+    """
+
+    def setup(self, fig):
+        """Two axes with fixed limits."""
+        self.ax, self.ax_h = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.25, 1]})
+        fig.subplots_adjust(left=0.08, right=0.97, bottom=0.15, top=0.93, wspace=0.3)
+        self.ax.set(xlim=(-95, 95), ylim=(-8, 125), xlabel="horizontal [mm]",
+                    ylabel="height [mm]", aspect="equal")
+        self.ax.axhspan(-8, 0, color="0.85")
+        self.ax_h.set(xlim=(0, 180), ylim=(40, 100), xlabel="tilt from vertical [deg]",
+                      ylabel="centre height H [mm]")
+        self.ax_h.set_xticks([0, 45, 90, 135, 180])
+        self.tilts = np.linspace(0, np.pi, 181)
+        (self.landscape,) = self.ax_h.plot([], [], color="tab:green", lw=2)
+        (self.marker,) = self.ax_h.plot([], [], "o", color="tab:red", ms=7)
+        self.text = self.ax.text(0.02, 0.97, "", transform=self.ax.transAxes, va="top",
+                                 fontsize=10, family="monospace",
+                                 bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+        self.shell = []
+
+    def update(self, tilt_deg, spin_deg, elongation):
+        """Redraw the shell and the landscape; return the changed artists."""
+        beta, spin = np.radians(tilt_deg), np.radians(spin_deg)
+        r1 = R2 * elongation
+        for artist in self.shell:
+            artist.remove()
+        self.shell = side_view(self.ax, beta, spin, r1, R2)
+        folded = np.minimum(self.tilts, np.pi - self.tilts)
+        self.landscape.set_data(np.degrees(self.tilts), 1e3 * egg.center_height(folded, r1, R2))
+        low = min(beta, np.pi - beta)
+        H = egg.center_height(low, r1, R2)
+        self.marker.set_data([tilt_deg], [1e3 * H])
+        self.text.set_text(
+            f"H     {1e3 * H:6.1f} mm\n"
+            f"beta_p{np.degrees(egg.contact_angle(low, r1, R2)):6.1f} deg\n"
+            f"d     {1e3 * egg.contact_offset(low, r1, R2):6.1f} mm")
+        return [*self.shell, self.landscape, self.marker, self.text]
+
+
+def attitude_explorer():
+    """The chapter's first widget: tilt, spin and elongation over an AttitudeExplorer."""
+    controls = {
+        "tilt_deg": widgets.FloatSlider(value=35.0, min=0.0, max=180.0, step=1.0,
+                                        description="tilt [deg]", readout_format=".0f"),
+        "spin_deg": widgets.FloatSlider(value=30.0, min=-180.0, max=180.0, step=5.0,
+                                        description="spin [deg]", readout_format=".0f"),
+        "elongation": widgets.FloatSlider(value=R1 / R2, min=1.0, max=1.8, step=0.02,
+                                          description="R1 / R2", readout_format=".2f"),
+    }
+    return interactive_figure(
+        AttitudeExplorer(), controls, figsize=(7.0, 3.4),
+        alt="Side view of the tilted egg with its contact point and centre height, and the "
+            "centre height over the tilt")
+
+
+# --------------------------------------------------------------------------- the gyro
+
+#: Grid of the gyro explorer: rotor speeds (rad/s) and gimbal tilts (rad).
+GYRO_SPEEDS = (0.0, 1000.0, 2000.0, 3000.0)
+GYRO_TILTS = (0.15, 0.3, 0.45, 0.6)
+#: The gimbal moves between these times, s; the runs last GYRO_TIME.
+GYRO_MOVE, GYRO_TIME = (0.2, 1.0), 3.0
+
+
+def gimbal_tilt_run(rotor_speed: float, psi: float, params: egg.EggParams | None = None,
+                    t_end: float = GYRO_TIME, dt: float = 0.02, rtol: float = 1e-6):
+    """The egg lying still, its rotor spinning along the long axis; the inner ring is then
+    tilted by ``psi`` (rad) over :data:`GYRO_MOVE`. Returns the :func:`robodyn.egg.simulate`
+    run (tolerances loose enough for a grid, tight enough for the picture)."""
+    params = egg.EggParams() if params is None else params
+    params = dataclasses.replace(params, rotor_speed=rotor_speed)
+    mu = psi / params.gear_ratio
+    move = egg.ServoMove(end=(mu, -mu), t0=GYRO_MOVE[0], t1=GYRO_MOVE[1])
+    return egg.simulate(params, move, t_end=t_end, tilt=np.pi / 2, dt=dt, rtol=rtol,
+                        atol=rtol * 1e-2)
+
+
+def gyro_grid(speeds=GYRO_SPEEDS, tilts=GYRO_TILTS, progress: bool = True) -> dict:
+    """Runs of :func:`gimbal_tilt_run` for every rotor speed and gimbal tilt, by (speed, tilt);
+    with a progress bar on standard output."""
+    pairs = [(float(w), float(p)) for w in speeds for p in tilts]
+    bar = tqdm(pairs, desc="gimbal runs", file=sys.stdout, disable=not progress,
+               mininterval=1.0)
+    return {pair: gimbal_tilt_run(*pair) for pair in bar}
+
+
+class GyroExplorer:
+    """Widget view: the lying egg after its gimbal tilts, for a rotor speed and a tilt.
+
+    Controls named ``rotor_speed`` and ``gimbal_tilt`` (values of the grid). Left: the long
+    axis's elevation above the horizontal and the gimbal's tilt over time; right: the contact
+    track and the centre seen from above.
+    """
+
+    def __init__(self, runs: dict):
+        self.runs = runs
+
+    def setup(self, fig):
+        self.ax, self.ax_top = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
+        fig.subplots_adjust(left=0.1, right=0.97, bottom=0.15, top=0.93, wspace=0.3)
+        self.ax.set(xlim=(0, GYRO_TIME), ylim=(-40, 60), xlabel="t [s]",
+                    ylabel="angle [deg]")
+        self.ax.axhline(0, color="0.8", lw=0.8)
+        (self.elevation,) = self.ax.plot([], [], color="tab:blue", lw=2,
+                                         label="long axis above horizontal")
+        (self.gimbal,) = self.ax.plot([], [], color="tab:orange", lw=1.5, ls="--",
+                                      label=r"gimbal tilt $\psi$")
+        self.ax.legend(loc="lower right", fontsize=9)
+        self.ax_top.set(xlim=(-80, 80), ylim=(-80, 80), xlabel="x [mm]", ylabel="y [mm]",
+                        aspect="equal")
+        (self.track,) = self.ax_top.plot([], [], color="tab:red", lw=1.5, label="contact")
+        (self.centre,) = self.ax_top.plot([], [], color="0.3", lw=1, ls=":", label="centre")
+        self.ax_top.legend(loc="upper right", fontsize=9)
+        self.text = self.ax.text(0.02, 0.97, "", transform=self.ax.transAxes, va="top",
+                                 fontsize=9,
+                                 bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+
+    def update(self, rotor_speed, gimbal_tilt):
+        run = self.runs[(float(rotor_speed), float(gimbal_tilt))]
+        self.elevation.set_data(run.t, np.degrees(np.pi / 2 - run.beta))
+        self.gimbal.set_data(run.t, np.degrees(run.psi))
+        self.track.set_data(1e3 * run.contact_x, 1e3 * run.contact_y)
+        self.centre.set_data(1e3 * run.x, 1e3 * run.y)
+        rise = 1e3 * (run.z.max() - run.z[0])
+        self.text.set_text(f"centre lifted by up to {rise:.1f} mm\n"
+                           f"heading turned {np.degrees(np.ptp(np.unwrap(run.gamma))):.0f} deg")
+        return [self.elevation, self.gimbal, self.track, self.centre, self.text]
+
+
+def gyro_explorer(runs: dict | None = None):
+    """The chapter's second widget: rotor speed and gimbal tilt over a GyroExplorer (the
+    grid of :func:`gyro_grid`, computed here unless given)."""
+    runs = gyro_grid() if runs is None else runs
+    speeds = sorted({speed for speed, _ in runs})
+    tilts = sorted({tilt for _, tilt in runs})
+    controls = {
+        "rotor_speed": widgets.SelectionSlider(options=speeds, value=speeds[-1],
+                                               description="rotor [rad/s]"),
+        "gimbal_tilt": widgets.SelectionSlider(options=tilts, value=tilts[len(tilts) // 2],
+                                               description="gimbal [rad]"),
+    }
+    return interactive_figure(
+        GyroExplorer(runs), controls, figsize=(7.0, 3.4),
+        alt="Elevation of the egg's long axis and the gimbal's tilt over time, and the "
+            "contact track seen from above, for a rotor speed and a gimbal tilt")
+
+
+#: The widgets of the chapter; each can be made with its defaults.
+WIDGETS = (attitude_explorer, gyro_explorer)

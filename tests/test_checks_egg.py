@@ -1,0 +1,545 @@
+"""Chapter 6's checks against answers as students write them.
+
+Right answers in unusual forms (the contact point from the ellipse's normal, the centre's
+height by a search over the shell, the rates by solving a linear system, the cross product by
+a skew matrix, the offset by a complex-step derivative) must pass. Wrong answers, written here
+independently of the mistake models in robodyn/checks/egg.py, must be named by the right
+mistake; an unlisted slip gets the generic message; answers that raise, return None, the wrong
+number of values or the wrong shape get a message that says so.
+"""
+
+import math
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+
+from robodyn.grading import evaluate, get_exercise
+
+ANGLE, HEIGHT, RATES, GYRO, OFFSET = ("egg.contact_angle", "egg.center_height",
+                                      "egg.euler_rates", "egg.gyro_torque", "egg.contact_offset")
+
+
+def summary(exercise_id, answer) -> str:
+    result = evaluate(get_exercise(exercise_id), answer)
+    return result.result.summary if result.failure else "passed"
+
+
+def message(exercise_id, answer) -> str:
+    """The whole feedback, with the wrapped lines joined again."""
+    failure = evaluate(get_exercise(exercise_id), answer).failure
+    assert failure is not None, "the answer passed"
+    return str(failure).replace("\n    ", " ")
+
+
+# --------------------------------------------------------------------------- right answers
+
+
+def contact_angle_from_the_normal(beta_v, R1, R2):
+    """The contact is where the outward normal points down; then the angle of that point."""
+    beta = np.asarray(beta_v, dtype=float)
+    # normal of (R2 sin psi, R1 cos psi) is along (sin psi / R2, cos psi / R1): at beta from z'
+    psi = np.arctan2(R2 * np.sin(beta), R1 * np.cos(beta))
+    rho, z = R2 * np.sin(psi), R1 * np.cos(psi)
+    return np.arctan2(rho, z)
+
+
+contact_angle_with_vectorized_atan = np.vectorize(
+    lambda beta_v, R1, R2: math.atan((R2 / R1) ** 2 * math.tan(beta_v)))
+
+
+def _deepest_point(beta, R1, R2, n_grid=181):
+    """Depth below the centre of the shell's lowest point: a grid over the surface, refined."""
+    down = np.array([0.0, -math.sin(beta), -math.cos(beta)])   # world -z seen in the body
+
+    def depth(angles):
+        psi, phi = angles
+        point = np.array([R2 * math.sin(psi) * math.cos(phi), R2 * math.sin(psi) * math.sin(phi),
+                          R1 * math.cos(psi)])
+        return float(point @ down)
+
+    psi, phi = np.meshgrid(np.linspace(0, np.pi, n_grid), np.linspace(-np.pi, np.pi, n_grid))
+    grid = (R2 * np.sin(psi) * np.sin(phi) * down[1] + R1 * np.cos(psi) * down[2])
+    k = np.unravel_index(np.argmax(grid), grid.shape)
+    found = minimize(lambda a: -depth(a), [psi[k], phi[k]], method="Nelder-Mead",
+                     options={"xatol": 1e-13, "fatol": 1e-17, "maxiter": 4000})
+    return max(-found.fun, float(grid[k]))
+
+
+def center_height_by_searching_the_shell(beta_v, R1, R2):
+    return np.vectorize(_deepest_point)(beta_v, R1, R2)
+
+
+def euler_rates_by_solving(alpha, beta, gamma, omega_B):
+    """Each rate turns about its own axis; those axes in body coordinates are the columns."""
+    def rz(a):
+        return np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0],
+                         [0, 0, 1]])
+
+    def rx(a):
+        return np.array([[1, 0, 0], [0, math.cos(a), -math.sin(a)],
+                         [0, math.sin(a), math.cos(a)]])
+
+    z, x = np.array([0, 0, 1.0]), np.array([1.0, 0, 0])
+    E = np.column_stack([z, rz(-alpha) @ x, rz(-alpha) @ rx(-beta) @ z])
+    return tuple(np.linalg.solve(E, omega_B))
+
+
+def euler_rates_in_the_world_frame(alpha, beta, gamma, omega_B):
+    """omega_W = R omega_B = gamma_dot z + beta_dot Rz(gamma) x + alpha_dot R z."""
+    ca, sa, cb, sb, cg, sg = (math.cos(alpha), math.sin(alpha), math.cos(beta), math.sin(beta),
+                              math.cos(gamma), math.sin(gamma))
+    Rz_g = np.array([[cg, -sg, 0], [sg, cg, 0], [0, 0, 1]])
+    Rx_b = np.array([[1, 0, 0], [0, cb, -sb], [0, sb, cb]])
+    Rz_a = np.array([[ca, -sa, 0], [sa, ca, 0], [0, 0, 1]])
+    R = Rz_g @ Rx_b @ Rz_a
+    axes = np.column_stack([R[:, 2], Rz_g[:, 0], [0, 0, 1]])
+    alpha_dot, beta_dot, gamma_dot = np.linalg.solve(axes, R @ np.asarray(omega_B))
+    return alpha_dot, beta_dot, gamma_dot
+
+
+def _skews(L):
+    """One skew matrix [L]x per row of L (shape (n, 3)): [L]x w = L x w."""
+    zero = np.zeros(len(L))
+    return np.array([[zero, -L[:, 2], L[:, 1]], [L[:, 2], zero, -L[:, 0]],
+                     [-L[:, 1], L[:, 0], zero]]).transpose(2, 0, 1)
+
+
+def gyro_torque_with_the_skew_matrix(L, omega):
+    single = np.ndim(L) == 1
+    torque = np.einsum("nij,nj->ni", _skews(np.atleast_2d(L)), np.atleast_2d(omega))
+    return torque[0] if single else torque
+
+
+def gyro_torque_by_components(L, omega):
+    L, omega = np.asarray(L, dtype=float), np.asarray(omega, dtype=float)
+    Lx, Ly, Lz = L[..., 0], L[..., 1], L[..., 2]
+    wx, wy, wz = omega[..., 0], omega[..., 1], omega[..., 2]
+    return np.stack([Ly * wz - Lz * wy, Lz * wx - Lx * wz, Lx * wy - Ly * wx], axis=-1)
+
+
+def contact_offset_from_the_lowest_point(beta_v, R1, R2):
+    """Upper end leaning towards +h: the lowest point's horizontal place, towards -h."""
+    beta = np.asarray(beta_v, dtype=float)
+    # height of (rho, z') = (R2 sin psi, R1 cos psi) is R1 cos(psi) cos(beta) - R2 sin(psi)
+    # sin(beta): lowest at psi = atan2(R2 sin beta, -R1 cos beta)
+    psi = np.arctan2(R2 * np.sin(beta), -R1 * np.cos(beta))
+    rho, z = R2 * np.sin(psi), R1 * np.cos(psi)
+    return -(rho * np.cos(beta) + z * np.sin(beta))
+
+
+def contact_offset_by_complex_step(beta_v, R1, R2, step=1e-30):
+    """d = -dH/dbeta_v (the egg rolls over its contact), by a complex step: exact to round-off."""
+    beta = np.asarray(beta_v, dtype=float) + 1j * step
+    H = np.sqrt((R1 * np.cos(beta)) ** 2 + (R2 * np.sin(beta)) ** 2)
+    return -H.imag / step
+
+
+RIGHT = [
+    (ANGLE, contact_angle_from_the_normal),
+    (ANGLE, contact_angle_with_vectorized_atan),
+    (HEIGHT, center_height_by_searching_the_shell),
+    (RATES, euler_rates_by_solving),
+    (RATES, euler_rates_in_the_world_frame),
+    (GYRO, gyro_torque_with_the_skew_matrix),
+    (GYRO, gyro_torque_by_components),
+    (OFFSET, contact_offset_from_the_lowest_point),
+    (OFFSET, contact_offset_by_complex_step),
+]
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), RIGHT,
+                         ids=[getattr(answer, "__name__", "vectorized") for _, answer in RIGHT])
+def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
+    """Right answers written in other ways than the reference pass."""
+    assert summary(exercise_id, answer) == "passed"
+
+
+# --------------------------------------------------------------------------- wrong answers
+
+
+def angle_r1_r2_swapped(beta_v, R1, R2):
+    return np.arctan((R1 / R2) ** 2 * np.tan(beta_v))
+
+
+angle_with_exponent_one = np.vectorize(lambda beta_v, R1, R2: math.atan(R2 / R1
+                                                                        * math.tan(beta_v)))
+
+
+def angle_from_the_vertical(beta_v, R1, R2):
+    return beta_v - np.arctan(R2**2 / R1**2 * np.tan(beta_v))
+
+
+def angle_from_the_short_axis(beta_v, R1, R2):
+    """The angle from the equator: cot of it is (R2/R1)^2 tan(beta_v)."""
+    return np.arctan(R1**2 / (R2**2 * np.tan(beta_v)))
+
+
+def angle_from_the_floor(beta_v, R1, R2):
+    """The line to the contact is at beta_v - beta_p from the vertical: complement of that."""
+    to_the_vertical = beta_v - np.arctan((R2 / R1) ** 2 * np.tan(beta_v))
+    return math.pi / 2 - to_the_vertical
+
+
+def angle_in_degrees(beta_v, R1, R2):
+    return np.arctan2(R2**2 * np.sin(beta_v), R1**2 * np.cos(beta_v)) * 180 / math.pi
+
+
+def angle_of_degrees(beta_v, R1, R2):
+    beta = np.deg2rad(beta_v)
+    return np.arctan((R2 / R1) ** 2 * np.tan(beta))
+
+
+def height_swapped(beta_v, R1, R2):
+    return np.hypot(R2 * np.cos(beta_v), R1 * np.sin(beta_v))
+
+
+def height_as_the_polar_radius(beta_v, R1, R2):
+    """Distance from the centre to the shell along the tilt: 1/r^2 = cos^2/R1^2 + sin^2/R2^2."""
+    return 1 / np.sqrt((np.cos(beta_v) / R1) ** 2 + (np.sin(beta_v) / R2) ** 2)
+
+
+def height_without_the_root(beta_v, R1, R2):
+    return (R1 * np.cos(beta_v)) ** 2 + (R2 * np.sin(beta_v)) ** 2
+
+
+def height_from_eq18(beta_v, R1, R2):
+    return R1 * R2 / np.sqrt(R2**2 * np.sin(beta_v) ** 2 + R1**2 * np.cos(beta_v) ** 2)
+
+
+def rates_by_transposing(alpha, beta, gamma, omega_B):
+    E = np.array([[0, np.cos(alpha), np.sin(beta) * np.sin(alpha)],
+                  [0, -np.sin(alpha), np.sin(beta) * np.cos(alpha)],
+                  [1, 0, np.cos(beta)]])
+    return E.T @ omega_B
+
+
+def rates_from_eq52(alpha, beta, gamma, omega_B):
+    wx, wy, wz = omega_B
+    return (math.sin(beta) * math.sin(gamma) * wx + math.sin(beta) * math.cos(gamma) * wy
+            + math.cos(beta) * wz,
+            math.cos(gamma) * wx - math.sin(gamma) * wy,
+            wz)
+
+
+def _right_rates(alpha, beta, omega_B):
+    wx, wy, wz = omega_B
+    beta_dot = wx * np.cos(alpha) - wy * np.sin(alpha)
+    gamma_dot = (wx * np.sin(alpha) + wy * np.cos(alpha)) / np.sin(beta)
+    return wz - gamma_dot * np.cos(beta), beta_dot, gamma_dot
+
+
+def rates_reversed(alpha, beta, gamma, omega_B):
+    alpha_dot, beta_dot, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return np.array([gamma_dot, beta_dot, alpha_dot])
+
+
+def rates_without_the_sine(alpha, beta, gamma, omega_B):
+    wx, wy, wz = omega_B
+    gamma_dot = wx * np.sin(alpha) + wy * np.cos(alpha)
+    return wz - gamma_dot * np.cos(beta), wx * np.cos(alpha) - wy * np.sin(alpha), gamma_dot
+
+
+def rates_with_alpha_dot_omega_z(alpha, beta, gamma, omega_B):
+    _, beta_dot, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return omega_B[2], beta_dot, gamma_dot
+
+
+def rates_with_plus(alpha, beta, gamma, omega_B):
+    _, beta_dot, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return omega_B[2] + gamma_dot * np.cos(beta), beta_dot, gamma_dot
+
+
+def rates_guarded_widely(alpha, beta, gamma, omega_B):
+    if abs(np.sin(beta)) < 1e-2:
+        raise ValueError("gimbal lock: the Euler angles are singular here")
+    return _right_rates(alpha, beta, omega_B)
+
+
+def gyro_reversed(L, omega):
+    return np.cross(omega, L)
+
+
+def gyro_dot(L, omega):
+    return L @ omega
+
+
+def gyro_dot_per_row(L, omega):
+    return np.einsum("...i,...i->...", L, omega)
+
+
+def gyro_elementwise(L, omega):
+    return np.multiply(L, omega)
+
+
+def gyro_magnitudes(L, omega):
+    return np.linalg.norm(L) * np.linalg.norm(omega)
+
+
+def gyro_magnitudes_per_row(L, omega):
+    return np.sqrt(np.sum(L**2, axis=-1) * np.sum(omega**2, axis=-1))
+
+
+def _H(beta, R1, R2):
+    return np.sqrt((R1 * np.cos(beta)) ** 2 + (R2 * np.sin(beta)) ** 2)
+
+
+def offset_without_H(beta_v, R1, R2):
+    return (R1**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v)
+
+
+def offset_swapped(beta_v, R1, R2):
+    return ((R2**2 - R1**2) * np.sin(2 * np.asarray(beta_v)) / 2
+            / np.hypot(R2 * np.cos(beta_v), R1 * np.sin(beta_v)))
+
+
+def offset_towards_the_upper_end(beta_v, R1, R2):
+    return (R2**2 - R1**2) * np.sin(beta_v) * np.cos(beta_v) / _H(beta_v, R1, R2)
+
+
+def offset_lever_arm(beta_v, R1, R2):
+    r = R1 * R2 / np.sqrt((R2 * np.cos(beta_v)) ** 2 + (R1 * np.sin(beta_v)) ** 2)
+    return r * np.sin(beta_v)
+
+
+def offset_lever_arm_eq18(beta_v, R1, R2):
+    r = R1 * R2 / np.sqrt(R2**2 * np.sin(beta_v) ** 2 + R1**2 * np.cos(beta_v) ** 2)
+    return r * np.sin(beta_v)
+
+
+STUDENTS = [
+    (ANGLE, angle_r1_r2_swapped, "R1 and R2 swapped"),
+    (ANGLE, angle_with_exponent_one, "the parametric angle psi"),
+    (ANGLE, angle_from_the_vertical, "from the vertical"),
+    (ANGLE, angle_from_the_short_axis, "from the short axis"),
+    (ANGLE, angle_from_the_floor, "from the horizontal"),
+    (ANGLE, angle_in_degrees, "beta_p returned in degrees"),
+    (ANGLE, angle_of_degrees, "beta_v converted from degrees"),
+    (HEIGHT, height_swapped, "R1 and R2 swapped"),
+    (HEIGHT, height_as_the_polar_radius, "polar radius"),
+    (HEIGHT, height_without_the_root, "square root is missing"),
+    (HEIGHT, height_from_eq18, "eq. 18"),
+    (RATES, rates_by_transposing, "transpose of E"),
+    (RATES, rates_from_eq52, "eq. 52"),
+    (RATES, rates_reversed, "(gamma_dot, beta_dot, alpha_dot)"),
+    (RATES, rates_without_the_sine, "division by sin(beta) is missing"),
+    (RATES, rates_with_alpha_dot_omega_z, "alpha_dot = omega_z"),
+    (RATES, rates_with_plus, "wrong sign in alpha_dot"),
+    (GYRO, gyro_reversed, "omega x L"),
+    (GYRO, gyro_elementwise, "elementwise product"),
+    (OFFSET, offset_without_H, "H is missing"),
+    (OFFSET, offset_swapped, "R1 and R2 swapped"),
+    (OFFSET, offset_towards_the_upper_end, "sign flipped"),
+    (OFFSET, offset_lever_arm, "|r(beta_v)| sin(beta_v)"),
+    (OFFSET, offset_lever_arm_eq18, "|r| from the source's eq. 18"),
+]
+
+
+@pytest.mark.parametrize(("exercise_id", "answer", "name"), STUDENTS,
+                         ids=[getattr(a, "__name__", "vectorized") for _, a, _ in STUDENTS])
+def test_students_wrong_answers_are_named(exercise_id, answer, name):
+    """A wrong value from a typical mistake is named by that mistake on the first line."""
+    line = summary(exercise_id, answer)
+    assert line.startswith(f"{exercise_id}: wrong result — looks like ") and name in line
+
+
+@pytest.mark.parametrize(("answer", "name"), [
+    (gyro_dot, "the dot product L . omega"),
+    (gyro_dot_per_row, "the dot product of each pair"),
+    (gyro_magnitudes, "|L| |omega|: a number"),
+    (gyro_magnitudes_per_row, "|L| |omega| of each pair"),
+], ids=["gyro_dot", "gyro_dot_per_row", "gyro_magnitudes", "gyro_magnitudes_per_row"])
+def test_a_number_for_a_vector_is_a_wrong_shape_and_named(answer, name):
+    """L . omega and |L| |omega| give numbers: the shape is wrong, and the mistake is named,
+    for a whole batch at once (np.dot, one number) and row by row alike."""
+    line = summary(GYRO, answer)
+    assert line.startswith(f"{GYRO}: wrong shape of tau_gyro: expected shape (3,), got a single "
+                           f"number — looks like ")
+    assert name in line
+
+
+def test_a_guard_too_wide_is_named_with_its_hint():
+    """A ValueError raised at beta = 0.001 rad is named as a guard too wide, with the hint."""
+    text = message(RATES, rates_guarded_widely)
+    assert text.splitlines()[0].startswith(
+        f"{RATES}: your answer raised ValueError — looks like a singularity guard too wide")
+    assert "beta=0.001" in text and "Only sin(beta) = 0 itself is singular" in text
+
+
+def test_another_error_near_the_singularity_shows_the_call():
+    """Another exception at the near-upright attitude gets the generic but concrete message."""
+
+    def refuses(alpha, beta, gamma, omega_B):
+        if math.sin(beta) < 0.05:
+            raise RuntimeError("too close to gimbal lock")
+        return _right_rates(alpha, beta, omega_B)
+
+    text = message(RATES, refuses)
+    assert text.splitlines()[0] == (f"{RATES}: your answer raised RuntimeError: too close to "
+                                    f"gimbal lock")
+    assert "Called:    euler_rates(alpha=0.3, beta=0.001, gamma=1.0, omega_B=array([0.5, 0.8, " \
+           "1.0]))" in text
+
+
+def test_zeros_near_the_singularity_are_wrong_on_that_input():
+    """Returning zeros for small beta fails there, and the message says what that input is."""
+
+    def zeros_near_upright(alpha, beta, gamma, omega_B):
+        if abs(math.sin(beta)) < 0.01:
+            return 0.0, 0.0, 0.0
+        return _right_rates(alpha, beta, omega_B)
+
+    text = message(RATES, zeros_near_upright)
+    assert text.splitlines()[0] == (f"{RATES}: wrong result for nearly upright, beta = 0.001 "
+                                    f"rad: the rates are large, but finite")
+    assert "looks like" not in text
+
+
+def test_the_near_singular_cases_are_large_but_finite_and_never_singular():
+    """The cases include beta 0.001 rad from 0 and from pi, never sin(beta) = 0 itself."""
+    exercise = get_exercise(RATES)
+    betas = [case.args[1] for case in exercise.cases()]
+    assert min(abs(math.sin(b)) for b in betas) == pytest.approx(1e-3, rel=1e-6)
+    near = [case for case in exercise.cases() if abs(math.sin(case.args[1])) < 0.01]
+    assert len(near) == 2
+    for case in near:
+        rates = np.array(exercise.reference(*case.args))
+        assert np.all(np.isfinite(rates)) and np.max(np.abs(rates)) > 100
+
+
+# --------------------------------------------------------------------------- unlisted slips
+
+
+def angle_as_for_a_sphere(beta_v, R1, R2):
+    return beta_v
+
+
+def height_linear(beta_v, R1, R2):
+    return R1 * np.cos(beta_v) + R2 * np.sin(beta_v)
+
+
+def rates_without_alpha(alpha, beta, gamma, omega_B):
+    wx, wy, wz = omega_B
+    return wz - wy * np.cos(beta) / np.sin(beta), wx, wy / np.sin(beta)
+
+
+def gyro_half(L, omega):
+    return 0.5 * np.cross(L, omega)
+
+
+def offset_of_the_tilt(beta_v, R1, R2):
+    return (R1 - R2) * np.sin(beta_v)
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), [
+    (ANGLE, angle_as_for_a_sphere),
+    (HEIGHT, height_linear),
+    (RATES, rates_without_alpha),
+    (GYRO, gyro_half),
+    (OFFSET, offset_of_the_tilt),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
+    """A wrong answer no mistake explains gets the generic message, naming no mistake."""
+    line = summary(exercise_id, answer)
+    assert line.startswith(f"{exercise_id}: wrong result for ")
+    assert "looks like" not in line
+
+
+def test_the_generic_message_shows_call_expected_got_and_tolerance():
+    """The generic message says what was called, expected and returned, and the tolerance."""
+    text = message(OFFSET, offset_of_the_tilt)
+    for part in ("Called:    contact_offset(beta_v=0.5, R1=0.06, R2=0.045)",
+                 "This input: a palm-sized egg (R1 = 6 cm, R2 = 4.5 cm) tilted by 0.5 rad.",
+                 "Expected:  d = 0.0116453376727", "Got:       d = 0.00719138307906",
+                 "Tolerance: d within rtol=1e-09, atol=1e-12"):
+        assert part in text
+
+
+# --------------------------------------------------------------------------- misbehaving
+
+
+def test_none_and_math_functions_get_clear_messages():
+    """None says 'return' is missing; math.atan on arrays is told to vectorise."""
+
+    def forgets_to_return(beta_v, R1, R2):
+        np.arctan((R2 / R1) ** 2 * np.tan(beta_v))
+
+    def with_math(beta_v, R1, R2):
+        return math.atan((R2 / R1) ** 2 * math.tan(beta_v))
+
+    assert "returned None — is the `return` statement missing?" in summary(ANGLE,
+                                                                           forgets_to_return)
+    text = message(ANGLE, with_math)
+    assert text.splitlines()[0].startswith(f"{ANGLE}: works on single numbers but fails on "
+                                           f"NumPy arrays")
+    assert "np.arctan2 instead of" in text
+
+
+def test_a_number_for_an_array_of_tilts_is_not_vectorised():
+    """float() around the result gives one number for seven tilts: 'not vectorised'."""
+
+    def one_number(beta_v, R1, R2):
+        return float(np.mean(np.sqrt((R1 * np.cos(beta_v)) ** 2 + (R2 * np.sin(beta_v)) ** 2)))
+
+    assert summary(HEIGHT, one_number).startswith(
+        f"{HEIGHT}: not vectorised — for NumPy array input, H came back with shape (), "
+        f"expected shape (7,)")
+
+
+def test_two_rates_instead_of_three_are_told():
+    """Returning (beta_dot, gamma_dot) only says three values are expected."""
+
+    def two(alpha, beta, gamma, omega_B):
+        return _right_rates(alpha, beta, omega_B)[1:]
+
+    assert summary(RATES, two) == (
+        f"{RATES}: expected (alpha_dot, beta_dot, gamma_dot), got a tuple of 2 values: return "
+        f"them as in `return alpha_dot, beta_dot, gamma_dot`")
+
+
+def test_unpacking_a_batch_raises_and_the_call_shows_it():
+    """Unpacking L into three numbers fails on a (5, 3) batch; the message shows that call."""
+
+    def unpacks(L, omega):
+        Lx, Ly, Lz = L
+        wx, wy, wz = omega
+        return np.array([Ly * wz - Lz * wy, Lz * wx - Lx * wz, Lx * wy - Ly * wx])
+
+    text = message(GYRO, unpacks)
+    assert text.splitlines()[0].startswith(f"{GYRO}: your answer raised ValueError")
+    assert "Called:    gyro_torque(L=array([[0.0, 0.0, 2.0], [0.3, -0.6, 0.9]" in text
+
+
+def test_a_column_instead_of_a_row_is_a_wrong_shape():
+    """np.cross(...)[:, None] has shape (3, 1): the message names the expected (3,)."""
+
+    def column(L, omega):
+        return np.cross(L, omega)[..., None]
+
+    assert summary(GYRO, column) == (f"{GYRO}: wrong shape of tau_gyro: expected shape (3,), "
+                                     f"got shape (3, 1)")
+
+
+def test_changing_omega_in_place_is_told():
+    """Normalising omega in place changes the caller's array: the check says so."""
+
+    def normalises(L, omega):
+        speed = np.linalg.norm(omega, axis=-1, keepdims=True)
+        omega /= np.where(speed > 0, speed, 1.0)
+        return np.cross(L, omega) * speed
+
+    assert summary(GYRO, normalises) == f"{GYRO}: your answer changed its input omega in place"
+
+
+def test_every_listed_mistake_is_met_by_a_students_answer_here():
+    """Each mistake of robodyn.checks.egg is named for one of the answers written above."""
+    answers = [(i, a) for i, a, _ in STUDENTS] + [
+        (GYRO, gyro_dot), (GYRO, gyro_dot_per_row), (GYRO, gyro_magnitudes),
+        (GYRO, gyro_magnitudes_per_row), (RATES, rates_guarded_widely)]
+    named = set()
+    for exercise_id, answer in answers:
+        line = summary(exercise_id, answer)
+        named.add((exercise_id, line.split(" — looks like ", 1)[1]))
+    listed = {(i, m.name) for i in (ANGLE, HEIGHT, RATES, GYRO, OFFSET)
+              for m in get_exercise(i).mistakes}
+    assert named == listed
