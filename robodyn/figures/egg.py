@@ -4,7 +4,8 @@
 seen from the side in its tilt plane, its contact point and centre height, and the potential
 energy over the tilt. :class:`GyroExplorer` shows what tilting the gimbal does to a lying egg
 for a chosen rotor speed and gimbal tilt, from a grid of simulations made once
-(:func:`gyro_grid`). :func:`side_view` draws the shell for both and for the stills.
+(:func:`gyro_grid`). :func:`side_view` draws the shell for both and for the stills;
+:func:`egg_scene` is a run in 3D that the reader turns and plays, :func:`egg_still` its print.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import numpy as np
 from tqdm import tqdm
 
 from robodyn import egg
-from robodyn.plotting import interactive_figure
+from robodyn.plotting import interactive_figure, scene3d
+from robodyn.rotations import rot_x, rot_z
 
 #: The shell of the figures: the default egg, 12 cm by 9 cm.
 R1, R2 = egg.EggParams().R1, egg.EggParams().R2
@@ -227,3 +229,83 @@ def gyro_explorer(runs: dict | None = None):
 
 #: The widgets of the chapter; each can be made with its defaults.
 WIDGETS = (attitude_explorer, gyro_explorer)
+
+
+# --------------------------------------------------------------------------- the egg in 3D
+
+#: Colours of the egg's parts, in the scene and in the still.
+COLOURS = {"shell": "#d9b26f", "outer ring": "#4477aa", "inner ring": "#228833",
+           "rotor": "#aa3377", "contact": "#cc3311"}
+
+
+def _part_meshes(params: egg.EggParams):
+    """Meshes of shell, outer ring, inner ring and rotor in their own frames (hoops in their
+    x-z planes, the rotor's axis along z), m."""
+    shell = scene3d.ellipsoid_mesh(params.R2, params.R2, params.R1, 28, 18)
+    turn = rot_x(np.pi / 2)                    # a band about z -> a hoop in the x-z plane
+    rings = []
+    for radius in (params.outer_ring_radius, params.inner_ring_radius):
+        vertices, faces = scene3d.ring_mesh(radius, 0.006, 0.002, 40)
+        rings.append((vertices @ turn.T, faces))
+    rotor = scene3d.disc_mesh(params.rotor_radius, 0.005, 32)
+    return shell, rings[0], rings[1], rotor
+
+
+def _part_poses(run):
+    """Attitudes of the four bodies at every sample of a run (the rotor drawn without its
+    spin: a disc looks the same at every angle)."""
+    outer = np.array([R @ rot_z(phi) for R, phi in zip(run.rotations, run.phi, strict=True)])
+    inner = np.array([R @ rot_x(psi) for R, psi in zip(outer, run.psi, strict=True)])
+    return run.rotations, outer, inner, inner
+
+
+def egg_scene(run, params: egg.EggParams | None = None, frame_time: float = 0.04,
+              title: str = ""):
+    """The 3D scene of a run of :func:`robodyn.egg.simulate`: the translucent shell, the two
+    gimbal rings and the rotor, and the contact track on the floor; it plays in real time
+    (one frame per ``frame_time`` s of the run)."""
+    params = egg.EggParams() if params is None else params
+    stride = max(1, int(round(frame_time / float(np.median(np.diff(run.t))))))
+    keep = np.arange(0, run.t.size, stride)
+    centre = np.c_[run.x, run.y, run.z][keep]
+    poses = [pose[keep] for pose in _part_poses(run)]
+    names = ("shell", "outer ring", "inner ring", "rotor")
+    bodies = [scene3d.Body(name, vertices, faces, COLOURS[name],
+                           0.35 if name == "shell" else 1.0, pose, centre)
+              for name, (vertices, faces), pose in
+              zip(names, _part_meshes(params), poses, strict=True)]
+    track = scene3d.Track("contact track", np.c_[run.contact_x, run.contact_y,
+                                                 np.zeros_like(run.t)][keep],
+                          COLOURS["contact"])
+    reach = max(np.abs(centre[:, :2]).max(), 0.0) + 2 * params.R1
+    return scene3d.scene_html(bodies, [track], times=run.t[keep],
+                              floor=(-reach, reach, -reach, reach), title=title,
+                              fps=1.0 / (stride * float(np.median(np.diff(run.t)))))
+
+
+def egg_still(ax, run, index: int = -1, params: egg.EggParams | None = None):
+    """A matplotlib 3D still of one sample of a run on the axes ``ax`` (projection '3d'):
+    the shell as a wire frame, the rotor's axis, the contact point and the track so far. For
+    print, and where the 3D scene cannot run."""
+    params = egg.EggParams() if params is None else params
+    index = index % run.t.size
+    R, _, inner, _ = (pose[index] for pose in _part_poses(run))
+    centre = np.array([run.x[index], run.y[index], run.z[index]])
+    u, v = np.meshgrid(np.linspace(0, 2 * np.pi, 25), np.linspace(0, np.pi, 13))
+    local = np.stack([params.R2 * np.sin(v) * np.cos(u), params.R2 * np.sin(v) * np.sin(u),
+                      params.R1 * np.cos(v)])
+    world = np.einsum("ij,jkl->ikl", R, local) + centre[:, None, None]
+    mm = 1e3
+    ax.plot_wireframe(*(mm * world), color=COLOURS["shell"], lw=0.6)
+    axis = inner @ [0, 0, 1.0] * params.rotor_radius * 1.6
+    ax.plot(*(mm * np.c_[centre - axis, centre + axis]), color=COLOURS["rotor"], lw=3,
+            label="rotor axis")
+    ax.plot(mm * run.contact_x[:index + 1], mm * run.contact_y[:index + 1],
+            np.zeros(index + 1), color=COLOURS["contact"], lw=1.5, label="contact track")
+    ax.scatter([mm * run.contact_x[index]], [mm * run.contact_y[index]], [0],
+               color=COLOURS["contact"], s=20)
+    reach = mm * (max(np.abs(run.x).max(), np.abs(run.y).max()) + 1.3 * params.R1)
+    ax.set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(0, reach),
+           xlabel="x [mm]", ylabel="y [mm]", zlabel="z [mm]")
+    ax.set_box_aspect((1, 1, 0.5))                 # equal scales on the three axes
+    ax.legend(loc="upper left", fontsize=9)

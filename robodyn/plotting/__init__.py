@@ -6,11 +6,23 @@
   wide as the page column (:data:`~robodyn.plotting.interactive.PAGE_COLUMN_PX`), so its
   text is shown at its size (:func:`~robodyn.plotting.interactive.text_on_page`).
 - :func:`animation` (:mod:`robodyn.plotting.animation`): a jshtml player that works offline.
+- :func:`scene_html` (:mod:`robodyn.plotting.scene3d`): a 3D scene of bodies and tracks that
+  the reader orbits with the mouse and plays, offline, with no library (a canvas and a small
+  script of its own).
 
 Drawings of a particular robot live in :mod:`robodyn.figures`, one module per chapter.
 """
 
 from robodyn.plotting.animation import animation
 from robodyn.plotting.interactive import InteractiveFigure, figure_png, interactive_figure
+from robodyn.plotting.scene3d import Body, Track, scene_html
 
-__all__ = ["InteractiveFigure", "animation", "figure_png", "interactive_figure"]
+__all__ = [
+    "Body",
+    "InteractiveFigure",
+    "Track",
+    "animation",
+    "figure_png",
+    "interactive_figure",
+    "scene_html",
+]

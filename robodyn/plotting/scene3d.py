@@ -1,0 +1,891 @@
+r"""A 3D scene player that works offline: orbit with the mouse, play, scrub the time.
+
+:func:`scene_html` turns rigid bodies (triangle meshes with one pose per frame) and
+polylines into one self-contained HTML string: a ``<canvas>``, a few controls and about 9 KB
+of inline JavaScript that draws with the Canvas 2D API. It needs neither a kernel, nor the
+internet, nor a JavaScript library; a notebook cell that ends with the scene shows it live in
+Jupyter, and myst-nb embeds the same markup in the static page.
+
+The meshes come from plain functions: :func:`ellipsoid_mesh` (the egg's shell),
+:func:`ring_mesh` (a gimbal ring) and :func:`disc_mesh` (a rotor).
+
+>>> vertices, faces = ellipsoid_mesh(0.045, 0.045, 0.06)
+>>> shell = Body("shell", vertices, faces, colour="#4477aa", opacity=0.35)
+>>> scene = scene_html([shell], floor=(-0.1, 0.1, -0.1, 0.1), title="The egg")
+>>> scene.html.startswith('<div class="robodyn-scene3d"')
+True
+
+**Conventions.** World z is up; lengths in m, angles of the camera in degrees (they are set
+by a reader, at the edge). A body's vertices are given in its own frame; frame :math:`k`
+places vertex :math:`v` at :math:`R_k v + p_k` in the world, :math:`R_k` the rotation body
+to world (``R_WB``) and :math:`p_k` the position of the body's origin.
+
+**Drawing.** Flat-shaded triangles sorted by the depth of their centroids and drawn back to
+front (the painter's algorithm), together with the segments of the polylines; opaque bodies
+skip the triangles that face away. The light is fixed to the camera (above, left and
+behind the viewer), so the side the reader looks at is always lit: Lambert shading,
+:math:`I = I_a + (1 - I_a)\max(0, n\cdot l)` with the ambient share :math:`I_a` =
+:data:`AMBIENT`.
+
+Notes
+-----
+The painter's algorithm is not a depth buffer: triangles that cross each other, or a long
+triangle beside a short one at nearly the same depth, can be drawn in the wrong order. For
+the book's scenes (convex or thin bodies, nested in each other) this is not seen. There are
+no shadows, no smooth shading and no perspective-correct clipping: a triangle with a vertex
+behind the camera is left out. Playback shows one frame after the other at ``fps`` frames per
+second (looping) whatever the spacing of ``times``: the times are only labels.
+"""
+
+from __future__ import annotations
+
+import html as html_text
+import json
+import math
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from matplotlib.colors import to_hex, to_rgb
+
+from robodyn.errors import ParameterError, ParameterTypeError
+from robodyn.params import Range, as_array, check_integer, check_positive, check_real
+from robodyn.rotations import matrix_to_quaternion
+
+__all__ = [
+    "AMBIENT",
+    "FIELD_OF_VIEW_DEG",
+    "ROTATION_TOLERANCE",
+    "SIGNIFICANT_DIGITS",
+    "Body",
+    "Scene3D",
+    "Track",
+    "disc_mesh",
+    "ellipsoid_mesh",
+    "ring_mesh",
+    "scene_html",
+]
+
+#: Share of ambient light in the Lambert shading (the rest falls with the angle to the light).
+AMBIENT = 0.35
+#: Vertical field of view of the perspective camera, degrees.
+FIELD_OF_VIEW_DEG = 30.0
+#: Largest entry of |R^T R - I| accepted for a rotation matrix of a pose.
+ROTATION_TOLERANCE = 1e-6
+#: Coordinates are sent rounded to this many digits below the order of magnitude of the
+#: scene's size (0.1 m to 1 m: to 1e-5 m); rotations as quaternions rounded to 1e-4.
+SIGNIFICANT_DIGITS = 4
+#: Quantum of the quaternion components sent to the browser.
+QUATERNION_QUANTUM = 1e-4
+
+
+# --------------------------------------------------------------------------- meshes
+
+
+def _mesh_count(name: str, value, at_least: int) -> int:
+    return check_integer(name, value, at_least=at_least)
+
+
+def ellipsoid_mesh(a: float, b: float, c: float, n_around: int = 24, n_along: int = 16):
+    r"""A closed triangle mesh of the ellipsoid :math:`x^2/a^2 + y^2/b^2 + z^2/c^2 = 1`.
+
+    The vertices are the two poles :math:`(0, 0, \pm c)` and ``n_along - 1`` rings between
+    them, at the parametric angles :math:`\psi_k = k\pi/n_{along}` from the +z axis:
+    :math:`(a\sin\psi_k\cos\varphi_j,\ b\sin\psi_k\sin\varphi_j,\ c\cos\psi_k)`,
+    :math:`\varphi_j = 2\pi j/n_{around}`. Every vertex lies on the surface.
+
+    Parameters
+    ----------
+    a, b, c : float
+        Semi-axes along x, y, z, m (> 0). The egg's shell is ``(R2, R2, R1)``.
+    n_around : int
+        Vertices on each ring (>= 3).
+    n_along : int
+        Bands from pole to pole (>= 2).
+
+    Returns
+    -------
+    vertices : ndarray, shape (n, 3)
+        Vertex coordinates, m; ``n = 2 + n_around (n_along - 1)``.
+    faces : ndarray of int, shape (m, 3)
+        Vertex indices of each triangle, counter-clockwise seen from outside (the normal
+        :math:`(v_1 - v_0)\times(v_2 - v_0)` points outwards); ``m = 2 n_around (n_along - 1)``.
+
+    >>> vertices, faces = ellipsoid_mesh(0.045, 0.045, 0.06, n_around=8, n_along=4)
+    >>> vertices.shape, faces.shape
+    ((26, 3), (48, 3))
+    """
+    a = check_positive("a", a, "m")
+    b = check_positive("b", b, "m")
+    c = check_positive("c", c, "m")
+    n_around = _mesh_count("n_around", n_around, 3)
+    n_along = _mesh_count("n_along", n_along, 2)
+    psi = np.pi * np.arange(1, n_along) / n_along
+    phi = 2.0 * np.pi * np.arange(n_around) / n_around
+    ring = np.stack([
+        a * np.outer(np.sin(psi), np.cos(phi)),
+        b * np.outer(np.sin(psi), np.sin(phi)),
+        c * np.outer(np.cos(psi), np.ones(n_around)),
+    ], axis=-1).reshape(-1, 3)
+    vertices = np.vstack([[0.0, 0.0, c], ring, [0.0, 0.0, -c]])
+    north, south = 0, len(vertices) - 1
+
+    def at(k: int, j: int) -> int:
+        """Index of vertex j of ring k (k = 0 nearest the north pole)."""
+        return 1 + k * n_around + j % n_around
+
+    faces = []
+    for j in range(n_around):
+        faces.append((north, at(0, j), at(0, j + 1)))
+        for k in range(n_along - 2):
+            faces.append((at(k, j), at(k + 1, j), at(k + 1, j + 1)))
+            faces.append((at(k, j), at(k + 1, j + 1), at(k, j + 1)))
+        faces.append((south, at(n_along - 2, j + 1), at(n_along - 2, j)))
+    return vertices, np.array(faces, dtype=int)
+
+
+def _band(n: int, radii_heights: Sequence[tuple[float, float]], closed: bool):
+    """Vertices and faces of a surface of revolution about z through the given (radius,
+    height) profile points, ``n`` around; the profile runs so that the faces face outwards
+    when it turns clockwise seen in the (radius, height) plane. ``closed`` joins the last
+    profile point to the first."""
+    phi = 2.0 * np.pi * np.arange(n) / n
+    vertices = np.array([(r * math.cos(p), r * math.sin(p), h)
+                         for r, h in radii_heights for p in phi])
+    count = len(radii_heights)
+    faces = []
+    for i in range(count if closed else count - 1):
+        upper, lower = i, (i + 1) % count
+        for j in range(n):
+            j1 = (j + 1) % n
+            faces.append((upper * n + j, lower * n + j, lower * n + j1))
+            faces.append((upper * n + j, lower * n + j1, upper * n + j1))
+    return vertices, faces
+
+
+def ring_mesh(radius: float, width: float, thickness: float, n: int = 32):
+    """A closed mesh of a gimbal ring: a thin cylindrical band about the z axis.
+
+    The band's cross-section is a rectangle: from ``radius - thickness/2`` to
+    ``radius + thickness/2`` radially and from ``-width/2`` to ``+width/2`` along z. Its
+    surface is the outer wall, the inner wall and the two flat rims.
+
+    Parameters
+    ----------
+    radius : float
+        Mean radius of the band, m (> 0).
+    width : float
+        Height of the band along z, m (> 0).
+    thickness : float
+        Radial thickness of the band, m, > 0 and < 2 radius.
+    n : int
+        Vertices around each of the four edges (>= 3).
+
+    Returns
+    -------
+    vertices : ndarray, shape (4 n, 3)
+        Vertex coordinates, m.
+    faces : ndarray of int, shape (8 n, 3)
+        Triangles, counter-clockwise seen from outside the band's material.
+
+    >>> vertices, faces = ring_mesh(0.04, 0.008, 0.003, n=16)
+    >>> vertices.shape, faces.shape
+    ((64, 3), (128, 3))
+    """
+    radius = check_positive("radius", radius, "m")
+    width = check_positive("width", width, "m")
+    thickness = check_positive("thickness", thickness, "m")
+    n = _mesh_count("n", n, 3)
+    if thickness >= 2.0 * radius:
+        raise ParameterError(f"thickness must be < 2 radius = {2.0 * radius:g} m (the inner "
+                             f"wall at radius - thickness/2 > 0), got {thickness:g} m")
+    inner, outer, half = radius - 0.5 * thickness, radius + 0.5 * thickness, 0.5 * width
+    profile = [(outer, half), (outer, -half), (inner, -half), (inner, half)]
+    vertices, faces = _band(n, profile, closed=True)
+    return vertices, np.array(faces, dtype=int)
+
+
+def disc_mesh(radius: float, thickness: float, n: int = 24):
+    """A closed mesh of a rotor disc: a cylinder about the z axis, centred at the origin.
+
+    Parameters
+    ----------
+    radius : float
+        Radius of the disc, m (> 0).
+    thickness : float
+        Length of the cylinder along z, m (> 0), from ``-thickness/2`` to ``+thickness/2``.
+    n : int
+        Vertices around each rim (>= 3).
+
+    Returns
+    -------
+    vertices : ndarray, shape (2 n + 2, 3)
+        The two rims, then the centres of the top and bottom faces, m.
+    faces : ndarray of int, shape (4 n, 3)
+        Triangles, counter-clockwise seen from outside.
+
+    >>> vertices, faces = disc_mesh(0.03, 0.005, n=12)
+    >>> vertices.shape, faces.shape
+    ((26, 3), (48, 3))
+    """
+    radius = check_positive("radius", radius, "m")
+    thickness = check_positive("thickness", thickness, "m")
+    n = _mesh_count("n", n, 3)
+    half = 0.5 * thickness
+    rims, faces = _band(n, [(radius, half), (radius, -half)], closed=False)
+    top, bottom = 2 * n, 2 * n + 1
+    vertices = np.vstack([rims, [0.0, 0.0, half], [0.0, 0.0, -half]])
+    for j in range(n):
+        j1 = (j + 1) % n
+        faces.append((top, j, j1))
+        faces.append((bottom, n + j1, n + j))
+    return vertices, np.array(faces, dtype=int)
+
+
+# --------------------------------------------------------------------------- scene content
+
+
+def _check_name(owner: str, name) -> str:
+    if not isinstance(name, str):
+        raise ParameterTypeError(f"name of a {owner} must be a str; got {name!r} of type "
+                                 f"{type(name).__name__}")
+    return name
+
+
+def _check_colour(label: str, colour) -> tuple[int, int, int]:
+    """The colour as 0-255 RGB; any matplotlib colour string ('#4477aa', 'tab:red', 'C0')."""
+    if not isinstance(colour, str):
+        raise ParameterTypeError(f"{label} must be a colour string such as '#4477aa'; got "
+                                 f"{colour!r} of type {type(colour).__name__}")
+    try:
+        rgb = to_rgb(colour)
+    except ValueError as error:
+        raise ParameterError(f"{label} must be a CSS hex colour such as '#4477aa' or a "
+                             f"matplotlib colour name; got {colour!r}") from error
+    return tuple(int(round(255 * channel)) for channel in rgb)
+
+
+def _frames_of(label: str, value, tail: tuple[int, ...], unit: str) -> np.ndarray:
+    """``value`` of shape ``tail`` (one pose) or ``(T,) + tail``, as a (T,) + tail array."""
+    array = as_array(label, value, unit, finite=True)
+    if array.shape == tail:
+        array = array[np.newaxis]
+    if array.ndim != len(tail) + 1 or array.shape[1:] != tail or len(array) < 1:
+        one = ", ".join(str(n) for n in tail)
+        raise ParameterError(f"{label} must have shape ({one}) or (T, {one}) with T >= 1, "
+                             f"got shape {array.shape}")
+    return array
+
+
+@dataclass(frozen=True, eq=False)
+class Body:
+    """A rigid body of a scene: a triangle mesh in its own frame and its pose in each frame.
+
+    Parameters
+    ----------
+    name : str
+        Shown in the legend under the scene (an empty name is left out) and in errors.
+    vertices : array_like, shape (n, 3)
+        Vertex coordinates in the body frame, m; n >= 3, finite.
+    faces : array_like of int, shape (m, 3)
+        Vertex indices (0 to n - 1) of each triangle, counter-clockwise seen from outside.
+    colour : str
+        CSS hex colour (``'#4477aa'``) or matplotlib colour name.
+    opacity : float
+        In (0, 1]: near 0 almost invisible, 1 opaque. A translucent body shows what is
+        inside it, and its faces turned away are drawn too.
+    rotations : array_like, shape (3, 3) or (T, 3, 3)
+        ``R_WB`` of each frame, rotation body to world (orthonormal, determinant +1). One
+        matrix holds for all frames. Default: the identity.
+    positions : array_like, shape (3,) or (T, 3)
+        Position of the body's origin in the world in each frame, m. One position holds for
+        all frames. Default: the origin.
+    """
+
+    name: str
+    vertices: np.ndarray
+    faces: np.ndarray
+    colour: str = "#4477aa"
+    opacity: float = 1.0
+    rotations: np.ndarray = field(default_factory=lambda: np.eye(3))
+    positions: np.ndarray = field(default_factory=lambda: np.zeros(3))
+
+    def __post_init__(self):
+        name = _check_name("Body", self.name)
+        of = f"of body {name!r}"
+        vertices = as_array(f"vertices {of}", self.vertices, "m", finite=True)
+        if vertices.ndim != 2 or vertices.shape[1] != 3 or len(vertices) < 3:
+            raise ParameterError(f"vertices {of} must have shape (n, 3) with n >= 3, got "
+                                 f"shape {vertices.shape}")
+        faces = np.asarray(self.faces)
+        if faces.dtype.kind not in "iu":
+            raise ParameterTypeError(f"faces {of} must be integer vertex indices; got an "
+                                     f"array of dtype {faces.dtype}")
+        if faces.ndim != 2 or faces.shape[1] != 3 or len(faces) < 1:
+            raise ParameterError(f"faces {of} must have shape (m, 3) with m >= 1, got shape "
+                                 f"{faces.shape}")
+        outside = faces[(faces < 0) | (faces >= len(vertices))]
+        if outside.size:
+            raise ParameterError(f"faces {of} must hold vertex indices from 0 to "
+                                 f"{len(vertices) - 1}; got {int(outside[0])}")
+        _check_colour(f"colour {of}", self.colour)
+        opacity = check_real(f"opacity {of}", self.opacity, "", Range(above=0.0, at_most=1.0))
+        rotations = _frames_of(f"rotations {of}", self.rotations, (3, 3), "")
+        error = np.abs(np.einsum("kji,kjl->kil", rotations, rotations) - np.eye(3)).max(
+            axis=(1, 2))
+        bad = np.flatnonzero((error > ROTATION_TOLERANCE) | (np.linalg.det(rotations) <= 0))
+        if bad.size:
+            k = int(bad[0])
+            raise ParameterError(
+                f"rotations {of} must be rotation matrices (|R^T R - I| <= "
+                f"{ROTATION_TOLERANCE:g}, determinant +1); frame {k} has |R^T R - I| = "
+                f"{error[k]:.3g} and determinant {np.linalg.det(rotations[k]):.6g}")
+        positions = _frames_of(f"positions {of}", self.positions, (3,), "m")
+        if len(rotations) > 1 and len(positions) > 1 and len(rotations) != len(positions):
+            raise ParameterError(f"rotations and positions {of} must have the same number of "
+                                 f"frames T, or one of them 1; got {len(rotations)} and "
+                                 f"{len(positions)}")
+        for attribute, value in (("vertices", vertices), ("faces", faces.astype(int)),
+                                 ("opacity", opacity), ("rotations", rotations),
+                                 ("positions", positions)):
+            if isinstance(value, np.ndarray):
+                value.setflags(write=False)
+            object.__setattr__(self, attribute, value)
+
+    @property
+    def n_frames(self) -> int:
+        """Number of poses: 1 for a body that stands still, else T."""
+        return max(len(self.rotations), len(self.positions))
+
+
+@dataclass(frozen=True, eq=False)
+class Track:
+    """A polyline of a scene, such as the contact track on the floor.
+
+    Parameters
+    ----------
+    name : str
+        Shown in the legend under the scene (an empty name is left out) and in errors.
+    points : array_like, shape (N, 3)
+        Points of the line in the world, m, finite.
+    colour : str
+        CSS hex colour (``'#cc3311'``) or matplotlib colour name.
+    growing : bool
+        True: the line grows with time, frame k showing points 0 to k, and N must equal the
+        scene's number of frames T. False: the whole line is always shown (any N >= 2).
+    """
+
+    name: str
+    points: np.ndarray
+    colour: str = "#cc3311"
+    growing: bool = True
+
+    def __post_init__(self):
+        name = _check_name("Track", self.name)
+        of = f"of track {name!r}"
+        points = as_array(f"points {of}", self.points, "m", finite=True)
+        if not isinstance(self.growing, bool):
+            raise ParameterTypeError(f"growing {of} must be True or False; got "
+                                     f"{self.growing!r}")
+        least = 1 if self.growing else 2
+        if points.ndim != 2 or points.shape[1] != 3 or len(points) < least:
+            raise ParameterError(f"points {of} must have shape (N, 3) with N >= {least}, got "
+                                 f"shape {points.shape}")
+        _check_colour(f"colour {of}", self.colour)
+        points.setflags(write=False)
+        object.__setattr__(self, "points", points)
+
+
+# --------------------------------------------------------------------------- the scene
+
+
+class Scene3D:
+    """A scene ready for the page: ``html`` holds the markup, script and data.
+
+    A notebook shows it through :meth:`_repr_html_`; :meth:`save` writes a page of its own.
+    """
+
+    def __init__(self, html: str, n_frames: int, title: str):
+        self.html = html
+        self.n_frames = n_frames
+        self.title = title
+
+    @property
+    def nbytes(self) -> int:
+        """Size of :attr:`html` in bytes (UTF-8)."""
+        return len(self.html.encode("utf-8"))
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return (f"Scene3D({self.title!r}, {self.n_frames} frames, "
+                f"{self.nbytes / 1000:.1f} kB)")
+
+    def save(self, path) -> Path:
+        """Write a standalone HTML page holding the scene; return its path."""
+        path = Path(path)
+        title = html_text.escape(self.title or "3D scene")
+        path.write_text(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{title}</title></head>\n<body style=\"margin:16px\">\n{self.html}\n"
+            "</body></html>\n", encoding="utf-8")
+        return path
+
+
+def _scene_frames(bodies, tracks, times) -> int:
+    """The number of frames T that every body, growing track and ``times`` agree on."""
+    claims = [(f"body {b.name!r} has {b.n_frames} poses", b.n_frames)
+              for b in bodies if b.n_frames > 1]
+    claims += [(f"growing track {t.name!r} has {len(t.points)} points", len(t.points))
+               for t in tracks if t.growing]
+    if times is not None:
+        claims.insert(0, (f"times has {len(times)} entries", len(times)))
+    counts = {count for _, count in claims}
+    if len(counts) > 1:
+        said = "; ".join(text for text, _ in claims)
+        raise ParameterError(f"the frames of the scene disagree: {said}. Each body must have "
+                             f"1 or T poses, each growing track T points, times T entries")
+    return counts.pop() if counts else 1
+
+
+def _nice_step(span: float, lines: int) -> float:
+    """A step of 1, 2 or 5 times a power of ten giving about ``lines`` steps over ``span``."""
+    raw = span / lines
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1.0, 2.0, 5.0, 10.0) if m * power >= raw)
+
+
+def _check_camera(camera):
+    if not isinstance(camera, Sequence) or isinstance(camera, str) or len(camera) != 3:
+        raise ParameterError(f"camera must be (azimuth_deg, elevation_deg, distance) with "
+                             f"distance in m or None; got {camera!r}")
+    azimuth = check_real("camera azimuth", camera[0], "deg")
+    elevation = check_real("camera elevation", camera[1], "deg",
+                           Range(above=-90.0, below=90.0))
+    distance = None if camera[2] is None else check_positive("camera distance", camera[2], "m")
+    return azimuth, elevation, distance
+
+
+def _check_floor(floor):
+    if floor is None:
+        return None
+    values = as_array("floor", floor, "m", (4,), finite=True)
+    xmin, xmax, ymin, ymax = values
+    if not (xmin < xmax and ymin < ymax):
+        raise ParameterError(f"floor must be (xmin, xmax, ymin, ymax) with xmin < xmax and "
+                             f"ymin < ymax, m; got {tuple(values.tolist())}")
+    return values
+
+
+def _as_list(label: str, items, kind: type) -> list:
+    if isinstance(items, kind):
+        return [items]
+    if not isinstance(items, Sequence) or isinstance(items, str):
+        raise ParameterTypeError(f"{label} must be a sequence of {kind.__name__}; got "
+                                 f"{items!r}")
+    for i, item in enumerate(items):
+        if not isinstance(item, kind):
+            raise ParameterTypeError(f"{label}[{i}] must be a {kind.__name__}; got "
+                                     f"{item!r} of type {type(item).__name__}")
+    return list(items)
+
+
+def _world_points(bodies, tracks) -> np.ndarray:
+    """Every vertex of every body in every frame, and every track point, in the world."""
+    points = [t.points for t in tracks]
+    for b in bodies:
+        points.append((np.einsum("kij,nj->kni", b.rotations, b.vertices)
+                       + b.positions[:, np.newaxis, :]).reshape(-1, 3))
+    return np.vstack(points)
+
+
+def _quaternions(rotations: np.ndarray) -> np.ndarray:
+    """(w, x, y, z) of each rotation, after projection onto the nearest rotation matrix."""
+    u, _, vt = np.linalg.svd(rotations)
+    return np.array([matrix_to_quaternion(R) for R in u @ vt])
+
+
+def _ints(array, quantum: float) -> list[int]:
+    return np.rint(np.asarray(array, dtype=float).ravel() / quantum).astype(int).tolist()
+
+
+def scene_html(bodies, tracks=(), times=None, floor=None, title: str = "", width: int = 640,
+               height: int = 420, fps: float = 25.0, camera=(-60.0, 25.0, None)) -> Scene3D:
+    """A self-contained 3D player of bodies and tracks: orbit, zoom, play, scrub the time.
+
+    Parameters
+    ----------
+    bodies : Body or sequence of Body
+        The rigid bodies, each with 1 or T poses.
+    tracks : Track or sequence of Track
+        Polylines; a growing track has T points.
+    times : array_like, shape (T,), optional
+        Time of each frame, s, strictly increasing. Default: frame k at ``k / fps``.
+    floor : tuple (xmin, xmax, ymin, ymax), optional
+        A light grid on the floor z = 0 over this rectangle, m; None draws no floor.
+    title : str
+        Shown above the scene.
+    width, height : int
+        Size of the drawing in CSS pixels (>= 100); narrower pages shrink it to fit.
+    fps : float
+        Frames shown per second while playing (> 0).
+    camera : tuple (azimuth_deg, elevation_deg, distance)
+        Starting view: the camera looks at the centre of the scene's bounding box from the
+        azimuth (degrees from +x towards +y) and elevation (degrees above the floor, in
+        (-90, 90)) at ``distance`` m; None fits the scene into the view.
+
+    Returns
+    -------
+    Scene3D
+        ``.html`` (a ``<div>`` with a canvas, controls, the data as JSON and the script),
+        ``.nbytes``, ``.save(path)``; a notebook shows it live.
+
+    Notes
+    -----
+    Dragging (mouse or touch) turns the view, the wheel zooms (the page does not scroll while
+    the pointer is over the scene), a double click goes back to the starting view. With one
+    frame there is no play button and no slider. Each scene has its own element ids and its
+    script keeps its names to itself, so a page can hold several; the data go to the page
+    once per body (mesh) and once per frame (pose: position and quaternion), rounded (see
+    :data:`SIGNIFICANT_DIGITS`).
+    """
+    bodies = _as_list("bodies", bodies, Body)
+    tracks = _as_list("tracks", tracks, Track)
+    if not bodies and not tracks:
+        raise ParameterError("a scene needs at least one body or track; got none")
+    if times is not None:
+        times = as_array("times", times, "s", (None,), finite=True)
+        if len(times) < 1 or np.any(np.diff(times) <= 0):
+            raise ParameterError(f"times must be a non-empty, strictly increasing array, s; "
+                                 f"got {times!r}")
+    floor = _check_floor(floor)
+    if not isinstance(title, str):
+        raise ParameterTypeError(f"title must be a str; got {title!r} of type "
+                                 f"{type(title).__name__}")
+    width = check_integer("width", width, at_least=100)
+    height = check_integer("height", height, at_least=100)
+    fps = check_positive("fps", fps, "frames/s")
+    azimuth, elevation, distance = _check_camera(camera)
+    n_frames = _scene_frames(bodies, tracks, times)
+    if times is None:
+        times = np.arange(n_frames) / fps
+
+    world = _world_points(bodies, tracks)
+    low, high = world.min(axis=0), world.max(axis=0)
+    target = 0.5 * (low + high)
+    radius = max(float(np.linalg.norm(world - target, axis=1).max()), 1e-9)
+    extent = float(np.max(high - low))
+    if floor is not None:
+        extent = max(extent, floor[1] - floor[0], floor[3] - floor[2])
+    extent = max(extent, radius, 1e-9)
+    quantum = 10.0 ** (math.floor(math.log10(extent)) - SIGNIFICANT_DIGITS)
+    if distance is None:
+        distance = 0.9 * radius / math.sin(math.radians(0.5 * FIELD_OF_VIEW_DEG))
+    steps = np.diff(times)
+    decimals = 2 if len(steps) == 0 else int(min(6, max(2, math.ceil(-math.log10(
+        float(steps.min())) - 1e-9))))
+
+    data = {
+        "size": [width, height],
+        "fps": fps,
+        "q": quantum,
+        "qr": QUATERNION_QUANTUM,
+        "fov": FIELD_OF_VIEW_DEG,
+        "amb": AMBIENT,
+        "dec": decimals,
+        "t": [round(float(t), decimals + 2) for t in times],
+        "target": _ints(target, quantum),
+        "cam": [azimuth, elevation, round(distance / quantum)],
+        "bodies": [{
+            "v": _ints(b.vertices, quantum),
+            "f": b.faces.ravel().tolist(),
+            "rgb": list(_check_colour("colour", b.colour)),
+            "a": b.opacity,
+            "r": _ints(_quaternions(b.rotations), QUATERNION_QUANTUM),
+            "p": _ints(b.positions, quantum),
+        } for b in bodies],
+        "tracks": [{
+            "p": _ints(t.points, quantum),
+            "rgb": list(_check_colour("colour", t.colour)),
+            "grow": t.growing,
+        } for t in tracks],
+    }
+    if floor is not None:
+        step = _nice_step(float(max(floor[1] - floor[0], floor[3] - floor[2])), 10)
+        data["floor"] = _ints(floor, quantum) + [round(step / quantum)]
+    return Scene3D(_markup(data, bodies, tracks, title, n_frames), n_frames, title)
+
+
+# --------------------------------------------------------------------------- markup
+
+#: The player. It finds its own container (the one holding this script, else the first one
+#: with its id not yet started, so a copy of the same markup starts too) and keeps every
+#: name inside its function. No comment may hold two slashes: the markup has none.
+_SCRIPT = r"""
+(function () {
+"use strict";
+var me = document.currentScript, root = me && me.closest ? me.closest(".robodyn-scene3d") : null;
+if (!root || root.getAttribute("data-started")) {
+  root = null;
+  var all = document.querySelectorAll("[id='__ID__']");
+  for (var i = 0; i < all.length && !root; i++) {
+    if (!all[i].getAttribute("data-started")) root = all[i];
+  }
+}
+if (!root) return;
+root.setAttribute("data-started", "1");
+var D = JSON.parse(root.querySelector("script[type='application/json']").textContent);
+var cv = root.querySelector("canvas"), ctx = cv.getContext("2d");
+var play = root.querySelector("[data-role=play]");
+var slider = root.querySelector("[data-role=slider]");
+var label = root.querySelector("[data-role=time]");
+var W = D.size[0], H = D.size[1], dpr = window.devicePixelRatio || 1, q = D.q, NT = D.t.length;
+cv.width = Math.round(W * dpr); cv.height = Math.round(H * dpr);
+var scale = function (a, s) { return a.map(function (x) { return x * s; }); };
+var bodies = D.bodies.map(function (b) {
+  return {v: scale(b.v, q), f: b.f, rgb: b.rgb, a: b.a, r: scale(b.r, D.qr), p: scale(b.p, q)};
+});
+var tracks = D.tracks.map(function (t) { return {p: scale(t.p, q), rgb: t.rgb, grow: t.grow}; });
+var target = scale(D.target, q), rad = Math.PI / 180;
+var home = [D.cam[0] * rad, D.cam[1] * rad, D.cam[2] * q];
+var az = home[0], el = home[1], dist = home[2], frame = 0, draws = 0;
+var focal = 0.5 * H / Math.tan(0.5 * D.fov * rad);
+var E, F, Rt, U, L, near;
+
+function view() {
+  var ca = Math.cos(az), sa = Math.sin(az), ce = Math.cos(el), se = Math.sin(el);
+  E = [target[0] + dist * ce * ca, target[1] + dist * ce * sa, target[2] + dist * se];
+  F = [-ce * ca, -ce * sa, -se]; Rt = [-sa, ca, 0]; U = [-se * ca, -se * sa, ce];
+  L = [0, 0, 0];
+  for (var k = 0; k < 3; k++) L[k] = -0.45 * Rt[k] + 0.6 * U[k] - 0.66 * F[k];
+  near = 0.01 * dist;
+}
+function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+function cam(p) {
+  var d = [p[0] - E[0], p[1] - E[1], p[2] - E[2]];
+  return [dot(d, Rt), dot(d, U), dot(d, F)];
+}
+function screen(c) { return [0.5 * W + focal * c[0] / c[2], 0.5 * H - focal * c[1] / c[2]]; }
+function segment(a, b) {
+  var ca = cam(a), cb = cam(b), s, k;
+  if (ca[2] < near && cb[2] < near) return null;
+  if (ca[2] < near || cb[2] < near) {
+    s = (near - ca[2]) / (cb[2] - ca[2]);
+    var m = [0, 0, 0];
+    for (k = 0; k < 3; k++) m[k] = ca[k] + s * (cb[k] - ca[k]);
+    if (ca[2] < near) ca = m; else cb = m;
+  }
+  return {z: 0.5 * (ca[2] + cb[2]), s: screen(ca).concat(screen(cb))};
+}
+function rgb(c, k) {
+  return "rgb(" + Math.round(c[0] * k) + "," + Math.round(c[1] * k) + "," +
+    Math.round(c[2] * k) + ")";
+}
+function pose(b, n) {
+  var i = b.r.length > 4 ? 4 * n : 0, w = b.r[i], x = b.r[i + 1], y = b.r[i + 2], z = b.r[i + 3];
+  var s = 2 / (w * w + x * x + y * y + z * z), j = b.p.length > 3 ? 3 * n : 0;
+  return {R: [1 - s * (y * y + z * z), s * (x * y - w * z), s * (x * z + w * y),
+              s * (x * y + w * z), 1 - s * (x * x + z * z), s * (y * z - w * x),
+              s * (x * z - w * y), s * (y * z + w * x), 1 - s * (x * x + y * y)],
+          p: [b.p[j], b.p[j + 1], b.p[j + 2]]};
+}
+function draw() {
+  view();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.globalAlpha = 1; ctx.fillStyle = "#ffffff"; ctx.fillRect(0, 0, W, H);
+  ctx.lineJoin = "round"; ctx.lineCap = "round";
+  var n = Math.sqrt(dot(L, L)), light = [L[0] / n, L[1] / n, L[2] / n], items = [], k, m;
+  if (D.floor) floor();
+  bodies.forEach(function (b) {
+    var P = pose(b, frame), R = P.R, nv = b.v.length / 3, w = [], c = [], v = b.v;
+    for (k = 0; k < nv; k++) {
+      var x = v[3 * k], y = v[3 * k + 1], z = v[3 * k + 2];
+      w.push([R[0] * x + R[1] * y + R[2] * z + P.p[0], R[3] * x + R[4] * y + R[5] * z + P.p[1],
+              R[6] * x + R[7] * y + R[8] * z + P.p[2]]);
+      c.push(cam(w[k]));
+    }
+    for (m = 0; m < b.f.length; m += 3) {
+      var i0 = b.f[m], i1 = b.f[m + 1], i2 = b.f[m + 2];
+      var c0 = c[i0], c1 = c[i1], c2 = c[i2];
+      if (c0[2] < near || c1[2] < near || c2[2] < near) continue;
+      var a0 = w[i0], a1 = w[i1], a2 = w[i2];
+      var e1 = [a1[0] - a0[0], a1[1] - a0[1], a1[2] - a0[2]];
+      var e2 = [a2[0] - a0[0], a2[1] - a0[1], a2[2] - a0[2]];
+      var nn = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                e1[0] * e2[1] - e1[1] * e2[0]];
+      var len = Math.sqrt(dot(nn, nn));
+      if (!(len > 0)) continue;
+      var toEye = [E[0] - a0[0], E[1] - a0[1], E[2] - a0[2]], facing = dot(nn, toEye) > 0;
+      if (!facing && b.a >= 1) continue;
+      var lit = (facing ? 1 : -1) * dot(nn, light) / len;
+      var shade = D.amb + (1 - D.amb) * Math.max(0, lit);
+      var s0 = screen(c0), s1 = screen(c1), s2 = screen(c2);
+      var edge = facing ? rgb(b.rgb, b.a < 1 ? 0.6 * shade : shade) : "";
+      items.push({z: (c0[2] + c1[2] + c2[2]) / 3, s: s0.concat(s1, s2),
+                  col: rgb(b.rgb, shade), edge: edge, a: b.a});
+    }
+  });
+  tracks.forEach(function (t) {
+    var np = t.p.length / 3, last = t.grow ? Math.min(frame, np - 1) : np - 1;
+    var col = rgb(t.rgb, 1);
+    for (k = 0; k < last; k++) {
+      var g = segment(t.p.slice(3 * k, 3 * k + 3), t.p.slice(3 * k + 3, 3 * k + 6));
+      if (g) { g.col = col; g.line = 1; items.push(g); }
+    }
+  });
+  items.sort(function (a, b) { return b.z - a.z; });
+  items.forEach(function (it) {
+    var s = it.s;
+    ctx.beginPath(); ctx.moveTo(s[0], s[1]); ctx.lineTo(s[2], s[3]);
+    if (it.line) {
+      ctx.globalAlpha = 1; ctx.strokeStyle = it.col; ctx.lineWidth = 2.5; ctx.stroke();
+      return;
+    }
+    ctx.lineTo(s[4], s[5]); ctx.closePath();
+    ctx.globalAlpha = it.a; ctx.fillStyle = it.col; ctx.fill();
+    if (!it.edge) return;
+    if (it.a < 1) { ctx.globalAlpha = 0.6 * it.a; ctx.lineWidth = 0.5; } else ctx.lineWidth = 0.7;
+    ctx.strokeStyle = it.edge; ctx.stroke();
+  });
+  ctx.globalAlpha = 1;
+  axes();
+  root.setAttribute("data-frame", String(frame));
+  root.setAttribute("data-draws", String(++draws));
+}
+function floor() {
+  var f = scale(D.floor, q), step = f[4], x, y, g;
+  var corners = [[f[0], f[2], 0], [f[1], f[2], 0], [f[1], f[3], 0], [f[0], f[3], 0]];
+  var c = corners.map(cam);
+  if (c.every(function (p) { return p[2] > near; })) {
+    ctx.beginPath();
+    c.forEach(function (p, k) {
+      var s = screen(p);
+      if (k) ctx.lineTo(s[0], s[1]); else ctx.moveTo(s[0], s[1]);
+    });
+    ctx.closePath(); ctx.fillStyle = "#f3f3ef"; ctx.fill();
+  }
+  ctx.strokeStyle = "#d0d0cc"; ctx.lineWidth = 1; ctx.beginPath();
+  var lines = [], k;
+  for (k = Math.ceil(f[0] / step - 1e-6); k * step <= f[1] + 1e-6 * step; k++) {
+    x = k * step; lines.push([[x, f[2], 0], [x, f[3], 0]]);
+  }
+  for (k = Math.ceil(f[2] / step - 1e-6); k * step <= f[3] + 1e-6 * step; k++) {
+    y = k * step; lines.push([[f[0], y, 0], [f[1], y, 0]]);
+  }
+  lines.forEach(function (l) {
+    g = segment(l[0], l[1]);
+    if (g) { ctx.moveTo(g.s[0], g.s[1]); ctx.lineTo(g.s[2], g.s[3]); }
+  });
+  ctx.stroke();
+}
+function axes() {
+  var o = [34, H - 30], names = ["x", "y", "z"], colours = ["#cc3311", "#228833", "#3355cc"];
+  ctx.font = "11px sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+  for (var k = 0; k < 3; k++) {
+    var d = [0, 0, 0]; d[k] = 1;
+    var x = o[0] + 20 * dot(d, Rt), y = o[1] - 20 * dot(d, U);
+    ctx.strokeStyle = colours[k]; ctx.fillStyle = colours[k]; ctx.lineWidth = 2;
+    ctx.beginPath(); ctx.moveTo(o[0], o[1]); ctx.lineTo(x, y); ctx.stroke();
+    ctx.fillText(names[k], o[0] + 27 * dot(d, Rt), o[1] - 27 * dot(d, U));
+  }
+}
+var pending = false;
+function redraw() {
+  if (pending) return;
+  pending = true;
+  requestAnimationFrame(function () { pending = false; draw(); });
+}
+function setFrame(n) {
+  frame = n; slider.value = String(n);
+  label.textContent = "t = " + D.t[n].toFixed(D.dec) + " s";
+  redraw();
+}
+var playing = false, before = 0, due = 0;
+function tick(now) {
+  if (!playing) return;
+  if (!root.isConnected) { playing = false; return; }
+  if (before) due += (now - before) / 1000 * D.fps;
+  before = now;
+  if (due >= 1) { var n = Math.floor(due); due -= n; setFrame((frame + n) % NT); }
+  requestAnimationFrame(tick);
+}
+function setPlaying(on) {
+  playing = on; before = 0; due = 0;
+  play.innerHTML = on ? "&#10074;&#10074;" : "&#9654;";
+  play.setAttribute("aria-label", on ? "pause" : "play");
+  if (on) requestAnimationFrame(tick);
+}
+play.addEventListener("click", function () { setPlaying(!playing); });
+slider.addEventListener("input", function () { setPlaying(false); setFrame(+slider.value); });
+var grab = null;
+cv.addEventListener("pointerdown", function (e) {
+  grab = {x: e.clientX, y: e.clientY, az: az, el: el};
+  if (cv.setPointerCapture) cv.setPointerCapture(e.pointerId);
+  e.preventDefault();
+});
+cv.addEventListener("pointermove", function (e) {
+  if (!grab) return;
+  az = grab.az - 0.01 * (e.clientX - grab.x);
+  el = Math.max(-1.5, Math.min(1.5, grab.el + 0.01 * (e.clientY - grab.y)));
+  redraw();
+});
+var release = function () { grab = null; };
+cv.addEventListener("pointerup", release); cv.addEventListener("pointercancel", release);
+cv.addEventListener("wheel", function (e) {
+  e.preventDefault();
+  dist = Math.max(0.2 * home[2], Math.min(10 * home[2], dist * Math.exp(0.0015 * e.deltaY)));
+  redraw();
+}, {passive: false});
+cv.addEventListener("dblclick", function () {
+  az = home[0]; el = home[1]; dist = home[2]; redraw();
+});
+draw();
+})();
+"""
+
+
+def _player_script(ident: str) -> str:
+    """The player's script for the scene ``ident``, its lines without their indentation."""
+    lines = (line.strip() for line in _SCRIPT.replace("__ID__", ident).splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def _markup(data: dict, bodies, tracks, title: str, n_frames: int) -> str:
+    """The scene's HTML: title, canvas, controls, legend, the JSON data and the script."""
+    ident = f"robodyn-scene3d-{uuid.uuid4().hex[:12]}"
+    width, height = data["size"]
+    moving = "" if n_frames > 1 else "display:none;"
+    legend = "".join(
+        f'<span style="margin-right:1.2em;white-space:nowrap"><span style="display:inline-block;'
+        f'width:.8em;height:.8em;margin-right:.35em;vertical-align:-.05em;'
+        f'background:{to_hex(item.colour)}"></span>{html_text.escape(item.name)}</span>'
+        for item in [*bodies, *tracks] if item.name)
+    heading = (f'<div style="font-weight:600;margin-bottom:.3em">{html_text.escape(title)}'
+               "</div>" if title else "")
+    payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
+    return (
+        f'<div class="robodyn-scene3d" id="{ident}" style="max-width:{width}px;'
+        f'font-family:inherit;font-size:13px;line-height:1.4;margin:.5em 0">{heading}'
+        f'<canvas id="{ident}-canvas" width="{width}" height="{height}" '
+        f'aria-label="3D scene{": " + html_text.escape(title) if title else ""}; drag to turn,'
+        f' wheel to zoom" style="display:block;width:100%;height:auto;'
+        f'border:1px solid #ccc;border-radius:3px;touch-action:none;cursor:grab;'
+        f'background:#fff"></canvas>'
+        f'<div style="display:flex;align-items:center;gap:.6em;margin-top:.3em">'
+        f'<button type="button" id="{ident}-play" data-role="play" aria-label="play" '
+        f'style="{moving}min-width:2.8em;padding:.1em .5em;cursor:pointer">&#9654;</button>'
+        f'<input type="range" id="{ident}-slider" data-role="slider" min="0" '
+        f'max="{n_frames - 1}" step="1" value="0" aria-label="frame" '
+        f'style="{moving}flex:1 1 8em;min-width:4em">'
+        f'<span id="{ident}-time" data-role="time" style="white-space:nowrap;'
+        f'font-variant-numeric:tabular-nums;min-width:7em">t = '
+        f'{data["t"][0]:.{data["dec"]}f} s</span>'
+        f'<span style="color:#777;font-size:12px;white-space:nowrap;margin-left:auto">'
+        f'drag: turn &middot; wheel: zoom</span></div>'
+        + (f'<div style="margin-top:.2em;font-size:12px">{legend}</div>' if legend else "")
+        + f'<script type="application/json" id="{ident}-data">{payload}</script>'
+        f"<script>{_player_script(ident)}</script></div>"
+    )
