@@ -18,6 +18,7 @@ import numpy as np
 from tqdm import tqdm
 
 from robodyn import egg
+from robodyn.errors import ParameterError
 from robodyn.plotting import interactive_figure, scene3d
 from robodyn.rotations import rot_x, rot_z
 
@@ -160,16 +161,30 @@ def gimbal_tilt_run(rotor_speed: float, psi: float, params: egg.EggParams | None
 def gyro_grid(speeds=GYRO_SPEEDS, tilts=GYRO_TILTS, progress: bool = True) -> dict:
     """Runs of :func:`gimbal_tilt_run` for every rotor speed and gimbal tilt, by (speed, tilt);
     with a progress bar on standard output."""
-    pairs = [(float(w), float(p)) for w in speeds for p in tilts]
+    pairs = [_grid_key(w, p) for w in speeds for p in tilts]
     bar = tqdm(pairs, desc="gimbal runs", file=sys.stdout, disable=not progress,
                mininterval=1.0)
     return {pair: gimbal_tilt_run(*pair) for pair in bar}
 
 
+def _grid_key(rotor_speed, gimbal_tilt) -> tuple[float, float]:
+    """A grid point as a dictionary key: a slider's 0.15 + 2 * 0.15 is the grid's 0.45."""
+    return round(float(rotor_speed), 6), round(float(gimbal_tilt), 6)
+
+
+def _grid_step(values) -> float:
+    """The spacing of an evenly spaced grid (a slider steps over exactly its points)."""
+    steps = np.diff(values)
+    if steps.size == 0 or not np.allclose(steps, steps[0]):
+        raise ParameterError(f"the grid must have two or more evenly spaced values for a "
+                             f"slider, got {list(values)}")
+    return float(steps[0])
+
+
 class GyroExplorer:
     """Widget view: the lying egg after its gimbal tilts, for a rotor speed and a tilt.
 
-    Controls named ``rotor_speed`` and ``gimbal_tilt`` (values of the grid). Left: the long
+    Controls named ``rotor_speed`` and ``gimbal_tilt`` (points of the grid). Left: the long
     axis's elevation above the horizontal and the gimbal's tilt over time; right: the contact
     track and the centre seen from above.
     """
@@ -198,7 +213,7 @@ class GyroExplorer:
                                  bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
 
     def update(self, rotor_speed, gimbal_tilt):
-        run = self.runs[(float(rotor_speed), float(gimbal_tilt))]
+        run = self.runs[_grid_key(rotor_speed, gimbal_tilt)]
         self.elevation.set_data(run.t, np.degrees(np.pi / 2 - run.beta))
         self.gimbal.set_data(run.t, np.degrees(run.psi))
         self.track.set_data(1e3 * run.contact_x, 1e3 * run.contact_y)
@@ -216,10 +231,12 @@ def gyro_explorer(runs: dict | None = None):
     speeds = sorted({speed for speed, _ in runs})
     tilts = sorted({tilt for _, tilt in runs})
     controls = {
-        "rotor_speed": widgets.SelectionSlider(options=speeds, value=speeds[-1],
-                                               description="rotor [rad/s]"),
-        "gimbal_tilt": widgets.SelectionSlider(options=tilts, value=tilts[len(tilts) // 2],
-                                               description="gimbal [rad]"),
+        "rotor_speed": widgets.FloatSlider(value=speeds[-1], min=speeds[0], max=speeds[-1],
+                                           step=_grid_step(speeds),
+                                           description="rotor [rad/s]", readout_format=".0f"),
+        "gimbal_tilt": widgets.FloatSlider(value=tilts[len(tilts) // 2], min=tilts[0],
+                                           max=tilts[-1], step=_grid_step(tilts),
+                                           description="gimbal [rad]", readout_format=".2f"),
     }
     return interactive_figure(
         GyroExplorer(runs), controls, figsize=(7.0, 3.4),

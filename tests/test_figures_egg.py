@@ -1,0 +1,85 @@
+"""The egg chapter's figures: the attitude explorer, the gimbal-tilt grid, the 3D scene."""
+
+import matplotlib
+import numpy as np
+import pytest
+
+from robodyn import egg
+from robodyn.errors import ParameterError
+from robodyn.figures import egg as figures
+
+matplotlib.use("Agg")
+
+
+@pytest.mark.parametrize("beta", [0.0, 0.4, 1.2, np.pi / 2, 2.3, np.pi])
+def test_the_side_view_puts_the_contact_on_the_floor_below_the_lower_end(beta):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    artists = figures.side_view(ax, beta, 0.3, figures.R1, figures.R2)
+    x, z = artists[4].get_data()                       # the contact point
+    low = min(beta, np.pi - beta)
+    assert z[0] == pytest.approx(0.0, abs=1e-9)
+    assert abs(x[0]) == pytest.approx(1e3 * egg.contact_offset(low, figures.R1, figures.R2))
+    # the outline's lowest point is the contact, its highest the far end
+    outline_x, outline_z = figures.shell_outline(beta, figures.R1, figures.R2, 20_001)
+    assert outline_z.min() == pytest.approx(0.0, abs=1e-6)
+    assert outline_x[np.argmin(outline_z)] == pytest.approx(x[0], abs=0.05)
+    plt.close(fig)
+
+
+def test_the_attitude_explorer_reports_what_it_draws():
+    figure = figures.attitude_explorer()
+    figure.update(tilt_deg=60.0, spin_deg=0.0, elongation=1.5)
+    text = figure.view.text.get_text()
+    R1 = 1.5 * figures.R2
+    H = egg.center_height(np.radians(60.0), R1, figures.R2)
+    assert f"{1e3 * H:6.1f} mm" in text
+    beta_p = np.degrees(egg.contact_angle(np.radians(60.0), R1, figures.R2))
+    assert f"{beta_p:6.1f} deg" in text
+    tilt, height = figure.view.marker.get_data()
+    assert tilt[0] == 60.0 and height[0] == pytest.approx(1e3 * H)
+
+
+def test_the_gyro_grid_and_its_explorer():
+    runs = figures.gyro_grid(speeds=(0.0, 3000.0), tilts=(0.2, 0.4), progress=False)
+    assert set(runs) == {(0.0, 0.2), (0.0, 0.4), (3000.0, 0.2), (3000.0, 0.4)}
+    figure = figures.gyro_explorer(runs)
+    figure.update(rotor_speed=3000.0, gimbal_tilt=0.2 + 1.0 * 0.2)   # a slider's float sum
+    t, elevation = figure.view.elevation.get_data()
+    fast = runs[(3000.0, 0.4)]
+    np.testing.assert_allclose(elevation, np.degrees(np.pi / 2 - fast.beta))
+    # the fast gyro lifts the long axis by about the gimbal tilt; no gyro, no lift
+    lifted = np.degrees(np.pi / 2 - fast.beta)[np.searchsorted(fast.t, 1.1)]
+    assert lifted == pytest.approx(np.degrees(0.4), rel=0.15)
+    still = runs[(0.0, 0.4)]
+    assert np.abs(np.pi / 2 - still.beta).max() < 0.01
+    assert "lifted by up to" in figure.view.text.get_text()
+    with pytest.raises(ParameterError, match="two or more evenly spaced"):
+        figures.gyro_explorer(figures.gyro_grid(speeds=(0.0, 1.0), tilts=(0.1, 0.2, 0.4),
+                                                progress=False))
+
+
+def test_the_scene_of_a_run_is_offline_and_plays_in_real_time():
+    run = egg.simulate(egg.EggParams(), t_end=1.0, tilt=0.6, dt=0.01)
+    scene = figures.egg_scene(run, frame_time=0.04, title="test")
+    assert scene.n_frames == 26                           # 0, 0.04, ..., 1.0 s
+    html = scene.html
+    assert "http" not in html and "//cdn" not in html
+    for name in ("shell", "outer ring", "inner ring", "rotor", "contact track"):
+        assert name in html
+    assert scene.nbytes < 100_000
+
+
+def test_the_still_draws_the_track_so_far():
+    import matplotlib.pyplot as plt
+
+    run = egg.simulate(egg.EggParams(), t_end=0.5, tilt=0.6, dt=0.01)
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d")
+    figures.egg_still(ax, run, index=20)
+    track = [line for line in ax.lines if line.get_label() == "contact track"][0]
+    x, y = track.get_data()
+    np.testing.assert_allclose(x, 1e3 * run.contact_x[:21])
+    np.testing.assert_allclose(y, 1e3 * run.contact_y[:21])
+    plt.close(fig)
