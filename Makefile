@@ -60,6 +60,8 @@ benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/block_fast_path.py
 	$(BIN)/python benchmarks/contact_solvers.py
 	$(BIN)/python benchmarks/arm_dynamics.py
+	$(BIN)/python benchmarks/egg_simulate.py
+	$(BIN)/python benchmarks/egg_mujoco.py
 	$(BIN)/python benchmarks/page_text.py
 	$(BIN)/python benchmarks/widget_browser.py
 	$(BIN)/python benchmarks/book_build.py

@@ -41,6 +41,7 @@ from robodyn.params import (
     quantity,
 )
 from robodyn.rotations import (
+    check_unit_quaternion,
     matrix_to_quaternion,
     quaternion_multiply,
     quaternion_to_matrix,
@@ -716,7 +717,7 @@ def _twist_mode(model: _Model, t, x, params: EggParams):
 
 
 def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3.0, *,
-             tilt: float = 0.3, spin: float = 0.0, heading: float = 0.0,
+             tilt: float = 0.3, spin: float = 0.0, heading: float = 0.0, attitude=None,
              omega=(0.0, 0.0, 0.0), dt: float = 0.01, rtol: float = 1e-9,
              atol: float = 1e-11, max_switches: int = 2000) -> SimulationResult:
     r"""The egg rolling on a flat floor: rigid-body dynamics of the four bodies with the
@@ -746,6 +747,9 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
         Duration, s (> 0).
     tilt, spin, heading : float
         Initial z-x-z angles beta, alpha, gamma, rad (see :func:`rotation`).
+    attitude : array_like, shape (4,), optional
+        Initial attitude as a unit quaternion (w, x, y, z), body to world, instead of the
+        angles (for example at an attitude where the angles are singular).
     omega : array_like, shape (3,)
         Initial angular velocity of the shell, world frame, rad/s.
     dt : float
@@ -777,6 +781,8 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
     dt = check_positive("dt", dt, "s")
     tilt = check_real("tilt", tilt, "rad")
     R0 = rotation(check_real("spin", spin, "rad"), tilt, check_real("heading", heading, "rad"))
+    if attitude is not None:
+        R0 = quaternion_to_matrix(check_unit_quaternion(attitude, "attitude"))
     omega0 = as_array("omega", omega, "rad/s", (3,), finite=True)
     model = _Model(params, servo)
     x = np.concatenate([matrix_to_quaternion(R0), omega0, [0.0, 0.0, 0.0]])

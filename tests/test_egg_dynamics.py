@@ -8,6 +8,7 @@ import pytest
 from scipy import integrate
 
 from robodyn import egg
+from robodyn import rotations as rot
 from robodyn.errors import ParameterError
 from robodyn.rotations import rot_x, rot_z
 
@@ -297,6 +298,16 @@ def test_the_outputs_agree_with_each_other():
     np.testing.assert_allclose(run.energy, run.kinetic + run.potential)
 
 
+def test_an_attitude_given_as_a_quaternion_starts_where_it_says():
+    q = rot.matrix_to_quaternion(egg.rotation(0.2, 0.7, -0.4))
+    by_angles = egg.simulate(egg.EggParams(), t_end=0.3, tilt=0.7, spin=0.2, heading=-0.4)
+    by_quaternion = egg.simulate(egg.EggParams(), t_end=0.3, attitude=q)
+    np.testing.assert_allclose(by_quaternion.rotations, by_angles.rotations, atol=1e-12)
+    upright = egg.simulate(egg.EggParams(rotor_speed=0.0), t_end=0.3, attitude=(1, 0, 0, 0),
+                           omega=(0.1, 0.0, 0.0))             # singular angles: no problem
+    assert upright.success and upright.beta[-1] > 0.01
+
+
 def test_a_run_that_leaves_the_model_says_so():
     violent = egg.simulate(egg.EggParams(rotor_speed=0.0), t_end=1.0, tilt=0.3,
                            omega=(40.0, 0.0, 0.0))
@@ -314,6 +325,8 @@ def test_a_run_that_leaves_the_model_says_so():
     (dict(omega=(1.0, 2.0)), "omega must have shape"),
     (dict(tilt=float("nan")), "tilt"),
     (dict(dt=0.0), "dt"),
+    (dict(attitude=(1.0, 0.0, 0.0, 0.1)), "attitude must be a unit quaternion"),
+    (dict(attitude=(1.0, 0.0, 0.0)), "attitude must have shape"),
 ])
 def test_bad_simulation_input_is_refused_by_name(kwargs, message):
     arguments = dict(params=egg.EggParams(), t_end=0.1)

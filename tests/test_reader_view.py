@@ -196,6 +196,16 @@ class Browser:
               static_figures: document.querySelectorAll(
                   'figure.robodyn-static-figure img').length,
               animations: document.querySelectorAll('.animation img, .animation').length,
+              // 3D scenes (robodyn.plotting.scene3d): how many, and how many have drawn
+              scenes: document.querySelectorAll('.robodyn-scene3d canvas').length,
+              scenes_drawn: Array.from(document.querySelectorAll('.robodyn-scene3d canvas'))
+                  .filter(c => {
+                      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                      let inked = 0;
+                      for (let i = 0; i < d.length; i += 4)
+                          if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) inked++;
+                      return inked > 0.02 * c.width * c.height;
+                  }).length,
               errors: document.querySelectorAll(
                   '.output.error, .output.traceback, .output.stderr').length,
               wide: wide,
@@ -322,14 +332,16 @@ def test_screenshots_of_every_page(seen_pages):
 
 
 def test_chapters_show_math_figures_and_animations(seen_pages):
-    """Each chapter page has typeset math, a static widget figure and an animation (that
-    every widget shows its static figure is checked on every page: no text fallback)."""
+    """Each chapter page has typeset math, a static widget figure and an animation, a jshtml
+    player or a 3D scene, and every 3D scene has drawn (that every widget shows its static
+    figure is checked on every page: no text fallback)."""
     chapters = {name: seen for name, seen in seen_pages.items() if name.startswith("chapters/")}
     assert chapters
     for name, seen in chapters.items():
         assert seen["math"] >= 10, f"{name}: only {seen['math']} typeset formulas"
         assert seen["static_figures"] >= 1, f"{name}: static widget figures missing"
-        assert seen["animations"] >= 1, f"{name}: no animation"
+        assert seen["animations"] + seen["scenes"] >= 1, f"{name}: no animation"
+        assert seen["scenes_drawn"] == seen["scenes"], f"{name}: a 3D scene did not draw"
         assert seen["images"] >= 5, f"{name}: only {seen['images']} images"
 
 

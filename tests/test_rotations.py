@@ -1,8 +1,10 @@
-"""Tests of robodyn.rotations: wrapping angles."""
+"""Tests of robodyn.rotations: wrapping angles, unit quaternions."""
 
 import numpy as np
 import pytest
 
+from robodyn import rotations as rot
+from robodyn.errors import ParameterError
 from robodyn.rotations import wrap_angle
 
 SEED = 20240601
@@ -34,3 +36,22 @@ def test_wrap_angle_of_a_scalar_is_a_scalar():
     """A scalar in gives a 0-d value out."""
     assert np.ndim(wrap_angle(7.0)) == 0
     assert float(wrap_angle(7.0)) == pytest.approx(7.0 - 2 * np.pi)
+
+
+def test_quaternions_round_trip_and_integrate_a_rotation():
+    rng = np.random.default_rng(20240606)
+    for _ in range(100):
+        q = rng.normal(size=4)
+        q /= np.linalg.norm(q)
+        q *= np.sign(q[0])
+        np.testing.assert_allclose(rot.matrix_to_quaternion(rot.quaternion_to_matrix(q)), q,
+                                   atol=1e-12)
+    # spinning about body z at 2 rad/s for 1 s: a rotation of 2 rad
+    q = np.array([1.0, 0, 0, 0])
+    dt = 1e-4
+    for _ in range(10000):
+        q = q + dt * rot.quaternion_rate(q, [0, 0, 2.0])
+        q /= np.linalg.norm(q)
+    np.testing.assert_allclose(rot.quaternion_to_matrix(q), rot.rot_z(2.0), atol=1e-4)
+    with pytest.raises(ParameterError, match="unit quaternion"):
+        rot.quaternion_to_matrix([1.0, 0.2, 0.0, 0.0])
