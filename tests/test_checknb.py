@@ -409,10 +409,6 @@ def kernel_left(folder):
     return ps.stdout.strip() or None
 
 
-def statuses(run):
-    return [row.status for row in results_of(run.notebook, run.log)]
-
-
 @pytest.mark.notebooks
 def test_run_notebook_syntax_error_stub_wrong_right(tmp_path):
     """Real checks give failed (syntax error, wrong), not attempted and passed, in order."""

@@ -372,3 +372,11 @@ def test_a_dropped_wheel_rolls_when_the_floor_has_given_the_impulse(height, zeta
     assert impulse == pytest.approx(30.0 * 0.036, abs=3e-3)
     assert run.t_touchdown == pytest.approx(np.sqrt(2 * height / 9.81))
     assert run.vx[-1] == pytest.approx(run.v_roll_closed_form, rel=1e-3)
+
+
+def test_the_float_friction_of_the_right_hand_sides_equals_contact_friction():
+    slips = np.concatenate([np.linspace(-5e-3, 5e-3, 201), [-2.0, 0.0, 3.0]])
+    for normal in (0.0, 2.5, 40.0):
+        expected = contact.contact_friction(slips, normal, 1.1, 0.9, 1e-3)
+        got = [contact._contact_friction_float(v, normal, 1.1, 0.9, 1e-3) for v in slips]
+        np.testing.assert_allclose(got, expected, rtol=1e-15, atol=1e-15)

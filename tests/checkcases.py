@@ -1,0 +1,10 @@
+"""Helpers shared by the tests of the exercise checks (tests/test_checks_*.py)."""
+
+from robodyn.grading import evaluate, get_exercise
+
+
+def summary(exercise_id: str, answer) -> str:
+    """The one-line verdict a student's ``answer`` gets from the check ``exercise_id``:
+    ``"passed"``, or the failure's summary (which names a recognised mistake)."""
+    result = evaluate(get_exercise(exercise_id), answer)
+    return result.result.summary if result.failure else "passed"
