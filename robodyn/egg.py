@@ -805,6 +805,8 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
         inside = times[(times >= t) & (times <= t_stop)]
         if samples and inside.size and inside[0] == t:
             inside = inside[1:]
+        if solution.sol is None:                       # failed at its first step
+            inside = inside[:0]
         for t_sample in inside:
             samples.append((t_sample, solution.sol(t_sample)))
             modes.append((mode, sign))
