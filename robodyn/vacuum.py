@@ -58,13 +58,15 @@ class VacuumParams(Parameters):
     kinetic coefficient 10 % below it); the 3 mm fillet of the step's edge; 0.3 m/s forward.
 
     **Assumed by the book** (the thesis does not give them; each is a plausible value for a
-    robot of this size, and the chapter tests how much the results depend on it): a total
+    robot of this size, and the chapter is to test how much the results depend on it), all
+    measured from the drive axle at rest, which sits under the middle of the body: a total
     mass of 3.5 kg (vacuum robots of this size weigh 3 to 4 kg), its centre of gravity 2 cm
-    behind the body's centre and 4 cm up; wheel radius 36 mm (a 72 mm wheel, common on
-    these robots); an arm of 40 mm from pivot to axle, 20 deg below the horizontal at rest;
-    the spring's moment arm about the pivot 30 mm; the suction mouth's lower lip 8 mm above the
-    floor with a front radius of 15 mm, 12 cm ahead of the axle; one caster 14 cm ahead of the
-    axle; a motor torque limit of 0.6 N m per wheel.
+    ahead of the axle (so that the front caster carries a fifth of the weight) and 4 cm up;
+    wheel radius 36 mm (a 72 mm wheel, common on these robots); an arm of 40 mm from pivot to
+    axle, 20 deg below the horizontal at rest; the spring's moment arm about the pivot 30 mm;
+    the suction mouth's lower lip 8 mm above the floor with a front radius of 15 mm, 15 cm
+    ahead of the axle, ahead of the caster (10 cm), since the thesis has the mouth meet the
+    step first; a motor torque limit of 0.6 N m per wheel. The motor sits on the arm.
     """
 
     body_length: float = quantity(0.36, "m", above=0.0)
@@ -78,7 +80,7 @@ class VacuumParams(Parameters):
     fillet: float = quantity(0.003, "m", at_least=0.0)
     drive_speed: float = quantity(0.3, "m/s", above=0.0)
     mass: float = quantity(3.5, "kg", above=0.0)
-    cog_behind_centre: float = quantity(0.02, "m")
+    cog_ahead: float = quantity(0.02, "m")
     cog_height: float = quantity(0.04, "m", above=0.0)
     wheel_radius: float = quantity(0.036, "m", above=0.0)
     arm_length: float = quantity(0.04, "m", above=0.0)
@@ -86,8 +88,8 @@ class VacuumParams(Parameters):
     spring_lever: float = quantity(0.03, "m", above=0.0)
     mouth_height: float = quantity(0.008, "m", at_least=0.0)
     mouth_radius: float = quantity(0.015, "m", above=0.0)
-    mouth_ahead: float = quantity(0.12, "m", above=0.0)
-    caster_ahead: float = quantity(0.14, "m", above=0.0)
+    mouth_ahead: float = quantity(0.15, "m", above=0.0)
+    caster_ahead: float = quantity(0.10, "m", above=0.0)
     torque_limit: float = quantity(0.6, "N m", above=0.0)
     g: float = quantity(9.81, "m/s^2", above=0.0)
 
@@ -95,6 +97,10 @@ class VacuumParams(Parameters):
         super().__post_init__()
         if self.mu_k > self.mu_s:
             raise ParameterError(f"mu_k = {self.mu_k:g} must not exceed mu_s = {self.mu_s:g}")
+        if not 0.0 < self.cog_ahead < self.caster_ahead:
+            raise ParameterError(f"cog_ahead = {self.cog_ahead:g} m must lie between the axle "
+                                 f"(0) and the caster ({self.caster_ahead:g} m), or the robot "
+                                 "tips over")
         if self.wheel_mass >= self.mass:
             raise ParameterError(f"wheel_mass = {self.wheel_mass:g} kg must be less than the "
                                  f"robot's mass = {self.mass:g} kg")

@@ -49,6 +49,7 @@ def test_the_default_parameters_hold_the_thesis_numbers():
     (dict(wheel_radius=float("nan")), "wheel_radius"),
     (dict(wheel_mass=4.0), "wheel_mass = 4 kg must be less than"),
     (dict(arm_angle=2.0), "arm_angle"),
+    (dict(cog_ahead=0.12), "cog_ahead = 0.12 m must lie between the axle"),
 ])
 def test_bad_parameters_are_refused_by_name(change, message):
     with pytest.raises(ParameterError, match=message):
