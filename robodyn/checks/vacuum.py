@@ -1,0 +1,636 @@
+"""The exercises of the vacuum-robot chapter: inputs, reference answers, typical mistakes.
+
+Conventions of every exercise, as of :mod:`robodyn.vacuum`: a side view, x forward (towards
+the step), z up, the floor at z = 0; the step's face stands at ``step_x``, its top at
+``height``, its upper edge rounded by a quarter circle of radius ``fillet`` about
+``(step_x + fillet, height - fillet)``. A signed distance is positive in the air and negative
+inside the floor or the step; a normal is the unit vector out of the solid. The arm of a
+drive unit runs from its pivot to the axle at ``arm_angle`` below the horizontal (rad), the
+wheel ahead of the pivot (*leading*) or behind it (*trailing*); ``traction`` is the ratio
+T / N of the floor's forward push to the wheel's normal load, positive while the wheel drives
+the robot forward. SI units and radians throughout.
+
+Notes
+-----
+The normal of the step-distance exercise is compared within 1e-6, the distance within 1 nm:
+a nearest point found by a numerical search is right to second order in the distance but only
+to first order in the normal. No point of the cases lies where two pieces of the profile are
+equally near with different normals (the bisector of the corner where the floor meets the
+face, the diagonal of a sharp edge seen from inside), where the normal is not defined.
+
+The wheel-load exercise leaves out the wheel's own weight (``wheel_weight`` of
+:func:`robodyn.vacuum.wheel_load` is 0): the exercise is about the moment of the traction,
+and the weight (0.6 N against a spring force of several N) only adds a term to the numerator.
+
+The height bisection is called with a robot of the check's own: a predicate that climbs every
+step up to a threshold and counts how often it is asked. An answer is judged by that
+threshold (its height must be climbed, and less than ``tol`` below the threshold) and by the
+number of its calls of ``climbs``, since each call stands for a whole simulation of the climb.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from robodyn import vacuum
+from robodyn.grading import (
+    CallFunction,
+    Case,
+    Close,
+    Exercise,
+    Mistake,
+    Output,
+    Property,
+    rounded_uniform,
+)
+from robodyn.grading.adapters import format_value
+
+_PARAMS = vacuum.VacuumParams()
+#: The step of the fixed cases: its face's place, its height (the thesis's 19 mm step) and the
+#: thesis's 3 mm fillet, m.
+STEP_X, STEP_HEIGHT, FILLET = 0.1, 0.019, _PARAMS.fillet
+#: Gravity on Earth and on the Moon, m/s^2.
+G_EARTH, G_MOON = 9.81, 1.62
+MM = 1e-3
+
+# --------------------------------------------------------------------------- step distance
+
+
+@dataclass(frozen=True)
+class _Normal(Close):
+    """Close, and a mistake explains a normal that agrees with it as closely as a right normal
+    must agree with the reference: a normal from a numerical search of the nearest point is
+    right only to about 1e-8 (the square root of the machine epsilon)."""
+
+    def explains(self, got, model, args) -> bool:
+        got_array, model_array = np.asarray(got, float), np.asarray(model, float)
+        return got_array.shape == model_array.shape and not np.any(
+            self.wrong(got_array, model_array, args))
+
+
+def _step_distance_reference(point, step_x, height, fillet):
+    return vacuum.step_distance(point, step_x, height, fillet)
+
+
+def _point(x, z):
+    """A case's point, rounded to 0.01 mm so that the messages show it exactly."""
+    return np.array([round(float(x), 5), round(float(z), 5)])
+
+
+def _random_step(rng):
+    """(step_x, height, fillet), m: the face 2 to 30 cm ahead, 12 to 30 mm high, a fillet of 1
+    to 5 mm (each rounded to 1 mm)."""
+    return (rounded_uniform(rng, 0.02, 0.3), rounded_uniform(rng, 0.012, 0.03),
+            rounded_uniform(rng, 0.001, 0.005))
+
+
+def _in_the_corner(rng, step_x):
+    """A point in the corner of floor and face, at least 0.3 mm off the corner's bisector."""
+    a = rng.uniform(0.3, 2.0) * MM
+    b = a + rng.choice([-1.0, 1.0]) * rng.uniform(0.3, 0.8) * MM
+    return _point(step_x - a, b if b > 0.1 * MM else a + 0.5 * MM)
+
+
+def _on_a_ray(rng, step_x, height, fillet, angles, radii):
+    """A point at a random angle (deg) and radius from the fillet's centre."""
+    angle = math.radians(rng.uniform(*angles))
+    radius = rng.uniform(*radii)
+    return _point(step_x + fillet + radius * math.cos(angle),
+                  height - fillet + radius * math.sin(angle))
+
+
+def _in_the_cut(rng, step_x, height, fillet):
+    """A point in the air between the fillet and the sharp corner it cuts off (x > step_x,
+    z < height), 20 to 80 % of the way out from the arc, 30 to 60 deg from its ends."""
+    angle = math.radians(rng.uniform(120.0, 150.0))
+    to_the_corner = fillet / max(-math.cos(angle), math.sin(angle))   # from the centre, m
+    radius = fillet + rng.uniform(0.2, 0.8) * (to_the_corner - fillet)
+    return _point(step_x + fillet + radius * math.cos(angle),
+                  height - fillet + radius * math.sin(angle))
+
+
+#: Kinds of random point, (about, point(rng, step_x, height, fillet)), each where one piece
+#: of the profile is nearer than any other with another nearest point, by at least 0.07 mm.
+_RANDOM_POINTS = (
+    ("in the air in front of the face",
+     lambda rng, sx, h, f: _point(sx - rng.uniform(0.2, 1.5) * MM,
+                                  rng.uniform(2 * MM, h - f - 2 * MM))),
+    ("inside the step, behind the face",
+     lambda rng, sx, h, f: _point(sx + rng.uniform(0.1, 1.0) * MM,
+                                  rng.uniform(2 * MM, h - f - 2 * MM))),
+    ("in the air between the fillet and the corner it cuts off",
+     lambda rng, sx, h, f: _in_the_cut(rng, sx, h, f)),
+    ("inside the step, under the fillet",
+     lambda rng, sx, h, f: _on_a_ray(rng, sx, h, f, (115.0, 155.0), (0.8 * f, 0.95 * f))),
+    ("in the air above the top",
+     lambda rng, sx, h, f: _point(sx + f + rng.uniform(2.0, 40.0) * MM,
+                                  h + rng.uniform(0.2, 5.0) * MM)),
+    ("inside the step, under the top",
+     lambda rng, sx, h, f: _point(sx + f + rng.uniform(2.0, 40.0) * MM,
+                                  h - rng.uniform(0.1, 1.0) * MM)),
+    ("in the air above the floor",
+     lambda rng, sx, h, f: _point(sx - rng.uniform(10.0, 60.0) * MM,
+                                  rng.uniform(0.2, 5.0) * MM)),
+    ("inside the floor, in front of the step",
+     lambda rng, sx, h, f: _point(sx - rng.uniform(2.0, 60.0) * MM,
+                                  -rng.uniform(0.1, 1.0) * MM)),
+    ("in the air in the corner of floor and face, off its bisector",
+     lambda rng, sx, h, f: _in_the_corner(rng, sx)),
+)
+
+_FOOT_HINT = ("Below the foot of the face, inside, the nearest point of the profile is the "
+              "corner (step_x, 0) where the floor meets the face: the distance is to that "
+              "point, not to the floor's line or the face's line.")
+
+
+def _step_distance_cases(rng) -> list[Case]:
+    step = (STEP_X, STEP_HEIGHT, FILLET)
+    sharp = (STEP_X, STEP_HEIGHT, 0.0)
+    fixed = [
+        ((0.0985, 0.010), step, "1.5 mm in front of the face of the thesis's step (19 mm high, "
+                                "a 3 mm fillet, its face at x = 0.1 m)", ""),
+        ((0.1006, 0.0187), step, "0.61 mm out from the fillet", ""),
+        ((0.1022, 0.0193), step, "0.4 mm out from the fillet, near its upper end", ""),
+        ((0.0976, 0.0213), step, "above and in front of the rounded edge", ""),
+        ((0.125, 0.0215), step, "2.5 mm above the top", ""),
+        ((0.04, 0.0035), step, "3.5 mm above the floor, in front of the step", ""),
+        ((0.0992, 0.0006), step, "in the corner of floor and face, nearer the floor", ""),
+        ((0.0996, 0.0013), step, "in the corner of floor and face, nearer the face", ""),
+        ((0.07, -0.0004), step, "0.4 mm deep in the floor, in front of the step", ""),
+        ((0.1007, 0.009), step, "0.7 mm behind the face, inside the step", ""),
+        ((0.13, 0.0181), step, "0.9 mm under the top, inside the step", ""),
+        ((0.1016, 0.0183), step, "0.31 mm inside, under the fillet", ""),
+        ((0.1004, -0.0003), step, "inside, 0.5 mm from the foot of the face", _FOOT_HINT),
+        ((0.097, 0.023), sharp, "a sharp step (fillet 0): above and in front of its edge", ""),
+        ((0.1008, 0.0185), sharp, "a sharp step (fillet 0): inside, 0.5 mm under the top", ""),
+    ]
+    cases = [Case((_point(*xz), *geometry), "fixed", about, hint)
+             for xz, geometry, about, hint in fixed]
+    for about, point_of in _RANDOM_POINTS:
+        geometry = _random_step(rng)
+        cases.append(Case((point_of(rng, *geometry), *geometry), "seeded random", about))
+    return cases
+
+
+def _distance_about(point, step_x, height, fillet, cx, cz):
+    """The reference's distance, with the fillet's centre at (cx, cz): the face up to cz, the
+    arc about (cx, cz) and the top from cx, as if the centre were written once and used
+    everywhere."""
+    p = np.asarray(point, dtype=float)
+    x, z = p
+    centre = np.array([cx, cz])
+    towards = p - centre
+    if towards[0] <= 0.0 and towards[1] >= 0.0 and np.any(towards):
+        on_arc = centre + fillet * towards / np.hypot(*towards)
+    else:
+        ends = (centre + [-fillet, 0.0], centre + [0.0, fillet])
+        on_arc = min(ends, key=lambda end: float(np.hypot(*(p - end))))
+    feet = (np.array([min(x, step_x), 0.0]), np.array([step_x, min(max(z, 0.0), cz)]), on_arc,
+            np.array([max(x, cx), height]))
+    foot = min(feet, key=lambda f: float(np.hypot(*(p - f))))
+    gap = p - foot
+    distance = float(np.hypot(*gap))
+    if distance == 0.0:
+        return 0.0, np.array([0.0, 1.0])
+    inside = z < 0.0 or (step_x < x and z < height and not (
+        x < cx and z > cz and math.hypot(x - cx, z - cz) > fillet))
+    return (-distance, -gap / distance) if inside else (distance, gap / distance)
+
+
+def _centre_at(where):
+    """A step distance whose fillet is centred at ``where(step_x, height, fillet)``."""
+    def step_distance(point, step_x, height, fillet):
+        return _distance_about(point, step_x, height, fillet, *where(step_x, height, fillet))
+
+    return step_distance
+
+
+def _sharp_corner(point, step_x, height, fillet):
+    return _distance_about(point, step_x, height, 0.0, step_x, height)
+
+
+def _changed_reference(change):
+    """The reference's (distance, normal), passed through ``change(distance, normal)``."""
+    def step_distance(point, step_x, height, fillet):
+        return change(*vacuum.step_distance(point, step_x, height, fillet))
+
+    return step_distance
+
+
+_DISTANCE_RULE = ("The fillet is a quarter circle of radius fillet about (step_x + fillet, "
+                  "height - fillet), joining the face at z = height - fillet to the top at "
+                  "x = step_x + fillet")
+_NORMAL_RULE = "normal = (point - nearest point) / distance, which has unit length"
+
+_STEP_DISTANCE = Exercise(
+    exercise_id="vacuum.step_distance",
+    description="Signed distance from a point to the filleted step, and the unit normal.",
+    function_name="step_distance",
+    arguments=("point", "step_x", "height", "fillet"),
+    outputs=(Output("distance", Close(rtol=1e-9, atol=1e-9)),
+             Output("normal", _Normal(rtol=0.0, atol=1e-6), entries=("n_x", "n_z"))),
+    reference=_step_distance_reference,
+    make_cases=_step_distance_cases,
+    mistakes=(
+        Mistake("the fillet's centre at (step_x, height - fillet), on the face's line",
+                "The arc must touch the face and the top: its centre lies fillet behind the "
+                f"face and fillet below the top. {_DISTANCE_RULE}.",
+                _centre_at(lambda sx, h, f: (sx, h - f))),
+        Mistake("the fillet's centre at (step_x - fillet, height - fillet), in front of the "
+                "face",
+                "The fillet rounds the step's edge off, inside the step: its centre lies "
+                f"behind the face, at step_x + fillet. {_DISTANCE_RULE}.",
+                _centre_at(lambda sx, h, f: (sx - f, h - f))),
+        Mistake("the fillet's circle centred on the step's corner (step_x, height)",
+                "The fillet replaces the corner by an arc tangent to the face and the top; "
+                f"its centre is not the corner. {_DISTANCE_RULE}.",
+                _centre_at(lambda sx, h, f: (sx, h))),
+        Mistake("the fillet ignored: a sharp corner at (step_x, height)",
+                "The step's edge is rounded: between the face and the top the nearest point "
+                f"can lie on the arc. {_DISTANCE_RULE}.",
+                _sharp_corner),
+        Mistake("the normal not of unit length: the gap between the nearest point and the "
+                "point, pointing out of the solid",
+                f"Divide the gap by the distance: {_NORMAL_RULE} (negated inside the solid).",
+                _changed_reference(lambda d, n: (d, abs(d) * n))),
+        Mistake("the normal is the raw gap point - nearest point: not of unit length, and "
+                "pointing into the solid for a point inside",
+                f"Outside, {_NORMAL_RULE}; inside, the normal still points out of the solid, "
+                "(nearest point - point) / |distance|.",
+                _changed_reference(lambda d, n: (d, d * n))),
+        Mistake("the normal points into the solid (its sign is flipped)",
+                "The normal points out of the solid, into the air: on the floor it is (0, 1), "
+                "on the face (-1, 0).",
+                _changed_reference(lambda d, n: (d, -n))),
+        Mistake("the distance's sign is flipped: positive inside the solid",
+                "The distance is positive in the air and negative inside the floor or the "
+                "step (a penetration).",
+                _changed_reference(lambda d, n: (-d, n))),
+        Mistake("the distance unsigned (abs): never negative inside the solid",
+                "Inside the floor or the step the distance is negative: the depth of the "
+                "penetration with a minus sign.",
+                _changed_reference(lambda d, n: (abs(d), n))),
+        Mistake("no test for inside: the distance never negative, the normal into the solid "
+                "for a point inside",
+                "Test whether the point is inside the floor (z < 0) or the step; there the "
+                "distance is negative and the normal (nearest point - point) / |distance|.",
+                _changed_reference(lambda d, n: (abs(d), n if d >= 0 else -n))),
+    ),
+)
+
+
+# --------------------------------------------------------------------------- wheel load
+
+
+def _wheel_load_reference(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                          traction, variant):
+    return vacuum.wheel_load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                             traction, variant)
+
+
+_TELESCOPIC_HINT = ("The telescopic unit slides straight up and down: it carries no moment, "
+                    "so N = spring_force, whatever the traction and the arm.")
+_TRAILING_HINT = ("Behind its pivot, the trailing wheel is pulled down by the traction: "
+                  "N = F_s b / (a cos(phi) - c (a sin(phi) + R)).")
+
+
+def _arm_args(rng, variant):
+    """Random (spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+    variant); a trailing link's traction at most 70 % of what jams it."""
+    spring_force, spring_lever = rounded_uniform(rng, 1.0, 20.0), rounded_uniform(rng, 0.01, 0.05)
+    a, phi = rounded_uniform(rng, 0.02, 0.08), rounded_uniform(rng, 0.05, 0.698)
+    R = rounded_uniform(rng, 0.02, 0.05)
+    jam = a * math.cos(phi) / (a * math.sin(phi) + R)
+    top = min(0.8, 0.7 * jam) if variant == "trailing" else 0.8
+    return spring_force, spring_lever, a, phi, R, rounded_uniform(rng, 0.05, top), variant
+
+
+def _wheel_load_cases(rng) -> list[Case]:
+    b, a, R = _PARAMS.spring_lever, _PARAMS.arm_length, _PARAMS.wheel_radius
+    phi = round(_PARAMS.arm_angle, 3)
+    F = 9.4   # N: the thesis's 470 N/m spring, compressed by an assumed 2 cm
+    unit = (F, b, a)
+    fixed = [
+        ((*unit, phi, R, 0.0, "leading"), "a leading link without traction: the book's unit "
+         "(9.4 N spring, lever 30 mm, arm 40 mm at 20 deg, R = 36 mm)", ""),
+        ((*unit, phi, R, 0.3, "leading"), "the leading link driving with c = T/N = 0.3", ""),
+        ((*unit, 0.698, R, 0.8, "leading"), "the leading link at 40 deg, c = 0.8", ""),
+        ((*unit, 0.0, R, 0.5, "leading"), "the leading link with its arm horizontal, c = 0.5",
+         ""),
+        ((*unit, phi, R, 0.3, "trailing"), "the trailing link driving with c = 0.3",
+         _TRAILING_HINT),
+        ((*unit, 0.0, R, 0.5, "trailing"), "the trailing link with its arm horizontal, c = 0.5",
+         _TRAILING_HINT),
+        ((*unit, phi, R, 0.2, "trailing"), "the trailing link at 20 deg, c = 0.2",
+         _TRAILING_HINT),
+        ((*unit, phi, R, 0.5, "telescopic"), "the telescopic unit driving with c = 0.5",
+         _TELESCOPIC_HINT),
+        ((*unit, phi, R, 0.0, "telescopic"), "the telescopic unit without traction",
+         _TELESCOPIC_HINT),
+    ]
+    cases = [Case(args, "fixed", about, hint) for args, about, hint in fixed]
+    for variant in 3 * ("leading", "trailing", "telescopic"):
+        hint = {"trailing": _TRAILING_HINT, "telescopic": _TELESCOPIC_HINT}.get(variant, "")
+        cases.append(Case(_arm_args(rng, variant), "seeded random", f"a {variant} unit", hint))
+    return cases
+
+
+def _load_of(swap_variants=False, with_radius=True, with_traction=True, with_lever=True,
+             swap_trig=False):
+    def wheel_load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                   variant):
+        if variant == "telescopic":
+            return spring_force
+        sign = 1.0 if (variant == "leading") != swap_variants else -1.0
+        cos, sin = (math.sin, math.cos) if swap_trig else (math.cos, math.sin)
+        reach = arm_length * cos(arm_angle)
+        depth = arm_length * sin(arm_angle) + (wheel_radius if with_radius else 0.0)
+        moment = spring_force * (spring_lever if with_lever else 1.0)
+        return moment / (reach + sign * (traction if with_traction else 0.0) * depth)
+
+    return wheel_load
+
+
+_LOAD_RULE = "N = F_s b / (a cos(phi) +- c (a sin(phi) + R)), + leading, - trailing"
+
+_WHEEL_LOAD = Exercise(
+    exercise_id="vacuum.wheel_load",
+    description="Normal load of a drive wheel from the moment balance about its arm's pivot.",
+    function_name="wheel_load",
+    arguments=("spring_force", "spring_lever", "arm_length", "arm_angle", "wheel_radius",
+               "traction", "variant"),
+    outputs=(Output("N", Close(rtol=1e-9, atol=1e-12)),),
+    reference=_wheel_load_reference,
+    make_cases=_wheel_load_cases,
+    mistakes=(
+        Mistake("leading and trailing swapped: the traction's term has the wrong sign",
+                "The traction pushes the contact forward, below the pivot: it turns a leading "
+                "arm (wheel ahead) up and unloads the wheel, and pulls a trailing wheel down. "
+                f"{_LOAD_RULE}.",
+                _load_of(swap_variants=True)),
+        Mistake("the wheel radius left out of the traction's lever: a sin(phi) instead of "
+                "a sin(phi) + R",
+                "The traction acts at the contact, a radius below the axle: its lever about "
+                f"the pivot is a sin(phi) + R. {_LOAD_RULE}.",
+                _load_of(with_radius=False)),
+        Mistake("the traction ignored: N = F_s b / (a cos(phi))",
+                "The floor's forward push T = c N has a moment about the pivot too, with the "
+                f"lever a sin(phi) + R. {_LOAD_RULE}.",
+                _load_of(with_traction=False)),
+        Mistake("the spring's lever forgotten: F_s instead of the moment F_s b",
+                "The spring acts on the arm through its moment about the pivot, "
+                f"spring_force * spring_lever (N m). {_LOAD_RULE}.",
+                _load_of(with_lever=False)),
+        Mistake("sin and cos of the arm angle swapped",
+                "The angle is measured below the horizontal: the axle is a cos(phi) ahead of "
+                "(or behind) the pivot and a sin(phi) below it, so N has the lever a cos(phi) "
+                f"and the traction a sin(phi) + R. {_LOAD_RULE}.",
+                _load_of(swap_trig=True)),
+    ),
+)
+
+
+# --------------------------------------------------------------------------- sliding stop
+
+
+def _sliding_stop_reference(v0, mu, g):
+    return vacuum.sliding_stop(v0, mu, g)
+
+
+def _sliding_stop_cases(rng) -> list[Case]:
+    v_drive, mu_k, mu_s = _PARAMS.drive_speed, _PARAMS.mu_k, _PARAMS.mu_s
+    cases = [
+        Case((v_drive, mu_k, G_EARTH), "fixed",
+             "the thesis's 0.3 m/s on wood, kinetic mu = 0.97"),
+        Case((v_drive, mu_s, G_EARTH), "fixed", "0.3 m/s with the static mu = 1.08"),
+        Case((v_drive, mu_k, G_MOON), "fixed", "0.3 m/s on the Moon, g = 1.62 m/s^2"),
+        Case((1.5, 0.4, G_EARTH), "fixed", "1.5 m/s on a slippery floor, mu = 0.4"),
+    ]
+    for _ in range(4):
+        cases.append(Case((rounded_uniform(rng, 0.05, 1.0), rounded_uniform(rng, 0.2, 1.2),
+                           float(rng.choice([G_EARTH, G_MOON]))), "seeded random"))
+    cases.append(Case((np.linspace(0.0, 0.6, 7), mu_k, G_EARTH), "arrays",
+                      "seven speeds from 0 to 0.6 m/s, mu = 0.97"))
+    cases.append(Case((rounded_uniform(rng, 0.05, 1.0, 20), mu_s, G_MOON), "arrays",
+                      "20 random speeds on the Moon, mu = 1.08"))
+    return cases
+
+
+_STOP_RULE = "d = v0^2 / (2 mu g)"
+
+_SLIDING_STOP = Exercise(
+    exercise_id="vacuum.sliding_stop",
+    description="Distance a sliding body covers until kinetic friction stops it.",
+    function_name="sliding_stop",
+    arguments=("v0", "mu", "g"),
+    outputs=(Output("distance", Close(rtol=1e-9, atol=1e-12)),),
+    reference=_sliding_stop_reference,
+    make_cases=_sliding_stop_cases,
+    mistakes=(
+        Mistake("g is missing: v0^2 / (2 mu) has the unit m^2/s^2, not m",
+                f"Friction mu m g decelerates the body at mu g: {_STOP_RULE}.",
+                lambda v0, mu, g: np.asarray(v0, float) ** 2 / (2 * mu)),
+        Mistake("the factor 2 is missing: v0^2 / (mu g)",
+                "The kinetic energy is m v0^2 / 2, the work of friction mu m g d: "
+                f"{_STOP_RULE}.",
+                lambda v0, mu, g: np.asarray(v0, float) ** 2 / (mu * g)),
+        Mistake("v0 not squared: v0 / (2 mu g) has the unit s, not m",
+                f"The kinetic energy grows with the square of the speed: {_STOP_RULE}.",
+                lambda v0, mu, g: np.asarray(v0, float) / (2 * mu * g)),
+        Mistake("mu in the numerator: mu v0^2 / (2 g)",
+                "More friction stops the body sooner: mu m g d = m v0^2 / 2, so "
+                f"{_STOP_RULE}.",
+                lambda v0, mu, g: mu * np.asarray(v0, float) ** 2 / (2 * g)),
+    ),
+)
+
+
+# --------------------------------------------------------------------------- bisection
+
+
+class _Robot:
+    """``climbs(height) -> bool`` of a robot that climbs every step up to ``highest`` m; it
+    keeps the heights it was asked about, in order, in ``asked``."""
+
+    def __init__(self, highest: float):
+        self._highest = highest
+        self.asked = []
+
+    def __call__(self, height) -> bool:
+        self.asked.append(height)
+        return bool(height <= self._highest)
+
+    @property
+    def highest(self) -> float:
+        return self._highest
+
+    def __repr__(self) -> str:
+        return f"<a robot that climbs up to {self._highest} m>"
+
+
+def _calls_needed(args) -> int:
+    """Calls of climbs a bisection of the case makes: low and high once, then
+    ceil(log2((high - low) / tol)) halvings."""
+    _, low, high, tol = args
+    return 2 + math.ceil(math.log2((high - low) / tol))
+
+
+#: An answer may call climbs at most this many times as often as a bisection needs.
+CALLS_FACTOR = 2
+
+
+def _calls_limit(args) -> int:
+    return CALLS_FACTOR * _calls_needed(args)
+
+
+@dataclass(frozen=True)
+class _CountCalls(CallFunction):
+    """The answer returns a height; its outputs are that height and how often it asked.
+
+    The case's first argument is a :class:`_Robot`, a fresh copy on every call.
+    """
+
+    def call(self, answer, args):
+        height = answer(*args)
+        return None if height is None else (height, len(args[0].asked))
+
+    def wrap(self, answer, transform):
+        @functools.wraps(answer)
+        def wrapped(*args):
+            height = answer(*args)
+            raw = None if height is None else (height, len(args[0].asked))
+            changed = transform(raw, args)
+            return changed[0] if isinstance(changed, tuple) else changed
+
+        return wrapped
+
+
+def _judge_height(got, expected, args):
+    robot, _, _, tol = args
+    height, highest = float(got), robot.highest
+    if not height <= highest:
+        return False, [f"This robot climbs every step up to {highest} m and no higher: "
+                       f"climbs({format_value(height)}) is False."]
+    if not highest - height < tol:
+        return False, [f"This robot climbs every step up to {highest} m: your height is "
+                       f"{highest - height:.3g} m below that, not less than tol = {tol} m."]
+    return True, []
+
+
+def _judge_calls(got, expected, args):
+    calls, needed = int(got), _calls_needed(args)
+    return calls <= _calls_limit(args), [
+        f"Your answer called climbs {calls} times; a bisection of this bracket to tol calls "
+        f"it {needed} times (low, high, then ceil(log2((high - low) / tol)) halvings), and "
+        f"up to {_calls_limit(args)} are accepted. Each call is a simulation of the climb."]
+
+
+@dataclass(frozen=True)
+class _CallCount(Property):
+    """The number of calls, judged against the limit; a mistake explains a count that is on
+    the same side of the limit."""
+
+    def explains(self, got, model, args) -> bool:
+        limit = _calls_limit(args)
+        return (float(got) <= limit) == (float(np.asarray(model, float)) <= limit)
+
+
+def _bisect_reference(climbs, low, high, tol):
+    return vacuum.bisect_height(climbs, low, high, tol).height
+
+
+def _off_the_grid(height) -> float:
+    """``height`` rounded to 1 um, but not to a multiple of 10 um: a scan in steps of tol from
+    a round low never lands on it, so no answer hinges on a tie of height and threshold."""
+    micrometres = round(float(height) * 1e6)
+    return (micrometres + (3 if micrometres % 10 == 0 else 0)) / 1e6
+
+
+def _bisect_cases(rng) -> list[Case]:
+    fixed = [
+        ((0.021303, 0.0, 0.05, 1e-3), "a robot that climbs up to 21.303 mm; bracket 0 to 5 cm, "
+                                      "tol = 1 mm"),
+        ((0.021303, 0.0, 0.05, 1e-4), "the same robot and bracket, tol = 0.1 mm"),
+        ((0.021303, 0.0, 0.05, 1e-5), "the same robot and bracket, tol = 0.01 mm"),
+        ((0.018734, 0.01, 0.03, 1e-3), "a narrow bracket, 1 to 3 cm, and a coarse tol = 1 mm"),
+        ((0.041263, 0.0, 0.1, 1e-5), "a wide bracket, 0 to 10 cm, and a fine tol = 0.01 mm"),
+        ((0.010127, 0.01, 0.03, 1e-4), "a robot that climbs only just above low"),
+    ]
+    cases = [Case((_Robot(highest), low, high, tol), "fixed", about)
+             for (highest, low, high, tol), about in fixed]
+    for _ in range(5):
+        low = float(rng.choice([0.0, 0.005, 0.01]))
+        high = round(low + float(rng.uniform(0.02, 0.1)), 3)
+        highest = _off_the_grid(rng.uniform(low + 0.1 * (high - low), high - 0.1 * (high - low)))
+        tol = float(f"{10 ** rng.uniform(-5.0, -3.0):.1g}")
+        cases.append(Case((_Robot(highest), low, high, tol), "seeded random",
+                          f"a robot that climbs up to {highest * 1e3:.3f} mm; bracket "
+                          f"{low * 1e3:g} to {high * 1e3:g} mm, tol = {tol * 1e3:g} mm"))
+    return cases
+
+
+def _bisection(climbs, low, high, tol, answer="low", halvings=None):
+    """A bisection that returns ``answer`` ("low", "high" or "middle"); with ``halvings`` it
+    halves that many times instead of until high - low <= tol."""
+    count = 0
+    while (high - low > tol) if halvings is None else (count < halvings):
+        middle = 0.5 * (low + high)
+        if climbs(middle):
+            low = middle
+        else:
+            high = middle
+        count += 1
+    return {"low": low, "high": high, "middle": 0.5 * (low + high)}[answer]
+
+
+def _scan(climbs, low, high, tol):
+    height = low
+    while height + tol < high and climbs(height + tol):
+        height += tol
+    return height
+
+
+_BISECT_RULE = ("keep low climbed and high not, halve while high - low > tol, and return low")
+
+_BISECT_HEIGHT = Exercise(
+    exercise_id="vacuum.bisect_height",
+    description="The highest step a robot climbs, found by bisection to within tol.",
+    function_name="bisect_height",
+    arguments=("climbs", "low", "high", "tol"),
+    outputs=(Output("height", Property(_judge_height, "climbed, and less than tol below the "
+                                                      "highest step climbed")),
+             Output("calls", _CallCount(_judge_calls, f"at most {CALLS_FACTOR} times as many "
+                                                      "as a bisection makes"))),
+    reference=_bisect_reference,
+    make_cases=_bisect_cases,
+    mistakes=(
+        Mistake("the failing end high returned, not the climbed end low",
+                "At the end, high is the lowest height the robot failed and low the highest "
+                f"it climbed; the answer must be a step it climbs: {_BISECT_RULE}.",
+                functools.partial(_bisection, answer="high")),
+        Mistake("the midpoint of the last interval returned",
+                "(low + high) / 2 was never tried, and it may lie above the highest step the "
+                f"robot climbs: {_BISECT_RULE}.",
+                functools.partial(_bisection, answer="middle")),
+        Mistake("a fixed number of halvings (50), not halving until high - low <= tol",
+                "Halve only while high - low > tol: that takes ceil(log2((high - low) / tol)) "
+                "halvings, 13 for a 5 cm bracket at tol = 0.01 mm. Each call of climbs is a "
+                "simulation of the climb; the halvings beyond tol cost time and give nothing "
+                "the exercise asks for.",
+                functools.partial(_bisection, halvings=50)),
+        Mistake("a scan in steps of tol: far more calls of climbs than a bisection needs",
+                "A scan tries up to (high - low) / tol heights, a bisection about log2 of "
+                "that: test the middle, keep the half with one climbed and one failed end, "
+                "halve while high - low > tol, and return low.",
+                _scan),
+    ),
+    adapter=_CountCalls(),
+)
+
+
+#: The exercises of this chapter, in the order of the exercise notebook.
+EXERCISES = (_STEP_DISTANCE, _WHEEL_LOAD, _BISECT_HEIGHT, _SLIDING_STOP)

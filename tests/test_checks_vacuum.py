@@ -1,0 +1,687 @@
+"""Chapter 7's checks against answers as students write them.
+
+Right answers in unusual forms (the step's distance by sampling the profile and refining with
+scipy, or with complex numbers; the wheel load by a 2 x 2 linear solve or by summing moment
+vectors; the bisection on a list, or with its halvings counted in advance; the stopping
+distance from the work of friction, or from the time to stop) must pass. Wrong answers,
+written here independently of the mistake models in robodyn/checks/vacuum.py, must be named by
+the right mistake; an unlisted slip gets the generic message; answers that raise, return
+None, the wrong number of values or the wrong shape get a message that says so.
+"""
+
+import cmath
+import math
+
+import numpy as np
+import pytest
+from checkcases import summary
+from scipy.optimize import minimize_scalar
+
+from robodyn import vacuum
+from robodyn.grading import evaluate, get_exercise
+
+STEP, LOAD, BISECT, STOP = ("vacuum.step_distance", "vacuum.wheel_load", "vacuum.bisect_height",
+                            "vacuum.sliding_stop")
+
+
+def message(exercise_id, answer) -> str:
+    """The whole feedback, with the wrapped lines joined again."""
+    failure = evaluate(get_exercise(exercise_id), answer).failure
+    assert failure is not None, "the answer passed"
+    return str(failure).replace("\n    ", " ")
+
+
+# --------------------------------------------------------------------------- step: right
+
+
+def _profile(step_x, height, fillet, reach=0.2):
+    """The profile as pieces (curve, tangent, t0, t1), walked with the air on the left."""
+    cx, cz = step_x + fillet, height - fillet
+    pieces = [
+        (lambda t: np.array([t, 0.0]), lambda t: np.array([1.0, 0.0]), step_x - reach, step_x),
+        (lambda t: np.array([step_x, t]), lambda t: np.array([0.0, 1.0]), 0.0, cz),
+        (lambda t: np.array([cx - fillet * np.cos(t), cz + fillet * np.sin(t)]),
+         lambda t: np.array([np.sin(t), np.cos(t)]), 0.0, np.pi / 2),
+        (lambda t: np.array([t, height]), lambda t: np.array([1.0, 0.0]), cx, cx + reach),
+    ]
+    return [piece for piece in pieces if fillet > 0 or piece[2:] != (0.0, np.pi / 2)]
+
+
+def step_distance_by_sampling(point, step_x, height, fillet, n=2001):
+    """Nearest sample of a dense profile, refined by scipy; the sign from the side of the
+    profile the point lies on (the cross product of the tangent and the gap)."""
+    p = np.asarray(point, dtype=float)
+    best = None
+    for curve, tangent, t0, t1 in _profile(step_x, height, fillet):
+        ts = np.linspace(t0, t1, n)
+        samples = np.array([curve(t) for t in ts])
+        k = int(np.argmin(np.hypot(*(samples - p).T)))
+        lo, hi = ts[max(k - 1, 0)] - ts[k], ts[min(k + 1, n - 1)] - ts[k]
+        found = minimize_scalar(lambda s, t=ts[k], c=curve: float(np.sum((c(t + s) - p) ** 2)),
+                                bounds=(lo, hi), method="bounded",
+                                options={"xatol": 1e-16, "maxiter": 500})
+        t = ts[k] + found.x
+        gap = p - curve(t)
+        if best is None or np.hypot(*gap) < np.hypot(*best[0]):
+            best = (gap, tangent(t))
+    gap, along = best
+    side = 1.0 if along[0] * gap[1] - along[1] * gap[0] > 0 else -1.0
+    distance = float(np.hypot(*gap))
+    return side * distance, side * gap / distance
+
+
+def _nearest_with_complex_numbers(point, step_x, height, fillet, centre=None):
+    """(gap, outward normal of the nearest piece) with points as complex numbers x + i z."""
+    p = complex(point[0], point[1])
+    c = complex(step_x + fillet, height - fillet) if centre is None else complex(*centre)
+    far = 1.0
+    candidates = []   # (foot, outward normal there)
+    for a, b in ((step_x - far, step_x), (step_x, complex(step_x, c.imag)),
+                 (complex(c.real, height), complex(c.real + far, height))):
+        a, b = complex(a), complex(b)
+        t = min(max(((p - a) * (b - a).conjugate()).real / abs(b - a) ** 2, 0.0), 1.0)
+        candidates.append((a + t * (b - a), 1j * (b - a) / abs(b - a)))
+    if fillet > 0:
+        angle = cmath.phase(p - c)
+        ends = [math.pi / 2, math.pi] + ([angle] if math.pi / 2 <= angle <= math.pi else [])
+        for theta in ends:
+            candidates.append((c + fillet * cmath.exp(1j * theta), cmath.exp(1j * theta)))
+    foot, normal = min(candidates, key=lambda candidate: abs(p - candidate[0]))
+    return p - foot, normal
+
+
+def step_distance_with_complex_numbers(point, step_x, height, fillet, centre=None):
+    gap, normal = _nearest_with_complex_numbers(point, step_x, height, fillet, centre)
+    side = 1.0 if (gap * normal.conjugate()).real > 0 else -1.0
+    unit = side * gap / abs(gap)
+    return side * abs(gap), np.array([unit.real, unit.imag])
+
+
+# --------------------------------------------------------------------------- step: wrong
+
+
+def fillet_centred_on_the_face(point, step_x, height, fillet):
+    return step_distance_with_complex_numbers(point, step_x, height, fillet,
+                                              centre=(step_x, height - fillet))
+
+
+def fillet_centred_in_front_of_the_face(point, step_x, height, fillet):
+    return step_distance_with_complex_numbers(point, step_x, height, fillet,
+                                              centre=(step_x - fillet, height - fillet))
+
+
+def fillet_centred_on_the_corner(point, step_x, height, fillet):
+    return step_distance_with_complex_numbers(point, step_x, height, fillet,
+                                              centre=(step_x, height))
+
+
+def sharp_step(point, step_x, height, fillet):
+    """Distance to the floor, the face and the top only, as if the edge were not rounded."""
+    x, z = point
+    inside = z < 0 or (x > step_x and z < height)
+    feet = [np.array([min(x, step_x), 0.0]), np.array([step_x, np.clip(z, 0.0, height)]),
+            np.array([max(x, step_x), height])]
+    gap = min((np.asarray(point) - foot for foot in feet), key=np.linalg.norm)
+    d = np.linalg.norm(gap)
+    return (-d, -gap / d) if inside else (d, gap / d)
+
+
+def normal_not_normalised(point, step_x, height, fillet):
+    gap, normal = _nearest_with_complex_numbers(point, step_x, height, fillet)
+    side = 1.0 if (gap * normal.conjugate()).real > 0 else -1.0
+    return side * abs(gap), np.array([side * gap.real, side * gap.imag])
+
+
+def normal_is_the_gap(point, step_x, height, fillet):
+    gap, normal = _nearest_with_complex_numbers(point, step_x, height, fillet)
+    side = 1.0 if (gap * normal.conjugate()).real > 0 else -1.0
+    return side * abs(gap), np.array([gap.real, gap.imag])
+
+
+def normal_inward(point, step_x, height, fillet):
+    distance, normal = step_distance_by_sampling(point, step_x, height, fillet)
+    return distance, -normal
+
+
+def distance_positive_inside(point, step_x, height, fillet):
+    distance, normal = step_distance_with_complex_numbers(point, step_x, height, fillet)
+    return -distance, normal
+
+
+def distance_unsigned(point, step_x, height, fillet):
+    distance, normal = step_distance_with_complex_numbers(point, step_x, height, fillet)
+    return abs(distance), normal
+
+
+def distance_without_inside_test(point, step_x, height, fillet):
+    gap, _ = _nearest_with_complex_numbers(point, step_x, height, fillet)
+    return abs(gap), np.array([gap.real, gap.imag]) / abs(gap)
+
+
+# --------------------------------------------------------------------------- wheel load
+
+
+def wheel_load_by_linear_solve(spring_force, spring_lever, arm_length, arm_angle,
+                               wheel_radius, traction, variant):
+    """Unknowns (N, T): the moment balance about the pivot, and T = c N."""
+    if variant == "telescopic":
+        return spring_force
+    ahead = 1.0 if variant == "leading" else -1.0
+    x = ahead * arm_length * np.cos(arm_angle)          # contact's place from the pivot
+    z = -arm_length * np.sin(arm_angle) - wheel_radius
+    # moment (y up out of the x-z page) of (T, N) at (x, z): x N - z T; the spring's: -ahead F b
+    A = np.array([[x, -z], [-traction, 1.0]])
+    rhs = np.array([ahead * spring_force * spring_lever, 0.0])
+    N, _ = np.linalg.solve(A, rhs)
+    return N
+
+
+def wheel_load_by_moment_vectors(spring_force, spring_lever, arm_length, arm_angle,
+                                 wheel_radius, traction, variant):
+    """Moments about the pivot as 3D vectors (x forward, y left, z up); the spring as a
+    downward force at its lever from the pivot, on the wheel's side. Linear in N."""
+    if variant == "telescopic":
+        return spring_force
+    direction = {"leading": 1.0, "trailing": -1.0}[variant]
+    contact = np.array([direction * arm_length * math.cos(arm_angle), 0.0,
+                        -arm_length * math.sin(arm_angle) - wheel_radius])
+    spring_moment = np.cross([direction * spring_lever, 0.0, 0.0], [0.0, 0.0, -spring_force])
+    per_newton = np.cross(contact, [traction, 0.0, 1.0])   # of (T, N) = N (c, 1)
+    return -spring_moment[1] / per_newton[1]
+
+
+def load_variants_swapped(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                          traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    sign = -1 if variant == "leading" else 1
+    return spring_force * spring_lever / (arm_length * np.cos(arm_angle) + sign * traction * (
+        arm_length * np.sin(arm_angle) + wheel_radius))
+
+
+def load_without_radius(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                        traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    c = traction if variant == "leading" else -traction
+    return spring_force * spring_lever / (arm_length * (np.cos(arm_angle)
+                                                        + c * np.sin(arm_angle)))
+
+
+def load_without_traction(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                          traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    return spring_force * spring_lever / arm_length / math.cos(arm_angle)
+
+
+def load_without_lever(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                       traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    c = traction if variant == "leading" else -traction
+    lever_t = arm_length * math.sin(arm_angle) + wheel_radius
+    return spring_force / (arm_length * math.cos(arm_angle) + c * lever_t)
+
+
+def load_sin_cos_swapped(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                         traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    c = traction if variant == "leading" else -traction
+    return spring_force * spring_lever / (arm_length * np.sin(arm_angle) + c * (
+        arm_length * np.cos(arm_angle) + wheel_radius))
+
+
+# --------------------------------------------------------------------------- bisection
+
+
+def bisect_on_a_list(climbs, low, high, tol):
+    bracket = [low, high]
+    while bracket[1] - bracket[0] > tol:
+        middle = sum(bracket) / 2
+        bracket[0 if climbs(middle) else 1] = middle
+    return bracket[0]
+
+
+def bisect_with_counted_halvings(climbs, low, high, tol):
+    """Checks the bracket first, then halves as often as the bracket needs to shrink to tol."""
+    if not climbs(low) or climbs(high):
+        raise ValueError("the bracket does not hold the highest climbed step")
+    for _ in range(math.ceil(math.log2((high - low) / tol))):
+        middle = (low + high) / 2
+        low, high = (middle, high) if climbs(middle) else (low, middle)
+    return low
+
+
+def bisect_asking_twice(climbs, low, high, tol):
+    """A wasteful but acceptable bisection: it asks about the middle twice."""
+    while high - low > tol:
+        middle = (low + high) / 2
+        if climbs(middle):
+            low = middle
+        if not climbs(middle):
+            high = middle
+    return low
+
+
+def bisect_returning_high(climbs, low, high, tol):
+    while high - low > tol:
+        mid = (low + high) / 2
+        if climbs(mid):
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def bisect_returning_the_middle(climbs, low, high, tol):
+    lo, hi = low, high
+    while hi - lo > tol:
+        mid = lo + (hi - lo) / 2
+        lo, hi = (mid, hi) if climbs(mid) else (lo, mid)
+    return (lo + hi) / 2
+
+
+def bisect_hundred_times(climbs, low, high, tol):
+    for _ in range(100):
+        mid = 0.5 * (low + high)
+        if climbs(mid):
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def scan_the_heights(climbs, low, high, tol):
+    heights = np.arange(low, high, tol)
+    for below, height in zip(heights[:-1], heights[1:], strict=True):
+        if not climbs(height):
+            return float(below)
+    return float(heights[-1])
+
+
+# --------------------------------------------------------------------------- sliding stop
+
+
+def stop_by_work_and_energy(v0, mu, g):
+    """Friction's work mu m g d takes the kinetic energy m v0^2 / 2, here for m = 1 kg."""
+    mass = 1.0
+    kinetic = 0.5 * mass * np.square(v0)
+    return kinetic / (mu * mass * g)
+
+
+def stop_from_the_time_to_stop(v0, mu, g):
+    deceleration = mu * g
+    t_stop = np.asarray(v0) / deceleration
+    return np.asarray(v0) * t_stop - 0.5 * deceleration * t_stop**2
+
+
+def stop_without_g(v0, mu, g):
+    return v0**2 / (2 * mu)
+
+
+def stop_without_two(v0, mu, g):
+    return np.power(v0, 2) / (mu * g)
+
+
+def stop_not_squared(v0, mu, g):
+    return np.asarray(v0) / (2 * mu * g)
+
+
+def stop_mu_upstairs(v0, mu, g):
+    return mu * v0 * v0 / (2 * g)
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+RIGHT = [
+    (STEP, step_distance_by_sampling),
+    (STEP, step_distance_with_complex_numbers),
+    (LOAD, wheel_load_by_linear_solve),
+    (LOAD, wheel_load_by_moment_vectors),
+    (BISECT, bisect_on_a_list),
+    (BISECT, bisect_with_counted_halvings),
+    (BISECT, bisect_asking_twice),
+    (STOP, stop_by_work_and_energy),
+    (STOP, stop_from_the_time_to_stop),
+]
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), RIGHT,
+                         ids=[answer.__name__ for _, answer in RIGHT])
+def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
+    """Right answers written in other ways than the reference pass."""
+    assert summary(exercise_id, answer) == "passed"
+
+
+STUDENTS = [
+    (STEP, fillet_centred_on_the_face, "centre at (step_x, height - fillet)"),
+    (STEP, fillet_centred_in_front_of_the_face, "centre at (step_x - fillet"),
+    (STEP, fillet_centred_on_the_corner, "centred on the step's corner"),
+    (STEP, sharp_step, "the fillet ignored"),
+    (STEP, normal_not_normalised, "not of unit length: the gap between"),
+    (STEP, normal_is_the_gap, "the raw gap"),
+    (STEP, normal_inward, "normal points into the solid"),
+    (STEP, distance_positive_inside, "sign is flipped: positive inside"),
+    (STEP, distance_unsigned, "unsigned (abs)"),
+    (STEP, distance_without_inside_test, "no test for inside"),
+    (LOAD, load_variants_swapped, "leading and trailing swapped"),
+    (LOAD, load_without_radius, "wheel radius left out"),
+    (LOAD, load_without_traction, "the traction ignored"),
+    (LOAD, load_without_lever, "spring's lever forgotten"),
+    (LOAD, load_sin_cos_swapped, "sin and cos"),
+    (BISECT, bisect_returning_high, "the failing end high"),
+    (BISECT, bisect_returning_the_middle, "the midpoint of the last interval"),
+    (BISECT, bisect_hundred_times, "a fixed number of halvings"),
+    (BISECT, scan_the_heights, "a scan in steps of tol"),
+    (STOP, stop_without_g, "g is missing"),
+    (STOP, stop_without_two, "the factor 2 is missing"),
+    (STOP, stop_not_squared, "v0 not squared"),
+    (STOP, stop_mu_upstairs, "mu in the numerator"),
+]
+
+
+@pytest.mark.parametrize(("exercise_id", "answer", "name"), STUDENTS,
+                         ids=[answer.__name__ for _, answer, _ in STUDENTS])
+def test_students_wrong_answers_are_named(exercise_id, answer, name):
+    """A wrong value from a typical mistake is named by that mistake on the first line."""
+    line = summary(exercise_id, answer)
+    assert line.startswith(f"{exercise_id}: wrong result — looks like ") and name in line
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_step_mistakes_explain_the_students_whatever_the_seed(seed):
+    """The misplaced-centre, sharp-edge and normal mistakes explain the answers written above
+    on the cases of other seeds too: no case falls where the two ways of telling inside from
+    outside (a test of the region, the side of the nearest piece) differ for a wrong profile."""
+    exercise = get_exercise(STEP)
+    by_name = {m.name: m for m in exercise.mistakes}
+    for _, answer, words in (row for row in STUDENTS if row[0] == STEP):
+        mistake = next(m for name, m in by_name.items() if words in name)
+        for case in exercise.make_cases(np.random.default_rng(seed)):
+            got, _ = exercise.normalise(exercise.run(answer, case))
+            model, _ = exercise.normalise(exercise.run(mistake.answer, case))
+            assert all(output.compare.explains(g, m, case.args) for output, g, m in
+                       zip(exercise.outputs, got, model, strict=True)), (answer.__name__,
+                                                                         case.about)
+
+
+def test_every_listed_mistake_is_met_by_a_students_answer_here():
+    """Each mistake of robodyn.checks.vacuum is named for one of the answers written above."""
+    named = {(i, summary(i, answer).split(" — looks like ", 1)[1]) for i, answer, _ in STUDENTS}
+    listed = {(i, m.name) for i in (STEP, LOAD, BISECT, STOP) for m in get_exercise(i).mistakes}
+    assert named == listed
+
+
+# --------------------------------------------------------------------------- unlisted slips
+
+
+def step_distance_to_the_floor_only(point, step_x, height, fillet):
+    return point[1], np.array([0.0, 1.0])
+
+
+def load_with_the_arm_length_for_the_lever(spring_force, spring_lever, arm_length, arm_angle,
+                                           wheel_radius, traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    c = traction if variant == "leading" else -traction
+    return spring_force * spring_lever / (arm_length * math.cos(arm_angle) + c * arm_length)
+
+
+def bisect_ten_times(climbs, low, high, tol):
+    for _ in range(10):
+        middle = (low + high) / 2
+        low, high = (middle, high) if climbs(middle) else (low, middle)
+    return low
+
+
+def stop_with_half_g(v0, mu, g):
+    return np.asarray(v0) ** 2 / (mu * g / 2)
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), [
+    (STEP, step_distance_to_the_floor_only),
+    (LOAD, load_with_the_arm_length_for_the_lever),
+    (BISECT, bisect_ten_times),
+    (STOP, stop_with_half_g),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
+    """A wrong answer no mistake explains gets the generic message, naming no mistake."""
+    line = summary(exercise_id, answer)
+    assert line.startswith(f"{exercise_id}: wrong result for ")
+    assert "looks like" not in line
+
+
+def test_the_generic_step_message_shows_call_expected_got_and_tolerance():
+    """The generic message says what was called, expected and returned, and the tolerances."""
+    text = message(STEP, step_distance_to_the_floor_only)
+    for part in ("Called:    step_distance(point=array([0.0985, 0.01]), step_x=0.1, "
+                 "height=0.019, fillet=0.003)",
+                 "This input: 1.5 mm in front of the face of the thesis's step",
+                 "Expected:  distance = 0.0015, normal = array([-1.0, 0.0])",
+                 "Got:       distance = 0.01, normal = array([0.0, 1.0])",
+                 "normal[0] (n_x): expected -1.0, got 0.0",
+                 "Tolerance: distance within rtol=1e-09, atol=1e-09; normal within rtol=0, "
+                 "atol=1e-06"):
+        assert part in text
+
+
+def test_the_foot_of_the_face_has_its_own_hint():
+    """Inside below the foot of the face, the distance is to the corner: the hint says so."""
+
+    def nearest_line_inside(point, step_x, height, fillet):
+        x, z = point
+        if z < 0 and x > step_x:   # in the floor under the step: the nearer line, not the corner
+            return (z, np.array([0.0, 1.0])) if -z < x - step_x else (
+                step_x - x, np.array([-1.0, 0.0]))
+        return step_distance_with_complex_numbers(point, step_x, height, fillet)
+
+    text = message(STEP, nearest_line_inside)
+    assert text.splitlines()[0] == (f"{STEP}: wrong result for inside, 0.5 mm from the foot "
+                                    f"of the face")
+    assert "Hint: Below the foot of the face, inside, the nearest point of the profile is the " \
+           "corner (step_x, 0)" in text
+
+
+def test_a_telescopic_unit_without_its_own_rule_gets_the_hint():
+    """The moment formula applied to the telescopic unit too fails there, with the hint."""
+
+    def all_as_leading(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                       traction, variant):
+        c = -traction if variant == "trailing" else traction
+        return spring_force * spring_lever / (arm_length * np.cos(arm_angle) + c * (
+            arm_length * np.sin(arm_angle) + wheel_radius))
+
+    text = message(LOAD, all_as_leading)
+    assert text.splitlines()[0] == f"{LOAD}: wrong result for the telescopic unit driving " \
+                                   f"with c = 0.5"
+    assert "Hint: The telescopic unit slides straight up and down" in text
+
+
+def test_too_few_halvings_are_told_by_how_far_below_the_threshold():
+    """Ten halvings fall short of tol = 0.01 mm: the message says how far below it ends."""
+    text = message(BISECT, bisect_ten_times)
+    assert text.splitlines()[0] == (f"{BISECT}: wrong result for the same robot and bracket, "
+                                    f"tol = 0.01 mm")
+    assert "Called:    bisect_height(climbs=<a robot that climbs up to 0.021303 m>, low=0.0, " \
+           "high=0.05, tol=1e-05)" in text
+    assert "This robot climbs every step up to 0.021303 m: your height is 1.39e-05 m below " \
+           "that, not less than tol = 1e-05 m." in text
+
+
+def test_twenty_halvings_are_told_by_their_number_of_calls():
+    """20 halvings are precise enough everywhere, but too many calls for a coarse tol."""
+
+    def bisect_twenty_times(climbs, low, high, tol):
+        for _ in range(20):
+            middle = (low + high) / 2
+            low, high = (middle, high) if climbs(middle) else (low, middle)
+        return low
+
+    text = message(BISECT, bisect_twenty_times)
+    assert text.splitlines()[0] == (f"{BISECT}: wrong result for a robot that climbs up to "
+                                    f"21.303 mm; bracket 0 to 5 cm, tol = 1 mm")
+    assert "calls: expected 8.0, got 20.0" in text
+    assert "Your answer called climbs 20 times; a bisection of this bracket to tol calls it 8 " \
+           "times" in text and "up to 16 are accepted" in text
+
+
+def test_a_height_above_the_threshold_is_told_it_is_not_climbed():
+    """Returning the failing end shows that climbs(height) is False for it."""
+    text = message(BISECT, bisect_returning_high)
+    assert "climbs(0.021875) is False" in text
+    assert "Hint: At the end, high is the lowest height the robot failed" in text
+
+
+def test_the_bisection_cases_keep_off_ties_and_span_the_tolerances():
+    """Every threshold lies inside its bracket and off the grid of a scan from low in steps of
+    tol; the tolerances run from 1e-5 to 1e-3 m."""
+    cases = get_exercise(BISECT).cases()
+    tols = set()
+    for case in cases:
+        robot, low, high, tol = case.args
+        assert low < robot.highest < high
+        steps = (robot.highest - low) / tol
+        assert abs(steps - round(steps)) > 1e-3
+        tols.add(tol)
+    assert min(tols) == 1e-5 and max(tols) == 1e-3
+
+
+def test_the_calls_are_counted_afresh_on_every_call():
+    """The robot of a case counts only the calls of one run, and the reference's count is the
+    bisection's: low, high and ceil(log2((high - low) / tol)) halvings."""
+    exercise = get_exercise(BISECT)
+    case = exercise.cases()[0]
+    first, second = exercise.run(exercise.reference, case), exercise.run(exercise.reference, case)
+    assert first == second and first[1] == 2 + math.ceil(math.log2(0.05 / 1e-3)) == 8
+    assert case.args[0].asked == []
+
+
+def _piece_distances(point, step_x, height, fillet):
+    """(distance, foot) to the floor, the face, the fillet and the top, each on its own."""
+    p = np.asarray(point, dtype=float)
+    cx, cz = step_x + fillet, height - fillet
+    feet = [np.array([min(p[0], step_x), 0.0]), np.array([step_x, np.clip(p[1], 0.0, cz)]),
+            np.array([max(p[0], cx), height])]
+    if fillet > 0:
+        angle = math.atan2(p[1] - cz, p[0] - cx)
+        ends = [math.pi / 2, math.pi] + ([angle] if math.pi / 2 <= angle <= math.pi else [])
+        feet += [np.array([cx + fillet * math.cos(a), cz + fillet * math.sin(a)]) for a in ends]
+    return sorted((float(np.hypot(*(p - foot))), tuple(foot)) for foot in feet)
+
+
+@pytest.mark.parametrize("seed", [None, *range(20)], ids=lambda s: f"seed {s}")
+def test_no_step_case_lies_near_a_tie_between_two_pieces(seed):
+    """Where two pieces have different nearest points, one is nearer by at least 0.07 mm: in
+    the check's cases, and in the cases 20 other seeds would draw."""
+    exercise = get_exercise(STEP)
+    cases = exercise.cases() if seed is None else exercise.make_cases(
+        np.random.default_rng(seed))
+    for case in cases:
+        (nearest, foot), *others = _piece_distances(*case.args)
+        for distance, other_foot in others:
+            if math.dist(foot, other_foot) > 1e-5:
+                assert distance - nearest > 7e-5, case.about
+
+
+def test_the_wheel_load_cases_span_the_variants_and_never_jam():
+    """All three variants, traction 0 to 0.8, arm angles 0 to 40 deg, no trailing jam."""
+    cases = get_exercise(LOAD).cases()
+    assert {case.args[-1] for case in cases} == {"leading", "trailing", "telescopic"}
+    tractions = [case.args[5] for case in cases]
+    angles = [math.degrees(case.args[3]) for case in cases]
+    assert min(tractions) == 0.0 and max(tractions) >= 0.7 and max(tractions) <= 0.8
+    assert min(angles) == 0.0 and 39.5 < max(angles) <= 40.0
+    for case in cases:
+        _, _, a, phi, R, c, variant = case.args
+        if variant == "trailing":
+            assert a * math.cos(phi) - c * (a * math.sin(phi) + R) >= 0.29 * a * math.cos(phi)
+
+
+# --------------------------------------------------------------------------- misbehaving
+
+
+def test_a_distance_without_its_normal_is_told_to_return_both():
+    """Returning only the distance says a pair (distance, normal) is expected."""
+
+    def distance_only(point, step_x, height, fillet):
+        return step_distance_with_complex_numbers(point, step_x, height, fillet)[0]
+
+    assert summary(STEP, distance_only) == (
+        f"{STEP}: expected a pair (distance, normal), got a single float: return all of "
+        f"them, as in `return distance, normal`")
+
+
+def test_a_flat_triple_is_told_to_return_a_pair():
+    """(d, n_x, n_z) as three numbers says two values are expected."""
+
+    def flat(point, step_x, height, fillet):
+        d, n = step_distance_with_complex_numbers(point, step_x, height, fillet)
+        return d, n[0], n[1]
+
+    assert summary(STEP, flat) == (f"{STEP}: expected a pair (distance, normal), got a tuple of "
+                                   f"3 values: return them as in `return distance, normal`")
+
+
+def test_a_column_normal_is_a_wrong_shape():
+    """A normal of shape (2, 1) is a wrong shape, naming the expected (2,)."""
+
+    def column(point, step_x, height, fillet):
+        d, n = step_distance_with_complex_numbers(point, step_x, height, fillet)
+        return d, n.reshape(2, 1)
+
+    assert summary(STEP, column) == (f"{STEP}: wrong shape of normal: expected shape (2,), got "
+                                     f"shape (2, 1)")
+
+
+def test_an_unknown_variant_raised_by_a_typo_shows_the_call():
+    """An answer that raises on 'telescopic' (a typo in its test) shows the call that raised."""
+
+    def typo(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+             variant):
+        if variant == "telescope":
+            return spring_force
+        if variant not in ("leading", "trailing"):
+            raise ValueError(f"unknown variant {variant!r}")
+        return wheel_load_by_linear_solve(spring_force, spring_lever, arm_length, arm_angle,
+                                          wheel_radius, traction, variant)
+
+    text = message(LOAD, typo)
+    assert text.splitlines()[0] == f"{LOAD}: your answer raised ValueError: unknown variant " \
+                                   f"'telescopic'"
+    assert "Called:    wheel_load(spring_force=9.4, spring_lever=0.03, arm_length=0.04, " \
+           "arm_angle=0.349, wheel_radius=0.036, traction=0.5, variant='telescopic')" in text
+
+
+def test_returning_the_search_result_instead_of_its_height_is_told():
+    """The reference's HeightSearch is not a number: the message names its type."""
+
+    def whole_result(climbs, low, high, tol):
+        return vacuum.bisect_height(climbs, low, high, tol)
+
+    assert summary(BISECT, whole_result) == (
+        f"{BISECT}: height came back as a HeightSearch, not a number or an array of numbers")
+
+
+def test_a_bisection_without_return_is_told():
+    """A missing return statement is told as such."""
+
+    def forgets(climbs, low, high, tol):
+        while high - low > tol:
+            middle = (low + high) / 2
+            low, high = (middle, high) if climbs(middle) else (low, middle)
+
+    assert "returned None — is the `return` statement missing?" in summary(BISECT, forgets)
+
+
+def test_math_on_an_array_of_speeds_is_told_to_vectorise():
+    """math.pow works on one speed and fails on the arrays: the message says to use NumPy."""
+
+    def with_math(v0, mu, g):
+        return math.pow(v0, 2) / (2 * mu * g)
+
+    text = message(STOP, with_math)
+    assert text.splitlines()[0].startswith(f"{STOP}: works on single numbers but fails on "
+                                           f"NumPy arrays")
