@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from robodyn.contact import _contact_friction_float, _normal_force_float
 from robodyn.errors import ParameterError
 from robodyn.params import (
     Parameters,
@@ -36,9 +37,16 @@ from robodyn.params import (
 )
 
 __all__ = [
+    "COORDINATES",
+    "ClimbAttempt",
     "SUSPENSIONS",
+    "ContactCircle",
+    "PlanarRobot",
     "VacuumParams",
+    "drive",
+    "flat_floor",
     "bisect_height",
+    "climb",
     "sliding_stop",
     "step_distance",
     "wheel_load",
@@ -288,3 +296,398 @@ def bisect_height(climbs, low: float, high: float, tol: float = 1e-4) -> HeightS
         else:
             high = middle
     return HeightSearch(height=low, attempts=tuple(attempts))
+
+
+# --------------------------------------------------------------------------- the planar model
+
+#: Order of the generalised coordinates of :class:`PlanarRobot`: the chassis's centre of
+#: gravity (x, z) and pitch, the suspension (arm angle below the horizontal in the chassis, or
+#: the telescopic unit's downward travel) and the wheel's forward (clockwise) turn.
+COORDINATES = ("x", "z", "pitch", "suspension", "wheel")
+
+_S = np.array([[0.0, -1.0], [1.0, 0.0]])       # d/dtheta R(theta) = S R(theta)
+
+
+def _rot(theta: float) -> np.ndarray:
+    c, s = math.cos(theta), math.sin(theta)
+    return np.array([[c, -s], [s, c]])
+
+
+@dataclass(frozen=True)
+class ContactCircle:
+    """A circle fixed to the chassis that can touch the ground: name, centre in the chassis
+    frame (m, from the centre of gravity), radius (m), friction coefficient."""
+
+    name: str
+    centre: tuple
+    radius: float
+    mu: float
+
+
+class PlanarRobot:
+    r"""The side view of the robot as five generalised coordinates, with its contacts.
+
+    Bodies: the chassis (mass ``mass`` minus the drive units', pitch inertia of a uniform box
+    ``body_length`` x ``body_height``), the two drive units lumped into one (their mass, the
+    wheels' 60.8 g each plus 0.15 kg of motor and gear each, at the wheel's centre; the arm
+    massless) and the wheels' spin inertia. Equations of motion
+    :math:`M(q)\ddot q + m_w J_W^T a_W = Q` with :math:`J_W` the Jacobian of the wheel's
+    centre and :math:`a_W` its velocity-product acceleration (the only body whose inertia
+    depends on q), Q the generalised forces of gravity, the spring, the motor and the contacts.
+
+    This is the book's model, step one (chapter 7 in progress): it is tested at rest, driving
+    on the floor and for energy in a drop; the step is met through :func:`step_distance`.
+    Not yet validated against the thesis: with this first layout the leading link stalls at
+    15 mm (the caster jams at the face and the rear edge touches down), where the thesis's
+    robot climbs 19 mm; the layout of caster, mouth and body edges is still to be worked out.
+    """
+
+    DRIVE_UNIT_MASS = 2 * (0.0608 + 0.15)
+
+    def __init__(self, params: VacuumParams, variant: str = "leading", *,
+                 penetration: float = 5e-4, zeta: float = 0.3, v_crit: float = 1e-3,
+                 suspension_zeta: float = 0.3, friction_scale: float = 1.0):
+        self.p = params
+        self.variant = check_choice("variant", variant, SUSPENSIONS)
+        p = params
+        self.m_w = self.DRIVE_UNIT_MASS
+        self.m_c = p.mass - self.m_w
+        if self.m_c <= 0:
+            raise ParameterError(f"mass = {p.mass:g} kg must exceed the drive units' "
+                                 f"{self.m_w:g} kg")
+        self.I_c = self.m_c * (p.body_length**2 + p.body_height**2) / 12
+        self.I_w = 2 * 0.5 * p.wheel_mass * p.wheel_radius**2
+        self.k = p.mass * p.g / check_positive("penetration", penetration, "m")
+        self.c = 2 * check_non_negative("zeta", zeta) * math.sqrt(self.k * p.mass)
+        self.v_crit = check_positive("v_crit", v_crit, "m/s")
+        R = p.wheel_radius
+        # positions in the chassis frame, from the centre of gravity; the axle at rest is
+        # cog_ahead behind and (cog_height - R) below it
+        self.axle_rest = np.array([-p.cog_ahead, R - p.cog_height])
+        side = {"leading": 1.0, "trailing": -1.0, "telescopic": 0.0}[self.variant]
+        self.side = side
+        self.rest = p.arm_angle if side else 0.0
+        reach = np.array([side * p.arm_length * math.cos(p.arm_angle),
+                          -p.arm_length * math.sin(p.arm_angle)])
+        self.pivot = self.axle_rest - reach if side else self.axle_rest.copy()
+        self.circles = (
+            ContactCircle("caster", (p.caster_ahead - p.cog_ahead, 0.012 - p.cog_height),
+                          0.012, 0.05),
+            ContactCircle("mouth", (p.mouth_ahead - p.cog_ahead,
+                                    p.mouth_height + p.mouth_radius - p.cog_height),
+                          p.mouth_radius, 0.3),
+            ContactCircle("front edge", (0.5 * p.body_length - 0.005 - p.cog_ahead,
+                                         0.025 - p.cog_height), 0.005, 0.3),
+            ContactCircle("rear edge", (-0.5 * p.body_length + 0.005 - p.cog_ahead,
+                                        0.025 - p.cog_height), 0.005, 0.3),
+        )
+        self.suspension_zeta = check_non_negative("suspension_zeta", suspension_zeta)
+        self.friction_scale = check_non_negative("friction_scale", friction_scale)
+        self.travel = math.radians(25.0) if variant != "telescopic" else 0.02
+        self.preload = 0.0
+        self.preload = self._static_preload()
+
+    # ----------------------------------------------------------------- suspension
+
+    def wheel_in_chassis(self, s: float):
+        """The wheel's centre in the chassis frame and its first and second derivatives by
+        the suspension coordinate s."""
+        if not self.side:
+            return (self.axle_rest + [0.0, -s], np.array([0.0, -1.0]), np.zeros(2))
+        a, side = self.p.arm_length, self.side
+        w = self.pivot + a * np.array([side * math.cos(s), -math.sin(s)])
+        dw = a * np.array([-side * math.sin(s), -math.cos(s)])
+        ddw = a * np.array([-side * math.cos(s), math.sin(s)])
+        return w, dw, ddw
+
+    def _static_preload(self) -> float:
+        """The springs' generalised force at the rest position that holds the suspension
+        there on a flat floor: the static equations (vertical force, pitch moment, suspension)
+        solved for the chassis's height, its pitch and this preload."""
+        from scipy.optimize import root
+
+        q = self.rest_state()
+
+        def residual(unknowns):
+            z, pitch, preload = unknowns
+            self.preload = preload
+            state = q.copy()
+            state[1], state[2] = z, pitch
+            q_dd, _ = self.accelerations(state, np.zeros(5), 0.0, flat_floor)
+            return q_dd[1:4]
+
+        guess = (q[1] - self.p.mass * self.p.g / self.k, 0.0, 1.0 if self.side else 25.0)
+        solution = root(residual, guess, tol=1e-12)
+        if not solution.success:
+            raise ParameterError(f"no static rest position for these parameters: "
+                                 f"{solution.message}")
+        self.static_state = q.copy()
+        self.static_state[1], self.static_state[2] = solution.x[0], solution.x[1]
+        return float(solution.x[2])
+
+    def spring_force(self, s: float, s_dot: float) -> float:
+        """Generalised force of the two springs on the suspension coordinate: the preload,
+        the spring rate (470 N/m per unit, at ``spring_lever`` from the pivot for the arms), a
+        damper (``suspension_zeta`` of the bounce on the wheels: the pivot's friction, which
+        the thesis does not give) and a stiff stop 25 deg (or 2 cm) either side of rest."""
+        p = self.p
+        lever = p.spring_lever if self.side else 1.0
+        stiffness = 2 * p.spring_rate * lever**2
+        # damping: the given ratio of the bounce of the robot's share on the wheels
+        reach = p.arm_length * math.cos(self.rest) if self.side else 1.0
+        at_wheel = stiffness / reach**2
+        damping = 2 * self.suspension_zeta * math.sqrt(at_wheel * 0.8 * p.mass) * reach**2
+        force = self.preload - stiffness * (s - self.rest) - damping * s_dot
+        beyond = abs(s - self.rest) - self.travel
+        if beyond > 0:
+            side = math.copysign(1.0, s - self.rest)
+            force -= side * 1e3 * stiffness * beyond + 10 * damping * s_dot
+        return force
+
+    # ----------------------------------------------------------------- dynamics
+
+    def accelerations(self, q, qd, torque: float, ground):
+        """q_ddot, and the contact forces by name, for the state (q, qd), the motor torque
+        (N m, forward positive, both wheels) and ``ground(point) -> (distance, normal)``."""
+        M, bias, Q, forces = self.terms(q, qd, torque, ground)
+        return np.linalg.solve(M, Q - bias), forces
+
+    def terms(self, q, qd, torque: float, ground):
+        """The parts of the equations of motion: M, the velocity-product term
+        :math:`m_w J_W^T a_W`, the generalised forces Q, and the contact forces by name."""
+        p, m_w = self.p, self.m_w
+        x, z, theta, s, _ = q
+        xd, zd, thd, sd, wd = qd
+        R = _rot(theta)
+        w, dw, ddw = self.wheel_in_chassis(s)
+        Rw, Rdw = R @ w, R @ dw
+        J_W = np.zeros((2, 5))
+        J_W[:, 0:2] = np.eye(2)
+        J_W[:, 2] = _S @ Rw
+        J_W[:, 3] = Rdw
+        a_W = -thd**2 * Rw + 2 * thd * sd * (_S @ Rdw) + sd**2 * (R @ ddw)
+        M = np.diag([self.m_c, self.m_c, self.I_c, 0.0, self.I_w]) + m_w * J_W.T @ J_W
+        if not self.side:
+            M[3, 3] += 1e-6                              # the massless slider: a tiny mass
+        Q = np.zeros(5)
+        Q[1] -= self.m_c * p.g
+        Q += J_W.T @ [0.0, -m_w * p.g]
+        Q[3] += self.spring_force(s, sd)
+        # motor: forward torque on the wheel, its reaction on the arm (or slider)
+        Q[4] += torque
+        Q[2] += torque
+        if self.side:
+            Q[3] += -self.side * torque
+        forces = {}
+        centre = np.array([x, z])
+        W = centre + Rw
+        W_dot = J_W @ qd
+        distance, normal = ground(W)
+        forces["wheel"] = self._contact(distance - p.wheel_radius, normal, W_dot,
+                                        -wd * p.wheel_radius, p.mu_s * self.friction_scale,
+                                        p.mu_k * self.friction_scale)
+        F = forces["wheel"]
+        tangent = np.array([normal[1], -normal[0]])
+        Q += J_W.T @ F
+        Q[4] += -p.wheel_radius * float(tangent @ F)
+        for circle in self.circles:
+            b = R @ np.asarray(circle.centre)
+            point = centre + b
+            velocity = np.array([xd, zd]) + thd * (_S @ b)
+            distance, normal = ground(point)
+            mu = circle.mu * self.friction_scale
+            F = self._contact(distance - circle.radius, normal, velocity, 0.0, mu, mu)
+            forces[circle.name] = F
+            Q[0:2] += F
+            Q[2] += b[0] * F[1] - b[1] * F[0]
+        return M, m_w * J_W.T @ a_W, Q, forces
+
+    def _contact(self, gap, normal, centre_velocity, spin_speed, mu_s, mu_k):
+        """Force on the robot at a circle's contact: penalty normal force, ramped in over the
+        first 0.05 mm, and friction blended from static to kinetic; zero while apart.
+        ``spin_speed`` is the rim's speed along the tangent from the wheel's turn."""
+        if gap >= 0.0:
+            return np.zeros(2)
+        depth = -gap
+        tangent = np.array([normal[1], -normal[0]])
+        rate = -float(normal @ centre_velocity)
+        ramp = min(depth / 5e-5, 1.0)
+        N = _normal_force_float(depth, rate, self.k, self.c, "linear", 1.0) * ramp
+        slip = float(tangent @ centre_velocity) + spin_speed
+        friction = _contact_friction_float(slip, N, mu_s, mu_k, self.v_crit) if mu_s else 0.0
+        return N * normal + friction * tangent
+
+    def energy(self, q, qd, ground=None) -> float:
+        """Kinetic plus gravitational energy, J; with ``ground`` also the springs' and the
+        contacts' elastic energy (the potentials of their conservative parts), so that the
+        total is conserved while nothing dissipates."""
+        x, z, theta, s, _ = q
+        R = _rot(theta)
+        w, dw, _ = self.wheel_in_chassis(s)
+        W_dot = qd[0:2] + qd[2] * (_S @ R @ w) + R @ dw * qd[3]
+        kinetic = 0.5 * (self.m_c * (qd[0]**2 + qd[1]**2) + self.I_c * qd[2]**2
+                         + self.m_w * float(W_dot @ W_dot) + self.I_w * qd[4]**2)
+        W = np.array([x, z]) + R @ w
+        total = kinetic + self.p.g * (self.m_c * z + self.m_w * W[1])
+        if ground is None:
+            return total
+        p = self.p
+        lever = p.spring_lever if self.side else 1.0
+        stiffness = 2 * p.spring_rate * lever**2
+        total += -self.preload * (s - self.rest) + 0.5 * stiffness * (s - self.rest) ** 2
+        beyond = abs(s - self.rest) - self.travel
+        if beyond > 0:
+            total += 0.5 * 1e3 * stiffness * beyond**2            # the stop
+        gaps = [ground(W)[0] - p.wheel_radius]
+        for circle in self.circles:
+            gaps.append(ground(np.array([x, z]) + R @ np.asarray(circle.centre))[0]
+                        - circle.radius)
+        ramp = 5e-5
+        for gap in gaps:
+            depth = max(-gap, 0.0)
+            if depth <= ramp:
+                total += self.k * depth**3 / (3 * ramp)
+            else:
+                total += self.k * (ramp**2 / 3 + 0.5 * (depth**2 - ramp**2))
+        return total
+
+    def rest_state(self, x_axle: float = 0.0) -> np.ndarray:
+        """Coordinates with the wheel and the caster just touching a flat floor, the
+        suspension at rest, the axle at ``x_axle`` (the static state, with the contacts'
+        penetrations, is ``static_state``)."""
+        p = self.p
+        return np.array([x_axle + p.cog_ahead, p.cog_height, 0.0, self.rest, 0.0])
+
+
+def flat_floor(point):
+    """The floor z = 0 as a ground: (distance, normal)."""
+    return float(point[1]), np.array([0.0, 1.0])
+
+
+def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: float = 0.3,
+          gain: float = 0.5, start=None, dt: float = 0.005, method: str = "LSODA"):
+    """Drive the planar robot with a speed controller (wheel rim speed towards ``speed``,
+    torque ``gain`` times the speed error in rad/s, limited by the motors'), from rest.
+
+    Returns (t, q, qd, torque) sampled every ``dt`` s.
+    """
+    from scipy.integrate import solve_ivp
+
+    p = robot.p
+    limit = 2 * p.torque_limit
+    target = speed / p.wheel_radius
+
+    def torque_of(qd):
+        return min(max(gain * (target - qd[4]), -limit), limit)
+
+    def rhs(t, y):
+        q, qd = y[:5], y[5:]
+        q_dd, _ = robot.accelerations(q, qd, torque_of(qd), ground)
+        return np.concatenate([qd, q_dd])
+
+    q0 = robot.static_state if start is None else np.asarray(start, float)
+    y0 = np.concatenate([q0, np.zeros(5)])
+    times = np.arange(0.0, t_end + 0.5 * dt, dt)
+    run = solve_ivp(rhs, (0.0, t_end), y0, method=method, t_eval=times, rtol=1e-6,
+                    atol=1e-9, max_step=2e-3)
+    if not run.success:
+        raise ParameterError(f"the drive did not finish: {run.message}")
+    q, qd = run.y[:5].T, run.y[5:].T
+    return run.t, q, qd, np.array([torque_of(v) for v in qd])
+
+
+@dataclass(frozen=True)
+class ClimbAttempt:
+    """One attempt at a step: ``outcome`` ("climbed", "stalled" or "timed out"), the time it
+    ended (s), and the time histories: t (n,), q (n, 5), qd (n, 5), torque (n,) N m, the
+    wheel's centre (n, 2) m, and the contact forces by name (each (n, 2) N)."""
+
+    outcome: str
+    t_end: float
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    torque: np.ndarray
+    wheel: np.ndarray
+    forces: dict
+    evaluations: int
+
+    @property
+    def climbed(self) -> bool:
+        return self.outcome == "climbed"
+
+
+def climb(params: VacuumParams, height: float, variant: str = "leading", speed: float = 0.3,
+          *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
+          gain: float = 0.5, chunk: float = 0.05, **model) -> ClimbAttempt:
+    """Drive the robot at ``speed`` against a step of ``height`` (m) with the thesis's fillet.
+
+    The robot starts at rest on the floor in its static state, already rolling at ``speed``,
+    its front ``gap`` m from the step's face. It is integrated in chunks of ``chunk`` s
+    (LSODA, which turns stiff when the contacts are); the attempt ends early when the wheel
+    stands on the step's top, its centre past the edge by a wheel radius ("climbed"), or when
+    the wheel's centre has not moved on by 1 mm in ``stall_time`` s ("stalled"); otherwise at
+    ``t_max`` ("timed out"). ``model`` passes options to :class:`PlanarRobot`.
+
+    Not validated yet (see :class:`PlanarRobot`).
+    """
+    from scipy.integrate import solve_ivp
+
+    height = check_positive("height", height, "m")
+    robot = PlanarRobot(params, variant, **model)
+    p = params
+    step_x = robot.static_state[0] + 0.5 * p.body_length - p.cog_ahead + gap
+
+    def ground(point):
+        return step_distance(point, step_x, height, p.fillet)
+
+    limit = 2 * p.torque_limit
+    target = speed / p.wheel_radius
+
+    def torque_of(qd):
+        return min(max(gain * (target - qd[4]), -limit), limit)
+
+    def rhs(t, y):
+        q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(y[5:]), ground)
+        return np.concatenate([y[5:], q_dd])
+
+    def wheel_centre(q):
+        w, _, _ = robot.wheel_in_chassis(q[3])
+        return q[0:2] + _rot(q[2]) @ w
+
+    y = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, target]])
+    times, states, evaluations = [0.0], [y], 0
+    outcome, t = "timed out", 0.0
+    history = [(0.0, wheel_centre(y[:5])[0])]
+    while t < t_max - 1e-12:
+        t_next = min(t + chunk, t_max)
+        run = solve_ivp(rhs, (t, t_next), y, method="LSODA", rtol=1e-6, atol=1e-9,
+                        max_step=2e-3, t_eval=np.linspace(t, t_next, 11)[1:])
+        evaluations += run.nfev
+        if not run.success:
+            raise ParameterError(f"the climb's integration failed at t = {t:.3f} s: "
+                                 f"{run.message}")
+        times.extend(run.t)
+        states.extend(run.y.T)
+        t, y = t_next, run.y[:, -1]
+        W = wheel_centre(y[:5])
+        history.append((t, W[0]))
+        if W[0] > step_x + p.fillet + p.wheel_radius and W[1] > height + 0.5 * p.wheel_radius:
+            outcome = "climbed"
+            break
+        earlier = [x for s, x in history if s <= t - stall_time + 1e-9]
+        if earlier and W[0] - earlier[-1] < 1e-3:
+            outcome = "stalled"
+            break
+    states = np.array(states)
+    q, qd = states[:, :5], states[:, 5:]
+    forces = {}
+    for q_i, qd_i in zip(q, qd, strict=True):
+        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
+        for name, value in f.items():
+            forces.setdefault(name, []).append(value)
+    return ClimbAttempt(outcome=outcome, t_end=t, t=np.array(times), q=q, qd=qd,
+                        torque=np.array([torque_of(v) for v in qd]),
+                        wheel=np.array([wheel_centre(v) for v in q]),
+                        forces={k: np.array(v) for k, v in forces.items()},
+                        evaluations=evaluations)

@@ -194,3 +194,119 @@ def test_bisect_height_returns_the_climbed_end():
         vacuum.bisect_height(lambda h: True, 0.005, 0.04)
     with pytest.raises(ParameterError, match="must exceed low"):
         vacuum.bisect_height(lambda h: True, 0.04, 0.005)
+
+
+# --------------------------------------------------------------------------- the planar model
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_the_robot_at_rest_stays_in_its_static_state(variant):
+    params = vacuum.VacuumParams()
+    robot = vacuum.PlanarRobot(params, variant)
+    t, q, qd, _ = vacuum.drive(robot, t_end=0.5, speed=0.0)
+    np.testing.assert_allclose(q[:, :4], np.broadcast_to(q[0, :4], (len(t), 4)), atol=1e-8)
+    assert q[0, 3] == pytest.approx(robot.rest)                      # suspension at rest
+    _, forces = robot.accelerations(q[-1], qd[-1], 0.0, vacuum.flat_floor)
+    normals = {name: force[1] for name, force in forces.items()}
+    assert sum(normals.values()) == pytest.approx(params.mass * params.g, rel=1e-8)
+    # moments about the caster: the axle carries the weight's share behind it
+    caster_x = robot.circles[0].centre[0]
+    axle_x = robot.axle_rest[0]
+    share = (robot.m_c * caster_x + robot.m_w * (caster_x - axle_x)) / (caster_x - axle_x)
+    assert normals["wheel"] == pytest.approx(share * params.g, rel=0.01)
+    # the static penetration of the wheel is its load over the stiffness
+    depth = robot.static_state[1] - params.cog_height
+    assert -depth == pytest.approx(normals["wheel"] / robot.k, rel=0.3)
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_driving_on_the_floor_reaches_the_drive_speed(variant):
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    t, q, qd, torque = vacuum.drive(robot, t_end=2.0, speed=0.3)
+    assert qd[-1, 0] == pytest.approx(0.3, rel=0.01)
+    rim = qd[-1, 4] * robot.p.wheel_radius
+    assert rim == pytest.approx(qd[-1, 0], abs=2e-3)                 # rolling, barely slipping
+    assert np.abs(torque).max() == pytest.approx(2 * robot.p.torque_limit)   # it saturated
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_energy_is_conserved_in_a_drop_without_dissipation(variant):
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant, zeta=0.0, suspension_zeta=0.0,
+                               friction_scale=0.0)
+    start = robot.static_state.copy()
+    start[1] += 0.005                                                  # 5 mm up, tilted
+    start[2] += 0.02
+    t, q, qd, _ = vacuum.drive(robot, t_end=0.6, speed=0.0, gain=0.0, start=start, dt=0.001)
+    energy = np.array([robot.energy(a, b, vacuum.flat_floor) for a, b in zip(q, qd,
+                                                                         strict=True)])
+    drop = robot.p.mass * robot.p.g * 0.005
+    assert np.ptp(energy) < 1e-3 * drop
+    assert np.ptp(q[:, 1]) > 0.004                                     # it did fall and bounce
+    damped = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    t, q, qd, _ = vacuum.drive(damped, t_end=0.6, speed=0.0, gain=0.0, start=start)
+    after = damped.energy(q[-1], qd[-1], vacuum.flat_floor)
+    assert after < damped.energy(q[0], qd[0], vacuum.flat_floor) - 0.5 * drop
+
+
+def test_a_low_step_is_climbed_and_a_wall_stalls():
+    params = vacuum.VacuumParams()
+    low = vacuum.climb(params, 0.005, "leading", t_max=3.0)
+    assert low.climbed and low.t_end < 1.5
+    assert low.wheel[-1, 1] > 0.005 + 0.5 * params.wheel_radius
+    assert max(np.linalg.norm(low.forces["caster"], axis=1)) > 0       # the caster took it first
+    wall = vacuum.climb(params, 0.04, "leading", t_max=3.0)
+    assert wall.outcome == "stalled" and wall.t_end < 1.5
+    # the body's front edge (20 mm up) meets a 40 mm face first and holds the robot
+    assert max(np.linalg.norm(wall.forces["front edge"], axis=1)) > 10
+
+
+def test_bad_model_input_is_refused():
+    with pytest.raises(ParameterError, match="variant"):
+        vacuum.PlanarRobot(vacuum.VacuumParams(), "swing")
+    with pytest.raises(ParameterError, match="height"):
+        vacuum.climb(vacuum.VacuumParams(), -0.01)
+    with pytest.raises(ParameterError, match="penetration"):
+        vacuum.PlanarRobot(vacuum.VacuumParams(), "leading", penetration=0.0)
+
+
+def test_the_contacts_generalised_forces_deliver_their_power():
+    """Q_contact . q_dot equals the sum of F . v over the contacts, the velocities of the
+    contact points found by finite differences of their positions (the wheel's rim point
+    moving with the wheel's turn): a check of every Jacobian and moment arm."""
+    rng = np.random.default_rng(SEED)
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), "trailing")
+    floor_height = 0.0015                    # a floor raised into the wheel, caster and mouth
+
+    def ground(point):
+        return float(point[1] - floor_height), np.array([0.0, 1.0])
+
+    def far(point):
+        return 1.0, np.array([0.0, 1.0])
+
+    for _ in range(20):
+        q = robot.static_state + rng.normal(0, 1, 5) * [1e-3, 1e-4, 0.02, 0.02, 1.0]
+        qd = rng.normal(0, 1, 5) * [0.3, 0.02, 0.5, 0.5, 8.0]
+        _, _, with_contact, forces = robot.terms(q, qd, 0.0, ground)
+        _, _, without, _ = robot.terms(q, qd, 0.0, far)
+        power = float((with_contact - without) @ qd)
+        h = 1e-7
+        expected = 0.0
+        for name, force in forces.items():
+            if name == "wheel":
+                def point(state, q=q):
+                    w, _, _ = robot.wheel_in_chassis(state[3])
+                    centre = state[0:2] + vacuum._rot(state[2]) @ w
+                    # the rim's material point now at the bottom, turned forward (clockwise)
+                    # with the wheel by the angle turned since q
+                    turned = state[4] - q[4]
+                    return centre + robot.p.wheel_radius * np.array(
+                        [-math.sin(turned), -math.cos(turned)])
+            else:
+                circle = next(c for c in robot.circles if c.name == name)
+
+                def point(state, circle=circle):
+                    centre = state[0:2] + vacuum._rot(state[2]) @ np.asarray(circle.centre)
+                    return centre + [0.0, -circle.radius]
+            velocity = (point(q + h * qd) - point(q - h * qd)) / (2 * h)
+            expected += float(force @ velocity)
+        assert power == pytest.approx(expected, rel=1e-5, abs=1e-6)
