@@ -69,12 +69,14 @@ class VacuumParams(Parameters):
     robot of this size, and the chapter is to test how much the results depend on it), all
     measured from the drive axle at rest, which sits under the middle of the body: a total
     mass of 3.5 kg (vacuum robots of this size weigh 3 to 4 kg), its centre of gravity 2 cm
-    ahead of the axle (so that the front caster carries a fifth of the weight) and 4 cm up;
+    behind the axle and 4 cm up, with a caster 12 cm behind the axle carrying a sixth of the
+    weight (the front then is free to ride up: the thesis has the mouth meet the step first and
+    its height set the limit);
     wheel radius 36 mm (a 72 mm wheel, common on these robots); an arm of 40 mm from pivot to
     axle, 20 deg below the horizontal at rest; the spring's moment arm about the pivot 30 mm;
     the suction mouth's lower lip 8 mm above the floor with a front radius of 15 mm, 15 cm
-    ahead of the axle, ahead of the caster (10 cm), since the thesis has the mouth meet the
-    step first; a motor torque limit of 0.6 N m per wheel. The motor sits on the arm.
+    ahead of the axle; the body's lower edges 25 mm above the floor; a motor torque limit of
+    0.6 N m per wheel. The motor sits on the arm.
     """
 
     body_length: float = quantity(0.36, "m", above=0.0)
@@ -88,7 +90,7 @@ class VacuumParams(Parameters):
     fillet: float = quantity(0.003, "m", at_least=0.0)
     drive_speed: float = quantity(0.3, "m/s", above=0.0)
     mass: float = quantity(3.5, "kg", above=0.0)
-    cog_ahead: float = quantity(0.02, "m")
+    cog_behind: float = quantity(0.02, "m")
     cog_height: float = quantity(0.04, "m", above=0.0)
     wheel_radius: float = quantity(0.036, "m", above=0.0)
     arm_length: float = quantity(0.04, "m", above=0.0)
@@ -97,7 +99,8 @@ class VacuumParams(Parameters):
     mouth_height: float = quantity(0.008, "m", at_least=0.0)
     mouth_radius: float = quantity(0.015, "m", above=0.0)
     mouth_ahead: float = quantity(0.15, "m", above=0.0)
-    caster_ahead: float = quantity(0.10, "m", above=0.0)
+    edge_height: float = quantity(0.025, "m", above=0.0)
+    caster_behind: float = quantity(0.12, "m", above=0.0)
     torque_limit: float = quantity(0.6, "N m", above=0.0)
     g: float = quantity(9.81, "m/s^2", above=0.0)
 
@@ -105,10 +108,10 @@ class VacuumParams(Parameters):
         super().__post_init__()
         if self.mu_k > self.mu_s:
             raise ParameterError(f"mu_k = {self.mu_k:g} must not exceed mu_s = {self.mu_s:g}")
-        if not 0.0 < self.cog_ahead < self.caster_ahead:
-            raise ParameterError(f"cog_ahead = {self.cog_ahead:g} m must lie between the axle "
-                                 f"(0) and the caster ({self.caster_ahead:g} m), or the robot "
-                                 "tips over")
+        if not 0.0 < self.cog_behind < self.caster_behind:
+            raise ParameterError(f"cog_behind = {self.cog_behind:g} m must lie between the "
+                                 f"axle (0) and the caster ({self.caster_behind:g} m behind "
+                                 "it), or the robot tips over")
         if self.wheel_mass >= self.mass:
             raise ParameterError(f"wheel_mass = {self.wheel_mass:g} kg must be less than the "
                                  f"robot's mass = {self.mass:g} kg")
@@ -362,8 +365,9 @@ class PlanarRobot:
         self.v_crit = check_positive("v_crit", v_crit, "m/s")
         R = p.wheel_radius
         # positions in the chassis frame, from the centre of gravity; the axle at rest is
-        # cog_ahead behind and (cog_height - R) below it
-        self.axle_rest = np.array([-p.cog_ahead, R - p.cog_height])
+        # cog_behind ahead of it and (cog_height - R) below it
+        ahead = p.cog_behind                   # from the centre of gravity to the axle
+        self.axle_rest = np.array([ahead, R - p.cog_height])
         side = {"leading": 1.0, "trailing": -1.0, "telescopic": 0.0}[self.variant]
         self.side = side
         self.rest = p.arm_angle if side else 0.0
@@ -371,15 +375,15 @@ class PlanarRobot:
                           -p.arm_length * math.sin(p.arm_angle)])
         self.pivot = self.axle_rest - reach if side else self.axle_rest.copy()
         self.circles = (
-            ContactCircle("caster", (p.caster_ahead - p.cog_ahead, 0.012 - p.cog_height),
+            ContactCircle("caster", (ahead - p.caster_behind, 0.012 - p.cog_height),
                           0.012, 0.05),
-            ContactCircle("mouth", (p.mouth_ahead - p.cog_ahead,
+            ContactCircle("mouth", (ahead + p.mouth_ahead,
                                     p.mouth_height + p.mouth_radius - p.cog_height),
                           p.mouth_radius, 0.3),
-            ContactCircle("front edge", (0.5 * p.body_length - 0.005 - p.cog_ahead,
-                                         0.025 - p.cog_height), 0.005, 0.3),
-            ContactCircle("rear edge", (-0.5 * p.body_length + 0.005 - p.cog_ahead,
-                                        0.025 - p.cog_height), 0.005, 0.3),
+            ContactCircle("front edge", (ahead + 0.5 * p.body_length - 0.005,
+                                         p.edge_height + 0.005 - p.cog_height), 0.005, 0.3),
+            ContactCircle("rear edge", (ahead - 0.5 * p.body_length + 0.005,
+                                        p.edge_height + 0.005 - p.cog_height), 0.005, 0.3),
         )
         self.suspension_zeta = check_non_negative("suspension_zeta", suspension_zeta)
         self.friction_scale = check_non_negative("friction_scale", friction_scale)
@@ -556,7 +560,7 @@ class PlanarRobot:
         suspension at rest, the axle at ``x_axle`` (the static state, with the contacts'
         penetrations, is ``static_state``)."""
         p = self.p
-        return np.array([x_axle + p.cog_ahead, p.cog_height, 0.0, self.rest, 0.0])
+        return np.array([x_axle - p.cog_behind, p.cog_height, 0.0, self.rest, 0.0])
 
 
 def flat_floor(point):
@@ -636,7 +640,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
     height = check_positive("height", height, "m")
     robot = PlanarRobot(params, variant, **model)
     p = params
-    step_x = robot.static_state[0] + 0.5 * p.body_length - p.cog_ahead + gap
+    step_x = robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap
 
     def ground(point):
         return step_distance(point, step_x, height, p.fillet)

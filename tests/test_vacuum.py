@@ -49,7 +49,7 @@ def test_the_default_parameters_hold_the_thesis_numbers():
     (dict(wheel_radius=float("nan")), "wheel_radius"),
     (dict(wheel_mass=4.0), "wheel_mass = 4 kg must be less than"),
     (dict(arm_angle=2.0), "arm_angle"),
-    (dict(cog_ahead=0.12), "cog_ahead = 0.12 m must lie between the axle"),
+    (dict(cog_behind=0.13), "cog_behind = 0.13 m must lie between the axle"),
 ])
 def test_bad_parameters_are_refused_by_name(change, message):
     with pytest.raises(ParameterError, match=message):
@@ -241,7 +241,7 @@ def test_energy_is_conserved_in_a_drop_without_dissipation(variant):
                                                                          strict=True)])
     drop = robot.p.mass * robot.p.g * 0.005
     assert np.ptp(energy) < 1e-3 * drop
-    assert np.ptp(q[:, 1]) > 0.004                                     # it did fall and bounce
+    assert np.ptp(q[:, 1]) > 0.002                                     # it did fall and bounce
     damped = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
     t, q, qd, _ = vacuum.drive(damped, t_end=0.6, speed=0.0, gain=0.0, start=start)
     after = damped.energy(q[-1], qd[-1], vacuum.flat_floor)
@@ -253,7 +253,8 @@ def test_a_low_step_is_climbed_and_a_wall_stalls():
     low = vacuum.climb(params, 0.005, "leading", t_max=3.0)
     assert low.climbed and low.t_end < 1.5
     assert low.wheel[-1, 1] > 0.005 + 0.5 * params.wheel_radius
-    assert max(np.linalg.norm(low.forces["caster"], axis=1)) > 0       # the caster took it first
+    # the mouth's lip, 8 mm up, passes over a 5 mm step: the wheel takes it
+    assert max(np.linalg.norm(low.forces["mouth"], axis=1)) == 0
     wall = vacuum.climb(params, 0.04, "leading", t_max=3.0)
     assert wall.outcome == "stalled" and wall.t_end < 1.5
     # the body's front edge (20 mm up) meets a 40 mm face first and holds the robot
