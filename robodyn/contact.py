@@ -44,6 +44,7 @@ from robodyn.params import (
     check_non_negative,
     check_positive,
     check_real,
+    scalar_or_array,
 )
 
 __all__ = [
@@ -73,9 +74,6 @@ FORCE_MODELS = ("linear", "hunt-crossley")
 #: Standard gravity, m/s^2.
 G = 9.81
 
-
-def _out(array):
-    return array.item() if array.ndim == 0 else array
 
 
 # --------------------------------------------------------------------------- sizing
@@ -116,7 +114,7 @@ def stiffness_for_penetration(mass, penetration, g: float = G):
         raise ParameterError(f"penetration must be > 0 m, got {penetration!r}")
     g = check_positive("g", g, "m/s^2")
     mass, penetration = broadcast(("mass", mass), ("penetration", penetration))
-    return _out(mass * g / penetration)
+    return scalar_or_array(mass * g / penetration)
 
 
 def damping_for_ratio(k, mass, zeta):
@@ -239,7 +237,7 @@ def normal_force(depth, depth_rate, k, c, model: str = "linear", exponent: float
     else:
         raw = inside**n * (k + c * depth_rate)
     force = np.maximum(raw, 0.0) if clamp else raw
-    return _out(np.where(touching, force, 0.0))
+    return scalar_or_array(np.where(touching, force, 0.0))
 
 
 def _normal_force_float(depth: float, rate: float, k: float, c: float, model: str,
@@ -302,7 +300,7 @@ def restitution_linear(zeta):
     z = zeta[over]
     s = np.sqrt(z**2 - 1.0)
     e[over] = np.exp(-z / s * np.arctanh(2 * z * s / (2 * z**2 - 1)))
-    return _out(e)
+    return scalar_or_array(e)
 
 
 # --------------------------------------------------------------------------- friction
@@ -342,7 +340,7 @@ def friction_coefficient(slip_speed, mu_s: float, mu_k: float, v_crit: float):
     v_crit = check_positive("v_crit", v_crit, "m/s")
     speed = np.abs(as_array("slip_speed", slip_speed, "m/s", finite=True))
     fall = np.clip((speed - v_crit) / (0.5 * v_crit), 0.0, 1.0)
-    return _out(mu_s - (mu_s - mu_k) * fall)
+    return scalar_or_array(mu_s - (mu_s - mu_k) * fall)
 
 
 def regularised_sign(v, v_reg: float):
@@ -361,7 +359,7 @@ def regularised_sign(v, v_reg: float):
     """
     v_reg = check_positive("v_reg", v_reg, "m/s")
     v = as_array("v", v, "m/s", finite=True)
-    return _out(np.clip(v / v_reg, -1.0, 1.0))
+    return scalar_or_array(np.clip(v / v_reg, -1.0, 1.0))
 
 
 def contact_friction(slip, normal, mu_s: float, mu_k: float, v_crit: float):
@@ -391,7 +389,7 @@ def contact_friction(slip, normal, mu_s: float, mu_k: float, v_crit: float):
     if np.any(normal < 0):
         raise ParameterError(f"normal must be >= 0 N (a contact never pulls), got {normal!r}")
     mu = friction_coefficient(slip, mu_s, mu_k, v_crit)
-    return _out(np.asarray(-mu * normal * regularised_sign(slip, v_crit)))
+    return scalar_or_array(np.asarray(-mu * normal * regularised_sign(slip, v_crit)))
 
 
 # --------------------------------------------------------------------------- geometry

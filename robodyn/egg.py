@@ -39,6 +39,7 @@ from robodyn.params import (
     check_positive,
     check_real,
     quantity,
+    scalar_or_array,
 )
 from robodyn.rotations import (
     check_unit_quaternion,
@@ -58,6 +59,7 @@ __all__ = [
     "ServoMove",
     "angular_momentum_direct",
     "angular_momentum_recursive",
+    "body_attitudes",
     "body_rates_recursive",
     "disc_inertia",
     "gimbal_angles",
@@ -219,9 +221,6 @@ def _tilt(beta_v):
     return beta
 
 
-def _out(array):
-    return array.item() if np.ndim(array) == 0 else array
-
 
 def polar_radius(theta, R1: float, R2: float):
     r"""Distance from the centre to the shell at the angle :math:`\theta` from the long axis.
@@ -232,7 +231,8 @@ def polar_radius(theta, R1: float, R2: float):
     """
     R1, R2 = check_radii(R1, R2, prolate=False)
     theta = as_array("theta", theta, "rad", finite=True)
-    return _out(R1 * R2 / np.sqrt(R2**2 * np.cos(theta) ** 2 + R1**2 * np.sin(theta) ** 2))
+    radius = R1 * R2 / np.sqrt(R2**2 * np.cos(theta) ** 2 + R1**2 * np.sin(theta) ** 2)
+    return scalar_or_array(radius)
 
 
 def contact_angle(beta_v, R1: float, R2: float):
@@ -252,7 +252,7 @@ def contact_angle(beta_v, R1: float, R2: float):
     """
     R1, R2 = check_radii(R1, R2)
     beta = _tilt(beta_v)
-    return _out(np.arctan2((R2 / R1) ** 2 * np.sin(beta), np.cos(beta)))
+    return scalar_or_array(np.arctan2((R2 / R1) ** 2 * np.sin(beta), np.cos(beta)))
 
 
 def center_height(beta_v, R1: float, R2: float):
@@ -264,7 +264,7 @@ def center_height(beta_v, R1: float, R2: float):
     """
     R1, R2 = check_radii(R1, R2)
     beta = _tilt(beta_v)
-    return _out(np.sqrt(R1**2 * np.cos(beta) ** 2 + R2**2 * np.sin(beta) ** 2))
+    return scalar_or_array(np.sqrt(R1**2 * np.cos(beta) ** 2 + R2**2 * np.sin(beta) ** 2))
 
 
 def contact_offset(beta_v, R1: float, R2: float):
@@ -278,7 +278,7 @@ def contact_offset(beta_v, R1: float, R2: float):
     R1, R2 = check_radii(R1, R2)
     beta = _tilt(beta_v)
     H = np.sqrt(R1**2 * np.cos(beta) ** 2 + R2**2 * np.sin(beta) ** 2)
-    return _out((R1**2 - R2**2) * np.sin(beta) * np.cos(beta) / H)
+    return scalar_or_array((R1**2 - R2**2) * np.sin(beta) * np.cos(beta) / H)
 
 
 def curvature_radii(beta_v, R1: float, R2: float):
@@ -295,7 +295,7 @@ def curvature_radii(beta_v, R1: float, R2: float):
     beta = _tilt(beta_v)
     psi = np.arctan2(R2 * np.sin(beta), R1 * np.cos(beta))
     q = R1**2 * np.sin(psi) ** 2 + R2**2 * np.cos(psi) ** 2
-    return _out(q**1.5 / (R1 * R2)), _out(R2 / R1 * np.sqrt(q))
+    return scalar_or_array(q**1.5 / (R1 * R2)), scalar_or_array(R2 / R1 * np.sqrt(q))
 
 
 # --------------------------------------------------------------------------- the four bodies
@@ -451,8 +451,14 @@ def gimbal_angles(mu1, mu2, gear_ratio: float = 1.0):
     """
     mu1 = as_array("mu1", mu1, "rad", finite=True)
     mu2 = as_array("mu2", mu2, "rad", finite=True)
-    n = check_positive("gear_ratio", gear_ratio)
-    return _out(0.5 * n * (mu1 + mu2)), _out(0.5 * n * (mu1 - mu2))
+    phi, psi = _differential(mu1, mu2, check_positive("gear_ratio", gear_ratio))
+    return scalar_or_array(phi), scalar_or_array(psi)
+
+
+def _differential(mu1, mu2, n: float):
+    """The differential's rule without checks (angles, rates or accelerations alike: it is
+    linear)."""
+    return 0.5 * n * (mu1 + mu2), 0.5 * n * (mu1 - mu2)
 
 
 def relative_rotations(phi: float, psi: float, rotor_angle: float = 0.0):
@@ -460,6 +466,15 @@ def relative_rotations(phi: float, psi: float, rotor_angle: float = 0.0):
     Rz(phi) in the shell, inner ring Rx(psi) in the outer ring, rotor Rz(rotor_angle) in the
     inner ring."""
     return rot_z(phi), rot_x(psi), rot_z(rotor_angle)
+
+
+def body_attitudes(phi: float, psi: float, rotor_angle: float = 0.0):
+    """Attitudes of shell, outer ring, inner ring and rotor relative to the shell (body to
+    shell): the products of the joint rotations, I, Rz(phi), Rz(phi) Rx(psi),
+    Rz(phi) Rx(psi) Rz(rotor_angle)."""
+    outer = rot_z(phi)
+    inner = outer @ rot_x(psi)
+    return np.eye(3), outer, inner, inner @ rot_z(rotor_angle)
 
 
 def _relative_axes():
@@ -516,15 +531,14 @@ def angular_momentum_direct(params: EggParams, omega_B, phi, psi, phi_dot, psi_d
     joint rates along their axes, all summed in the shell's frame: no recursion.
     """
     omega = as_array("omega_B", omega_B, "rad/s", (3,), finite=True)
-    R_outer = rot_z(phi)
-    R_inner = R_outer @ rot_x(psi)
-    R_rotor = R_inner @ rot_z(rotor_angle)
+    attitudes = body_attitudes(phi, psi, rotor_angle)
+    _, R_outer, R_inner, _ = attitudes
     w_outer = omega + phi_dot * np.array([0, 0, 1.0])
     w_inner = w_outer + psi_dot * (R_outer @ np.array([1.0, 0, 0]))
     w_rotor = w_inner + params.rotor_speed * (R_inner @ np.array([0, 0, 1.0]))
     total = np.zeros(3)
-    for R, moments, w in zip((np.eye(3), R_outer, R_inner, R_rotor), params.inertias,
-                             (omega, w_outer, w_inner, w_rotor), strict=True):
+    for R, moments, w in zip(attitudes, params.inertias, (omega, w_outer, w_inner, w_rotor),
+                             strict=True):
         total += R @ np.diag(moments) @ R.T @ w
     return total
 
@@ -624,13 +638,10 @@ class _Model:
         p_dot = An_dot / H - (A * n_B) * float(n_B @ An_dot) / H**3
         r_dot = _cross(w, r) + R @ p_dot
         mu, mu_dot, mu_ddot = self.servo.at(t)
-        half = 0.5 * p.gear_ratio
-        phi, psi = half * (mu[0] + mu[1]), half * (mu[0] - mu[1])
-        phi_d, psi_d = half * (mu_dot[0] + mu_dot[1]), half * (mu_dot[0] - mu_dot[1])
-        phi_dd, psi_dd = half * (mu_ddot[0] + mu_ddot[1]), half * (mu_ddot[0] - mu_ddot[1])
-        R_outer = R @ rot_z(phi)
-        R_inner = R_outer @ rot_x(psi)
-        R_rotor = R_inner @ rot_z(x[9])
+        phi, psi = _differential(*mu, p.gear_ratio)
+        phi_d, psi_d = _differential(*mu_dot, p.gear_ratio)
+        phi_dd, psi_dd = _differential(*mu_ddot, p.gear_ratio)
+        _, R_outer, R_inner, R_rotor = (R @ A for A in body_attitudes(phi, psi, x[9]))
         u2, u3, u4 = R[:, 2], R_outer[:, 0], R_inner[:, 2]
         Omega = p.rotor_speed
         w2 = w + phi_d * u2
@@ -891,11 +902,9 @@ def lumped_inertia(params: EggParams, phi: float = 0.0, psi: float = 0.0) -> np.
     """Inertia tensor of the four bodies together about the centre, in the shell's frame,
     for the ring angles phi, psi (kg m^2); the rotor's own angle does not matter when its
     transverse moments are equal."""
-    R_outer = rot_z(check_real("phi", phi, "rad"))
-    R_inner = R_outer @ rot_x(check_real("psi", psi, "rad"))
+    attitudes = body_attitudes(check_real("phi", phi, "rad"), check_real("psi", psi, "rad"))
     total = np.zeros((3, 3))
-    for R, moments in zip((np.eye(3), R_outer, R_inner, R_inner), params.inertias,
-                          strict=True):
+    for R, moments in zip(attitudes, params.inertias, strict=True):
         total += R @ np.diag(moments) @ R.T
     return total
 

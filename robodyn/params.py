@@ -329,6 +329,12 @@ def as_array(name: str, value, unit: str = "", shape: Sequence[int | None] | Non
     return array
 
 
+def scalar_or_array(array):
+    """A 0-d result as a Python float, any other as the array itself: what a function that
+    takes a number or an array returns."""
+    return array.item() if np.ndim(array) == 0 else array
+
+
 def broadcast(*named) -> list[np.ndarray]:
     """Broadcast (name, array) pairs against each other; name both shapes when they do not fit.
 

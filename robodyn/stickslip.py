@@ -68,6 +68,8 @@ __all__ = [
     "pivot_sequence",
     "simulate_vibration_motor",
     "straight_walk",
+    "tau_column",
+    "taus_table",
     "walk",
 ]
 
@@ -396,6 +398,29 @@ def pivot_pose(pose, leg_body, angle: float) -> np.ndarray:
     return np.array([centre[0], centre[1], theta + angle])
 
 
+def tau_column(direction: int) -> int:
+    """The column of the offsets table for a motor run in ``direction``: 0 for +1 (forward),
+    1 for -1 (reverse)."""
+    return 0 if direction > 0 else 1
+
+
+def taus_table(commands, offsets) -> np.ndarray:
+    """The (3, 2) table of timing offsets with each motor's offset in the column of its
+    commanded direction (``commands``, three of +-1) and zeros elsewhere."""
+    taus = np.zeros((3, 2))
+    for motor in range(3):
+        taus[motor, tau_column(commands[motor])] = offsets[motor]
+    return taus
+
+
+def _camera_fit(run, camera_noise: float, seed: int):
+    """The circle fitted to the overhead camera's view of a run: the centre's positions
+    with Gaussian noise of ``camera_noise`` m."""
+    rng = np.random.default_rng(seed)
+    return fit_circle(run.x + camera_noise * rng.standard_normal(run.x.size),
+                      run.y + camera_noise * rng.standard_normal(run.y.size))
+
+
 def pivot_sequence(robot: DropletRobot, steps, taus, seed: int = 0,
                    pose0=(0.0, 0.0, 0.0)) -> SimulationResult:
     """Run a sequence of pivot steps and return the poses after each.
@@ -430,7 +455,7 @@ def pivot_sequence(robot: DropletRobot, steps, taus, seed: int = 0,
         if motor not in (0, 1, 2) or direction not in (1, -1):
             raise ParameterError(f"steps must be (motor 0-2, direction +-1), got "
                                  f"{(motor, direction)!r}")
-        tau = taus[motor, 0 if direction > 0 else 1]
+        tau = taus[motor, tau_column(direction)]
         angle = robot.pivot_angle(motor, direction, tau, rng)
         pose = pivot_pose(pose, legs[motor], angle)
         clock += (T_ON_MS + tau * TAU_UNIT_MS + T_OFF_MS) * 1e-3
@@ -693,18 +718,10 @@ def calibrate_spin(robot: DropletRobot, direction: int = 1, alpha: float = 1.0,
     flipped = _find_flipped(robot, direction, seed, trials)
     commands = tuple(-direction if f else direction for f in flipped)
 
-    def taus_of(vector):
-        taus = np.zeros((3, 2))
-        for motor in range(3):
-            taus[motor, 0 if commands[motor] > 0 else 1] = np.rint(vector[motor])
-        return taus
-
     def spin(vector, trial_seed, commanded=commands):
         steps = [(motor, commanded[motor]) for _ in range(cycles) for motor in range(3)]
-        run = pivot_sequence(robot, steps, taus_of(vector), trial_seed)
-        rng = np.random.default_rng(trial_seed + 7919)
-        fit = fit_circle(run.x + camera_noise * rng.standard_normal(run.x.size),
-                         run.y + camera_noise * rng.standard_normal(run.y.size))
+        run = pivot_sequence(robot, steps, taus_table(commands, np.rint(vector)), trial_seed)
+        fit = _camera_fit(run, camera_noise, trial_seed + 7919)
         speed = abs(run.theta[-1] - run.theta[0]) / run.t[-1]
         return fit.radius, speed, run
 
@@ -784,14 +801,10 @@ def straight_walk(robot: DropletRobot, spin: SpinCalibration, motor: int, tau_re
     """
     if not isinstance(spin, SpinCalibration):
         raise ParameterError(f"spin must be a SpinCalibration, got {spin!r}")
-    taus = np.zeros((3, 2))
-    for m in range(3):
-        taus[m, 0 if spin.commands[m] > 0 else 1] = spin.taus[m]
-    taus[motor, 0 if -spin.commands[motor] > 0 else 1] = tau_reverse
+    taus = taus_table(spin.commands, spin.taus)
+    taus[motor, tau_column(-spin.commands[motor])] = tau_reverse
     run = pivot_sequence(robot, _straight_steps(motor, spin.commands, cycles), taus, seed)
-    rng = np.random.default_rng(seed + 104729)
-    fit = fit_circle(run.x + camera_noise * rng.standard_normal(run.x.size),
-                     run.y + camera_noise * rng.standard_normal(run.y.size))
+    fit = _camera_fit(run, camera_noise, seed + 104729)
     return run, fit, float(run.theta[-1] - run.theta[0])
 
 
@@ -812,9 +825,7 @@ def calibrate_straight(robot: DropletRobot, spin: SpinCalibration, cycles: int =
     """
     if not isinstance(spin, SpinCalibration):
         raise ParameterError(f"spin must be a SpinCalibration, got {spin!r}")
-    taus = np.zeros((3, 2))
-    for motor in range(3):
-        taus[motor, 0 if spin.commands[motor] > 0 else 1] = spin.taus[motor]
+    taus = taus_table(spin.commands, spin.taus)
     count, radii = 0, []
 
     def turn_and_radius(motor, value, trial_seed):
@@ -836,7 +847,7 @@ def calibrate_straight(robot: DropletRobot, spin: SpinCalibration, cycles: int =
                 hi = middle
         best = max((lo, hi), key=lambda v: turn_and_radius(motor, v, seed + 99)[1])
         count += 2
-        taus[motor, 0 if -spin.commands[motor] > 0 else 1] = best
+        taus[motor, tau_column(-spin.commands[motor])] = best
         radii.append(turn_and_radius(motor, best, seed + 98)[1])
         count += 1
     return StraightCalibration(taus=taus.astype(int), radii=np.array(radii), trials=count)

@@ -34,6 +34,7 @@ from robodyn.params import (
     check_positive,
     check_real,
     quantity,
+    scalar_or_array,
 )
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "VacuumParams",
     "drive",
     "flat_floor",
+    "speed_controller",
     "bisect_height",
     "climb",
     "sliding_stop",
@@ -257,7 +259,7 @@ def sliding_stop(v0, mu: float, g: float = 9.81):
     mu = check_positive("mu", mu)
     g = check_positive("g", g, "m/s^2")
     distance = v0**2 / (2 * mu * g)
-    return distance.item() if distance.ndim == 0 else distance
+    return scalar_or_array(distance)
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,9 @@ def bisect_height(climbs, low: float, high: float, tol: float = 1e-4) -> HeightS
 COORDINATES = ("x", "z", "pitch", "suspension", "wheel")
 
 _S = np.array([[0.0, -1.0], [1.0, 0.0]])       # d/dtheta R(theta) = S R(theta)
+
+#: Depth over which a contact's normal force is ramped in from zero, m.
+RAMP_DEPTH = 5e-5
 
 
 def _rot(theta: float) -> np.ndarray:
@@ -388,6 +393,14 @@ class PlanarRobot:
         self.suspension_zeta = check_non_negative("suspension_zeta", suspension_zeta)
         self.friction_scale = check_non_negative("friction_scale", friction_scale)
         self.travel = math.radians(25.0) if variant != "telescopic" else 0.02
+        # the two springs in the suspension's coordinate (through spring_lever for an arm),
+        # and the damper: suspension_zeta of the bounce of the robot's share on the wheels
+        lever = params.spring_lever if variant != "telescopic" else 1.0
+        self.spring_stiffness = 2 * params.spring_rate * lever**2
+        reach = params.arm_length * math.cos(params.arm_angle) if variant != "telescopic" else 1.0
+        at_wheel = self.spring_stiffness / reach**2
+        self.spring_damping = (2 * self.suspension_zeta * reach**2
+                               * math.sqrt(at_wheel * 0.8 * params.mass))
         self.preload = 0.0
         self.preload = self._static_preload()
 
@@ -434,13 +447,7 @@ class PlanarRobot:
         the spring rate (470 N/m per unit, at ``spring_lever`` from the pivot for the arms), a
         damper (``suspension_zeta`` of the bounce on the wheels: the pivot's friction, which
         the thesis does not give) and a stiff stop 25 deg (or 2 cm) either side of rest."""
-        p = self.p
-        lever = p.spring_lever if self.side else 1.0
-        stiffness = 2 * p.spring_rate * lever**2
-        # damping: the given ratio of the bounce of the robot's share on the wheels
-        reach = p.arm_length * math.cos(self.rest) if self.side else 1.0
-        at_wheel = stiffness / reach**2
-        damping = 2 * self.suspension_zeta * math.sqrt(at_wheel * 0.8 * p.mass) * reach**2
+        stiffness, damping = self.spring_stiffness, self.spring_damping
         force = self.preload - stiffness * (s - self.rest) - damping * s_dot
         beyond = abs(s - self.rest) - self.travel
         if beyond > 0:
@@ -515,7 +522,7 @@ class PlanarRobot:
         depth = -gap
         tangent = np.array([normal[1], -normal[0]])
         rate = -float(normal @ centre_velocity)
-        ramp = min(depth / 5e-5, 1.0)
+        ramp = min(depth / RAMP_DEPTH, 1.0)
         N = _normal_force_float(depth, rate, self.k, self.c, "linear", 1.0) * ramp
         slip = float(tangent @ centre_velocity) + spin_speed
         friction = _contact_friction_float(slip, N, mu_s, mu_k, self.v_crit) if mu_s else 0.0
@@ -536,8 +543,7 @@ class PlanarRobot:
         if ground is None:
             return total
         p = self.p
-        lever = p.spring_lever if self.side else 1.0
-        stiffness = 2 * p.spring_rate * lever**2
+        stiffness = self.spring_stiffness
         total += -self.preload * (s - self.rest) + 0.5 * stiffness * (s - self.rest) ** 2
         beyond = abs(s - self.rest) - self.travel
         if beyond > 0:
@@ -546,7 +552,7 @@ class PlanarRobot:
         for circle in self.circles:
             gaps.append(ground(np.array([x, z]) + R @ np.asarray(circle.centre))[0]
                         - circle.radius)
-        ramp = 5e-5
+        ramp = RAMP_DEPTH
         for gap in gaps:
             depth = max(-gap, 0.0)
             if depth <= ramp:
@@ -554,6 +560,11 @@ class PlanarRobot:
             else:
                 total += self.k * (ramp**2 / 3 + 0.5 * (depth**2 - ramp**2))
         return total
+
+    def wheel_centre(self, q) -> np.ndarray:
+        """The wheel's centre in the world, m, for the coordinates q."""
+        w, _, _ = self.wheel_in_chassis(q[3])
+        return np.asarray(q[0:2], float) + _rot(q[2]) @ w
 
     def rest_state(self, x_axle: float = 0.0) -> np.ndarray:
         """Coordinates with the wheel and the caster just touching a flat floor, the
@@ -568,6 +579,27 @@ def flat_floor(point):
     return float(point[1]), np.array([0.0, 1.0])
 
 
+def speed_controller(params: VacuumParams, speed: float, gain: float):
+    """The drive's speed control: ``torque(qd)``, ``gain`` times the error of the wheels'
+    turning rate against ``speed / wheel_radius``, within both motors' torque limit."""
+    limit = 2 * params.torque_limit
+    target = speed / params.wheel_radius
+
+    def torque(qd):
+        return min(max(gain * (target - qd[4]), -limit), limit)
+
+    return torque
+
+
+def _right_hand_side(robot: PlanarRobot, ground, torque_of):
+    """y_dot(t, y) of the state y = (q, qd) under a torque law ``torque_of(qd)``."""
+    def rhs(t, y):
+        q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(y[5:]), ground)
+        return np.concatenate([y[5:], q_dd])
+
+    return rhs
+
+
 def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: float = 0.3,
           gain: float = 0.5, start=None, dt: float = 0.005, method: str = "LSODA"):
     """Drive the planar robot with a speed controller (wheel rim speed towards ``speed``,
@@ -577,18 +609,8 @@ def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: floa
     """
     from scipy.integrate import solve_ivp
 
-    p = robot.p
-    limit = 2 * p.torque_limit
-    target = speed / p.wheel_radius
-
-    def torque_of(qd):
-        return min(max(gain * (target - qd[4]), -limit), limit)
-
-    def rhs(t, y):
-        q, qd = y[:5], y[5:]
-        q_dd, _ = robot.accelerations(q, qd, torque_of(qd), ground)
-        return np.concatenate([qd, q_dd])
-
+    torque_of = speed_controller(robot.p, speed, gain)
+    rhs = _right_hand_side(robot, ground, torque_of)
     q0 = robot.static_state if start is None else np.asarray(start, float)
     y0 = np.concatenate([q0, np.zeros(5)])
     times = np.arange(0.0, t_end + 0.5 * dt, dt)
@@ -645,21 +667,10 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
     def ground(point):
         return step_distance(point, step_x, height, p.fillet)
 
-    limit = 2 * p.torque_limit
-    target = speed / p.wheel_radius
-
-    def torque_of(qd):
-        return min(max(gain * (target - qd[4]), -limit), limit)
-
-    def rhs(t, y):
-        q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(y[5:]), ground)
-        return np.concatenate([y[5:], q_dd])
-
-    def wheel_centre(q):
-        w, _, _ = robot.wheel_in_chassis(q[3])
-        return q[0:2] + _rot(q[2]) @ w
-
-    y = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, target]])
+    torque_of = speed_controller(p, speed, gain)
+    rhs = _right_hand_side(robot, ground, torque_of)
+    wheel_centre = robot.wheel_centre
+    y = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
     times, states, evaluations = [0.0], [y], 0
     outcome, t = "timed out", 0.0
     history = [(0.0, wheel_centre(y[:5])[0])]

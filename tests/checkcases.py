@@ -8,3 +8,10 @@ def summary(exercise_id: str, answer) -> str:
     ``"passed"``, or the failure's summary (which names a recognised mistake)."""
     result = evaluate(get_exercise(exercise_id), answer)
     return result.result.summary if result.failure else "passed"
+
+
+def assert_generic_failure(exercise_id: str, answer) -> None:
+    """The answer fails with the generic message: wrong, and no listed mistake named."""
+    line = summary(exercise_id, answer)
+    assert line.startswith(f"{exercise_id}: wrong result for ")
+    assert "looks like" not in line

@@ -74,6 +74,15 @@ def test_euler_rates_refuse_the_singular_attitude():
 # --------------------------------------------------------------------------- geometry
 
 
+def random_eggs(n, seed=SEED):
+    """n seeded (beta_v, R1, R2): tilts over [0, pi/2], R2 2-5 cm, R1/R2 from 1 to 2.5."""
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        R2 = rng.uniform(0.02, 0.05)
+        R1 = R2 * rng.uniform(1.0, 2.5)
+        yield rng.uniform(0.0, np.pi / 2), R1, R2
+
+
 def brute_force_contact(beta_v, R1, R2, n=200001):
     """The lowest point of the tilted meridian, by sampling the whole ellipse."""
     psi = np.linspace(-np.pi, np.pi, n)
@@ -87,11 +96,7 @@ def brute_force_contact(beta_v, R1, R2, n=200001):
 
 
 def test_contact_point_and_height_against_brute_force():
-    rng = np.random.default_rng(SEED)
-    for _ in range(60):
-        R2 = rng.uniform(0.02, 0.05)
-        R1 = R2 * rng.uniform(1.0, 2.5)
-        beta_v = rng.uniform(0.0, np.pi / 2)
+    for beta_v, R1, R2 in random_eggs(60):
         height, offset, angle = brute_force_contact(beta_v, R1, R2)
         assert egg.center_height(beta_v, R1, R2) == pytest.approx(height, rel=1e-9)
         assert egg.contact_offset(beta_v, R1, R2) == pytest.approx(offset, abs=2e-6)
@@ -125,11 +130,7 @@ def test_limits_of_the_geometry():
 
 def test_curvature_radii_against_the_shape_operator():
     """Principal curvatures from the Hessian of x^2/R2^2 + y^2/R2^2 + z^2/R1^2 - 1."""
-    rng = np.random.default_rng(SEED)
-    for _ in range(30):
-        R2 = rng.uniform(0.02, 0.05)
-        R1 = R2 * rng.uniform(1.0, 2.5)
-        beta_v = rng.uniform(0.0, np.pi / 2)
+    for beta_v, R1, R2 in random_eggs(30):
         psi = math.atan2(R2 * math.sin(beta_v), R1 * math.cos(beta_v))
         point = np.array([R2 * math.sin(psi), 0.0, R1 * math.cos(psi)])
         weights = np.array([1 / R2**2, 1 / R2**2, 1 / R1**2])

@@ -20,7 +20,7 @@ from tqdm import tqdm
 from robodyn import egg
 from robodyn.errors import ParameterError
 from robodyn.plotting import interactive_figure, scene3d
-from robodyn.rotations import rot_x, rot_z
+from robodyn.rotations import rot_x
 
 #: The shell of the figures: the default egg, 12 cm by 9 cm.
 R1, R2 = egg.EggParams().R1, egg.EggParams().R2
@@ -47,15 +47,12 @@ def side_view(ax, beta: float, spin: float, R1: float, R2: float):
     the contact, and one painted meridian (spin 0 faces the reader) that shows the spin.
     """
     x, z = shell_outline(beta, R1, R2)
-    H = egg.center_height(min(beta, np.pi - beta), R1, R2)
-    beta_p = egg.contact_angle(min(beta, np.pi - beta), R1, R2)
-    # the contact seen from the centre: beta_p from the lower end, towards straight down
-    if beta <= np.pi / 2:
-        angle = beta + np.pi - beta_p                  # direction (sin, cos) from "up"
-    else:
-        angle = beta + beta_p
-    r_c = egg.polar_radius(beta_p, R1, R2)
-    contact = (1e3 * r_c * np.sin(angle), 1e3 * (H + r_c * np.cos(angle)))
+    low = min(beta, np.pi - beta)                      # the tilt of whichever end is down
+    H = egg.center_height(low, R1, R2)
+    # the contact is on the floor, contact_offset from below the centre towards the lower
+    # end (at -horizontal while beta <= pi/2, the upper end leaning to +horizontal)
+    towards_lower = -1.0 if beta <= np.pi / 2 else 1.0
+    contact = (1e3 * towards_lower * egg.contact_offset(low, R1, R2), 0.0)
     artists = [ax.fill(x, z, color="#f3e3c3", ec="#8a6d3b", lw=2)[0]]
     tip = 1e3 * R1 * np.array([np.sin(beta), np.cos(beta)])
     artists += ax.plot([-tip[0], tip[0]], [1e3 * H - tip[1], 1e3 * H + tip[1]], color="0.35",
@@ -271,9 +268,9 @@ def _part_meshes(params: egg.EggParams):
 def _part_poses(run):
     """Attitudes of the four bodies at every sample of a run (the rotor drawn without its
     spin: a disc looks the same at every angle)."""
-    outer = np.array([R @ rot_z(phi) for R, phi in zip(run.rotations, run.phi, strict=True)])
-    inner = np.array([R @ rot_x(psi) for R, psi in zip(outer, run.psi, strict=True)])
-    return run.rotations, outer, inner, inner
+    poses = [[R @ A for A in egg.body_attitudes(phi, psi)]
+             for R, phi, psi in zip(run.rotations, run.phi, run.psi, strict=True)]
+    return tuple(np.array(pose) for pose in zip(*poses, strict=True))
 
 
 def egg_scene(run, params: egg.EggParams | None = None, frame_time: float = 0.04,

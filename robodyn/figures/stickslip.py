@@ -28,11 +28,8 @@ GEOMETRY = stickslip.DropletGeometry()
 
 def spin_run(robot, commands, taus3, cycles: int = CYCLES, seed: int = 1):
     """A spin of ``cycles`` pivots per motor with the offsets ``taus3`` for ``commands``."""
-    taus = np.zeros((3, 2))
-    for motor in range(3):
-        taus[motor, 0 if commands[motor] > 0 else 1] = taus3[motor]
     steps = [(motor, commands[motor]) for _ in range(cycles) for motor in range(3)]
-    return stickslip.pivot_sequence(robot, steps, taus, seed)
+    return stickslip.pivot_sequence(robot, steps, stickslip.taus_table(commands, taus3), seed)
 
 
 def camera_axes(ax, half_width_mm: float):
