@@ -64,21 +64,32 @@ class VacuumParams(Parameters):
 
     **From the thesis** (Kaiserslautern 2022): the D-shaped body 0.36 x 0.35 x 0.10 m; a spring
     of 470 N/m per drive unit, 5 cm free length; the drive wheel of 60.8 g; its static friction
-    on wood, 1.01 to 1.16 (15 tilting-board trials; the book takes their middle, 1.08, and the
-    kinetic coefficient 10 % below it); the 3 mm fillet of the step's edge; 0.3 m/s forward.
+    on wood, 1.01 to 1.16 (15 tilting-board trials; the book takes their middle, 1.08); the
+    3 mm fillet of the step's edge; 0.3 m/s forward.
 
     **Assumed by the book** (the thesis does not give them; each is a plausible value for a
-    robot of this size, and the chapter is to test how much the results depend on it), all
+    robot of this size, and the chapter tests how much the results depend on it), all
     measured from the drive axle at rest, which sits under the middle of the body: a total
-    mass of 3.5 kg (vacuum robots of this size weigh 3 to 4 kg), its centre of gravity 2 cm
-    behind the axle and 4 cm up, with a caster 12 cm behind the axle carrying a sixth of the
-    weight (the front then is free to ride up: the thesis has the mouth meet the step first and
-    its height set the limit);
-    wheel radius 36 mm (a 72 mm wheel, common on these robots); an arm of 40 mm from pivot to
-    axle, 20 deg below the horizontal at rest; the spring's moment arm about the pivot 30 mm;
-    the suction mouth's lower lip 8 mm above the floor with a front radius of 15 mm, 15 cm
-    ahead of the axle; the body's lower edges 25 mm above the floor; a motor torque limit of
-    0.6 N m per wheel. The motor sits on the arm.
+    mass of 3.5 kg (vacuum robots of this size weigh 3 to 4 kg), its centre of gravity 5 cm
+    behind the axle and 4 cm up, with a caster 14 cm behind the axle carrying about a third
+    of the weight (the front then is free to ride up: the thesis has the mouth meet the step
+    first; and a centre of gravity further behind the axle than its height times the friction
+    coefficient keeps the caster down when the wheels lock); an arm of 60 mm from pivot to
+    axle, 5 deg below the horizontal at rest (long and flat enough that a locked leading
+    wheel does not dig in: a cos(phi) > mu (a sin(phi) + R)); the spring's moment arm about
+    the pivot 30 mm; the wheel may drop 10 mm below its rest position; the suction mouth's
+    lower lip 8 mm above the floor with a front radius of 25 mm, 15 cm ahead of the axle; the
+    body's lower edges 25 mm above the floor; a motor torque limit of 0.6 N m per wheel. The
+    motor sits on the arm. A short-circuited motor brakes with k^2 / R_a times its speed:
+    0.067 N m s/rad per motor, for a 14.4 V gear motor with a no-load speed of 15 rad/s
+    (k = 0.96 V s/rad at the wheel) and a stall torque of 1 N m (R_a = k V / 1 N m =
+    13.8 ohm).
+
+    **Fitted to the thesis's 19 mm** (the one calibration; chapter 7 says so where it
+    compares): the wheel radius, 44 mm (an 88 mm wheel, large for the class but within the
+    10 cm body), and the kinetic coefficient 1.06, 2 % below the static one (the thesis
+    sets it below without saying by how much). With a 36 mm wheel and a kinetic coefficient
+    10 % below, the leading link stalls near 15 mm.
     """
 
     body_length: float = quantity(0.36, "m", above=0.0)
@@ -88,22 +99,24 @@ class VacuumParams(Parameters):
     spring_free_length: float = quantity(0.05, "m", above=0.0)
     wheel_mass: float = quantity(0.0608, "kg", above=0.0)
     mu_s: float = quantity(1.08, "", above=0.0)
-    mu_k: float = quantity(0.97, "", above=0.0)
+    mu_k: float = quantity(1.06, "", above=0.0)
     fillet: float = quantity(0.003, "m", at_least=0.0)
     drive_speed: float = quantity(0.3, "m/s", above=0.0)
     mass: float = quantity(3.5, "kg", above=0.0)
-    cog_behind: float = quantity(0.02, "m")
+    cog_behind: float = quantity(0.05, "m")
     cog_height: float = quantity(0.04, "m", above=0.0)
-    wheel_radius: float = quantity(0.036, "m", above=0.0)
-    arm_length: float = quantity(0.04, "m", above=0.0)
-    arm_angle: float = quantity(math.radians(20.0), "rad", at_least=0.0, below=math.pi / 2)
+    wheel_radius: float = quantity(0.044, "m", above=0.0)
+    arm_length: float = quantity(0.06, "m", above=0.0)
+    arm_angle: float = quantity(math.radians(5.0), "rad", at_least=0.0, below=math.pi / 2)
     spring_lever: float = quantity(0.03, "m", above=0.0)
     mouth_height: float = quantity(0.008, "m", at_least=0.0)
-    mouth_radius: float = quantity(0.015, "m", above=0.0)
+    mouth_radius: float = quantity(0.025, "m", above=0.0)
     mouth_ahead: float = quantity(0.15, "m", above=0.0)
     edge_height: float = quantity(0.025, "m", above=0.0)
-    caster_behind: float = quantity(0.12, "m", above=0.0)
+    caster_behind: float = quantity(0.14, "m", above=0.0)
     torque_limit: float = quantity(0.6, "N m", above=0.0)
+    wheel_droop: float = quantity(0.01, "m", above=0.0)
+    short_circuit_damping: float = quantity(0.067, "N m s/rad", above=0.0)
     g: float = quantity(9.81, "m/s^2", above=0.0)
 
     def __post_init__(self):
@@ -166,30 +179,37 @@ def step_distance(point, step_x: float, height: float, fillet: float):
     if fillet > height:
         raise ParameterError(f"fillet = {fillet:g} m must not exceed the step's height = "
                              f"{height:g} m")
-    x, z = p
-    centre = np.array([step_x + fillet, height - fillet])
-    towards = p - centre
-    if towards[0] <= 0.0 and towards[1] >= 0.0 and np.any(towards):
-        on_arc = centre + fillet * towards / np.linalg.norm(towards)
-        arc_normal = towards / np.linalg.norm(towards)
-    else:                                  # the nearer end of the arc
-        ends = (centre + [-fillet, 0.0], centre + [0.0, fillet])
-        on_arc = min(ends, key=lambda end: float(np.hypot(*(p - end))))
-        arc_normal = np.array([-1.0, 0.0]) if on_arc is ends[0] else np.array([0.0, 1.0])
-    pieces = (   # (nearest point of the piece, the piece's outward normal there)
-        (np.array([min(x, step_x), 0.0]), np.array([0.0, 1.0])),
-        (np.array([step_x, min(max(z, 0.0), height - fillet)]), np.array([-1.0, 0.0])),
-        (on_arc, arc_normal),
-        (np.array([max(x, step_x + fillet), height]), np.array([0.0, 1.0])),
-    )
-    foot, piece_normal = min(pieces, key=lambda piece: float(np.hypot(*(p - piece[0]))))
-    gap = p - foot
-    distance = float(np.hypot(*gap))
-    if distance == 0.0:
-        return 0.0, piece_normal
+    distance, nx, nz = _step_distance_float(float(p[0]), float(p[1]), step_x, height, fillet)
+    return distance, np.array([nx, nz])
+
+
+def _step_distance_float(x: float, z: float, step_x: float, height: float, fillet: float):
+    """:func:`step_distance` for checked floats, as (distance, n_x, n_z): the nearest point
+    of each of the four pieces, the nearest of them, and the side the point is on."""
+    cx, cz = step_x + fillet, height - fillet          # the fillet's centre
+    tx, tz = x - cx, z - cz
+    if tx <= 0.0 and tz >= 0.0 and (tx or tz):         # the point sees the arc itself
+        r = math.hypot(tx, tz)
+        arc = (cx + fillet * tx / r, cz + fillet * tz / r, tx / r, tz / r)
+    elif math.hypot(tx + fillet, tz) <= math.hypot(tx, tz - fillet):
+        arc = (cx - fillet, cz, -1.0, 0.0)             # the arc's lower end
+    else:
+        arc = (cx, cz + fillet, 0.0, 1.0)              # its upper end
+    pieces = ((min(x, step_x), 0.0, 0.0, 1.0),                          # floor
+              (step_x, min(max(z, 0.0), cz), -1.0, 0.0),                # face
+              arc,                                                      # fillet
+              (max(x, cx), height, 0.0, 1.0))                           # top
+    best, foot = math.inf, pieces[0]
+    for piece in pieces:
+        d = math.hypot(x - piece[0], z - piece[1])
+        if d < best:
+            best, foot = d, piece
+    if best == 0.0:
+        return 0.0, foot[2], foot[3]
+    gx, gz = (x - foot[0]) / best, (z - foot[1]) / best
     if _inside_step(x, z, step_x, height, fillet):
-        return -distance, -gap / distance
-    return distance, gap / distance
+        return -best, -gx, -gz
+    return best, gx, gz
 
 
 # --------------------------------------------------------------------------- statics
@@ -392,7 +412,15 @@ class PlanarRobot:
         )
         self.suspension_zeta = check_non_negative("suspension_zeta", suspension_zeta)
         self.friction_scale = check_non_negative("friction_scale", friction_scale)
-        self.travel = math.radians(25.0) if variant != "telescopic" else 0.02
+        # the stops, in the suspension's coordinate: the wheel drops at most wheel_droop
+        # below its rest position, and rises at most 25 deg (or 2 cm) above it
+        if self.side:
+            a = params.arm_length
+            self.droop = math.asin(min(math.sin(self.rest) + params.wheel_droop / a,
+                                       1.0)) - self.rest
+            self.bump = math.radians(25.0)
+        else:
+            self.droop, self.bump = params.wheel_droop, 0.02
         # the two springs in the suspension's coordinate (through spring_lever for an arm),
         # and the damper: suspension_zeta of the bounce of the robot's share on the wheels
         lever = params.spring_lever if variant != "telescopic" else 1.0
@@ -449,11 +477,19 @@ class PlanarRobot:
         the thesis does not give) and a stiff stop 25 deg (or 2 cm) either side of rest."""
         stiffness, damping = self.spring_stiffness, self.spring_damping
         force = self.preload - stiffness * (s - self.rest) - damping * s_dot
-        beyond = abs(s - self.rest) - self.travel
-        if beyond > 0:
-            side = math.copysign(1.0, s - self.rest)
-            force -= side * 1e3 * stiffness * beyond + 10 * damping * s_dot
+        beyond = self._beyond_stop(s)
+        if beyond:
+            force -= 1e3 * stiffness * beyond + 10 * damping * s_dot
         return force
+
+    def _beyond_stop(self, s: float) -> float:
+        """How far s lies past a stop: positive past the droop stop, negative past the bump
+        stop, zero between them."""
+        if s - self.rest > self.droop:
+            return s - self.rest - self.droop
+        if self.rest - s > self.bump:
+            return s - self.rest + self.bump
+        return 0.0
 
     # ----------------------------------------------------------------- dynamics
 
@@ -513,6 +549,83 @@ class PlanarRobot:
             Q[2] += b[0] * F[1] - b[1] * F[0]
         return M, m_w * J_W.T @ a_W, Q, forces
 
+    def fast_accelerations(self, q, qd, torque: float, ground_xz) -> np.ndarray:
+        """:meth:`accelerations` in plain floats, for the integrators' inner loop (a test
+        holds the two equal): ``ground_xz(x, z) -> (distance, n_x, n_z)``. The same
+        equations written out by component; the wheel's spin row, which only the wheel's
+        inertia fills, solved on its own."""
+        p, m_w, R_w = self.p, self.m_w, self.p.wheel_radius
+        x, z, theta, s, _ = (float(v) for v in q)
+        xd, zd, thd, sd, wd = (float(v) for v in qd)
+        c, sn = math.cos(theta), math.sin(theta)
+        if self.side:
+            a, side = p.arm_length, self.side
+            cs, ss = math.cos(s), math.sin(s)
+            wx, wz = self.pivot[0] + side * a * cs, self.pivot[1] - a * ss
+            dwx, dwz, ddwx, ddwz = -side * a * ss, -a * cs, -side * a * cs, a * ss
+        else:
+            wx, wz = self.axle_rest[0], self.axle_rest[1] - s
+            dwx, dwz, ddwx, ddwz = 0.0, -1.0, 0.0, 0.0
+        rwx, rwz = c * wx - sn * wz, sn * wx + c * wz             # R w
+        rdx, rdz = c * dwx - sn * dwz, sn * dwx + c * dwz         # R dw
+        # J_W = [[1, 0, -rwz, rdx, 0], [0, 1, rwx, rdz, 0]]
+        jx = (1.0, 0.0, -rwz, rdx)
+        jz = (0.0, 1.0, rwx, rdz)
+        ax = -thd * thd * rwx - 2 * thd * sd * rdz + sd * sd * (c * ddwx - sn * ddwz)
+        az = -thd * thd * rwz + 2 * thd * sd * rdx + sd * sd * (sn * ddwx + c * ddwz)
+        M = np.empty((4, 4))
+        for i in range(4):
+            for j in range(4):
+                M[i, j] = m_w * (jx[i] * jx[j] + jz[i] * jz[j])
+        M[0, 0] += self.m_c
+        M[1, 1] += self.m_c
+        M[2, 2] += self.I_c
+        if not self.side:
+            M[3, 3] += 1e-6
+        Q = [0.0, -self.m_c * p.g, 0.0, self.spring_force(s, sd)]
+        for i in range(4):
+            Q[i] -= m_w * (jx[i] * ax + jz[i] * az) + m_w * p.g * jz[i]
+        Q[2] += torque
+        Q[3] -= self.side * torque
+        Q4 = torque
+        # the wheel's contact: its centre's velocity J_W qd and the rim's spin
+        Wx, Wz = x + rwx, z + rwz
+        vx = xd - rwz * thd + rdx * sd
+        vz = zd + rwx * thd + rdz * sd
+        fx, fz, ft = self._fast_contact(Wx, Wz, R_w, vx, vz, -wd * R_w,
+                                        p.mu_s * self.friction_scale,
+                                        p.mu_k * self.friction_scale, ground_xz)
+        for i in range(4):
+            Q[i] += jx[i] * fx + jz[i] * fz
+        Q4 -= R_w * ft
+        for circle in self.circles:
+            bx = c * circle.centre[0] - sn * circle.centre[1]
+            bz = sn * circle.centre[0] + c * circle.centre[1]
+            mu = circle.mu * self.friction_scale
+            fx, fz, _ = self._fast_contact(x + bx, z + bz, circle.radius, xd - thd * bz,
+                                           zd + thd * bx, 0.0, mu, mu, ground_xz)
+            Q[0] += fx
+            Q[1] += fz
+            Q[2] += bx * fz - bz * fx
+        out = np.empty(5)
+        out[:4] = np.linalg.solve(M, Q)
+        out[4] = Q4 / self.I_w
+        return out
+
+    def _fast_contact(self, px, pz, radius, vx, vz, spin_speed, mu_s, mu_k, ground_xz):
+        """:meth:`_contact` in floats: the force (f_x, f_z) and its tangential part."""
+        distance, nx, nz = ground_xz(px, pz)
+        depth = radius - distance
+        if depth <= 0.0:
+            return 0.0, 0.0, 0.0
+        rate = -(nx * vx + nz * vz)
+        N = _normal_force_float(depth, rate, self.k, self.c, "linear", 1.0)
+        N *= min(depth / RAMP_DEPTH, 1.0)
+        tx, tz = nz, -nx
+        slip = tx * vx + tz * vz + spin_speed
+        friction = _contact_friction_float(slip, N, mu_s, mu_k, self.v_crit) if mu_s else 0.0
+        return N * nx + friction * tx, N * nz + friction * tz, friction
+
     def _contact(self, gap, normal, centre_velocity, spin_speed, mu_s, mu_k):
         """Force on the robot at a circle's contact: penalty normal force, ramped in over the
         first 0.05 mm, and friction blended from static to kinetic; zero while apart.
@@ -545,9 +658,7 @@ class PlanarRobot:
         p = self.p
         stiffness = self.spring_stiffness
         total += -self.preload * (s - self.rest) + 0.5 * stiffness * (s - self.rest) ** 2
-        beyond = abs(s - self.rest) - self.travel
-        if beyond > 0:
-            total += 0.5 * 1e3 * stiffness * beyond**2            # the stop
+        total += 0.5 * 1e3 * stiffness * self._beyond_stop(s) ** 2      # the stops
         gaps = [ground(W)[0] - p.wheel_radius]
         for circle in self.circles:
             gaps.append(ground(np.array([x, z]) + R @ np.asarray(circle.centre))[0]
@@ -560,6 +671,12 @@ class PlanarRobot:
             else:
                 total += self.k * (ramp**2 / 3 + 0.5 * (depth**2 - ramp**2))
         return total
+
+    def motor_rate(self, qd) -> float:
+        """The motors' turning rate, rad/s: the wheel's forward turn relative to the arm (or
+        slider) that carries the motor, qd_wheel + qd_pitch - side * qd_suspension. The
+        motor's torque does work at this rate (its reaction acts on the arm)."""
+        return float(qd[4] + qd[2] - self.side * qd[3])
 
     def wheel_centre(self, q) -> np.ndarray:
         """The wheel's centre in the world, m, for the coordinates q."""
@@ -579,25 +696,46 @@ def flat_floor(point):
     return float(point[1]), np.array([0.0, 1.0])
 
 
-def speed_controller(params: VacuumParams, speed: float, gain: float):
-    """The drive's speed control: ``torque(qd)``, ``gain`` times the error of the wheels'
-    turning rate against ``speed / wheel_radius``, within both motors' torque limit."""
-    limit = 2 * params.torque_limit
-    target = speed / params.wheel_radius
+def speed_controller(robot: PlanarRobot, speed: float, gain: float):
+    """The drive's speed control: ``torque(qd)``, ``gain`` times the error of the motors'
+    turning rate (:meth:`PlanarRobot.motor_rate`, what their encoders measure) against
+    ``speed / wheel_radius``, within both motors' torque limit."""
+    limit = 2 * robot.p.torque_limit
+    target = speed / robot.p.wheel_radius
+    motor_rate = robot.motor_rate
 
     def torque(qd):
-        return min(max(gain * (target - qd[4]), -limit), limit)
+        return min(max(gain * (target - motor_rate(qd)), -limit), limit)
 
     return torque
 
 
-def _right_hand_side(robot: PlanarRobot, ground, torque_of):
-    """y_dot(t, y) of the state y = (q, qd) under a torque law ``torque_of(qd)``."""
+def _right_hand_side(robot: PlanarRobot, ground_xz, torque_of):
+    """y_dot(t, y) of the state y = (q, qd) under a torque law ``torque_of(qd)``, on a
+    ground given as ``ground_xz(x, z) -> (distance, n_x, n_z)``."""
     def rhs(t, y):
-        q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(y[5:]), ground)
+        q_dd = robot.fast_accelerations(y[:5], y[5:], torque_of(y[5:]), ground_xz)
         return np.concatenate([y[5:], q_dd])
 
     return rhs
+
+
+def _as_xz(ground):
+    """A ground ``ground(point) -> (distance, normal)`` as ``(x, z) -> (d, n_x, n_z)``."""
+    def ground_xz(x, z):
+        distance, normal = ground(np.array([x, z]))
+        return distance, normal[0], normal[1]
+
+    return ground_xz
+
+
+def _as_point(ground_xz):
+    """The other way round: ``(x, z) -> (d, n_x, n_z)`` as ``point -> (d, normal)``."""
+    def ground(point):
+        distance, nx, nz = ground_xz(point[0], point[1])
+        return distance, np.array([nx, nz])
+
+    return ground
 
 
 def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: float = 0.3,
@@ -609,8 +747,8 @@ def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: floa
     """
     from scipy.integrate import solve_ivp
 
-    torque_of = speed_controller(robot.p, speed, gain)
-    rhs = _right_hand_side(robot, ground, torque_of)
+    torque_of = speed_controller(robot, speed, gain)
+    rhs = _right_hand_side(robot, _as_xz(ground), torque_of)
     q0 = robot.static_state if start is None else np.asarray(start, float)
     y0 = np.concatenate([q0, np.zeros(5)])
     times = np.arange(0.0, t_end + 0.5 * dt, dt)
@@ -664,11 +802,12 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
     p = params
     step_x = robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap
 
-    def ground(point):
-        return step_distance(point, step_x, height, p.fillet)
+    def ground_xz(x, z):                       # step_distance, its checks made once
+        return _step_distance_float(x, z, step_x, height, p.fillet)
 
-    torque_of = speed_controller(p, speed, gain)
-    rhs = _right_hand_side(robot, ground, torque_of)
+    ground = _as_point(ground_xz)
+    torque_of = speed_controller(robot, speed, gain)
+    rhs = _right_hand_side(robot, ground_xz, torque_of)
     wheel_centre = robot.wheel_centre
     y = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
     times, states, evaluations = [0.0], [y], 0
@@ -706,3 +845,247 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
                         wheel=np.array([wheel_centre(v) for v in q]),
                         forces={k: np.array(v) for k, v in forces.items()},
                         evaluations=evaluations)
+
+
+def _step_ahead(robot: PlanarRobot, gap: float) -> float:
+    """x of a step's face ``gap`` m ahead of the robot's front in its static state."""
+    p = robot.p
+    return float(robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap)
+
+
+def max_climb_height(params: VacuumParams, variant: str = "leading", *,
+                     low: float = 0.005, high: float = 0.035, tol: float = 2.5e-4,
+                     **climb_options) -> HeightSearch:
+    """The highest step (m) the robot climbs, by bisection over :func:`climb`'s outcome,
+    to within ``tol``; ``climb_options`` (speed, gap, ...) go to every attempt.
+
+    Returns a :class:`HeightSearch`: ``height`` and the attempts as (height, climbed).
+    """
+    check_choice("variant", variant, SUSPENSIONS)
+
+    def climbs(height):
+        return climb(params, height, variant, **climb_options).climbed
+
+    return bisect_height(climbs, low, high, tol)
+
+
+@dataclass(frozen=True)
+class ClimbMap:
+    """Outcomes of climbs over a grid: ``climbed[i, j]`` for ``heights[i]`` (m) and
+    ``values[j]`` of the option ``varied`` (e.g. "speed" in m/s or "gap" in m)."""
+
+    variant: str
+    varied: str
+    heights: np.ndarray
+    values: np.ndarray
+    climbed: np.ndarray
+
+    def success_rate(self) -> np.ndarray:
+        """The share of the ``values`` climbed, per height."""
+        return self.climbed.mean(axis=1)
+
+
+def climb_map(params: VacuumParams, variant: str, heights, varied: str, values, *,
+              progress: bool = True, **climb_options) -> ClimbMap:
+    """Climb every height of ``heights`` (m) for every value of one option of
+    :func:`climb` (``varied``: "speed" or "gap"), with a progress bar on standard output.
+
+    The robustness of a limit: how its success rate falls from 1 to 0 over a band of
+    heights as the approach (speed, or where the robot starts) changes.
+    """
+    import sys
+
+    from tqdm import tqdm
+
+    check_choice("variant", variant, SUSPENSIONS)
+    check_choice("varied", varied, ("speed", "gap"))
+    heights = as_array("heights", heights, "m", finite=True).ravel()
+    values = as_array(varied, values, "m/s" if varied == "speed" else "m",
+                      finite=True).ravel()
+    grid = [(i, j) for i in range(heights.size) for j in range(values.size)]
+    climbed = np.zeros((heights.size, values.size), dtype=bool)
+    bar = tqdm(grid, desc=f"{variant} climbs", file=sys.stdout, disable=not progress,
+               mininterval=1.0)
+    for i, j in bar:
+        options = dict(climb_options, **{varied: float(values[j])})
+        climbed[i, j] = climb(params, float(heights[i]), variant, **options).climbed
+    return ClimbMap(variant, varied, heights, values, climbed)
+
+
+# --------------------------------------------------------------------------- braking
+
+#: The braking test's ways of stopping the wheels (after the thesis).
+BRAKE_MODES = ("lock", "short circuit", "counter")
+
+
+@dataclass(frozen=True)
+class BrakeRun:
+    """A braking test on the floor: the ``mode``, the stopping ``distance`` (m, how far the
+    wheel's centre moves on after the brake is applied at t = 0), the time it stops (s), the
+    time histories t, q, qd, the motors' torque (N m) and the wheel's contact force (n, 2)."""
+
+    mode: str
+    variant: str
+    distance: float
+    t_stop: float
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    torque: np.ndarray
+    wheel_force: np.ndarray
+
+
+def _locked_accelerations(robot: PlanarRobot, q, qd, ground):
+    """q_ddot with the motors held still (an ideal lock): the constraint that the motors'
+    rate (:meth:`PlanarRobot.motor_rate`, a row G of ones at wheel and pitch and -side at
+    the suspension) stays zero, with its multiplier the torque that holds them,
+    [M, -G^T; G, 0] [q_dd, torque] = [Q - bias, 0]. Returns (q_dd, torque)."""
+    M, bias, Q, _ = robot.terms(q, qd, 0.0, ground)
+    G = np.array([0.0, 0.0, 1.0, -robot.side, 1.0])
+    K = np.zeros((6, 6))
+    K[:5, :5] = M
+    K[:5, 5] = -G
+    K[5, :5] = G
+    solution = np.linalg.solve(K, np.append(Q - bias, 0.0))
+    return solution[:5], float(solution[5])
+
+
+def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
+          speed: float = 0.3, *, counter_time: float = 0.05, gain: float = 0.5,
+          t_end: float = 0.5, **model) -> BrakeRun:
+    """The braking test: the robot rolls at ``speed`` on the floor; at t = 0 the wheels
+    are stopped by one of three ``mode``\\ s (:data:`BRAKE_MODES`):
+
+    - "lock": zero motor speed, ideally: the motors held still whatever the torque (a
+      constraint; the thesis's "sudden zero wheel speed");
+    - "short circuit": the motors' terminals shorted, a braking torque
+      ``short_circuit_damping`` times their speed (per motor), the physical version;
+    - "counter": the speed controller commands -``speed`` for ``counter_time`` s, then
+      zero (counter-braking), within the torque limit.
+
+    The stopping distance is how far the wheel's centre moves until it first stands still
+    (the chassis sways on over the stopped wheels and back: its centre of gravity, 4 cm
+    up, goes on forward for a while as the body pitches nose-down).
+    """
+    from scipy.integrate import solve_ivp
+
+    mode = check_choice("mode", mode, BRAKE_MODES)
+    speed = check_positive("speed", speed, "m/s")
+    counter_time = check_non_negative("counter_time", counter_time, "s")
+    t_end = check_positive("t_end", t_end, "s")
+    robot = PlanarRobot(params, variant, **model)
+    p = params
+    reverse = speed_controller(robot, -speed, gain)
+    hold = speed_controller(robot, 0.0, gain)
+
+    def torque_of(t, qd):
+        if mode == "short circuit":
+            return -2 * p.short_circuit_damping * robot.motor_rate(qd)
+        return reverse(qd) if t < counter_time else hold(qd)
+
+    def rhs(t, y):
+        if mode == "lock":
+            q_dd, _ = _locked_accelerations(robot, y[:5], y[5:], flat_floor)
+        else:
+            q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(t, y[5:]), flat_floor)
+        return np.concatenate([y[5:], q_dd])
+
+    spin = 0.0 if mode == "lock" else speed / p.wheel_radius
+    y0 = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, spin]])
+    times = np.linspace(0.0, t_end, int(round(t_end / 1e-3)) + 1)
+    run = solve_ivp(rhs, (0.0, t_end), y0, method="LSODA", t_eval=times, rtol=1e-7,
+                    atol=1e-10, max_step=1e-3)
+    if not run.success:
+        raise ParameterError(f"the braking run failed: {run.message}")
+    q, qd = run.y[:5].T, run.y[5:].T
+    wheel_x = np.array([robot.wheel_centre(q_i)[0] for q_i in q])
+    stopped = np.flatnonzero(np.diff(wheel_x) <= 0.0)
+    if not stopped.size:
+        raise ParameterError(f"the robot still moves at t_end = {t_end:g} s "
+                             f"({qd[-1, 0]:.3g} m/s): raise t_end")
+    stop = stopped[0]
+    torque, wheel_force = [], []
+    for t, q_i, qd_i in zip(run.t, q, qd, strict=True):
+        if mode == "lock":
+            _, held = _locked_accelerations(robot, q_i, qd_i, flat_floor)
+            torque.append(held)
+            _, forces = robot.accelerations(q_i, qd_i, held, flat_floor)
+        else:
+            torque.append(torque_of(t, qd_i))
+            _, forces = robot.accelerations(q_i, qd_i, torque[-1], flat_floor)
+        wheel_force.append(forces["wheel"])
+    return BrakeRun(mode, robot.variant, float(wheel_x[stop] - wheel_x[0]), float(run.t[stop]),
+                    run.t, q, qd, np.array(torque), np.array(wheel_force))
+
+
+# --------------------------------------------------------------------------- driving off
+
+
+@dataclass(frozen=True)
+class DropRun:
+    """The robot driving off a step: the time histories t, q, qd, the contact forces by
+    name, the time the caster (the last to leave the top) lands (s), and the settling time
+    (s after landing until the pitch stays within ``band`` rad of its value at the end,
+    the robot driving on over the floor)."""
+
+    t: np.ndarray
+    q: np.ndarray
+    qd: np.ndarray
+    forces: dict
+    t_landed: float
+    settling_time: float
+    band: float
+
+
+def drive_off(params: VacuumParams, height: float, variant: str = "leading",
+              speed: float = 0.3, *, gap: float = 0.02, t_end: float = 3.0,
+              band: float = math.radians(0.2), gain: float = 0.5, **model) -> DropRun:
+    """Drive off a step of ``height`` (m): the robot starts on the top at ``speed``, its
+    front ``gap`` m before the edge (the thesis's step, filleted, seen from above), rolls
+    over it and lands on the floor; the spring pushes the wheel down and the body rocks.
+
+    Returns a :class:`DropRun` with the settling time of the pitch.
+    """
+    from scipy.integrate import solve_ivp
+
+    height = check_positive("height", height, "m")
+    band = check_positive("band", band, "rad")
+    robot = PlanarRobot(params, variant, **model)
+    p = params
+    edge = _step_ahead(robot, gap)
+
+    def ground_xz(x, z):
+        # the step seen from its top: the profile of step_distance mirrored about the edge
+        distance, nx, nz = _step_distance_float(2 * edge - x, z, edge, height, p.fillet)
+        return distance, -nx, nz
+
+    ground = _as_point(ground_xz)
+    torque_of = speed_controller(robot, speed, gain)
+    rhs = _right_hand_side(robot, ground_xz, torque_of)
+    start = robot.static_state + [0.0, height, 0.0, 0.0, 0.0]
+    y0 = np.concatenate([start, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
+    times = np.linspace(0.0, t_end, int(round(t_end / 2e-3)) + 1)
+    run = solve_ivp(rhs, (0.0, t_end), y0, method="LSODA", t_eval=times, rtol=1e-6,
+                    atol=1e-9, max_step=2e-3)
+    if not run.success:
+        raise ParameterError(f"the run off the step failed: {run.message}")
+    q, qd = run.y[:5].T, run.y[5:].T
+    forces = {}
+    for q_i, qd_i in zip(q, qd, strict=True):
+        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
+        for name, value in f.items():
+            forces.setdefault(name, []).append(value)
+    forces = {name: np.array(value) for name, value in forces.items()}
+    caster = np.array(robot.circles[0].centre)
+    caster_x = q[:, 0] + np.cos(q[:, 2]) * caster[0] - np.sin(q[:, 2]) * caster[1]
+    on_floor = (caster_x > edge + p.fillet) & (forces["caster"][:, 1] > 0.0)
+    if not on_floor.any():
+        raise ParameterError(f"the caster has not landed by t_end = {t_end:g} s: raise it")
+    landed = int(np.argmax(on_floor))
+    final = q[run.t >= t_end - 0.25, 2].mean()      # the pitch of the robot driving on
+    outside = np.flatnonzero(np.abs(q[:, 2] - final) > band)
+    if outside.size and outside[-1] == run.t.size - 1:
+        raise ParameterError(f"the body still rocks at t_end = {t_end:g} s: raise it")
+    settled = max(outside[-1] + 1 if outside.size else 0, landed)
+    return DropRun(run.t, q, qd, forces, float(run.t[landed]),
+                   float(run.t[settled] - run.t[landed]), band)

@@ -316,7 +316,8 @@ def _wheel_load_cases(rng) -> list[Case]:
     unit = (F, b, a)
     fixed = [
         ((*unit, phi, R, 0.0, "leading"), "a leading link without traction: the book's unit "
-         "(9.4 N spring, lever 30 mm, arm 40 mm at 20 deg, R = 36 mm)", ""),
+         f"(9.4 N spring, lever {b * 1e3:.0f} mm, arm {a * 1e3:.0f} mm at "
+         f"{math.degrees(phi):.0f} deg, R = {R * 1e3:.0f} mm)", ""),
         ((*unit, phi, R, 0.3, "leading"), "the leading link driving with c = T/N = 0.3", ""),
         ((*unit, 0.698, R, 0.8, "leading"), "the leading link at 40 deg, c = 0.8", ""),
         ((*unit, 0.0, R, 0.5, "leading"), "the leading link with its arm horizontal, c = 0.5",
@@ -325,7 +326,8 @@ def _wheel_load_cases(rng) -> list[Case]:
          _TRAILING_HINT),
         ((*unit, 0.0, R, 0.5, "trailing"), "the trailing link with its arm horizontal, c = 0.5",
          _TRAILING_HINT),
-        ((*unit, phi, R, 0.2, "trailing"), "the trailing link at 20 deg, c = 0.2",
+        ((*unit, phi, R, 0.2, "trailing"), f"the trailing link at {math.degrees(phi):.0f} deg, "
+         "c = 0.2",
          _TRAILING_HINT),
         ((*unit, phi, R, 0.5, "telescopic"), "the telescopic unit driving with c = 0.5",
          _TELESCOPIC_HINT),
