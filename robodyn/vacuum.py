@@ -1,9 +1,11 @@
-r"""The vacuum-cleaning robot of the Kaiserslautern thesis: its parameters, the filleted step,
-and the statics of its three suspension variants.
+r"""The vacuum-cleaning robot of the Kaiserslautern thesis climbing a step (chapter 7).
 
-(Chapter 7, in progress: this module holds the robot's parameters, the geometry of the step it
-climbs, the static wheel load of each suspension and two closed forms; the planar multibody
-model and its scenarios follow.)
+The robot's parameters (:class:`VacuumParams`), the geometry of the filleted step
+(:func:`step_distance`), the statics of the three suspensions (:func:`wheel_load`), a planar
+multibody model with penalty contacts (:class:`PlanarRobot`), and its scenarios: a climb
+(:func:`climb`), the highest step by bisection (:func:`max_climb_height`,
+:func:`max_climb_heights`), the outcomes over heights and approaches (:func:`climb_map`), the
+braking test (:func:`brake`) and driving off a step (:func:`drive_off`).
 
 **Conventions.** A side view: x forward (towards the step), z up, the floor at z = 0, angles
 counter-clockwise positive (so a positive pitch lifts the robot's nose). The step's face stands
@@ -49,6 +51,19 @@ __all__ = [
     "speed_controller",
     "bisect_height",
     "climb",
+    "climb_map",
+    "climb_outcome",
+    "max_climb_height",
+    "max_climb_heights",
+    "max_height_task",
+    "run_parallel",
+    "brake",
+    "drive_off",
+    "BRAKE_MODES",
+    "BrakeRun",
+    "ClimbMap",
+    "DropRun",
+    "HeightSearch",
     "sliding_stop",
     "step_distance",
     "wheel_load",
@@ -363,11 +378,12 @@ class PlanarRobot:
     centre and :math:`a_W` its velocity-product acceleration (the only body whose inertia
     depends on q), Q the generalised forces of gravity, the spring, the motor and the contacts.
 
-    This is the book's model, step one (chapter 7 in progress): it is tested at rest, driving
-    on the floor and for energy in a drop; the step is met through :func:`step_distance`.
-    Not yet validated against the thesis: with this first layout the leading link stalls at
-    15 mm (the caster jams at the face and the rear edge touches down), where the thesis's
-    robot climbs 19 mm; the layout of caster, mouth and body edges is still to be worked out.
+    Contacts: the wheel and the circles of ``circles`` (caster, the suction mouth's lip, the
+    body's lower front and rear edges) against any ground ``ground(point) -> (distance,
+    normal)``, each a penalty spring-damper with k = m g / ``penetration`` and ``zeta`` of
+    critical damping, its force ramped in over :data:`RAMP_DEPTH`, and friction blended from
+    static to kinetic around ``v_crit`` (:func:`robodyn.contact.contact_friction`).
+    :meth:`fast_accelerations` is the same model in plain floats, for the integrators.
     """
 
     DRIVE_UNIT_MASS = 2 * (0.0608 + 0.15)
@@ -678,6 +694,24 @@ class PlanarRobot:
         motor's torque does work at this rate (its reaction acts on the arm)."""
         return float(qd[4] + qd[2] - self.side * qd[3])
 
+    def circle_centres(self, q) -> dict:
+        """The world position (m) of each contact circle's centre, wheel first, by name,
+        with its radius: {name: (centre, radius)}."""
+        R, centre = _rot(q[2]), np.asarray(q[0:2], float)
+        placed = {"wheel": (self.wheel_centre(q), self.p.wheel_radius)}
+        for circle in self.circles:
+            placed[circle.name] = (centre + R @ np.asarray(circle.centre), circle.radius)
+        return placed
+
+    def contact_points(self, q, ground) -> dict:
+        """Each circle's point nearest the ground (its centre less its radius along the
+        ground's normal), by name, m."""
+        points = {}
+        for name, (centre, radius) in self.circle_centres(q).items():
+            _, normal = ground(centre)
+            points[name] = centre - radius * normal
+        return points
+
     def wheel_centre(self, q) -> np.ndarray:
         """The wheel's centre in the world, m, for the coordinates q."""
         w, _, _ = self.wheel_in_chassis(q[3])
@@ -764,7 +798,11 @@ def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: floa
 class ClimbAttempt:
     """One attempt at a step: ``outcome`` ("climbed", "stalled" or "timed out"), the time it
     ended (s), and the time histories: t (n,), q (n, 5), qd (n, 5), torque (n,) N m, the
-    wheel's centre (n, 2) m, and the contact forces by name (each (n, 2) N)."""
+    wheel's centre (n, 2) m, the contact forces by name (each (n, 2) N, on the robot) and
+    the contact points by name (each (n, 2) m: where the circle's surface is nearest the
+    ground, whether touching or not). Also the scenario: ``variant``, the step's ``height``
+    and face ``step_x`` (m), the approach ``speed`` (m/s) and ``friction_scale``; and the
+    right-hand side's ``evaluations``."""
 
     outcome: str
     t_end: float
@@ -774,6 +812,12 @@ class ClimbAttempt:
     torque: np.ndarray
     wheel: np.ndarray
     forces: dict
+    points: dict
+    variant: str
+    height: float
+    step_x: float
+    speed: float
+    friction_scale: float
     evaluations: int
 
     @property
@@ -781,24 +825,25 @@ class ClimbAttempt:
         return self.outcome == "climbed"
 
 
-def climb(params: VacuumParams, height: float, variant: str = "leading", speed: float = 0.3,
+def climb(params: VacuumParams, height: float, variant: str = "leading",
+          speed: float | None = None,
           *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
           gain: float = 0.5, chunk: float = 0.05, **model) -> ClimbAttempt:
-    """Drive the robot at ``speed`` against a step of ``height`` (m) with the thesis's fillet.
+    """Drive the robot at ``speed`` (m/s; by default the parameters' ``drive_speed``)
+    against a step of ``height`` (m) with the thesis's fillet.
 
-    The robot starts at rest on the floor in its static state, already rolling at ``speed``,
+    The robot starts in its static state on the floor, already rolling at ``speed``,
     its front ``gap`` m from the step's face. It is integrated in chunks of ``chunk`` s
     (LSODA, which turns stiff when the contacts are); the attempt ends early when the wheel
     stands on the step's top, its centre past the edge by a wheel radius ("climbed"), or when
     the wheel's centre has not moved on by 1 mm in ``stall_time`` s ("stalled"); otherwise at
     ``t_max`` ("timed out"). ``model`` passes options to :class:`PlanarRobot`.
-
-    Not validated yet (see :class:`PlanarRobot`).
     """
     from scipy.integrate import solve_ivp
 
     height = check_positive("height", height, "m")
     robot = PlanarRobot(params, variant, **model)
+    speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
     p = params
     step_x = robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap
 
@@ -835,16 +880,20 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
             break
     states = np.array(states)
     q, qd = states[:, :5], states[:, 5:]
-    forces = {}
+    forces, points = {}, {}
     for q_i, qd_i in zip(q, qd, strict=True):
         _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
         for name, value in f.items():
             forces.setdefault(name, []).append(value)
+        for name, point in robot.contact_points(q_i, ground).items():
+            points.setdefault(name, []).append(point)
     return ClimbAttempt(outcome=outcome, t_end=t, t=np.array(times), q=q, qd=qd,
                         torque=np.array([torque_of(v) for v in qd]),
                         wheel=np.array([wheel_centre(v) for v in q]),
                         forces={k: np.array(v) for k, v in forces.items()},
-                        evaluations=evaluations)
+                        points={k: np.array(v) for k, v in points.items()},
+                        variant=robot.variant, height=height, step_x=step_x, speed=speed,
+                        friction_scale=robot.friction_scale, evaluations=evaluations)
 
 
 def _step_ahead(robot: PlanarRobot, gap: float) -> float:
@@ -869,6 +918,26 @@ def max_climb_height(params: VacuumParams, variant: str = "leading", *,
     return bisect_height(climbs, low, high, tol)
 
 
+def max_climb_heights(cases, *, workers: int | None = None, progress: bool = True,
+                      **search) -> list:
+    """:func:`max_climb_height` for each of ``cases``, a list of (params, variant) pairs,
+    the searches shared among ``workers`` processes (:func:`run_parallel`); ``search``
+    (low, high, tol, and climb's options) goes to every search. Returns the
+    :class:`HeightSearch` results in the order of ``cases``."""
+    arguments = [(params, variant, search) for params, variant in cases]
+    for params, variant, _ in arguments:
+        if not isinstance(params, VacuumParams):
+            raise ParameterError(f"each case must be (VacuumParams, variant), got {params!r}")
+        check_choice("variant", variant, SUSPENSIONS)
+    return run_parallel(max_height_task, arguments, workers=workers, progress=progress,
+                        desc="height searches")
+
+
+def max_height_task(params: VacuumParams, variant: str, search: dict) -> HeightSearch:
+    """One search of :func:`max_climb_heights`: a task for :func:`run_parallel`."""
+    return max_climb_height(params, variant, **search)
+
+
 @dataclass(frozen=True)
 class ClimbMap:
     """Outcomes of climbs over a grid: ``climbed[i, j]`` for ``heights[i]`` (m) and
@@ -886,30 +955,68 @@ class ClimbMap:
 
 
 def climb_map(params: VacuumParams, variant: str, heights, varied: str, values, *,
-              progress: bool = True, **climb_options) -> ClimbMap:
+              progress: bool = True, workers: int | None = None,
+              **climb_options) -> ClimbMap:
     """Climb every height of ``heights`` (m) for every value of one option of
-    :func:`climb` (``varied``: "speed" or "gap"), with a progress bar on standard output.
+    :func:`climb` (``varied``: "speed" or "gap"), with a progress bar on standard output;
+    ``workers`` processes share the attempts (see :func:`run_parallel`).
 
     The robustness of a limit: how its success rate falls from 1 to 0 over a band of
     heights as the approach (speed, or where the robot starts) changes.
     """
-    import sys
-
-    from tqdm import tqdm
-
     check_choice("variant", variant, SUSPENSIONS)
     check_choice("varied", varied, ("speed", "gap"))
     heights = as_array("heights", heights, "m", finite=True).ravel()
     values = as_array(varied, values, "m/s" if varied == "speed" else "m",
                       finite=True).ravel()
-    grid = [(i, j) for i in range(heights.size) for j in range(values.size)]
-    climbed = np.zeros((heights.size, values.size), dtype=bool)
-    bar = tqdm(grid, desc=f"{variant} climbs", file=sys.stdout, disable=not progress,
-               mininterval=1.0)
-    for i, j in bar:
-        options = dict(climb_options, **{varied: float(values[j])})
-        climbed[i, j] = climb(params, float(heights[i]), variant, **options).climbed
+    cases = [dict(climb_options, height=float(h), variant=variant, **{varied: float(v)})
+             for h in heights for v in values]
+    outcomes = run_parallel(climb_outcome, [(params, case) for case in cases],
+                            workers=workers, progress=progress, desc=f"{variant} climbs")
+    climbed = np.array(outcomes, dtype=bool).reshape(heights.size, values.size)
     return ClimbMap(variant, varied, heights, values, climbed)
+
+
+def climb_outcome(params: VacuumParams, case: dict) -> bool:
+    """True if the robot climbs in the scenario ``case`` (the keyword arguments of
+    :func:`climb`): one task for :func:`run_parallel`."""
+    return climb(params, **case).climbed
+
+
+def run_parallel(task, arguments: list, *, workers: int | None = None,
+                 progress: bool = True, desc: str = "runs") -> list:
+    """``[task(*a) for a in arguments]``, the runs shared among ``workers`` processes
+    (default: one per core, at most 4; 1 runs them here, in order), with a progress bar on
+    standard output. ``task`` must be a module-level function, as :func:`climb_outcome`,
+    and its arguments picklable: each process imports robodyn afresh (spawn), which costs
+    it a second or two before its first run.
+    """
+    import os
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    from tqdm import tqdm
+
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 4)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ParameterError(f"workers must be a whole number >= 1, got {workers!r}")
+    bar = tqdm(total=len(arguments), desc=desc, file=sys.stdout, disable=not progress,
+               mininterval=1.0)
+    with bar:
+        if workers == 1 or len(arguments) < 2:
+            results = []
+            for argument in arguments:
+                results.append(task(*argument))
+                bar.update()
+            return results
+        with ProcessPoolExecutor(min(workers, len(arguments)),
+                                 mp_context=get_context("spawn")) as pool:
+            futures = [pool.submit(task, *argument) for argument in arguments]
+            for future in futures:
+                future.add_done_callback(lambda _: bar.update())
+            return [future.result() for future in futures]
 
 
 # --------------------------------------------------------------------------- braking

@@ -1,5 +1,6 @@
-"""Tests of robodyn.vacuum (chapter 7, in progress): parameters, the filleted step, the static
-wheel load of the suspensions, the sliding stop and the height bisection."""
+"""Tests of robodyn.vacuum (chapter 7): parameters, the filleted step, the static wheel load of
+the suspensions, the sliding stop and the height bisection, the planar model (rest, driving,
+energy, contact power, the fast path) and its scenarios (climbing, braking, driving off)."""
 
 import math
 
@@ -474,3 +475,28 @@ def test_a_climb_map_holds_every_outcome():
     np.testing.assert_array_equal(result.success_rate(), [1.0, 0.0])
     with pytest.raises(ParameterError, match="varied"):
         vacuum.climb_map(vacuum.VacuumParams(), "leading", [0.01], "mass", [3.0])
+
+
+def test_contact_points_lie_on_the_circles_nearest_the_ground():
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), "leading")
+    ground, _ = step_grounds(step_x=0.1)
+    q = robot.static_state
+    for name, point in robot.contact_points(q, ground).items():
+        centre, radius = robot.circle_centres(q)[name]
+        assert np.linalg.norm(point - centre) == pytest.approx(radius)
+        distance, _ = ground(centre)
+        assert ground(point)[0] == pytest.approx(distance - radius, abs=1e-12)
+
+
+def test_run_parallel_keeps_the_order_and_refuses_bad_workers():
+    cases = [(vacuum.VacuumParams(), dict(height=h, variant="telescopic", t_max=1.5))
+             for h in (0.005, 0.04)]
+    expected = [vacuum.climb_outcome(*case) for case in cases]
+    assert expected == [True, False]
+    for workers in (1, 2):
+        assert vacuum.run_parallel(vacuum.climb_outcome, cases, workers=workers,
+                                   progress=False) == expected
+    with pytest.raises(ParameterError, match="workers"):
+        vacuum.run_parallel(vacuum.climb_outcome, cases, workers=0)
+    with pytest.raises(ParameterError, match="each case"):
+        vacuum.max_climb_heights([("leading", vacuum.VacuumParams())])
