@@ -62,6 +62,7 @@ benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/arm_dynamics.py
 	$(BIN)/python benchmarks/egg_simulate.py
 	$(BIN)/python benchmarks/egg_mujoco.py
+	$(BIN)/python benchmarks/vacuum_climb.py
 	$(BIN)/python benchmarks/page_text.py
 	$(BIN)/python benchmarks/widget_browser.py
 	$(BIN)/python benchmarks/book_build.py

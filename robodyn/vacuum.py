@@ -50,6 +50,7 @@ __all__ = [
     "flat_floor",
     "speed_controller",
     "bisect_height",
+    "attempt_outcome",
     "climb",
     "climb_map",
     "climb_outcome",
@@ -79,7 +80,8 @@ class VacuumParams(Parameters):
 
     **From the thesis** (Kaiserslautern 2022): the D-shaped body 0.36 x 0.35 x 0.10 m; a spring
     of 470 N/m per drive unit, 5 cm free length; the drive wheel of 60.8 g; its static friction
-    on wood, 1.01 to 1.16 (15 tilting-board trials; the book takes their middle, 1.08); the
+    on wood, 1.01 to 1.15 (15 tilting-board trials; the summary prints 1.16, see the errata
+    page; the book takes the middle, 1.08); the
     3 mm fillet of the step's edge; 0.3 m/s forward.
 
     **Assumed by the book** (the thesis does not give them; each is a plausible value for a
@@ -772,6 +774,19 @@ def _as_point(ground_xz):
     return ground
 
 
+def _integrate(rhs, y0, t_end: float, dt: float, what: str, rtol: float, atol: float):
+    """solve_ivp's LSODA from t = 0 to ``t_end``, sampled every ``dt`` (also its largest
+    step); a failure raises, naming ``what`` failed."""
+    from scipy.integrate import solve_ivp
+
+    times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
+    run = solve_ivp(rhs, (0.0, t_end), y0, method="LSODA", t_eval=times, rtol=rtol,
+                    atol=atol, max_step=dt)
+    if not run.success:
+        raise ParameterError(f"{what} did not finish: {run.message}")
+    return run
+
+
 def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: float = 0.3,
           gain: float = 0.5, start=None, dt: float = 0.005, method: str = "LSODA"):
     """Drive the planar robot with a speed controller (wheel rim speed towards ``speed``,
@@ -825,6 +840,22 @@ class ClimbAttempt:
         return self.outcome == "climbed"
 
 
+def attempt_outcome(history, params: VacuumParams, step_x: float, height: float,
+                    stall_time: float):
+    """The rule that ends an attempt at a step, for ``history``, the (time, wheel centre)
+    pairs so far: "climbed" once the wheel's centre is a wheel radius past the fillet and
+    half a radius above the top, "stalled" once it has not moved on by 1 mm in
+    ``stall_time`` s, otherwise None (go on)."""
+    t, W = history[-1]
+    R = params.wheel_radius
+    if W[0] > step_x + params.fillet + R and W[1] > height + 0.5 * R:
+        return "climbed"
+    earlier = [centre[0] for s, centre in history if s <= t - stall_time + 1e-9]
+    if earlier and W[0] - earlier[-1] < 1e-3:
+        return "stalled"
+    return None
+
+
 def climb(params: VacuumParams, height: float, variant: str = "leading",
           speed: float | None = None,
           *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
@@ -857,7 +888,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     y = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
     times, states, evaluations = [0.0], [y], 0
     outcome, t = "timed out", 0.0
-    history = [(0.0, wheel_centre(y[:5])[0])]
+    history = [(0.0, wheel_centre(y[:5]))]
     while t < t_max - 1e-12:
         t_next = min(t + chunk, t_max)
         run = solve_ivp(rhs, (t, t_next), y, method="LSODA", rtol=1e-6, atol=1e-9,
@@ -869,14 +900,10 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
         times.extend(run.t)
         states.extend(run.y.T)
         t, y = t_next, run.y[:, -1]
-        W = wheel_centre(y[:5])
-        history.append((t, W[0]))
-        if W[0] > step_x + p.fillet + p.wheel_radius and W[1] > height + 0.5 * p.wheel_radius:
-            outcome = "climbed"
-            break
-        earlier = [x for s, x in history if s <= t - stall_time + 1e-9]
-        if earlier and W[0] - earlier[-1] < 1e-3:
-            outcome = "stalled"
+        history.append((t, wheel_centre(y[:5])))
+        ended = attempt_outcome(history, p, step_x, height, stall_time)
+        if ended:
+            outcome = ended
             break
     states = np.array(states)
     q, qd = states[:, :5], states[:, 5:]
@@ -1074,7 +1101,6 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     (the chassis sways on over the stopped wheels and back: its centre of gravity, 4 cm
     up, goes on forward for a while as the body pitches nose-down).
     """
-    from scipy.integrate import solve_ivp
 
     mode = check_choice("mode", mode, BRAKE_MODES)
     speed = check_positive("speed", speed, "m/s")
@@ -1099,11 +1125,7 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
 
     spin = 0.0 if mode == "lock" else speed / p.wheel_radius
     y0 = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, spin]])
-    times = np.linspace(0.0, t_end, int(round(t_end / 1e-3)) + 1)
-    run = solve_ivp(rhs, (0.0, t_end), y0, method="LSODA", t_eval=times, rtol=1e-7,
-                    atol=1e-10, max_step=1e-3)
-    if not run.success:
-        raise ParameterError(f"the braking run failed: {run.message}")
+    run = _integrate(rhs, y0, t_end, 1e-3, "the braking run", rtol=1e-7, atol=1e-10)
     q, qd = run.y[:5].T, run.y[5:].T
     wheel_x = np.array([robot.wheel_centre(q_i)[0] for q_i in q])
     stopped = np.flatnonzero(np.diff(wheel_x) <= 0.0)
@@ -1153,7 +1175,6 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
 
     Returns a :class:`DropRun` with the settling time of the pitch.
     """
-    from scipy.integrate import solve_ivp
 
     height = check_positive("height", height, "m")
     band = check_positive("band", band, "rad")
@@ -1171,11 +1192,7 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
     rhs = _right_hand_side(robot, ground_xz, torque_of)
     start = robot.static_state + [0.0, height, 0.0, 0.0, 0.0]
     y0 = np.concatenate([start, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
-    times = np.linspace(0.0, t_end, int(round(t_end / 2e-3)) + 1)
-    run = solve_ivp(rhs, (0.0, t_end), y0, method="LSODA", t_eval=times, rtol=1e-6,
-                    atol=1e-9, max_step=2e-3)
-    if not run.success:
-        raise ParameterError(f"the run off the step failed: {run.message}")
+    run = _integrate(rhs, y0, t_end, 2e-3, "the run off the step", rtol=1e-6, atol=1e-9)
     q, qd = run.y[:5].T, run.y[5:].T
     forces = {}
     for q_i, qd_i in zip(q, qd, strict=True):

@@ -79,6 +79,7 @@ from robodyn.vacuum import (
     HeightSearch,
     PlanarRobot,
     VacuumParams,
+    attempt_outcome,
     bisect_height,
 )
 
@@ -682,7 +683,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
     sim.data.time = 0.0
     target = speed / p.wheel_radius
     samples = [sim.sample()]
-    history = [(0.0, samples[0][4][0])]
+    history = [(0.0, samples[0][4])]
     outcome, n_steps = "timed out", 0
     start = time.perf_counter()
     while sim.data.time < t_max - 1e-9:
@@ -690,14 +691,10 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
             sim.run(steps_per_sample, target)
             n_steps += steps_per_sample
             samples.append(sim.sample())
-        t, W = sim.data.time, samples[-1][4]
-        history.append((t, W[0]))
-        if W[0] > step_x + p.fillet + p.wheel_radius and W[1] > height + 0.5 * p.wheel_radius:
-            outcome = "climbed"
-            break
-        earlier = [x for s, x in history if s <= t - stall_time + 1e-9]
-        if earlier and W[0] - earlier[-1] < 1e-3:
-            outcome = "stalled"
+        history.append((sim.data.time, samples[-1][4]))
+        ended = attempt_outcome(history, p, step_x, height, stall_time)
+        if ended:
+            outcome = ended
             break
     wall_time = time.perf_counter() - start
     t, q, qd, torque, wheel = (np.array(column) for column in zip(*samples, strict=True))

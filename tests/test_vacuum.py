@@ -500,3 +500,21 @@ def test_run_parallel_keeps_the_order_and_refuses_bad_workers():
         vacuum.run_parallel(vacuum.climb_outcome, cases, workers=0)
     with pytest.raises(ParameterError, match="each case"):
         vacuum.max_climb_heights([("leading", vacuum.VacuumParams())])
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_a_robot_set_down_settles_at_the_static_penetration_and_travel(variant):
+    """Set down just touching the floor (no penetration, the suspension at rest), the robot
+    sinks into its contacts and settles where the statics put it: the penetrations of its
+    loads over k, the suspension's static travel."""
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    t, q, qd, _ = vacuum.drive(robot, t_end=3.0, speed=0.0, start=robot.rest_state())
+    # height, pitch and suspension (x moves by a fraction of a millimetre as the body
+    # pitches into place while friction holds the contacts; the held friction also leaves the
+    # angles a few 1e-5 rad from the frictionless statics)
+    assert q[-1, 1] == pytest.approx(robot.static_state[1], abs=2e-6)
+    np.testing.assert_allclose(q[-1, 2:4], robot.static_state[2:4], atol=1e-4)
+    assert np.abs(qd[-1, :4]).max() < 1e-3
+    _, forces = robot.accelerations(q[-1], qd[-1], 0.0, vacuum.flat_floor)
+    sunk = robot.p.wheel_radius - robot.wheel_centre(q[-1])[1]
+    assert sunk == pytest.approx(forces["wheel"][1] / robot.k, rel=0.02)

@@ -1,0 +1,64 @@
+"""The vacuum robot at a step: the book's planar model against MuJoCo, side by side.
+
+1. One attempt of about 2.5 s simulated (an 18 mm step whose face is 42 cm ahead of the
+   robot's front: it drives for 1.4 s and climbs in about 1 s more), with `vacuum.climb` and
+   with `vacuum_mujoco.climb` of the same scenario; wall times (median of 3) and their ratio,
+   the simulated time and the book's right-hand side evaluations. MuJoCo's time counts its
+   stepping only (its `wall_time`), and separately the whole call with building the model
+   and settling it.
+2. The maximum-height search of each variant (bisection, tol 0.25 mm), each engine.
+3. The searches of the three variants shared by worker processes (`max_climb_heights`).
+
+Run with `.venv/bin/python benchmarks/vacuum_climb.py`. The widgets' round trips are in
+`benchmarks/widget_update.py` (kernel) and `benchmarks/widget_browser.py` (browser).
+"""
+
+import statistics
+import time
+
+from robodyn import vacuum, vacuum_mujoco
+
+HEIGHT, GAP, REPETITIONS = 0.018, 0.42, 3
+
+
+def timed(function, *args, **kwargs):
+    start = time.perf_counter()
+    result = function(*args, **kwargs)
+    return result, time.perf_counter() - start
+
+
+def main():
+    params = vacuum.VacuumParams()
+    full = dict(gap=GAP)
+    print(f"one attempt, {HEIGHT * 1e3:g} mm step {GAP * 1e2:g} cm ahead "
+          f"(median of {REPETITIONS})")
+    print(f"{'variant':10s} {'t [s]':>6s} {'book [s]':>9s} {'evals':>7s} {'MuJoCo [s]':>11s}"
+          f" {'with build':>11s} {'ratio':>7s} {'outcomes':>20s}")
+    for variant in vacuum.SUSPENSIONS:
+        book = [timed(vacuum.climb, params, HEIGHT, variant, **full)
+                for _ in range(REPETITIONS)]
+        theirs = [timed(vacuum_mujoco.climb, params, HEIGHT, variant, **full)
+                  for _ in range(REPETITIONS)]
+        wall_book = statistics.median(t for _, t in book)
+        wall_mj = statistics.median(run.wall_time for run, _ in theirs)
+        wall_mj_all = statistics.median(t for _, t in theirs)
+        print(f"{variant:10s} {book[0][0].t_end:6.2f} {wall_book:9.3f}"
+              f" {book[0][0].evaluations:7d} {wall_mj:11.4f}"
+              f" {wall_mj_all:11.4f} {wall_book / wall_mj:7.1f}"
+              f" {book[0][0].outcome + ' / ' + theirs[0][0].outcome:>20s}")
+    print()
+    print("maximum height, bisection 5 to 35 mm, tol 0.25 mm")
+    print(f"{'variant':10s} {'book [mm]':>10s} {'tries':>6s} {'[s]':>6s}"
+          f" {'MuJoCo [mm]':>12s} {'tries':>6s} {'[s]':>6s}")
+    for variant in vacuum.SUSPENSIONS:
+        ours, wall = timed(vacuum.max_climb_height, params, variant)
+        theirs, wall_mj = timed(vacuum_mujoco.max_climb_height, params, variant)
+        print(f"{variant:10s} {ours.height * 1e3:10.2f} {len(ours.attempts):6d} {wall:6.1f}"
+              f" {theirs.height * 1e3:12.2f} {len(theirs.attempts):6d} {wall_mj:6.2f}")
+    cases = [(params, variant) for variant in vacuum.SUSPENSIONS]
+    _, wall = timed(vacuum.max_climb_heights, cases, progress=False)
+    print(f"all three in worker processes (max_climb_heights): {wall:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
