@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from robodyn.contact import _contact_friction_float, _normal_force_float
-from robodyn.errors import ParameterError
+from robodyn.errors import ParameterError, SimulationError
 from robodyn.params import (
     Parameters,
     as_array,
@@ -783,7 +783,8 @@ def _integrate(rhs, y0, t_end: float, dt: float, what: str, rtol: float, atol: f
     run = solve_ivp(rhs, (0.0, t_end), y0, method="LSODA", t_eval=times, rtol=rtol,
                     atol=atol, max_step=dt)
     if not run.success:
-        raise ParameterError(f"{what} did not finish: {run.message}")
+        raise SimulationError(f"{what} did not finish: {run.message} (stiffer contacts than "
+                              "the solver can follow: raise penetration or lower zeta)")
     return run
 
 
@@ -804,7 +805,8 @@ def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: floa
     run = solve_ivp(rhs, (0.0, t_end), y0, method=method, t_eval=times, rtol=1e-6,
                     atol=1e-9, max_step=2e-3)
     if not run.success:
-        raise ParameterError(f"the drive did not finish: {run.message}")
+        raise SimulationError(f"the drive did not finish: {run.message} (stiffer contacts "
+                              "than the solver can follow: raise penetration)")
     q, qd = run.y[:5].T, run.y[5:].T
     return run.t, q, qd, np.array([torque_of(v) for v in qd])
 
@@ -859,7 +861,8 @@ def attempt_outcome(history, params: VacuumParams, step_x: float, height: float,
 def climb(params: VacuumParams, height: float, variant: str = "leading",
           speed: float | None = None,
           *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
-          gain: float = 0.5, chunk: float = 0.05, **model) -> ClimbAttempt:
+          gain: float = 0.5, chunk: float = 0.05, max_evaluations: int = 1_000_000,
+          **model) -> ClimbAttempt:
     """Drive the robot at ``speed`` (m/s; by default the parameters' ``drive_speed``)
     against a step of ``height`` (m) with the thesis's fillet.
 
@@ -868,7 +871,10 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     (LSODA, which turns stiff when the contacts are); the attempt ends early when the wheel
     stands on the step's top, its centre past the edge by a wheel radius ("climbed"), or when
     the wheel's centre has not moved on by 1 mm in ``stall_time`` s ("stalled"); otherwise at
-    ``t_max`` ("timed out"). ``model`` passes options to :class:`PlanarRobot`.
+    ``t_max`` ("timed out"). An attempt whose integration fails, or needs more than
+    ``max_evaluations`` evaluations of the equations (a few ten thousand are usual), raises
+    :class:`~robodyn.errors.SimulationError` with advice. ``model`` passes options to
+    :class:`PlanarRobot`.
     """
     from scipy.integrate import solve_ivp
 
@@ -895,11 +901,17 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
                         max_step=2e-3, t_eval=np.linspace(t, t_next, 11)[1:])
         evaluations += run.nfev
         if not run.success:
-            raise ParameterError(f"the climb's integration failed at t = {t:.3f} s: "
-                                 f"{run.message}")
+            raise SimulationError(f"the climb's integration failed at t = {t:.3f} s: "
+                                  f"{run.message} (stiffer contacts than the solver can "
+                                  "follow: raise penetration)")
         times.extend(run.t)
         states.extend(run.y.T)
         t, y = t_next, run.y[:, -1]
+        if evaluations > max_evaluations:
+            raise SimulationError(f"the climb slowed to a crawl: {evaluations} evaluations "
+                                  f"of the equations by t = {t:.3f} s (a contact or a stop "
+                                  "too stiff for the solver: raise penetration, or "
+                                  "max_evaluations if the run is simply long)")
         history.append((t, wheel_centre(y[:5])))
         ended = attempt_outcome(history, p, step_x, height, stall_time)
         if ended:

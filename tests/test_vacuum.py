@@ -9,7 +9,7 @@ import pytest
 from scipy.integrate import solve_ivp
 
 from robodyn import vacuum
-from robodyn.errors import ParameterError
+from robodyn.errors import ParameterError, SimulationError
 
 SEED = 20240700
 STEP = dict(step_x=0.10, height=0.019, fillet=0.003)
@@ -518,3 +518,8 @@ def test_a_robot_set_down_settles_at_the_static_penetration_and_travel(variant):
     _, forces = robot.accelerations(q[-1], qd[-1], 0.0, vacuum.flat_floor)
     sunk = robot.p.wheel_radius - robot.wheel_centre(q[-1])[1]
     assert sunk == pytest.approx(forces["wheel"][1] / robot.k, rel=0.02)
+
+
+def test_a_climb_that_crawls_says_so():
+    with pytest.raises(SimulationError, match="crawl"):
+        vacuum.climb(vacuum.VacuumParams(), 0.018, max_evaluations=100)

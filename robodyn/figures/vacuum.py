@@ -49,7 +49,8 @@ def step_outline(step_x: float, height: float, fillet: float, x_min: float, x_ma
     from ``x_min`` to the face, up the face, round the fillet (``n_arc`` points), along the
     top to ``x_max`` and back under the floor at ``-depth``."""
     angles = np.linspace(np.pi, np.pi / 2, n_arc)
-    arc = np.c_[step_x + fillet + fillet * np.cos(angles), height - fillet + fillet * np.sin(angles)]
+    arc = np.c_[step_x + fillet + fillet * np.cos(angles),
+                height - fillet + fillet * np.sin(angles)]
     return np.vstack([[[x_min, -depth], [x_min, 0.0], [step_x, 0.0]], arc,
                       [[x_max, height], [x_max, -depth]]])
 
@@ -101,7 +102,7 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
     h, f = MM * height, MM * fillet
     views = ((ax, (-0.6 * h, 0.8 * h), (-0.35 * h, 1.6 * h), np.arange(-10, 31, 2.0), 0.8),
              (ax_zoom, (-1.6 * f, 2.4 * f), (h - 2.2 * f, h + 1.8 * f),
-              np.arange(-6, 6.01, 0.5) * f / 3, 0.25))
+              np.arange(-6, 6.01, 0.5) * f / 3, 0.45))
     for axis, (x0, x1), (z0, z1), levels, arrow in views:
         xs, zs = np.linspace(x0, x1, 121), np.linspace(z0, z1, 121)
         distance = np.array([[vacuum.step_distance([x / MM, z / MM], 0.0, height, fillet)[0]
@@ -111,7 +112,9 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
         lines = axis.contour(xs, zs, distance, levels=levels[levels != 0], colors="0.45",
                              linewidths=0.7, zorder=2)
         lines.set_linestyles(["--" if level < 0 else "-" for level in lines.levels])
-        axis.clabel(lines, lines.levels[::2], fontsize=8.5, fmt="%g")
+        every = 2 * (levels[1] - levels[0])                 # label every other line
+        labelled = [lv for lv in lines.levels if np.isclose(np.round(lv / every) * every, lv)]
+        axis.clabel(lines, labelled, fontsize=8.5, fmt="%g")
         points = _surface_points(height, fillet)
         normals = np.array([vacuum.step_distance(point, 0.0, height, fillet)[1]
                             for point in points])
@@ -122,8 +125,9 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
     ax.set_ylabel("z [mm]")
     ax.set_title(f"step {h:g} mm, fillet {f:g} mm: distance [mm]", fontsize=10)
     ax_zoom.plot(f, h - f, "k+", ms=10, mew=1.5, zorder=4)
-    ax_zoom.annotate("fillet centre", (f, h - f), xytext=(0.55, 0.3),
-                     textcoords="axes fraction", fontsize=9, arrowprops={"arrowstyle": "->"})
+    ax_zoom.annotate("fillet centre", (f, h - f), xytext=(0.05, 0.12),
+                     textcoords="axes fraction", fontsize=9, arrowprops={"arrowstyle": "->"},
+                     bbox={"fc": "w", "ec": "0.6"}, zorder=5)
     ax_zoom.set_title("the fillet; red: unit normals", fontsize=10)
     return fig
 
@@ -228,11 +232,11 @@ def draw_robot(ax, robot: vacuum.PlanarRobot, q, *, x_origin: float = 0.0,
                 zorder=zorder),
         Circle((0, 0), 1.0, fc="#f2c48d", ec="k", lw=0.8, zorder=zorder + 0.1),
         Circle((0, 0), 1.0, fc="0.35", ec="k", lw=0.8, zorder=zorder + 0.1),
-        Circle((0, 0), 1.0, fc="0.25", ec="k", lw=0.8, alpha=0.9, zorder=zorder + 0.2),
+        Circle((0, 0), 1.0, fc="0.6", ec="k", lw=0.8, alpha=0.8, zorder=zorder + 0.2),
     ]
     for patch in artists:
         ax.add_patch(patch)
-    artists += ax.plot([], [], color="w", lw=1.5, zorder=zorder + 0.3)
+    artists += ax.plot([], [], color="k", lw=1.5, zorder=zorder + 0.3)
     artists += ax.plot([], [], color="tab:red", lw=3, solid_capstyle="round",
                        zorder=zorder + 0.4)
     artists += ax.plot([], [], "o", color="k", ms=4, zorder=zorder + 0.5)
@@ -410,7 +414,7 @@ def climb_history_figure(attempt, params: vacuum.VacuumParams | None = None):
     loads = normal_loads(attempt, p.fillet)
     fig, (ax_n, ax_s, ax_v) = plt.subplots(3, 1, figsize=(7.0, 6.2), sharex=True,
                                            gridspec_kw={"height_ratios": [1.4, 1, 1]})
-    fig.subplots_adjust(left=0.1, right=0.97, bottom=0.08, top=0.93, hspace=0.12)
+    fig.subplots_adjust(left=0.11, right=0.97, bottom=0.08, top=0.93, hspace=0.12)
     for name, load in loads.items():
         ax_n.plot(attempt.t, load, color=CONTACT_COLOURS.get(name, "k"), lw=1.4,
                   ls="--" if "edge" in name else "-", label=name)
@@ -422,7 +426,9 @@ def climb_history_figure(attempt, params: vacuum.VacuumParams | None = None):
     travel, unit = suspension_travel(attempt)
     ax_s.plot(attempt.t, travel, color="tab:red", lw=1.5)
     ax_s.axhline(0.0, color="0.8", lw=0.8)
-    ax_s.set_ylabel(f"suspension [{unit}]\n(+: wheel down)")
+    ax_s.set_ylabel(f"suspension [{unit}]")
+    ax_s.text(0.01, 0.05, "from rest, + wheel down", transform=ax_s.transAxes, fontsize=9,
+              color="0.3")
     ax_v.plot(attempt.t, p.wheel_radius * attempt.qd[:, 4], color="tab:blue", lw=1.5,
               label="wheel rim speed ωR")
     ax_v.plot(attempt.t, attempt.qd[:, 0], color="0.2", lw=1.5, label="chassis speed")
@@ -434,9 +440,11 @@ def climb_history_figure(attempt, params: vacuum.VacuumParams | None = None):
             continue
         for axis in (ax_n, ax_s, ax_v):
             axis.axvline(touch, color=CONTACT_COLOURS[name], ls=style, lw=1.2)
-        ax_n.annotate(f"{name} meets\nthe step", (touch, 1.0), xycoords=("data", "axes fraction"),
-                      xytext=(3, -3), textcoords="offset points", va="top", fontsize=8.5,
-                      color=CONTACT_COLOURS[name])
+        ax_v.annotate(f"{name} meets\nthe step", (touch, 0.04),
+                      xycoords=("data", "axes fraction"), xytext=(3, 0),
+                      textcoords="offset points", va="bottom", fontsize=8.5,
+                      color=CONTACT_COLOURS[name], bbox={"fc": "w", "ec": "none",
+                                                         "alpha": 0.8, "pad": 1})
     return fig
 
 
@@ -522,7 +530,7 @@ class ClimbExplorer:
     def setup(self, fig):
         """Axes with fixed limits, the step, the robot, the arrows and the load lines."""
         self.ax, self.ax_n = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.45, 1]})
-        fig.subplots_adjust(left=0.09, right=0.98, bottom=0.16, top=0.84, wspace=0.3)
+        fig.subplots_adjust(left=0.09, right=0.98, bottom=0.17, top=0.9, wspace=0.3)
         top = MM * (max(self.heights) + self.params.body_height) + 12
         self.ax.set(xlim=tuple(MM * np.array(self.x_window)), ylim=(-8, top), aspect="equal",
                     xlabel="x from the face [mm]", ylabel="z [mm]")
@@ -609,7 +617,7 @@ def climb_explorer(attempts: dict | None = None, params: vacuum.VacuumParams | N
                                     description="time [s]", readout_format=".2f"),
     }
     return interactive_figure(
-        view, controls, figsize=(7.0, 3.4),
+        view, controls, figsize=(7.0, 3.0),
         alt="Side view of the vacuum robot at the step with its contact forces, and the "
             "wheel's and the mouth's normal load over the climb")
 
@@ -648,6 +656,8 @@ def success_map_figure(maps, thesis: dict | None = None):
         ax.pcolormesh(_edges(h), _edges(factor * m.values), m.climbed.T.astype(int),
                       cmap=colours, vmin=0, vmax=1, edgecolors="w", linewidth=0.5)
         ax.set_title(m.variant, fontsize=10)
+        ax.set_yticks(factor * m.values)
+        ax_rate.set_xticks(h)
         ax_rate.plot(h, 100 * m.success_rate(), "o-", color=VARIANT_COLOURS.get(m.variant, "k"))
         ax_rate.set(ylim=(-5, 105), xlabel="step height [mm]")
         if column == 0:
@@ -691,7 +701,7 @@ def tornado_figure(nominal_mm: float, rows, title: str = ""):
                                  f"high_mm), got {row!r}")
     rows.sort(key=lambda row: abs(float(row[4]) - float(row[3])))
     fig, ax = plt.subplots(figsize=(7.0, 0.55 * len(rows) + 1.3))
-    fig.subplots_adjust(left=0.25, right=0.95, bottom=0.7 / fig.get_figheight() + 0.05,
+    fig.subplots_adjust(left=0.25, right=0.95, bottom=0.55 / fig.get_figheight(),
                         top=1 - 0.45 / fig.get_figheight())
     y = np.arange(len(rows))
     low = np.array([float(row[3]) - nominal for row in rows])
@@ -786,17 +796,18 @@ def braking_figure(runs: dict, thesis: dict | None = None,
 def drop_figure(runs: dict):
     """Driving off a step: the pitch (deg) over time for each variant's
     :class:`robodyn.vacuum.DropRun` ``runs`` {variant: run}, the landing of the caster
-    (dotted) and the end of the settling (dash-dot) marked, the band about the final pitch
-    shaded from landing on; below, the same magnified about the final pitch. Returns the
-    figure."""
+    (dotted) and the end of the settling (dash-dot) marked; below, the pitch less its final
+    value (the mean over the last 0.25 s, as :func:`robodyn.vacuum.drive_off` takes it)
+    magnified, the band shaded from landing on. Returns the figure."""
     import matplotlib.pyplot as plt
 
     if not runs:
         raise ParameterError("runs must hold at least one variant: DropRun, got none")
     fig, (ax, ax_zoom) = plt.subplots(2, 1, figsize=(7.0, 4.8), sharex=True,
-                                      gridspec_kw={"height_ratios": [1.3, 1]})
-    fig.subplots_adjust(left=0.1, right=0.97, bottom=0.1, top=0.94, hspace=0.1)
+                                      gridspec_kw={"height_ratios": [1.2, 1]})
+    fig.subplots_adjust(left=0.11, right=0.97, bottom=0.1, top=0.86, hspace=0.1)
     widest = 0.0
+    handles = []
     for variant, run in runs.items():
         colour = VARIANT_COLOURS.get(variant, "k")
         pitch = np.degrees(run.q[:, 2])
@@ -804,18 +815,23 @@ def drop_figure(runs: dict):
         band = np.degrees(run.band)
         settled = run.t_landed + run.settling_time
         widest = max(widest, band)
+        ax.plot(run.t, pitch, color=colour, lw=1.4)
+        ax_zoom.plot(run.t, pitch - final, color=colour, lw=1.4)
+        ax_zoom.fill_between([run.t_landed, run.t[-1]], -band, band, color=colour,
+                             alpha=0.2, lw=0)
         for axis in (ax, ax_zoom):
-            axis.plot(run.t, pitch, color=colour, lw=1.4,
-                      label=f"{variant}: settles {run.settling_time:.2f} s after landing")
-            axis.fill_between([run.t_landed, run.t[-1]], final - band, final + band,
-                              color=colour, alpha=0.2, lw=0)
             axis.axvline(run.t_landed, color=colour, ls=":", lw=1.2)
             axis.axvline(settled, color=colour, ls="-.", lw=1.2)
-        ax_zoom.set_ylim(final - 8 * widest, final + 8 * widest)
+        handles.append(Line2D([], [], color=colour, lw=1.4,
+                              label=f"{variant}: settles {run.settling_time:.2f} s after "
+                                    "landing"))
+    handles += [Line2D([], [], color="0.3", ls=":", label="the caster lands"),
+                Line2D([], [], color="0.3", ls="-.",
+                       label=f"settled: within ±{widest:g}° (shaded)")]
+    fig.legend(handles=handles, loc="upper center", ncol=2, fontsize=8.5, frameon=False)
     ax.set_ylabel("pitch [deg]")
-    ax.legend(loc="upper right", fontsize=8.5)
-    ax.set_title("dotted: the caster lands; dash-dot: settled within the band", fontsize=10)
-    ax_zoom.set(xlabel="t [s]", ylabel="pitch [deg]\n(magnified)",
+    ax_zoom.set_ylim(-8 * widest, 8 * widest)
+    ax_zoom.set(xlabel="t [s]", ylabel="pitch − final [deg]",
                 xlim=(0.0, max(run.t[-1] for run in runs.values())))
     return fig
 
@@ -840,8 +856,10 @@ def course_figure(wood, slippery, waypoints):
     for number, (x_w, y_w) in enumerate(waypoints, start=1):
         ax.annotate(str(number), (x_w, y_w), xytext=(5, 5), textcoords="offset points",
                     fontsize=9)
-    for run, name, colour in ((wood, "wood", "tab:brown"), (slippery, "slippery", "tab:blue")):
-        ax.plot(run.pose[:, 0], run.pose[:, 1], color=colour, lw=1.5, label=name)
+    for run, name, colour, width, style in ((wood, "wood", "tab:brown", 3.0, "-"),
+                                            (slippery, "slippery", "tab:blue", 1.3, "--")):
+        ax.plot(run.pose[:, 0], run.pose[:, 1], color=colour, lw=width, ls=style,
+                alpha=0.7 if name == "wood" else 1.0, label=name)
         for side, style in ((0, "-"), (1, "--")):
             ax_s.plot(run.t, MM * run.slip_speed[:, side], color=colour, ls=style, lw=1.1,
                       label=f"{name}, {('right', 'left')[side]}")
@@ -849,8 +867,9 @@ def course_figure(wood, slippery, waypoints):
     ax.margins(0.12)
     ax.legend(loc="center", fontsize=9)
     ax_s.set(xlabel="t [s]", ylabel="slip speed [mm/s]", yscale="log")
-    ax_s.set_ylim(bottom=1e-3)
-    ax_s.legend(loc="lower right", fontsize=8.5, ncol=2)
+    peak = max(float(np.max(run.slip_speed)) for run in (wood, slippery))
+    ax_s.set_ylim(1e-3, 1e3 * MM * peak)
+    ax_s.legend(loc="upper right", fontsize=8.5, ncol=2)
     return fig
 
 
@@ -868,7 +887,6 @@ def engines_figure(book, mujoco):
         label = f"{name}: {outcome_text(run)}"
         ax_z.plot(run.t, MM * run.wheel[:, 1], color=colour, ls=style, lw=1.6, label=label)
         ax_p.plot(run.t, np.degrees(run.q[:, 2]), color=colour, ls=style, lw=1.6)
-    ax_z.axhline(MM * book.height, color="0.6", lw=0.8, ls=":")
     ax_z.set(xlabel="t [s]", ylabel="wheel centre height [mm]")
     ax_p.set(xlabel="t [s]", ylabel="pitch [deg] (nose up +)")
     fig.legend(*ax_z.get_legend_handles_labels(), loc="upper center", ncol=2, fontsize=9,

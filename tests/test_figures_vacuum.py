@@ -1,0 +1,309 @@
+"""The vacuum chapter's figures, each drawn from small real runs and checked against them."""
+
+import math
+import time
+
+import matplotlib
+import numpy as np
+import pytest
+
+from robodyn import vacuum
+from robodyn.errors import ParameterError
+from robodyn.figures import vacuum as figures
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+P = vacuum.VacuumParams()
+
+
+@pytest.fixture(scope="module")
+def attempt():
+    """One climb of a low step (the leading link climbs it)."""
+    return vacuum.climb(P, 0.015, "leading", 0.3)
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def test_the_step_figure_draws_the_unit_normals_of_step_distance():
+    """The red arrows start on the step and point along step_distance's unit normals; the
+    fillet's centre is marked at (f, h - f)."""
+    fig = figures.step_geometry_figure(0.019, 0.003)
+    ax, ax_zoom = fig.axes[:2]
+    quiver = ax.collections[-1]
+    points = figures._surface_points(0.019, 0.003)
+    np.testing.assert_allclose(quiver.get_offsets(), 1e3 * points)
+    for point, u, v in zip(points, quiver.U, quiver.V, strict=True):
+        _, normal = vacuum.step_distance(point, 0.0, 0.019, 0.003)
+        np.testing.assert_allclose([u, v], normal, atol=1e-12)
+        assert math.hypot(u, v) == pytest.approx(1.0)
+    centre = [line for line in ax_zoom.lines if line.get_marker() == "+"][0]
+    assert centre.get_xdata()[0] == pytest.approx(3.0)
+    assert centre.get_ydata()[0] == pytest.approx(16.0)
+    with pytest.raises(ParameterError, match="fillet"):
+        figures.step_geometry_figure(0.002, 0.003)
+
+
+def test_the_wheel_load_figure_starts_at_the_static_load_and_marks_the_jam():
+    """At c = 0 every variant carries the robot's static wheel load; traction unloads the
+    leading and loads the trailing wheel; a jam inside the range gets its line."""
+    N0 = figures.static_wheel_load(P)
+    robot = vacuum.PlanarRobot(P, "leading")
+    # moments about the caster: the chassis at its centre of gravity, the drive units at
+    # the axle (small pitch and penetrations aside)
+    c, b = P.caster_behind, P.cog_behind
+    assert N0 == pytest.approx((robot.m_c * (c - b) + robot.m_w * c) * P.g / c, rel=0.01)
+    fig = figures.wheel_load_figure(P)
+    lines = {line.get_label(): line for line in fig.axes[0].lines}
+    for variant in vacuum.SUSPENSIONS:
+        c, load = lines[variant].get_data()
+        assert load[0] == pytest.approx(N0)
+    c, leading = lines["leading"].get_data()
+    assert np.all(np.diff(leading) < 0)
+    a, phi, R = P.arm_length, P.arm_angle, P.wheel_radius
+    assert leading[-1] == pytest.approx(N0 * a * math.cos(phi)
+                                        / (a * math.cos(phi) + c[-1] * (a * math.sin(phi) + R)))
+    assert np.all(np.diff(lines["trailing"].get_data()[1][:50]) > 0)
+    # a shorter arm jams the trailing link inside the range: a dashed line at the jam
+    short = vacuum.VacuumParams(arm_length=0.04)
+    c_jam = 0.04 * math.cos(phi) / (0.04 * math.sin(phi) + R)
+    fig = figures.wheel_load_figure(short)
+    dashed = [line for line in fig.axes[0].lines if line.get_linestyle() == "--"]
+    assert dashed and dashed[0].get_xdata()[0] == pytest.approx(c_jam)
+
+
+def test_the_robot_drawing_follows_the_model():
+    """The wheel patch sits at wheel_centre(q) with radius R, the arm runs from the pivot to
+    the axle, the spoke turns clockwise with q[4], and place_robot moves them all."""
+    fig, ax = plt.subplots()
+    for variant in vacuum.SUSPENSIONS:
+        robot = vacuum.PlanarRobot(P, variant)
+        q = robot.static_state + [0.02, 0.01, 0.1, 0.02 if variant != "telescopic" else 0.004,
+                                  0.0]
+        artists = figures.draw_robot(ax, robot, q, x_origin=0.01)
+        body, mouth, caster, wheel, spoke, arm, pivot = artists
+        centre = 1e3 * (robot.wheel_centre(q) - [0.01, 0.0])
+        np.testing.assert_allclose(wheel.get_center(), centre)
+        assert wheel.get_radius() == pytest.approx(1e3 * P.wheel_radius)
+        np.testing.assert_allclose([arm.get_xdata()[1], arm.get_ydata()[1]], centre)
+        if robot.side:
+            c, s = math.cos(q[2]), math.sin(q[2])
+            R = np.array([[c, -s], [s, c]])
+            expected = 1e3 * (q[:2] - [0.01, 0.0] + R @ robot.pivot)
+            np.testing.assert_allclose([pivot.get_xdata()[0], pivot.get_ydata()[0]], expected)
+        mouth_circle = {c.name: c for c in robot.circles}["mouth"]
+        placed = robot.circle_centres(q)["mouth"][0]
+        np.testing.assert_allclose(mouth.get_center(), 1e3 * (placed - [0.01, 0.0]))
+        assert mouth.get_radius() == pytest.approx(1e3 * mouth_circle.radius)
+        # a quarter turn forward: the spoke from straight up to straight ahead
+        q[4] = math.pi / 2
+        figures.place_robot(artists, robot, q)
+        x, z = spoke.get_data()
+        assert x[1] - x[0] == pytest.approx(0.9e3 * P.wheel_radius)
+        assert z[1] - z[0] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_animation_draws_the_forces_at_the_contact_points(attempt):
+    """Each frame's arrows start at attempt.points, are the forces times the scale, and the
+    zero forces are not drawn; the player is a self-contained page."""
+    fig, draw_frame = figures.climb_animation_frames(attempt, P, n_frames=5, scale=0.5)
+    samples = np.linspace(0, attempt.t.size - 1, 5).round().astype(int)
+    quiver = fig.force_quiver
+    for frame, k in enumerate(samples):
+        draw_frame(frame)
+        names = quiver.contact_names
+        hidden = np.ma.getmaskarray(np.ma.masked_array(quiver.U, mask=quiver.Umask))
+        for i, name in enumerate(names):
+            point, force = attempt.points[name][k], attempt.forces[name][k]
+            np.testing.assert_allclose(quiver.get_offsets()[i],
+                                       1e3 * (point - [attempt.step_x, 0.0]))
+            if np.any(force != 0.0):
+                np.testing.assert_allclose([quiver.U[i], quiver.V[i]], 0.5 * force)
+                assert not hidden[i]
+            else:
+                assert hidden[i]                        # not drawn
+        robot = vacuum.PlanarRobot(P, "leading")
+        wheel = fig.robot_artists[3]
+        np.testing.assert_allclose(wheel.get_center(),
+                                   1e3 * (robot.wheel_centre(attempt.q[k])
+                                          - [attempt.step_x, 0.0]))
+    assert "forces: 0.5 mm per N" in [text.get_text() for text in fig.axes[0].texts]
+    html = figures.climb_animation(attempt, P, n_frames=2).data
+    assert "<script" in html and "http" not in html
+
+
+def test_the_history_shows_the_normal_loads_and_the_first_touches(attempt):
+    """The load lines are the forces along the ground's normal (on the flat floor the
+    vertical force); the marks stand where mouth and wheel first push on the step."""
+    loads = figures.normal_loads(attempt, P.fillet)
+    np.testing.assert_allclose(loads["wheel"][0], attempt.forces["wheel"][0, 1])
+    fig = figures.climb_history_figure(attempt, P)
+    ax_n, ax_s, ax_v = fig.axes
+    lines = {line.get_label(): line for line in ax_n.lines}
+    for name in ("wheel", "mouth", "caster", "front edge", "rear edge"):
+        np.testing.assert_allclose(lines[name].get_ydata(), loads[name])
+    t_mouth = figures.first_touch(attempt, "mouth")
+    t_wheel = figures.first_touch(attempt, "wheel")
+    assert 0.0 < t_mouth < t_wheel < attempt.t_end
+    k = int(np.searchsorted(attempt.t, t_wheel))
+    assert attempt.points["wheel"][k, 0] >= attempt.step_x - figures.ON_STEP_TOLERANCE
+    assert np.all(attempt.points["wheel"][:k, 0] < attempt.step_x)     # on the floor before
+    marks = {line.get_xdata()[0] for line in ax_v.lines if len(line.get_xdata()) == 2
+             and line.get_xdata()[0] == line.get_xdata()[1]}
+    assert marks == {t_mouth, t_wheel}
+    travel, unit = figures.suspension_travel(attempt)
+    assert unit == "deg" and travel[0] == 0.0
+    np.testing.assert_allclose(ax_s.lines[0].get_ydata(), travel)
+    with pytest.raises(ParameterError, match="name"):
+        figures.first_touch(attempt, "nose")
+
+
+def test_the_grid_passes_the_friction_scale_on():
+    """climb_grid keys each climb by its rounded scenario and gives climb friction_scale."""
+    grid = figures.climb_grid(heights=(0.012,), variants=("trailing",), frictions=(0.9,),
+                              speeds=(0.3,), workers=1, progress=False)
+    ((key, run),) = grid.items()
+    assert key == ("trailing", 0.012, 0.9, 0.3)
+    assert run.friction_scale == 0.9 and run.variant == "trailing" and run.height == 0.012
+    with pytest.raises(ParameterError, match="variants"):
+        figures.climb_grid(variants=("sideways",), workers=1, progress=False)
+
+
+def test_the_explorer_shows_the_climb_of_its_controls():
+    """At a control state the widget shows that key's climb at that time (its last state
+    past its end), fast; a time outside the grid raises."""
+    attempts = figures.small_climb_grid()
+    figure = figures.climb_explorer(attempts)
+    view = figure.view
+    figure.update(height_mm=17.0, variant="trailing", friction=0.9 + 0.2, speed=0.35,
+                  time=0.5)
+    chosen = attempts[("trailing", 0.017, 1.1, 0.35)]
+    assert view.attempt is chosen
+    k = int(np.searchsorted(chosen.t, 0.5 + 1e-9, side="right")) - 1
+    robot = vacuum.PlanarRobot(P, "trailing")
+    np.testing.assert_allclose(view.robot[3].get_center(),
+                               1e3 * (robot.wheel_centre(chosen.q[k]) - [chosen.step_x, 0]))
+    np.testing.assert_allclose(view.lines["wheel"].get_ydata(),
+                               figures.normal_loads(chosen, P.fillet)["wheel"])
+    assert view.cursor.get_xdata()[0] == chosen.t[k]
+    assert view.outcome.get_text().startswith(figures.outcome_text(chosen))
+    # past this climb's end: its last state
+    figure.update(time=view.t_max)
+    if chosen.t_end < view.t_max:
+        assert view.index == chosen.t.size - 1 and "(its end)" in view.outcome.get_text()
+    with pytest.raises(ParameterError, match="time"):
+        view.update(17.0, "trailing", 1.1, 0.35, view.t_max + 0.5)
+    with pytest.raises(ParameterError, match="no climb"):
+        view.update(19.0, "trailing", 1.1, 0.35, 0.5)
+    # the redraw of a moved slider: median of 30 well under 30 ms
+    durations = []
+    for i in range(30):
+        start = time.perf_counter()
+        figure._render({**figure.values(), "time": 0.05 * (i % 20)})
+        durations.append(time.perf_counter() - start)
+    assert np.median(durations) < 0.03
+
+
+def test_the_success_map_shows_the_outcomes_and_the_thesis():
+    """The cells are the map's outcomes (heights across, speeds up), the rate line its
+    success rate, the thesis's limit a vertical line; no maps raises."""
+    m = vacuum.climb_map(P, "leading", [0.012, 0.026], "speed", [0.3], workers=1,
+                         progress=False)
+    assert m.climbed.tolist() == [[True], [False]]
+    fig = figures.success_map_figure([m], thesis={"leading": 19.0})
+    ax, ax_rate = fig.axes[:2]
+    np.testing.assert_array_equal(ax.collections[0].get_array().reshape(1, 2),
+                                  m.climbed.T.astype(int))
+    rate = ax_rate.lines[0]
+    np.testing.assert_allclose(rate.get_xdata(), [12.0, 26.0])
+    np.testing.assert_allclose(rate.get_ydata(), [100.0, 0.0])
+    assert any(line.get_xdata()[0] == 19.0 for line in ax.lines)
+    with pytest.raises(ParameterError, match="maps"):
+        figures.success_map_figure([])
+
+
+def test_the_tornado_bars_are_the_changes_sorted_by_swing():
+    """Each bar spans from 0 to its value less the nominal; the largest swing is on top."""
+    rows = [("mass", "3 kg", "4 kg", 18.6, 18.1), ("wheel radius", "40", "48", 16.0, 20.5),
+            ("mu_k", "1.00", "1.08", 17.5, 18.9)]
+    fig = figures.tornado_figure(18.4, rows, title="leading")
+    ax = fig.axes[0]
+    low, high = ax.containers[:2]
+    labels = [tick.get_text() for tick in ax.get_yticklabels()]
+    assert labels == ["mass", "mu_k", "wheel radius"]            # bottom to top
+    for bar_low, bar_high, label in zip(low, high, labels, strict=True):
+        row = next(r for r in rows if r[0] == label)
+        assert bar_low.get_width() == pytest.approx(row[3] - 18.4)
+        assert bar_high.get_width() == pytest.approx(row[4] - 18.4)
+        assert bar_low.get_x() == 0.0
+    with pytest.raises(ParameterError, match="rows"):
+        figures.tornado_figure(18.4, [])
+
+
+def test_the_braking_figure_draws_the_distances_and_rejects_unknown_modes():
+    """Bar heights are the runs' stopping distances in mm; the thesis's marks stand at its
+    values; the speed lines start at the approach speed; an unknown mode raises."""
+    runs = {("leading", "lock"): vacuum.brake(P, "lock", "leading"),
+            ("leading", "counter"): vacuum.brake(P, "counter", "leading")}
+    fig = figures.braking_figure(runs, thesis={"lock": 7.8, "counter": 7.19})
+    ax, ax_v = fig.axes
+    heights = sorted(bar.get_height() for bar in ax.patches)
+    assert heights == pytest.approx(sorted(1e3 * run.distance for run in runs.values()))
+    marks = sorted(line.get_ydata()[0] for line in ax.lines if len(line.get_ydata()))
+    assert marks == pytest.approx([7.19, 7.8])
+    for line in ax_v.lines[:2]:
+        assert line.get_ydata()[0] == pytest.approx(0.3, rel=0.02)
+    with pytest.raises(ParameterError, match="mode"):
+        figures.braking_figure({("leading", "handbrake"): runs[("leading", "lock")]})
+    with pytest.raises(ParameterError, match="mode"):
+        figures.braking_figure(runs, thesis={"anchor": 3.0})
+
+
+def test_the_drop_figure_marks_landing_and_settling():
+    """The pitch line is the run's pitch in degrees; dotted at the landing, dash-dot at the
+    end of the settling."""
+    run = vacuum.drive_off(P, 0.015, "leading")
+    fig = figures.drop_figure({"leading": run})
+    ax = fig.axes[0]
+    np.testing.assert_allclose(ax.lines[0].get_ydata(), np.degrees(run.q[:, 2]))
+    dotted = [line.get_xdata()[0] for line in ax.lines if line.get_linestyle() == ":"]
+    dashdot = [line.get_xdata()[0] for line in ax.lines if line.get_linestyle() == "-."]
+    assert dotted == [run.t_landed]
+    assert dashdot == pytest.approx([run.t_landed + run.settling_time])
+    with pytest.raises(ParameterError, match="runs"):
+        figures.drop_figure({})
+
+
+def test_the_course_figure_draws_both_paths_and_slips():
+    """The paths are the runs' poses; the slip lines their wheels' slip speeds in mm/s."""
+    from robodyn import vacuum_course
+
+    waypoints = np.array([[0.6, 0.0], [0.6, 0.6]])
+    wood = vacuum_course.follow_course(P, waypoints, t_max=10.0)
+    slippery = vacuum_course.follow_course(P, waypoints, friction_scale=0.1, t_max=10.0)
+    fig = figures.course_figure(wood, slippery, waypoints)
+    ax, ax_s = fig.axes
+    paths = {line.get_label(): line for line in ax.lines}
+    np.testing.assert_allclose(paths["slippery"].get_xdata(), slippery.pose[:, 0])
+    slips = {line.get_label(): line for line in ax_s.lines}
+    np.testing.assert_allclose(slips["slippery, left"].get_ydata(), 1e3 * slippery.slip_speed[:, 1])
+    assert slippery.slip_speed.max() > wood.slip_speed.max()
+    with pytest.raises(ParameterError, match="waypoints"):
+        figures.course_figure(wood, slippery, np.zeros((2, 3)))
+
+
+def test_the_engines_figure_draws_both_engines(attempt):
+    """Both engines' wheel heights (mm) and pitches (deg), labelled with their outcomes."""
+    vacuum_mujoco = pytest.importorskip("robodyn.vacuum_mujoco")
+    pytest.importorskip("mujoco")
+    mujoco_run = vacuum_mujoco.climb(P, 0.015, "leading", 0.3, t_max=1.5)
+    fig = figures.engines_figure(attempt, mujoco_run)
+    ax_z, ax_p = fig.axes
+    np.testing.assert_allclose(ax_z.lines[0].get_ydata(), 1e3 * attempt.wheel[:, 1])
+    np.testing.assert_allclose(ax_z.lines[1].get_ydata(), 1e3 * mujoco_run.wheel[:, 1])
+    np.testing.assert_allclose(ax_p.lines[1].get_ydata(), np.degrees(mujoco_run.q[:, 2]))
+    assert ax_z.lines[0].get_label() == f"book: {figures.outcome_text(attempt)}"
