@@ -65,6 +65,7 @@ __all__ = [
     "ClimbMap",
     "DropRun",
     "HeightSearch",
+    "edge_climb_height",
     "sliding_stop",
     "step_distance",
     "wheel_load",
@@ -297,6 +298,31 @@ def sliding_stop(v0, mu: float, g: float = 9.81):
     g = check_positive("g", g, "m/s^2")
     distance = v0**2 / (2 * mu * g)
     return scalar_or_array(distance)
+
+
+def edge_climb_height(wheel_radius: float, fillet: float, mu):
+    r"""The highest step a driven wheel takes from the floor by its grip at the edge alone
+    (quasi-statically), m: :math:`h = (R + f)\,(1 - 1/\sqrt{1 + \mu^2})`.
+
+    The edge pushes on the wheel along the line from the fillet's centre to the wheel's
+    centre, at the angle :math:`\phi` from the vertical, with :math:`N` and, tangentially,
+    with the friction :math:`T \le \mu N`, so it pushes the robot forward only while
+    :math:`T\cos\phi > N\sin\phi`, that is :math:`\tan\phi < \mu`. A wheel on the floor
+    (its centre at :math:`R`) meets a step of height :math:`h` at
+    :math:`\cos\phi = (R - (h - f)) / (R + f)`, which falls as :math:`h` rises, and the limit
+    :math:`\cos\phi = 1/\sqrt{1 + \mu^2}` gives :math:`h`. (The step is taken to be at least
+    as high as its fillet.) ``mu`` may be an array; the result then has its shape.
+
+    >>> print(f"{edge_climb_height(0.044, 0.003, 1.06):.4f}")
+    0.0147
+    """
+    R = check_positive("wheel_radius", wheel_radius, "m")
+    f = check_non_negative("fillet", fillet, "m")
+    mu = as_array("mu", mu, finite=True)
+    if np.any(mu <= 0.0):
+        raise ParameterError(f"mu must be > 0, got {float(np.min(mu)):g}")
+    height = (R + f) * (1.0 - 1.0 / np.sqrt(1.0 + mu**2))
+    return scalar_or_array(height)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 Right answers in unusual forms (the step's distance by sampling the profile and refining with
 scipy, or with complex numbers; the wheel load by a 2 x 2 linear solve or by summing moment
 vectors; the bisection on a list, or with its halvings counted in advance; the stopping
-distance from the work of friction, or from the time to stop) must pass. Wrong answers,
+distance from the work of friction, or from the time to stop; the height a wheel climbs from
+the contact angle, by a root find, with complex numbers or with vectors) must pass. Wrong answers,
 written here independently of the mistake models in robodyn/checks/vacuum.py, must be named by
 the right mistake; an unlisted slip gets the generic message; answers that raise, return
 None, the wrong number of values or the wrong shape get a message that says so.
@@ -15,13 +16,14 @@ import math
 import numpy as np
 import pytest
 from checkcases import assert_generic_failure, summary
-from scipy.optimize import minimize_scalar
+from scipy.optimize import brentq, minimize_scalar
 
 from robodyn import vacuum
 from robodyn.grading import evaluate, get_exercise
 
 STEP, LOAD, BISECT, STOP = ("vacuum.step_distance", "vacuum.wheel_load", "vacuum.bisect_height",
                             "vacuum.sliding_stop")
+CLIMB = "vacuum.edge_climb_height"
 
 
 def message(exercise_id, answer) -> str:
@@ -333,6 +335,79 @@ def stop_mu_upstairs(v0, mu, g):
     return mu * v0 * v0 / (2 * g)
 
 
+# --------------------------------------------------------------------------- edge climb
+
+
+def climb_via_the_angle(wheel_radius, fillet, mu):
+    """The limit angle first, then the height at which the wheel meets the edge at it."""
+    phi = np.arctan(mu)
+    return (wheel_radius + fillet) * (1 - np.cos(phi))
+
+
+def climb_by_root_find(wheel_radius, fillet, mu):
+    """brentq on h for T cos(phi) = N sin(phi) at T = mu N, phi from the contact's geometry;
+    one root per mu."""
+    reach = wheel_radius + fillet
+
+    def forward_push(h, mu):          # per unit N; > 0 while the edge pushes the wheel on
+        phi = math.acos((wheel_radius - (h - fillet)) / reach)
+        return mu * math.cos(phi) - math.sin(phi)
+
+    mus = np.atleast_1d(np.asarray(mu, dtype=float))
+    heights = [brentq(forward_push, 0.0, reach, args=(m,), xtol=1e-16, rtol=1e-15)
+               for m in mus.ravel()]
+    found = np.reshape(heights, mus.shape)
+    return float(found[0]) if np.ndim(mu) == 0 else found
+
+
+def climb_with_complex_numbers(wheel_radius, fillet, mu):
+    """The edge's force at the limit as N + i mu N, normal part real, friction imaginary: its
+    angle off the normal, arctan(mu), is the contact angle phi from the vertical, so the real
+    part of (R + f) e^(i phi) is the height of the wheel's centre above the fillet's."""
+    force = 1 + 1j * np.asarray(mu, dtype=float)
+    above_the_centre = (wheel_radius + fillet) * (force / np.abs(force)).real
+    return wheel_radius - above_the_centre + fillet
+
+
+def climb_by_vector_geometry(wheel_radius, fillet, mu):
+    """At the limit the wheel's centre lies along (-mu, 1) from the fillet's centre, at the
+    distance R + f: mu across for 1 up is tan(phi) = mu. The floor holds it at height R."""
+    mu = np.asarray(mu, dtype=float)
+    direction = np.stack([-mu, np.ones_like(mu)])
+    unit_up = direction[1] / np.linalg.norm(direction, axis=0)
+    fillet_centre_height = wheel_radius - (wheel_radius + fillet) * unit_up
+    return fillet_centre_height + fillet
+
+
+def climb_without_the_fillet(wheel_radius, fillet, mu):
+    return wheel_radius * (1 - 1 / np.sqrt(1 + np.square(mu)))
+
+
+def climb_with_tan_one_over_mu(wheel_radius, fillet, mu):
+    phi = np.arctan(1 / np.asarray(mu))
+    return (wheel_radius + fillet) * (1 - np.cos(phi))
+
+
+def climb_with_sin_for_cos(wheel_radius, fillet, mu):
+    """sin(phi) = (R - (h - f)) / (R + f): phi taken from the horizontal."""
+    return wheel_radius + fillet - (wheel_radius + fillet) * np.sin(np.arctan(mu))
+
+
+def climb_to_the_fillet_centre(wheel_radius, fillet, mu):
+    """cos(phi) = (R - h) / (R + f): h taken for the height of the fillet's centre."""
+    return wheel_radius - (wheel_radius + fillet) / np.sqrt(1 + np.square(mu))
+
+
+def climb_fillet_subtracted(wheel_radius, fillet, mu):
+    phi = np.arctan(mu)
+    return (wheel_radius - fillet) * (1 - np.cos(phi))
+
+
+def climb_in_degrees(wheel_radius, fillet, mu):
+    phi = np.degrees(np.arctan(mu))      # the limit angle, to look at in degrees
+    return (wheel_radius + fillet) * (1 - np.cos(phi))
+
+
 # --------------------------------------------------------------------------- the tests
 
 
@@ -346,6 +421,10 @@ RIGHT = [
     (BISECT, bisect_asking_twice),
     (STOP, stop_by_work_and_energy),
     (STOP, stop_from_the_time_to_stop),
+    (CLIMB, climb_via_the_angle),
+    (CLIMB, climb_by_root_find),
+    (CLIMB, climb_with_complex_numbers),
+    (CLIMB, climb_by_vector_geometry),
 ]
 
 
@@ -380,6 +459,12 @@ STUDENTS = [
     (STOP, stop_without_two, "the factor 2 is missing"),
     (STOP, stop_not_squared, "v0 not squared"),
     (STOP, stop_mu_upstairs, "mu in the numerator"),
+    (CLIMB, climb_without_the_fillet, "the fillet forgotten"),
+    (CLIMB, climb_with_tan_one_over_mu, "tan(phi) = 1/mu, or sin and cos swapped"),
+    (CLIMB, climb_with_sin_for_cos, "tan(phi) = 1/mu, or sin and cos swapped"),
+    (CLIMB, climb_to_the_fillet_centre, "measured to the fillet's centre"),
+    (CLIMB, climb_fillet_subtracted, "the fillet subtracted instead of added"),
+    (CLIMB, climb_in_degrees, "the angle in degrees"),
 ]
 
 
@@ -411,7 +496,8 @@ def test_the_step_mistakes_explain_the_students_whatever_the_seed(seed):
 def test_every_listed_mistake_is_met_by_a_students_answer_here():
     """Each mistake of robodyn.checks.vacuum is named for one of the answers written above."""
     named = {(i, summary(i, answer).split(" — looks like ", 1)[1]) for i, answer, _ in STUDENTS}
-    listed = {(i, m.name) for i in (STEP, LOAD, BISECT, STOP) for m in get_exercise(i).mistakes}
+    listed = {(i, m.name) for i in (STEP, LOAD, BISECT, STOP, CLIMB)
+              for m in get_exercise(i).mistakes}
     assert named == listed
 
 
@@ -441,11 +527,16 @@ def stop_with_half_g(v0, mu, g):
     return np.asarray(v0) ** 2 / (mu * g / 2)
 
 
+def climb_with_mu_not_squared(wheel_radius, fillet, mu):
+    return (wheel_radius + fillet) * (1 - 1 / np.sqrt(1 + np.asarray(mu)))
+
+
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     (STEP, step_distance_to_the_floor_only),
     (LOAD, load_with_the_arm_length_for_the_lever),
     (BISECT, bisect_ten_times),
     (STOP, stop_with_half_g),
+    (CLIMB, climb_with_mu_not_squared),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
     """A wrong answer no mistake explains gets the generic message, naming no mistake."""
@@ -686,3 +777,47 @@ def test_math_on_an_array_of_speeds_is_told_to_vectorise():
     text = message(STOP, with_math)
     assert text.splitlines()[0].startswith(f"{STOP}: works on single numbers but fails on "
                                            f"NumPy arrays")
+
+
+def test_the_generic_climb_message_shows_call_expected_got_and_tolerance():
+    """mu not squared gets the generic message, on the book's wheel at the static mu."""
+    text = message(CLIMB, climb_with_mu_not_squared)
+    assert text.splitlines()[0] == (f"{CLIMB}: wrong result for the book's 44 mm wheel, the "
+                                    f"3 mm fillet, the static mu = 1.08")
+    for part in ("Called:    edge_climb_height(wheel_radius=0.044, fillet=0.003, mu=1.08)",
+                 "Expected:  height = 0.0150678225196",
+                 "Tolerance: height within rtol=1e-09, atol=1e-12"):
+        assert part in text
+    assert "Looks like" not in text
+
+
+def test_the_climb_cases_keep_the_step_above_its_fillet_and_off_mu_one():
+    """The answer exceeds the fillet in every case (the formula's premise), no mu is 1 (where
+    the tan(phi) = 1/mu mistake is right), and the cases span slippery to grippy wheels, a sharp
+    edge and an array of mu."""
+    cases = get_exercise(CLIMB).cases()
+    mus = []
+    for case in cases:
+        wheel_radius, fillet, mu = case.args
+        assert np.all(vacuum.edge_climb_height(wheel_radius, fillet, mu) > fillet), case.about
+        assert np.all(np.asarray(mu) != 1.0)
+        mus.extend(np.atleast_1d(mu).tolist())
+    assert min(mus) <= 0.4 and max(mus) >= 3.0
+    assert any(case.args[1] == 0.0 for case in cases)
+    assert any(case.kind == "arrays" for case in cases)
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    (lambda R, f, mu: [climb_via_the_angle(R, f, mu)],
+     "wrong shape of height: expected a single number, got shape (1,)"),
+    (lambda R, f, mu: f"{climb_via_the_angle(R, f, mu):.4f} m",
+     "height came back as a str, not a number or an array of numbers"),
+    (lambda R, f, mu: climb_via_the_angle(R, f, mu) * np.nan, "returned nan"),
+    (lambda R, f, mu: (R + f) * (1 - 1 / math.sqrt(1 + mu**2)),
+     "works on single numbers but fails on NumPy arrays"),
+], ids=["a list", "a string", "nan", "math on an array"])
+def test_a_height_of_the_wrong_type_is_told(answer, words):
+    """A list around the height, a formatted string, NaN and math.sqrt on the array of mu
+    each get their own message."""
+    line = summary(CLIMB, answer)
+    assert line.startswith(f"{CLIMB}: ") and words in line, line

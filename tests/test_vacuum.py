@@ -523,3 +523,35 @@ def test_a_robot_set_down_settles_at_the_static_penetration_and_travel(variant):
 def test_a_climb_that_crawls_says_so():
     with pytest.raises(SimulationError, match="crawl"):
         vacuum.climb(vacuum.VacuumParams(), 0.018, max_evaluations=100)
+
+
+def test_edge_climb_height_is_the_last_step_whose_contact_angle_the_grip_holds():
+    """Bisection on h for the largest step with tan(phi) < mu at the contact, phi from
+    cos(phi) = (R - h + f) / (R + f); the limits mu -> infinity (R + f) and a sharp edge at
+    mu = 1 (R (1 - 1/sqrt 2)); arrays of mu; bad input refused by name."""
+
+    def held(h, R, f, mu):
+        return math.tan(math.acos((R - h + f) / (R + f))) < mu
+
+    for R, f, mu in ((0.044, 0.003, 1.06), (0.036, 0.003, 0.97), (0.044, 0.0, 0.4),
+                     (0.03, 0.005, 2.5)):
+        low, high = 0.0, R + f              # phi = 0 at h = 0, 90 deg at h = R + f
+        for _ in range(100):
+            middle = 0.5 * (low + high)
+            low, high = (middle, high) if held(middle, R, f, mu) else (low, middle)
+        assert vacuum.edge_climb_height(R, f, mu) == pytest.approx(low, rel=1e-12)
+    for mu in (1e3, 1e6, 1e9):              # R + f - h = (R + f) / mu to first order
+        assert 0.047 - vacuum.edge_climb_height(0.044, 0.003, mu) == pytest.approx(
+            0.047 / mu, rel=1e-5)
+    assert vacuum.edge_climb_height(0.044, 0.0, 1.0) == pytest.approx(
+        0.044 * (1 - 1 / math.sqrt(2)), rel=1e-12)
+    mus = np.array([[0.5, 1.0], [1.5, 2.0]])
+    heights = vacuum.edge_climb_height(0.044, 0.003, mus)
+    assert heights.shape == (2, 2) and np.all(np.diff(heights.ravel()) > 0)
+    assert isinstance(vacuum.edge_climb_height(0.044, 0.003, 1.06), float)
+    for kwargs, name in (({"wheel_radius": 0.0}, "wheel_radius"),
+                         ({"fillet": -0.001}, "fillet"), ({"mu": 0.0}, "mu"),
+                         ({"mu": [1.0, -0.2]}, "mu"), ({"mu": np.nan}, "mu")):
+        arguments = {"wheel_radius": 0.044, "fillet": 0.003, "mu": 1.06, **kwargs}
+        with pytest.raises(ParameterError, match=name):
+            vacuum.edge_climb_height(**arguments)

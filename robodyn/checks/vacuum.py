@@ -26,6 +26,11 @@ The height bisection is called with a robot of the check's own: a predicate that
 step up to a threshold and counts how often it is asked. An answer is judged by that
 threshold (its height must be climbed, and less than ``tol`` below the threshold) and by the
 number of its calls of ``climbs``, since each call stands for a whole simulation of the climb.
+
+The edge-climb exercise's answer, the highest step a wheel takes from the floor by its grip,
+exceeds the fillet in every case (the slippery wheel's 3.4 mm over the 3 mm fillet comes
+nearest): the formula assumes a step at least as high as its fillet. No case has mu = 1, where
+tan(phi) = mu and tan(phi) = 1/mu agree.
 """
 
 from __future__ import annotations
@@ -634,5 +639,91 @@ _BISECT_HEIGHT = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- edge climb
+
+
+def _edge_climb_reference(wheel_radius, fillet, mu):
+    return vacuum.edge_climb_height(wheel_radius, fillet, mu)
+
+
+def _edge_climb_cases(rng) -> list[Case]:
+    R, mu_s, mu_k = _PARAMS.wheel_radius, _PARAMS.mu_s, _PARAMS.mu_k
+    book = f"the book's {R / MM:.0f} mm wheel, the {FILLET / MM:.0f} mm fillet"
+    fixed = [
+        ((R, FILLET, mu_s), f"{book}, the static mu = {mu_s}"),
+        ((R, FILLET, mu_k), f"{book}, the kinetic mu = {mu_k}"),
+        ((0.036, FILLET, 0.97), "a 36 mm wheel, the 3 mm fillet, mu = 0.97"),
+        ((R, 0.0, mu_k), f"a sharp edge (fillet 0), the {R / MM:.0f} mm wheel, "
+                         f"mu = {mu_k}"),
+        ((R, FILLET, 0.4), "a very slippery wheel, mu = 0.4"),
+        ((R, FILLET, 3.0), "a very grippy wheel, mu = 3"),
+    ]
+    cases = [Case(args, "fixed", about) for args, about in fixed]
+    for _ in range(4):
+        radius, fillet = rounded_uniform(rng, 0.03, 0.06), rounded_uniform(rng, 0.0, 0.004)
+        mu = rounded_uniform(rng, 0.6, 1.5)
+        edge = f"a {fillet / MM:.0f} mm fillet" if fillet else "a sharp edge"
+        cases.append(Case((radius, fillet, mu), "seeded random",
+                          f"a {radius / MM:.0f} mm wheel, {edge}, mu = {mu}"))
+    cases.append(Case((R, FILLET, np.linspace(0.5, 2.1, 9)), "arrays",
+                      f"{book}, nine mu from 0.5 to 2.1"))
+    return cases
+
+
+def _edge_climb_of(radius=lambda R, f: R + f, cos_phi=lambda mu: 1 / np.sqrt(1 + mu**2),
+                   to_the_centre=False):
+    """(R + f) (1 - cos(phi)) with the changes of a mistake: another radius of the circle the
+    wheel's centre rolls on, another cos(phi) at the limit, or h - f taken for h."""
+    def edge_climb_height(wheel_radius, fillet, mu):
+        mu = np.asarray(mu, float)
+        height = radius(wheel_radius, fillet) * (1 - cos_phi(mu))
+        return height - fillet if to_the_centre else height
+
+    return edge_climb_height
+
+
+_CLIMB_RULE = "cos(phi) = (R - (h - f)) / (R + f), and the grip holds while tan(phi) < mu"
+
+_EDGE_CLIMB = Exercise(
+    exercise_id="vacuum.edge_climb_height",
+    description="The highest step a wheel takes from the floor by its grip at the edge.",
+    function_name="edge_climb_height",
+    arguments=("wheel_radius", "fillet", "mu"),
+    outputs=(Output("height", Close(rtol=1e-9, atol=1e-12)),),
+    reference=_edge_climb_reference,
+    make_cases=_edge_climb_cases,
+    mistakes=(
+        Mistake("the fillet forgotten: R (1 - 1/sqrt(1 + mu^2)), as if the edge were sharp",
+                "The wheel touches the rounded edge, not a corner: its centre lies R + f from "
+                f"the fillet's centre, which lies f below the top. In short: {_CLIMB_RULE}.",
+                _edge_climb_of(radius=lambda R, f: R)),
+        Mistake("tan(phi) = 1/mu, or sin and cos swapped: (R + f) (1 - mu/sqrt(1 + mu^2))",
+                "Both readings give this formula: the limit taken as tan(phi) = 1/mu, or "
+                "sin(phi) written where cos(phi) belongs. phi is measured from the vertical: "
+                "the wheel's centre lies (R + f) cos(phi) above the fillet's centre, and of "
+                "the edge's forces the normal one pushes the wheel back by N sin(phi), the "
+                "friction forward by T cos(phi), so the grip holds while tan(phi) < mu.",
+                _edge_climb_of(cos_phi=lambda mu: mu / np.sqrt(1 + mu**2))),
+        Mistake("the height measured to the fillet's centre: cos(phi) = (R - h) / (R + f), "
+                "which returns h - f",
+                "The fillet's centre lies f below the step's top, so the wheel's centre, R "
+                "above the floor, lies R - (h - f) above it; with R - h the answer is the "
+                "height of the fillet's centre, f short of the step's. In short: "
+                f"{_CLIMB_RULE}.",
+                _edge_climb_of(to_the_centre=True)),
+        Mistake("the fillet subtracted instead of added: (R - f) (1 - 1/sqrt(1 + mu^2))",
+                "The wheel and the fillet touch from outside: their centres lie R + f apart, "
+                f"not R - f. In short: {_CLIMB_RULE}.",
+                _edge_climb_of(radius=lambda R, f: R - f)),
+        Mistake("the angle in degrees: the cosine of arctan(mu) converted to degrees, where "
+                "NumPy expects radians",
+                "NumPy's trigonometric functions take and give radians: keep the angle "
+                "arctan(mu) in radians if you use it at all, or write cos(phi) from "
+                "tan(phi) = mu without the angle.",
+                _edge_climb_of(cos_phi=lambda mu: np.cos(np.degrees(np.arctan(mu))))),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_STEP_DISTANCE, _WHEEL_LOAD, _BISECT_HEIGHT, _SLIDING_STOP)
+EXERCISES = (_STEP_DISTANCE, _WHEEL_LOAD, _BISECT_HEIGHT, _SLIDING_STOP, _EDGE_CLIMB)

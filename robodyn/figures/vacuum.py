@@ -700,26 +700,30 @@ def tornado_figure(nominal_mm: float, rows, title: str = ""):
             raise ParameterError(f"each row must be (label, low_label, high_label, low_mm, "
                                  f"high_mm), got {row!r}")
     rows.sort(key=lambda row: abs(float(row[4]) - float(row[3])))
-    fig, ax = plt.subplots(figsize=(7.0, 0.55 * len(rows) + 1.3))
-    fig.subplots_adjust(left=0.25, right=0.95, bottom=0.55 / fig.get_figheight(),
-                        top=1 - 0.45 / fig.get_figheight())
+    fig, ax = plt.subplots(figsize=(7.0, 0.55 * len(rows) + 1.6))
+    fig.subplots_adjust(left=0.2, right=0.97, bottom=0.55 / fig.get_figheight(),
+                        top=1 - 0.75 / fig.get_figheight())
     y = np.arange(len(rows))
     low = np.array([float(row[3]) - nominal for row in rows])
     high = np.array([float(row[4]) - nominal for row in rows])
     ax.barh(y, low, height=0.6, color="#9ecae1", label="low value")
     ax.barh(y, high, height=0.6, color="#3182bd", label="high value")
     reach = max(np.max(np.abs(np.r_[low, high])), 1e-9)
+    gap = 0.03 * reach
     for yi, row, dl, dh in zip(y, rows, low, high, strict=True):
-        for delta, text in ((dl, row[1]), (dh, row[2])):
-            ax.text(delta + np.copysign(0.02 * reach, delta if delta else 1.0), yi,
-                    f"{text}: {delta:+.2f}", va="center", fontsize=8.5,
-                    ha="left" if delta >= 0 else "right")
+        # the low value's label left of both bars, the high value's right of them, so
+        # that the two never overlap, even where a change moves nothing
+        ax.text(min(dl, dh, 0.0) - gap, yi, f"{row[1]}: {dl:+.2f}", va="center",
+                fontsize=8.5, ha="right")
+        ax.text(max(dl, dh, 0.0) + gap, yi, f"{row[2]}: {dh:+.2f}", va="center",
+                fontsize=8.5, ha="left")
     ax.axvline(0.0, color="k", lw=1)
     ax.set_yticks(y, [row[0] for row in rows], fontsize=9)
-    ax.set_xlim(-1.6 * reach, 1.6 * reach)
+    ax.set_xlim(-1.9 * reach, 1.9 * reach)
     ax.set_xlabel(f"change of the limit [mm] from {nominal:.2f} mm")
-    ax.set_title(title, fontsize=10)
-    ax.legend(loc="lower right", fontsize=8.5)
+    ax.set_title(title, fontsize=10, pad=24)
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=8.5,
+              frameon=False)
     return fig
 
 
