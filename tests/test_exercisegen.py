@@ -58,16 +58,18 @@ def test_label_comes_from_nearest_exercise_heading():
         nbformat.v4.new_markdown_cell("# Exercises — with solutions"),
         nbformat.v4.new_markdown_cell("## Exercise 4.1: first"),
         nbformat.v4.new_code_cell("### BEGIN SOLUTION\na = 1\n### END SOLUTION"),
+        nbformat.v4.new_code_cell('grading.check("x.first", a)'),
         nbformat.v4.new_markdown_cell("## Exercise 4.2: second"),
         nbformat.v4.new_code_cell("### BEGIN SOLUTION\nb = 1\n### END SOLUTION"),
+        nbformat.v4.new_code_cell('grading.check("x.second", b)'),
     ]
     notebook.cells[2].outputs = [nbformat.v4.new_output("stream", text="x")]
     exercise = make_exercise_notebook(notebook)
     assert exercise.cells[0].source == "# Exercises"
     assert exercise.cells[2].source == 'raise NotImplementedError("Exercise 4.1")\n'
-    assert exercise.cells[4].source == 'raise NotImplementedError("Exercise 4.2")\n'
+    assert exercise.cells[5].source == 'raise NotImplementedError("Exercise 4.2")\n'
     assert exercise.cells[2].outputs == []
-    assert "b = 1" in notebook.cells[4].source, "the solutions notebook must not change"
+    assert "b = 1" in notebook.cells[5].source, "the solutions notebook must not change"
 
 
 def test_marker_before_any_exercise_heading_raises():
@@ -101,3 +103,79 @@ def test_every_solutions_notebook_has_marked_answers(root):
         exercise = make_exercise_notebook(nbformat.read(path, as_version=4))
         stubs = [c for c in exercise.cells if "raise NotImplementedError(" in c.source]
         assert len(stubs) >= 4, f"{path.name}: only {len(stubs)} marked answers"
+
+
+# --------------------------------------------------------------------------- grading metadata
+
+
+def two_exercises(points=None):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_markdown_cell("# Exercises — with solutions"),
+        nbformat.v4.new_code_cell("from robodyn import grading"),
+        nbformat.v4.new_markdown_cell("## Exercise 4.1: first"),
+        nbformat.v4.new_code_cell("def f(x):\n    ### BEGIN SOLUTION\n    return x\n"
+                                  "    ### END SOLUTION"),
+        nbformat.v4.new_code_cell('grading.check("x.first", f)'),
+        nbformat.v4.new_markdown_cell("## Exercise 4.2: second"),
+        nbformat.v4.new_code_cell("### BEGIN SOLUTION\ng = abs\n### END SOLUTION"),
+        nbformat.v4.new_code_cell("grading.check('x.second', g)"),
+    ]
+    if points is not None:
+        notebook.metadata["robodyn"] = {"points": points}
+    return notebook
+
+
+def test_answer_and_check_cells_carry_their_role_exercise_and_nbgrader_metadata():
+    exercise = make_exercise_notebook(two_exercises({"x.second": 3}))
+    roles = [cell.metadata.get("robodyn") for cell in exercise.cells]
+    assert roles == [None, None, None, {"role": "answer", "exercise": "x.first"},
+                     {"role": "check", "exercise": "x.first"}, None,
+                     {"role": "answer", "exercise": "x.second"},
+                     {"role": "check", "exercise": "x.second"}]
+    grader = [cell.metadata["nbgrader"] for cell in exercise.cells]
+    assert all(g["schema_version"] == 3 and g["task"] is False for g in grader)
+    answer, check = grader[3], grader[4]
+    assert (answer["solution"], answer["grade"], answer["locked"]) == (True, False, False)
+    assert (check["solution"], check["grade"], check["locked"]) == (False, True, True)
+    assert check["points"] == 1 and grader[7]["points"] == 3
+    assert [grader[i]["grade_id"] for i in (3, 4, 6, 7)] == [
+        "x_first-answer", "x_first-check", "x_second-answer", "x_second-check"]
+    others = [grader[i] for i in (0, 1, 2, 5)]
+    assert all(g["locked"] and not g["solution"] and not g["grade"] for g in others)
+    ids = [g["grade_id"] for g in grader]
+    assert len(set(ids)) == len(ids)
+    assert ids[0] == f"cell-{exercise.cells[0].id}"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda nb: nb.cells.pop(4), "no check cell after it"),
+    (lambda nb: nb.cells.pop(7), "no check cell after it"),
+    (lambda nb: nb.cells.append(nbformat.v4.new_code_cell('grading.check("x.first", f)')),
+     "two check cells"),
+    (lambda nb: nb.metadata.update(robodyn={"points": {"x.third": 2}}), "x.third"),
+    (lambda nb: nb.metadata.update(robodyn={"points": {"x.first": -1}}), "positive"),
+])
+def test_grading_metadata_refuses_what_it_cannot_label(change, message):
+    notebook = two_exercises()
+    change(notebook)
+    with pytest.raises(ParameterError, match=message):
+        make_exercise_notebook(notebook)
+
+
+def test_the_book_exercises_are_labelled_for_grading(root):
+    """Every exercise notebook of the book: one answer and one check cell per exercise id, the
+    check cells locked grade cells, unique grade ids, and the ids the checks know."""
+    from robodyn.grading import get_exercise
+
+    for path in sorted((root / "exercises").glob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        roles = [cell.metadata.get("robodyn") for cell in notebook.cells]
+        checked = [r["exercise"] for r in roles if r and r["role"] == "check"]
+        answered = [r["exercise"] for r in roles if r and r["role"] == "answer"]
+        assert len(checked) >= 4 and sorted(set(checked)) == sorted(checked), path
+        assert sorted(set(answered)) == sorted(checked), path
+        for exercise_id in checked:
+            get_exercise(exercise_id)                   # raises if no check knows it
+        ids = [cell.metadata["nbgrader"]["grade_id"] for cell in notebook.cells]
+        assert len(set(ids)) == len(ids), path

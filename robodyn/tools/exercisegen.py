@@ -7,6 +7,21 @@ the same notebook with every marked part replaced: in a code cell by
 by an invitation to write the answer. ``N.M`` is the number of the nearest ``Exercise N.M``
 heading above. A heading suffix `` — with solutions`` is dropped, and outputs are removed.
 
+**Cell metadata for grading.** Every cell of an exercise notebook says what it is, so that a
+grading run finds a student's answers by metadata, not by position or text, and so that nbgrader
+can take the notebook as a source assignment:
+
+- ``metadata.robodyn``: ``{"role": "answer" | "check", "exercise": "<id>"}`` on an exercise's
+  answer cells (those with a marked solution) and its check cell (``grading.check("<id>", ...)``);
+  an answer cell belongs to the check cell that follows it in the same exercise section;
+- ``metadata.nbgrader`` (schema 3): answer cells are solution cells (editable), check cells are
+  locked grade cells worth the exercise's points, every other cell is locked read-only; grade ids
+  are stable: ``<id>-answer`` / ``<id>-check`` with dots as underscores, ``cell-<cell id>``
+  otherwise.
+
+The points of each exercise come from the solutions notebook's metadata,
+``metadata.robodyn.points`` (``{"<id>": points}``; :data:`DEFAULT_POINTS` where absent).
+
 Command line::
 
     python -m robodyn.tools.exercisegen solutions exercises          # write exercises/
@@ -34,6 +49,12 @@ END = "### END SOLUTION"
 SOLUTIONS_SUFFIX = " — with solutions"
 MARKDOWN_PLACEHOLDER = "*Write your answer here.*"
 EXERCISE_HEADING = re.compile(r"^#+\s.*?\bExercise\s+(\d+\.\d+)", re.MULTILINE)
+#: A check cell's call, its group the exercise id (as robodyn.tools.checknb reads it).
+CHECK_CALL = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
+#: Points of an exercise whose solutions notebook does not set them.
+DEFAULT_POINTS = 1
+#: Version of nbgrader's cell metadata written here.
+NBGRADER_SCHEMA = 3
 
 
 def strip_solutions(source: str, label: str, cell_type: str) -> str:
@@ -67,7 +88,8 @@ def make_exercise_notebook(solution: nbformat.NotebookNode) -> nbformat.Notebook
     """Return the exercise version of a solutions notebook (the input is left unchanged)."""
     notebook = copy.deepcopy(solution)
     label = None
-    for cell in notebook.cells:
+    answers = []
+    for index, cell in enumerate(notebook.cells):
         source = cell.source
         if cell.cell_type == "markdown":
             source = source.replace(SOLUTIONS_SUFFIX, "")
@@ -81,12 +103,81 @@ def make_exercise_notebook(solution: nbformat.NotebookNode) -> nbformat.Notebook
                     "put the exercise heading in a Markdown cell above it"
                 )
             source = strip_solutions(source, label, cell.cell_type)
+            answers.append(index)
         cell.source = source
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
     notebook.metadata.pop("widgets", None)
+    label_cells(notebook, answers, _points(solution))
     return notebook
+
+
+def _points(solution: nbformat.NotebookNode) -> dict:
+    """The points per exercise id set in a solutions notebook's ``metadata.robodyn.points``."""
+    points = solution.metadata.get("robodyn", {}).get("points", {})
+    for exercise_id, value in points.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            raise ParameterError(f"metadata.robodyn.points[{exercise_id!r}] must be a "
+                                 f"positive number, got {value!r}")
+    return points
+
+
+def grade_id(name: str) -> str:
+    """An nbgrader grade id for ``name``: letters, digits, '_' and '-' only."""
+    return re.sub(r"[^A-Za-z0-9_\-]", "_", name)
+
+
+def label_cells(notebook: nbformat.NotebookNode, answers, points: dict) -> None:
+    """Write the grading metadata of the module docstring into every cell of an exercise
+    notebook (in place): roles and exercise ids, and nbgrader's solution, grade and locked
+    cells. ``answers`` are the indices of the cells that held a marked solution. Raises if an
+    answer cell has no check cell after it in its section, or a check cell is given twice."""
+    waiting: list = []              # answer cells of the current section, not yet checked
+    seen: set = set()
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown" and EXERCISE_HEADING.search(cell.source):
+            _unchecked(waiting)
+        calls = CHECK_CALL.findall(cell.source) if cell.cell_type == "code" else []
+        if calls:
+            exercise_id = calls[0]
+            if exercise_id in seen:
+                raise ParameterError(f"the exercise {exercise_id!r} has two check cells")
+            seen.add(exercise_id)
+            for answer in waiting:
+                answer.metadata["robodyn"] = {"role": "answer", "exercise": exercise_id}
+                answer.metadata["nbgrader"] = _nbgrader(f"{exercise_id}-answer",
+                                                        solution=True)
+            waiting = []
+            cell.metadata["robodyn"] = {"role": "check", "exercise": exercise_id}
+            cell.metadata["nbgrader"] = _nbgrader(
+                f"{exercise_id}-check", grade=True, locked=True,
+                points=points.get(exercise_id, DEFAULT_POINTS))
+        elif index in answers:
+            waiting.append(cell)
+        else:
+            cell.metadata.pop("robodyn", None)
+            cell.metadata["nbgrader"] = _nbgrader(f"cell-{cell.get('id', '')}", locked=True)
+    _unchecked(waiting)
+    unknown = sorted(set(points) - seen)
+    if unknown:
+        raise ParameterError(f"metadata.robodyn.points names exercises without a check "
+                             f"cell: {unknown}")
+
+
+def _unchecked(waiting: list) -> None:
+    if waiting:
+        raise ParameterError("an answer cell has no check cell after it in its exercise "
+                             f"section:\n{waiting[0].source}")
+
+
+def _nbgrader(name: str, *, solution: bool = False, grade: bool = False,
+              locked: bool = False, points=None) -> dict:
+    metadata = {"grade": grade, "grade_id": grade_id(name), "locked": locked,
+                "schema_version": NBGRADER_SCHEMA, "solution": solution, "task": False}
+    if grade:
+        metadata["points"] = points
+    return metadata
 
 
 def _render(notebook: nbformat.NotebookNode) -> str:
