@@ -907,6 +907,11 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     height = check_positive("height", height, "m")
     robot = PlanarRobot(params, variant, **model)
     speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
+    gap = check_positive("gap", gap, "m")
+    t_max = check_positive("t_max", t_max, "s")
+    stall_time = check_positive("stall_time", stall_time, "s")
+    gain = check_positive("gain", gain, "N m s/rad")
+    chunk = check_positive("chunk", chunk, "s")
     p = params
     step_x = robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap
 
@@ -1144,6 +1149,7 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     speed = check_positive("speed", speed, "m/s")
     counter_time = check_non_negative("counter_time", counter_time, "s")
     t_end = check_positive("t_end", t_end, "s")
+    gain = check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
     reverse = speed_controller(robot, -speed, gain)
@@ -1216,6 +1222,10 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
 
     height = check_positive("height", height, "m")
     band = check_positive("band", band, "rad")
+    speed = check_positive("speed", speed, "m/s")
+    gap = check_positive("gap", gap, "m")
+    t_end = check_positive("t_end", t_end, "s")
+    gain = check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
     edge = _step_ahead(robot, gap)
