@@ -66,6 +66,7 @@ __all__ = [
     "DropRun",
     "HeightSearch",
     "edge_climb_height",
+    "robot_cog_behind",
     "sliding_stop",
     "step_distance",
     "wheel_load",
@@ -86,28 +87,28 @@ class VacuumParams(Parameters):
     3 mm fillet of the step's edge; 0.3 m/s forward.
 
     **Assumed by the book** (the thesis does not give them; each is a plausible value for a
-    robot of this size, and the chapter tests how much the results depend on it), all
-    measured from the drive axle at rest, which sits under the middle of the body: a total
-    mass of 3.5 kg (vacuum robots of this size weigh 3 to 4 kg), its centre of gravity 5 cm
-    behind the axle and 4 cm up, with a caster 14 cm behind the axle carrying about a third
-    of the weight (the front then is free to ride up: the thesis has the mouth meet the step
-    first; and a centre of gravity further behind the axle than its height times the friction
-    coefficient keeps the caster down when the wheels lock); an arm of 60 mm from pivot to
-    axle, 5 deg below the horizontal at rest (long and flat enough that a locked leading
-    wheel does not dig in: a cos(phi) > mu (a sin(phi) + R)); the spring's moment arm about
-    the pivot 30 mm; the wheel may drop 10 mm below its rest position; the suction mouth's
-    lower lip 8 mm above the floor with a front radius of 25 mm, 15 cm ahead of the axle; the
-    body's lower edges 25 mm above the floor; a motor torque limit of 0.6 N m per wheel. The
-    motor sits on the arm. A short-circuited motor brakes with k^2 / R_a times its speed:
-    0.067 N m s/rad per motor, for a 14.4 V gear motor with a no-load speed of 15 rad/s
-    (k = 0.96 V s/rad at the wheel) and a stall torque of 1 N m (R_a = k V / 1 N m =
-    13.8 ohm).
+    robot of this size, and the chapter tests how much the results depend on it), all measured
+    from the drive axle at rest, which sits under the middle of the body: a total mass of 3.5 kg
+    (vacuum robots of this size weigh 3 to 4 kg), the chassis's centre of gravity (without the
+    drive units, which sit at the axle; the whole robot's is :func:`robot_cog_behind`) 5 cm
+    behind the axle and 4 cm up, with a caster 14 cm behind the axle carrying about a third of
+    the weight (the front then is free to ride up: the thesis has the mouth meet the step first;
+    and a centre of gravity further behind the axle than its height times the friction
+    coefficient keeps the caster down when the wheels lock); an arm of 60 mm from pivot to axle,
+    5 deg below the horizontal at rest (long and flat enough that a locked leading wheel does
+    not dig in: a cos(phi) > mu (a sin(phi) + R)); the spring's moment arm about the pivot 30
+    mm; the wheel may drop 10 mm below its rest position; the suction mouth's lower lip 8 mm
+    above the floor with a front radius of 25 mm, 15 cm ahead of the axle; the body's lower
+    edges 25 mm above the floor; a motor torque limit of 0.6 N m per wheel. The motor sits on
+    the arm. A short-circuited motor brakes with k^2 / R_a times its speed: 0.067 N m s/rad per
+    motor, for a 14.4 V gear motor with a no-load speed of 15 rad/s (k = 0.96 V s/rad at the
+    wheel) and a stall torque of 1 N m (R_a = k V / 1 N m = 13.8 ohm).
 
     **Fitted to the thesis's 19 mm** (the one calibration; chapter 7 says so where it
     compares): the wheel radius, 44 mm (an 88 mm wheel, large for the class but within the
     10 cm body), and the kinetic coefficient 1.06, 2 % below the static one (the thesis
     sets it below without saying by how much). With a 36 mm wheel and a kinetic coefficient
-    10 % below, the leading link stalls near 15 mm.
+    10 % below, the leading link stalls at 15.8 mm (and the trailing one climbs 21.4 mm).
     """
 
     body_length: float = quantity(0.36, "m", above=0.0)
@@ -148,6 +149,13 @@ class VacuumParams(Parameters):
         if self.wheel_mass >= self.mass:
             raise ParameterError(f"wheel_mass = {self.wheel_mass:g} kg must be less than the "
                                  f"robot's mass = {self.mass:g} kg")
+
+
+def robot_cog_behind(params: VacuumParams) -> float:
+    """How far the whole robot's centre of gravity lies behind the axle, m: ``cog_behind``
+    places the chassis's, without the drive units, which sit at the axle (their mass
+    :attr:`PlanarRobot.DRIVE_UNIT_MASS`)."""
+    return (params.mass - PlanarRobot.DRIVE_UNIT_MASS) * params.cog_behind / params.mass
 
 
 # --------------------------------------------------------------------------- the step
