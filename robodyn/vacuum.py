@@ -69,6 +69,7 @@ __all__ = [
     "robot_cog_behind",
     "sliding_stop",
     "step_distance",
+    "step_face_x",
     "wheel_load",
 ]
 
@@ -876,6 +877,20 @@ class ClimbAttempt:
         return self.outcome == "climbed"
 
 
+def _contact_histories(robot: PlanarRobot, q, qd, torque_of, ground):
+    """The contact forces and the contact points of the samples (q, qd), by name, each an
+    (n, 2) array."""
+    forces, points = {}, {}
+    for q_i, qd_i in zip(q, qd, strict=True):
+        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
+        for name, value in f.items():
+            forces.setdefault(name, []).append(value)
+        for name, point in robot.contact_points(q_i, ground).items():
+            points.setdefault(name, []).append(point)
+    return ({name: np.array(v) for name, v in forces.items()},
+            {name: np.array(v) for name, v in points.items()})
+
+
 def attempt_outcome(history, params: VacuumParams, step_x: float, height: float,
                     stall_time: float):
     """The rule that ends an attempt at a step, for ``history``, the (time, wheel centre)
@@ -921,7 +936,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     gain = check_positive("gain", gain, "N m s/rad")
     chunk = check_positive("chunk", chunk, "s")
     p = params
-    step_x = robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap
+    step_x = step_face_x(robot, gap)
 
     def ground_xz(x, z):                       # step_distance, its checks made once
         return _step_distance_float(x, z, step_x, height, p.fillet)
@@ -958,24 +973,18 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
             break
     states = np.array(states)
     q, qd = states[:, :5], states[:, 5:]
-    forces, points = {}, {}
-    for q_i, qd_i in zip(q, qd, strict=True):
-        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
-        for name, value in f.items():
-            forces.setdefault(name, []).append(value)
-        for name, point in robot.contact_points(q_i, ground).items():
-            points.setdefault(name, []).append(point)
+    forces, points = _contact_histories(robot, q, qd, torque_of, ground)
     return ClimbAttempt(outcome=outcome, t_end=t, t=np.array(times), q=q, qd=qd,
                         torque=np.array([torque_of(v) for v in qd]),
                         wheel=np.array([wheel_centre(v) for v in q]),
-                        forces={k: np.array(v) for k, v in forces.items()},
-                        points={k: np.array(v) for k, v in points.items()},
+                        forces=forces, points=points,
                         variant=robot.variant, height=height, step_x=step_x, speed=speed,
                         friction_scale=robot.friction_scale, evaluations=evaluations)
 
 
-def _step_ahead(robot: PlanarRobot, gap: float) -> float:
-    """x of a step's face ``gap`` m ahead of the robot's front in its static state."""
+def step_face_x(robot: PlanarRobot, gap: float) -> float:
+    """x of a step's face (or edge) ``gap`` m ahead of the robot's front in its static
+    state, m: where :func:`climb`, :func:`drive_off` and the MuJoCo model put it."""
     p = robot.p
     return float(robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap)
 
@@ -1236,7 +1245,7 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
     gain = check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
-    edge = _step_ahead(robot, gap)
+    edge = step_face_x(robot, gap)
 
     def ground_xz(x, z):
         # the step seen from its top: the profile of step_distance mirrored about the edge
@@ -1250,14 +1259,8 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
     y0 = np.concatenate([start, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
     run = _integrate(rhs, y0, t_end, 2e-3, "the run off the step", rtol=1e-6, atol=1e-9)
     q, qd = run.y[:5].T, run.y[5:].T
-    forces = {}
-    for q_i, qd_i in zip(q, qd, strict=True):
-        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
-        for name, value in f.items():
-            forces.setdefault(name, []).append(value)
-    forces = {name: np.array(value) for name, value in forces.items()}
-    caster = np.array(robot.circles[0].centre)
-    caster_x = q[:, 0] + np.cos(q[:, 2]) * caster[0] - np.sin(q[:, 2]) * caster[1]
+    forces, _ = _contact_histories(robot, q, qd, torque_of, ground)
+    caster_x = np.array([robot.circle_centres(q_i)["caster"][0][0] for q_i in q])
     on_floor = (caster_x > edge + p.fillet) & (forces["caster"][:, 1] > 0.0)
     if not on_floor.any():
         raise ParameterError(f"the caster has not landed by t_end = {t_end:g} s: raise it")
