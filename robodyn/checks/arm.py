@@ -102,6 +102,7 @@ _GRAVITY = Exercise(
     arguments=("arm", "q"),
     outputs=(Output("G", Close(rtol=1e-9, atol=1e-9)),),
     reference=_gravity_reference,
+    package_references=("robodyn.arm.PlanarArm.gravity_torque",),
     make_cases=_gravity_cases,
     mistakes=(
         Mistake("sin and cos swapped",
@@ -214,6 +215,7 @@ _MASS_MATRIX = Exercise(
     arguments=("arm", "q"),
     outputs=(Output("M", Close(rtol=1e-9, atol=1e-12)),),
     reference=_mass_matrix_reference,
+    package_references=("robodyn.arm.PlanarArm.mass_matrix",),
     make_cases=_mass_matrix_cases,
     mistakes=(
         Mistake("the cross term of M11 has the factor 1 instead of 2 (L1 l_c2 cos q2, not "
@@ -290,6 +292,10 @@ _CORIOLIS = Exercise(
     arguments=("arm", "q", "qd"),
     outputs=(Output("C", Close(rtol=1e-9, atol=1e-12)),),
     reference=_coriolis_reference,
+    package_references=(
+        "robodyn.arm.PlanarArm.coriolis_matrix",
+        "robodyn.lagrange.coriolis_from_mass_matrix",
+    ),
     make_cases=_coriolis_cases,
     mistakes=(
         Mistake("the joint rates are missing (the tutorial's matrix [[-h, -h], [h, 0]])",
@@ -385,6 +391,10 @@ _INVERSE_DYNAMICS = Exercise(
     arguments=("arm", "q", "qd", "qdd"),
     outputs=(Output("tau", Close(rtol=1e-9, atol=1e-9)),),
     reference=_inverse_dynamics_reference,
+    package_references=(
+        "robodyn.arm.PlanarArm.inverse_dynamics",
+        "robodyn.arm.PlanarArm.joint_forces",
+    ),
     make_cases=_inverse_dynamics_cases,
     mistakes=(
         Mistake("the joint angles were used as absolute link angles (no cumulative sum)",
@@ -472,6 +482,7 @@ _PENDULUM = Exercise(
     arguments=("theta", "theta_dot", "tau", "m", "l_c", "I", "g"),
     outputs=(Output("theta_ddot", Close(rtol=1e-9, atol=1e-12)),),
     reference=_pendulum_reference,
+    package_references=("robodyn.arm.PlanarArm.forward_dynamics",),
     make_cases=_pendulum_cases,
     mistakes=(
         Mistake("the sign of the gravity term is wrong (the source's pendulum error)",
@@ -544,6 +555,7 @@ _KINETIC_ENERGY = Exercise(
     arguments=_T_ARGUMENTS,
     outputs=(Output("T", Expression(symbols=_T_ARGUMENTS, low=0.2, high=1.5)),),
     reference=_kinetic_energy_of(),
+    package_references=("robodyn.lagrange.planar_arm_energies",),
     make_cases=_kinetic_energy_cases,
     mistakes=(
         Mistake("the cross term has a wrong factor (it is 2 L1 l_c2 cos(q2) q1' (q1' + q2') "

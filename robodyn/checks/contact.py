@@ -43,6 +43,7 @@ _STIFFNESS = Exercise(
     arguments=("mass", "penetration", "g"),
     outputs=(Output("k", Close(rtol=1e-9)),),
     reference=_stiffness_reference,
+    package_references=("robodyn.contact.stiffness_for_penetration",),
     make_cases=_stiffness_cases,
     mistakes=(
         Mistake("1000 times too stiff: the mass in grams, or the penetration divided by 1000",
@@ -92,6 +93,7 @@ _DAMPING = Exercise(
     arguments=("k", "mass", "zeta"),
     outputs=(Output("c", Close(rtol=1e-9)),),
     reference=_damping_reference,
+    package_references=("robodyn.contact.damping_for_ratio",),
     make_cases=_damping_cases,
     mistakes=(
         Mistake("the factor 2 is missing",
@@ -154,6 +156,7 @@ _FORCE = Exercise(
     arguments=("depth", "depth_rate", "k", "c"),
     outputs=(Output("force", Close(rtol=1e-9, atol=1e-9)),),
     reference=_force_reference,
+    package_references=("robodyn.contact.normal_force",),
     make_cases=_force_cases,
     mistakes=(
         Mistake("the force pulls near the end of a contact (no clamp at zero)",
@@ -204,6 +207,7 @@ _RESTITUTION = Exercise(
     arguments=("zeta",),
     outputs=(Output("e", Close(rtol=1e-7, atol=1e-12)),),
     reference=_restitution_reference,
+    package_references=("robodyn.contact.restitution_linear",),
     make_cases=_restitution_cases,
     mistakes=(
         Mistake("exp(-pi zeta): the half period of the undamped spring",

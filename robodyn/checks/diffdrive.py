@@ -117,6 +117,7 @@ _FORWARD_KINEMATICS = Exercise(
     arguments=("phi_dot_r", "phi_dot_l", "wheel_radius", "track_width"),
     outputs=(Output("v"), Output("omega")),
     reference=_forward_kinematics_reference,
+    package_references=("robodyn.diffdrive.forward_kinematics",),
     make_cases=_forward_kinematics_cases,
     mistakes=(
         Mistake(
@@ -240,6 +241,7 @@ _INVERSE_KINEMATICS = Exercise(
     arguments=("v", "omega", "wheel_radius", "track_width"),
     outputs=(Output("phi_dot_r"), Output("phi_dot_l")),
     reference=_inverse_kinematics_reference,
+    package_references=("robodyn.diffdrive.inverse_kinematics",),
     make_cases=_inverse_kinematics_cases,
     mistakes=(
         Mistake(
@@ -484,6 +486,7 @@ _INTEGRATE_POSE = Exercise(
     arguments=("pose", "v", "omega", "dt"),
     outputs=(Output("pose", Close(rtol=1e-9, atol=1e-6), entries=("x", "y", "theta")),),
     reference=_integrate_pose_reference,
+    package_references=("robodyn.diffdrive.integrate_pose",),
     make_cases=_integrate_pose_cases,
     mistakes=(
         Mistake(
@@ -776,6 +779,7 @@ _HEADING_COMMAND = Exercise(
     arguments=("pose", "goal", "gain", "dead_band", "omega_max"),
     outputs=(Output("omega"),),
     reference=_heading_command_reference,
+    package_references=("robodyn.waypoints.heading_command",),
     make_cases=_heading_command_cases,
     mistakes=(
         Mistake(
@@ -942,6 +946,7 @@ _TURNING_RADIUS = Exercise(
     arguments=("phi_dot_r", "phi_dot_l", "wheel_radius", "track_width"),
     outputs=(Output("radius"),),
     reference=_turning_radius_reference,
+    package_references=("robodyn.diffdrive.turning_radius",),
     make_cases=_turning_radius_cases,
     mistakes=(
         Mistake(

@@ -105,6 +105,7 @@ _CONTACT_ANGLE = Exercise(
     arguments=("beta_v", "R1", "R2"),
     outputs=(Output("beta_p", Close(rtol=1e-9, atol=1e-12)),),
     reference=_contact_angle_reference,
+    package_references=("robodyn.egg.contact_angle",),
     make_cases=_shell_cases,
     mistakes=(
         Mistake("R1 and R2 swapped: (R1/R2)^2 instead of (R2/R1)^2",
@@ -175,6 +176,7 @@ _CENTER_HEIGHT = Exercise(
     arguments=("beta_v", "R1", "R2"),
     outputs=(Output("H", Close(rtol=1e-9, atol=1e-12)),),
     reference=_center_height_reference,
+    package_references=("robodyn.egg.center_height",),
     make_cases=_shell_cases,
     mistakes=(
         Mistake("R1 and R2 swapped (or cos and sin swapped)",
@@ -284,6 +286,7 @@ _EULER_RATES = Exercise(
     arguments=("alpha", "beta", "gamma", "omega_B"),
     outputs=_RATES,
     reference=_euler_rates_reference,
+    package_references=("robodyn.egg.euler_rates",),
     make_cases=_euler_cases,
     mistakes=(
         Mistake("the transpose of E instead of its inverse",
@@ -386,6 +389,7 @@ _GYRO = Exercise(
     arguments=("L", "omega"),
     outputs=(Output("tau_gyro", Close(rtol=1e-9, atol=1e-12)),),
     reference=_gyro_reference,
+    package_references=("robodyn.egg.gyro_torque",),
     make_cases=_gyro_cases,
     mistakes=(
         Mistake("omega x L: the opposite sign (the source's eq. 43)",
@@ -454,6 +458,7 @@ _CONTACT_OFFSET = Exercise(
     arguments=("beta_v", "R1", "R2"),
     outputs=(Output("d", Close(rtol=1e-9, atol=1e-12)),),
     reference=_offset_reference,
+    package_references=("robodyn.egg.contact_offset",),
     make_cases=_shell_cases,
     mistakes=(
         Mistake("H is missing in the denominator (the unit is m^2)",

@@ -40,6 +40,7 @@ _MU = Exercise(
     arguments=("theta",),
     outputs=(Output("mu", Close(rtol=1e-9, atol=1e-12)),),
     reference=_mu_reference,
+    package_references=("robodyn.friction.mu_from_tilt",),
     make_cases=_mu_cases,
     mistakes=(
         Mistake("theta taken as degrees (np.radians applied to it)",
@@ -109,6 +110,7 @@ _STRIBECK = Exercise(
     arguments=("v", "Fc", "Fs", "vs", "b"),
     outputs=(Output("force", Close(rtol=1e-9, atol=1e-12)),),
     reference=_stribeck_reference,
+    package_references=("robodyn.friction.stribeck",),
     make_cases=_stribeck_cases,
     mistakes=(
         Mistake("the force has the sign of the velocity; friction acts against it",
@@ -186,6 +188,7 @@ _KARNOPP = Exercise(
     arguments=("v", "applied", "Fc", "Fs", "dv"),
     outputs=(Output("force", Close(rtol=1e-9, atol=1e-12)),),
     reference=_karnopp_reference,
+    package_references=("robodyn.friction.karnopp",),
     make_cases=_karnopp_cases,
     mistakes=(
         Mistake("a sticking body gets the full breakaway force -Fs sign(applied)",
@@ -274,6 +277,7 @@ _FIT = Exercise(
     arguments=("v", "force"),
     outputs=(Output("Fc", Close(rtol=1e-6, atol=1e-9)), Output("b", Close(rtol=1e-6, atol=1e-9))),
     reference=_fit_reference,
+    package_references=("robodyn.friction.fit_coulomb_viscous",),
     make_cases=_fit_cases,
     mistakes=(
         Mistake("the fit has no sign(v) column (only viscous friction, Fc = 0)",

@@ -57,6 +57,7 @@ _FORWARD = Exercise(
     arguments=("theta1_dot", "theta2_dot", "theta3_dot", "leg_radius"),
     outputs=_XYT,
     reference=_forward_reference,
+    package_references=("robodyn.stickslip.forward_kinematics",),
     make_cases=_forward_cases,
     mistakes=(
         Mistake("210 degrees taken as 30 degrees (motor 2's thrust points down-left, not "
@@ -120,6 +121,7 @@ _INVERSE = Exercise(
     arguments=("x_dot", "y_dot", "theta_dot", "leg_radius"),
     outputs=_THETAS,
     reference=_inverse_reference,
+    package_references=("robodyn.stickslip.inverse_kinematics",),
     make_cases=_inverse_cases,
     mistakes=(
         Mistake("the source's label slip copied: theta2_dot returned twice",
@@ -189,6 +191,7 @@ _CIRCLE = Exercise(
     outputs=(Output("xc", Close(rtol=1e-6, atol=1e-9)), Output("yc", Close(rtol=1e-6, atol=1e-9)),
              Output("radius", Close(rtol=1e-6, atol=1e-9))),
     reference=_kasa,
+    package_references=("robodyn.stickslip.fit_circle",),
     make_cases=_circle_cases,
     mistakes=(
         Mistake("the diameter instead of the radius",
@@ -237,6 +240,7 @@ _COST = Exercise(
     arguments=("radius", "rot_speed", "alpha", "beta"),
     outputs=(Output("cost", Close(rtol=1e-9, atol=1e-12)),),
     reference=_cost_reference,
+    package_references=("robodyn.stickslip.calibration_cost",),
     make_cases=_cost_cases,
     mistakes=(
         Mistake("the cost's sign is flipped (beta V - alpha R): minimising it would seek wide "

@@ -239,6 +239,7 @@ _STEP_DISTANCE = Exercise(
     outputs=(Output("distance", Close(rtol=1e-9, atol=1e-9)),
              Output("normal", _Normal(rtol=0.0, atol=1e-6), entries=("n_x", "n_z"))),
     reference=_step_distance_reference,
+    package_references=("robodyn.vacuum.step_distance",),
     make_cases=_step_distance_cases,
     mistakes=(
         Mistake("the fillet's centre at (step_x, height - fillet), on the face's line",
@@ -372,6 +373,7 @@ _WHEEL_LOAD = Exercise(
                "traction", "variant"),
     outputs=(Output("N", Close(rtol=1e-9, atol=1e-12)),),
     reference=_wheel_load_reference,
+    package_references=("robodyn.vacuum.wheel_load",),
     make_cases=_wheel_load_cases,
     mistakes=(
         Mistake("leading and trailing swapped: the traction's term has the wrong sign",
@@ -436,6 +438,7 @@ _SLIDING_STOP = Exercise(
     arguments=("v0", "mu", "g"),
     outputs=(Output("distance", Close(rtol=1e-9, atol=1e-12)),),
     reference=_sliding_stop_reference,
+    package_references=("robodyn.vacuum.sliding_stop",),
     make_cases=_sliding_stop_cases,
     mistakes=(
         Mistake("g is missing: v0^2 / (2 mu) has the unit m^2/s^2, not m",
@@ -613,6 +616,7 @@ _BISECT_HEIGHT = Exercise(
              Output("calls", _CallCount(_judge_calls, f"at most {CALLS_FACTOR} times as many "
                                                       "as a bisection makes"))),
     reference=_bisect_reference,
+    package_references=("robodyn.vacuum.bisect_height",),
     make_cases=_bisect_cases,
     mistakes=(
         Mistake("the failing end high returned, not the climbed end low",
@@ -691,6 +695,7 @@ _EDGE_CLIMB = Exercise(
     arguments=("wheel_radius", "fillet", "mu"),
     outputs=(Output("height", Close(rtol=1e-9, atol=1e-12)),),
     reference=_edge_climb_reference,
+    package_references=("robodyn.vacuum.edge_climb_height",),
     make_cases=_edge_climb_cases,
     mistakes=(
         Mistake("the fillet forgotten: R (1 - 1/sqrt(1 + mu^2)), as if the edge were sharp",

@@ -129,6 +129,10 @@ class Exercise:
         What it returns, each with its comparator.
     reference : callable
         The reference answer, in the same form as the student's.
+    package_references : tuple of str
+        Dotted names of the book's own functions (or methods) that compute what the exercise
+        asks for, e.g. ``("robodyn.diffdrive.forward_kinematics",)``: a grading run refuses an
+        answer that calls one of them (:mod:`robodyn.grading.harness`).
     make_cases : callable
         ``make_cases(rng) -> list of Case``, ``rng`` a ``numpy.random.Generator``.
     mistakes : tuple of Mistake
@@ -144,6 +148,7 @@ class Exercise:
     outputs: tuple[Output, ...]
     reference: Callable
     make_cases: Callable[[np.random.Generator], list[Case]]
+    package_references: tuple[str, ...] = ()
     mistakes: tuple[Mistake, ...] = ()
     adapter: object = field(default_factory=CallFunction)
 
@@ -160,6 +165,11 @@ class Exercise:
             raise ParameterError(f"{where}: outputs must be a non-empty tuple of Output")
         if not callable(self.reference) or not callable(self.make_cases):
             raise ParameterError(f"{where}: reference and make_cases must be callable")
+        if not isinstance(self.package_references, tuple) or not all(
+                isinstance(name, str) and name.startswith("robodyn.")
+                for name in self.package_references):
+            raise ParameterError(f"{where}: package_references must be a tuple of dotted names "
+                                 f"in robodyn, got {self.package_references!r}")
         if not all(isinstance(m, Mistake) for m in self.mistakes):
             raise ParameterError(f"{where}: mistakes must be a tuple of Mistake")
         names = [m.name for m in self.mistakes]
@@ -191,6 +201,24 @@ class Exercise:
     def cases(self) -> list[Case]:
         """The inputs of the check, drawn with :data:`SEED`; the same list on every call."""
         return list(self.make_cases(np.random.default_rng(SEED)))
+
+    def hidden_cases(self, seed: int, rounds: int = 3) -> list[Case]:
+        """The inputs of a grading run: the fixed cases once, and the random and array cases of
+        ``rounds`` draws with seeds ``seed, seed + 1, ...`` (never :data:`SEED`, so none is the
+        notebook's own random input)."""
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ParameterError(f"seed must be a non-negative integer, got {seed!r}")
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+            raise ParameterError(f"rounds must be a positive integer, got {rounds!r}")
+        cases = [case for case in self.cases() if case.kind == "fixed"]
+        drawn = 0
+        for offset in range(rounds + 1):
+            if seed + offset == SEED or drawn == rounds:
+                continue
+            drawn += 1
+            cases += [case for case in self.make_cases(np.random.default_rng(seed + offset))
+                      if case.kind != "fixed"]
+        return cases
 
     def run(self, answer, case: Case):
         """The raw result of ``answer`` on ``case``, on a deep copy of its arguments."""

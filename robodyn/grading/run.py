@@ -1,8 +1,15 @@
 """Running a check: call the answer on every case, compare, recognise mistakes, write feedback.
 
 :func:`evaluate` does the work of :func:`robodyn.grading.check` and returns an
-:class:`Outcome`: the structured result (id, status, first line), the full text, and the
-exception to raise when the answer fails. Nothing here prints or raises on its own.
+:class:`Outcome`: the structured result (id, status, first line), the full text, the
+exception to raise when the answer fails and the mistake recognised. Nothing here prints or
+raises on its own.
+
+It comes in two parts, which a grading run keeps in two processes: :func:`call_answer` runs
+the student's code on one case and records what it did (a :class:`Call`); :func:`judge`
+compares those calls with the reference and the typical mistakes. In a notebook both run in
+the student's kernel; :mod:`robodyn.grading.classroom` calls the answers in the kernel and
+judges in its own process, where the answers cannot reach the checks.
 """
 
 from __future__ import annotations
@@ -18,7 +25,8 @@ from robodyn.grading.compare import Close
 from robodyn.grading.records import CASE_KINDS, Case, Exercise, Mistake
 from robodyn.grading.results import CheckResult
 
-__all__ = ["CheckFailed", "NotAttempted", "Outcome", "evaluate"]
+__all__ = ["Call", "CheckFailed", "NotAttempted", "Outcome", "call_answer", "evaluate",
+           "judge", "not_callable"]
 
 #: Width of the feedback text: lines fit the book's code column.
 WIDTH = 76
@@ -38,7 +46,8 @@ class NotAttempted(CheckFailed):
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a check found: the structured result, the text of a pass, the exception (or None).
+    """What a check found: the structured result, the text of a pass, the exception (or None),
+    and the name of the typical mistake it recognised (empty if none).
 
     A failure has no text of its own: its message is the exception's.
     """
@@ -46,6 +55,18 @@ class Outcome:
     result: CheckResult
     text: str
     failure: CheckFailed | None
+    mistake: str = ""
+
+
+@dataclass(frozen=True)
+class Call:
+    """What one call of an answer did: its raw result, or the error it raised, or the message of
+    a missing attribute or method; and the indices of the array arguments it changed in place."""
+
+    raw: object = None
+    error: BaseException | None = None
+    missing: str = ""
+    changed: tuple[int, ...] = ()
 
 
 @dataclass
@@ -62,19 +83,36 @@ class _Run:
 def evaluate(exercise: Exercise, answer) -> Outcome:
     """Check ``answer`` against ``exercise`` on all its cases; see :func:`robodyn.grading.check`."""
     __tracebackhide__ = True
-    exercise_id = exercise.exercise_id
     if not callable(answer):
-        kind = "a class" if hasattr(exercise.adapter, "method") else "a function"
-        return _failed(exercise, CheckFailed(
-            f"{exercise_id}: expected {kind}, got {type(answer).__name__}\n\n"
-            f"Pass it itself, without calling it, for example\n"
-            f'    check("{exercise_id}", {exercise.function_name})\n'
-            f'not check("{exercise_id}", {exercise.function_name}(...)).'
-        ))
+        return not_callable(exercise, type(answer).__name__)
     cases = exercise.cases()
+    return judge(exercise, cases, [call_answer(exercise.adapter, answer, case.args)
+                                   for case in cases])
+
+
+def not_callable(exercise: Exercise, type_name: str) -> Outcome:
+    """The outcome of an answer that is not a function (or class): it was called, not passed."""
+    kind = "a class" if hasattr(exercise.adapter, "method") else "a function"
+    exercise_id = exercise.exercise_id
+    return _failed(exercise, CheckFailed(
+        f"{exercise_id}: expected {kind}, got {type_name}\n\n"
+        f"Pass it itself, without calling it, for example\n"
+        f'    check("{exercise_id}", {exercise.function_name})\n'
+        f'not check("{exercise_id}", {exercise.function_name}(...)).'
+    ))
+
+
+def judge(exercise: Exercise, cases: list[Case], calls: list[Call]) -> Outcome:
+    """Judge what an answer did on each case (``calls[k]`` on ``cases[k]``).
+
+    This part needs the reference and the typical mistakes, not the answer: a grading run calls
+    the answer in the student's kernel (:func:`call_answer`) and judges here, in its own process.
+    """
+    __tracebackhide__ = True
+    exercise_id = exercise.exercise_id
     runs = []
-    for case in cases:
-        run = _run_answer(exercise, answer, case)
+    for case, call in zip(cases, calls, strict=True):
+        run = _sort_call(exercise, case, call)
         if isinstance(run.error, NotImplementedError):
             text = _short_text(run.error)
             return Outcome(
@@ -91,56 +129,74 @@ def evaluate(exercise: Exercise, answer) -> Outcome:
     mistake = _recognise_mistake(exercise, runs)
     for run in runs:
         if run.problem:
-            return _failed(exercise, CheckFailed(_with_mistake(run.problem, mistake)))
+            return _failed(exercise, CheckFailed(_with_mistake(run.problem, mistake)),
+                           mistake)
     for run in runs:
         if run.error is not None:
             failure = CheckFailed(_error_message(exercise, run, mistake))
             failure.__cause__ = run.error
-            return _failed(exercise, failure)
+            return _failed(exercise, failure, mistake)
     for run in runs:
         if _wrong_outputs(exercise, run):
-            return _failed(exercise, CheckFailed(_wrong_message(exercise, run, runs, mistake)))
+            return _failed(exercise, CheckFailed(_wrong_message(exercise, run, runs, mistake)),
+                           mistake)
     summary, text = _passed_text(exercise, cases, runs)
     return Outcome(CheckResult(exercise_id, "passed", summary), text, None)
 
 
-def _failed(exercise: Exercise, failure: CheckFailed) -> Outcome:
+def _failed(exercise: Exercise, failure: CheckFailed, mistake: Mistake | None = None) -> Outcome:
     summary = str(failure).splitlines()[0]
-    return Outcome(CheckResult(exercise.exercise_id, "failed", summary), "", failure)
+    return Outcome(CheckResult(exercise.exercise_id, "failed", summary), "", failure,
+                   mistake.name if mistake is not None else "")
 
 
 # --------------------------------------------------------------------------- one call
 
 
-def _run_answer(exercise: Exercise, answer, case: Case) -> _Run:
-    """Call the answer on one case and sort out what came back."""
+def call_answer(adapter, answer, args: tuple) -> Call:
+    """Call the answer through the exercise's adapter on a deep copy of one case's ``args``.
+
+    Nothing is judged here: this is the part of a check that runs the student's code, and the
+    only part a grading run executes in the student's kernel.
+    """
+    __tracebackhide__ = True
+    arguments = copy.deepcopy(args)
+    try:
+        with np.errstate(all="ignore"):
+            raw = adapter.call(answer, arguments)
+    except _MissingAttribute as error:
+        return Call(missing=str(error))
+    except Exception as error:  # the student's code may raise anything
+        return Call(error=error)
+    changed = tuple(index for index, (before, after) in enumerate(zip(args, arguments))
+                    if isinstance(before, np.ndarray)
+                    and not np.array_equal(before, after, equal_nan=True))
+    return Call(raw=raw, changed=changed)
+
+
+def _sort_call(exercise: Exercise, case: Case, call: Call) -> _Run:
+    """What one call of the answer gave, next to the reference's result on the same case."""
     __tracebackhide__ = True
     expected, trouble = exercise.normalise(exercise.run(exercise.reference, case))
     if trouble:
         raise RuntimeError(f"{exercise.exercise_id}: the reference answer failed: {trouble}")
     run = _Run(case, expected)
     exercise_id = exercise.exercise_id
-    call = exercise.show_call(case.args)
-    arguments = copy.deepcopy(case.args)
-    try:
-        with np.errstate(all="ignore"):
-            raw = exercise.adapter.call(answer, arguments)
-    except _MissingAttribute as error:
-        run.problem = f"{exercise_id}: {error}\n\nCalled:    {call}"
+    call_text = exercise.show_call(case.args)
+    if call.missing:
+        run.problem = f"{exercise_id}: {call.missing}\n\nCalled:    {call_text}"
         return run
-    except Exception as error:  # the student's code may raise anything
-        run.error = error
+    if call.error is not None:
+        run.error = call.error
         return run
 
-    changed = [name for name, before, after in
-               zip(_argument_names(exercise), case.args, arguments, strict=False)
-               if isinstance(before, np.ndarray)
-               and not np.array_equal(before, after, equal_nan=True)]
+    names = _argument_names(exercise)
+    changed = [names[index] for index in call.changed if index < len(names)]
     if changed:
         name = changed[0]
         run.problem = (
             f"{exercise_id}: your answer changed its input {', '.join(changed)} in place\n\n"
-            f"Called:    {call}\n\n"
+            f"Called:    {call_text}\n\n"
             + _fill(f"A NumPy array is passed by reference: `{name}[0] += ...` or "
                     f"`{name}[0] = ...` changes the caller's array too, and a simulation loop "
                     f"that keeps its history would see it change. Build a new array instead, "
@@ -148,9 +204,9 @@ def _run_answer(exercise: Exercise, answer, case: Case) -> _Run:
         )
         return run
 
-    got, trouble = exercise.normalise(raw)
+    got, trouble = exercise.normalise(call.raw)
     if trouble:
-        run.problem = f"{exercise_id}: {trouble}\n\nCalled:    {call}"
+        run.problem = f"{exercise_id}: {trouble}\n\nCalled:    {call_text}"
         return run
     for output, value, want in zip(exercise.outputs, got, expected, strict=True):
         if not output.compare.has_shape or np.shape(value) == np.shape(want):
@@ -159,7 +215,7 @@ def _run_answer(exercise: Exercise, answer, case: Case) -> _Run:
             run.problem = (
                 f"{exercise_id}: not vectorised — for NumPy array input, {output.name} came "
                 f"back with shape {np.shape(value)}, expected shape {np.shape(want)}\n\n"
-                f"Called:    {call}\n\n"
+                f"Called:    {call_text}\n\n"
                 + _fill("The check also calls your function with NumPy arrays and expects "
                         "one result per element. " + _VECTORISE_ADVICE)
             )
@@ -168,7 +224,7 @@ def _run_answer(exercise: Exercise, answer, case: Case) -> _Run:
             run.problem = (
                 f"{exercise_id}: wrong shape of {output.name}: expected "
                 f"{_shape_text(np.shape(want))}, got {_shape_text(np.shape(value))}\n\n"
-                f"Called:    {call}\n"
+                f"Called:    {call_text}\n"
                 f"Expected:  {output.name} = {format_value(want)}\n"
                 f"Got:       {output.name} = {format_value(value)}"
             )
@@ -223,7 +279,8 @@ def _explains(exercise: Exercise, mistake: Mistake, run: _Run) -> bool:
         with np.errstate(all="ignore"):
             raw = exercise.run(mistake.answer, run.case)
     except Exception as error:  # a mistake may raise, as the student's answer does
-        return run.error is not None and type(error) is type(run.error)
+        # by name: a grading run's errors are stand-ins of the student kernel's (plaindata)
+        return run.error is not None and type(error).__name__ == type(run.error).__name__
     if run.error is not None:
         return False
     model, trouble = exercise.normalise(raw)

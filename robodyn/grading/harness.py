@@ -1,0 +1,200 @@
+"""The grading run's part inside the student's kernel: call the answers, write what they did.
+
+A grading run (:mod:`robodyn.grading.sandbox`) executes a fresh copy of the official exercise
+notebook with the student's answers in a kernel of its own. Its first cell calls
+:func:`start`, and each official check cell is replaced by a call of :func:`collect`, which
+calls the student's function on the run's cases (hidden from the student: another seed, more
+inputs) and writes, as plain JSON (:mod:`robodyn.grading.plaindata`), what came back. Nothing
+is judged here: the references and the typical mistakes stay in the grader's process, which
+reads these files. Code in an answer cell can change anything in this kernel, but what it can
+reach here is the student's own results, not the checks.
+
+:func:`start` also
+
+- hides ``robodyn.checks`` (the exercises' references) from the answers: it cannot be
+  imported after the cases are loaded;
+- guards each exercise's *package references* (``Exercise.package_references``, the book's
+  own functions that compute what the exercise asks for): while an exercise is collected, a
+  call of one of them from outside the book's package raises :class:`ReferenceUnavailable`
+  and is recorded, and the grader marks the answer as delegating to the reference. The
+  package's own code still calls them freely (a chapter's simulation uses its kinematics);
+- blocks sockets, when the grading run could not put the kernel into a network namespace of
+  its own (see :mod:`robodyn.grading.confine`).
+
+These are the usual defences, not a proof against a student who sets out to defeat them with
+code that inspects the interpreter (``gc``, a function's ``__closure__``, ``exec`` of the
+package's source): the grader flags such tools in the answers for review
+(:func:`robodyn.grading.sandbox.review_flags`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pickle
+import socket
+import sys
+import time
+from pathlib import Path
+
+from robodyn.grading.plaindata import to_plain
+from robodyn.grading.run import call_answer
+
+__all__ = ["ReferenceUnavailable", "collect", "start"]
+
+#: The job, as :func:`start` loaded it.
+_JOB: dict = {}
+#: The exercise being collected, and the package references its answer called.
+_ACTIVE: dict = {"exercise": None, "guards": (), "called": []}
+
+
+class ReferenceUnavailable(RuntimeError):
+    """Raised when an answer calls the book's own implementation of what it is asked to write."""
+
+
+def start(job_dir: str) -> None:
+    """Load the job of ``job_dir`` (written by the grader), guard the references, hide the
+    checks; called by the first cell of the grading notebook."""
+    folder = Path(job_dir)
+    with open(folder / "job.pickle", "rb") as stream:  # written by the grader, not the student
+        job = pickle.load(stream)
+    _JOB.clear()
+    _JOB.update(job, folder=folder)
+    for exercise in job["exercises"].values():
+        for name in exercise["guards"]:
+            _guard(name)
+    _hide_checks()
+    if job.get("block_sockets"):
+        _block_sockets()
+
+
+def collect(exercise_id: str) -> None:
+    """Call the answer of ``exercise_id`` on the job's cases; write ``<id>.json``."""
+    exercise = _JOB["exercises"][exercise_id]
+    namespace = _user_namespace()
+    answer = namespace.get(exercise["function_name"])
+    record = {"exercise": exercise_id, "defined": exercise["function_name"] in namespace,
+              "type": type(answer).__name__, "callable": callable(answer), "calls": [],
+              "references_called": []}
+    started = time.perf_counter()
+    if callable(answer):
+        _ACTIVE.update(exercise=exercise_id, guards=tuple(exercise["guards"]), called=[])
+        try:
+            for args in exercise["cases"]:
+                call = call_answer(exercise["adapter"], answer, args)
+                raw = _sympified(call.raw) if exercise["symbolic"] else call.raw
+                record["calls"].append({
+                    "raw": to_plain(raw), "error": to_plain(call.error),
+                    "missing": call.missing, "changed": list(call.changed)})
+        finally:
+            record["references_called"] = sorted(set(_ACTIVE["called"]))
+            _ACTIVE.update(exercise=None, guards=(), called=[])
+    record["seconds"] = time.perf_counter() - started
+    target = _JOB["folder"] / "collected" / f"{exercise_id}.json"
+    target.parent.mkdir(exist_ok=True)
+    temporary = target.with_suffix(".part")
+    temporary.write_text(json.dumps(record, allow_nan=False), encoding="utf-8")
+    os.replace(temporary, target)
+
+
+def _user_namespace() -> dict:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the grading kernel is an IPython kernel
+        get_ipython = None
+    shell = get_ipython() if get_ipython else None
+    return shell.user_ns if shell is not None else vars(sys.modules["__main__"])
+
+
+def _sympified(raw):
+    """A symbolic answer read by sympy here, in the student's kernel: the grader never parses
+    a student's string (sympy's parser evaluates it)."""
+    import sympy
+
+    def read(value):
+        try:
+            return sympy.sympify(value)
+        except Exception:  # noqa: BLE001 - whatever it is, the grader will say it is unreadable
+            return value
+
+    if isinstance(raw, (tuple, list)):
+        return type(raw)(read(value) for value in raw)
+    return raw if raw is None else read(raw)
+
+
+# --------------------------------------------------------------------------- defences
+
+
+def _guard(name: str) -> None:
+    """Replace the function or method ``name`` ("robodyn.mod.func", "robodyn.mod.Class.meth")
+    by a guard that refuses calls from outside the package while its exercise is collected."""
+    owner, attribute = _owner(name)
+    original = vars(owner)[attribute]
+
+    def guarded(*args, **kwargs):
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if name in _ACTIVE["guards"] and not _inside_package(caller):
+            _ACTIVE["called"].append(name)
+            raise ReferenceUnavailable(
+                f"{name} is the book's own answer to this exercise and is not available "
+                f"while the answer is graded: write the computation yourself")
+        return original(*args, **kwargs)
+
+    guarded.__name__ = getattr(original, "__name__", attribute)
+    guarded.__doc__ = getattr(original, "__doc__", None)
+    setattr(owner, attribute, guarded)
+
+
+def _owner(name: str):
+    """The module or class that holds the last part of a dotted name, and that part."""
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            owner = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:-1]:
+            owner = getattr(owner, part)
+        return owner, parts[-1]
+    raise ImportError(f"no module for {name!r}")
+
+
+def _inside_package(module_name: str) -> bool:
+    """True for the book's modelling code, which may call its own functions freely."""
+    return module_name.startswith("robodyn.") and not module_name.startswith(
+        ("robodyn.grading", "robodyn.checks"))
+
+
+class _NoChecks:
+    """A meta-path finder that refuses ``robodyn.checks`` in the grading kernel."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname == "robodyn.checks" or fullname.startswith("robodyn.checks."):
+            raise ImportError(f"{fullname} (the exercises' checks and references) is not "
+                              f"available while the answers are graded")
+        return None
+
+
+def _hide_checks() -> None:
+    import robodyn
+    from robodyn.grading import registry
+
+    for module_name in [name for name in sys.modules if name == "robodyn.checks"
+                        or name.startswith("robodyn.checks.")]:
+        del sys.modules[module_name]
+    if hasattr(robodyn, "checks"):
+        delattr(robodyn, "checks")
+    registry.exercises_of.cache_clear()
+    sys.meta_path.insert(0, _NoChecks())
+
+
+def _block_sockets() -> None:
+    """No network from Python: the fallback where no network namespace could be made."""
+
+    def refuse(*args, **kwargs):
+        raise OSError("the grading run has no network")
+
+    socket.socket = refuse
+    socket.create_connection = refuse
+    socket.getaddrinfo = refuse

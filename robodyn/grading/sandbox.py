@@ -1,0 +1,620 @@
+"""Grade one handed-in exercise notebook: its answers run in a confined kernel, judged here.
+
+:func:`grade_hand_in` takes the student's answer cells only (:mod:`robodyn.grading.handin`),
+puts them into a fresh copy of the official exercise notebook, and runs that in a kernel of its
+own, in a temporary folder, started inside limits (:mod:`robodyn.grading.confine`): memory, CPU
+time, no network. Each official check cell is replaced by a cell that calls the answer on the
+grading run's cases and writes what came back (:mod:`robodyn.grading.harness`); the judging
+(:func:`robodyn.grading.run.judge`: references, typical mistakes, the same feedback as in the
+notebook) happens here, in the grader's process, which no answer can reach.
+
+The cases are hidden from the student: the fixed cases of the notebook's check and the random
+and array cases of other draws (``Exercise.hidden_cases``, with the class's seed).
+
+Every official exercise gets one of :data:`STATUSES`; nothing a notebook does stops the
+grading of the others:
+
+- a cell running longer than the exercise limit, or the notebook over its limit: "timeout";
+- a kernel that dies (``os._exit``, a segfault, killed): "crashed"; the kernel is restarted
+  and the exercises after it are graded without the answer that killed it;
+- MemoryError (the address space is limited): "memory limit";
+- more output than the limit from one cell: "output limit" (the rest is dropped);
+- an answer that calls the book's own implementation: "reference".
+
+Command line (the folder run, :mod:`robodyn.grading.classroom`, starts one per hand-in)::
+
+    python -m robodyn.grading.sandbox REQUEST.json
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import hashlib
+import json
+import os
+import pickle
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import nbformat
+
+from robodyn.grading.compare import Expression
+from robodyn.grading.handin import exercise_ids, read_hand_in
+from robodyn.grading.plaindata import Opaque, from_plain
+from robodyn.grading.registry import get_exercise
+from robodyn.grading.run import Call, judge, not_callable
+from robodyn.tools.installcell import CELL_ID
+
+__all__ = ["STATUSES", "Limits", "grade_hand_in", "official_points", "review_flags"]
+
+#: The statuses of a graded exercise.
+STATUSES = ("passed", "failed", "not attempted", "missing", "reference", "timeout", "crashed",
+            "memory limit", "output limit", "invalid notebook", "other notebook",
+            "grader error")
+#: Largest results file read from a kernel, in bytes.
+MAX_COLLECTED = 64 * 2**20
+#: The sentence of the notebook's feedback that points at a traceback the grading run does not
+#: show; replaced by the line that raised.
+_TRACEBACK_LINE = "(The traceback above shows the line of your answer that raised it.)"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Limits of one hand-in: seconds per cell (an answer, or the calls of one exercise's
+    answer), seconds for the whole notebook, the kernel's memory, the output of one cell."""
+
+    exercise_seconds: float = 60.0
+    notebook_seconds: float = 600.0
+    memory_bytes: int = 4 * 2**30
+    output_bytes: int = 2**20
+
+    def __post_init__(self):
+        for name in ("exercise_seconds", "notebook_seconds", "memory_bytes", "output_bytes"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+                raise ValueError(f"limit {name} must be a positive number, got {value!r}")
+
+
+@dataclass
+class Graded:
+    """One exercise of one hand-in, as the gradebook and the feedback show it."""
+
+    exercise: str
+    status: str
+    points: float
+    max_points: float
+    mistake: str = ""
+    feedback: str = ""
+    notes: list = field(default_factory=list)
+    flags: list = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        return self.feedback.strip().splitlines()[0] if self.feedback.strip() else self.status
+
+
+# --------------------------------------------------------------------------- the official notebook
+
+
+def official_points(official) -> dict[str, float]:
+    """Points of each exercise: its check cell's nbgrader points (from the solutions notebook's
+    ``metadata.robodyn.points``, written by the exercise generator), 1 if none."""
+    points = {}
+    for cell in official.cells:
+        robodyn = cell.get("metadata", {}).get("robodyn", {})
+        if robodyn.get("role") == "check":
+            value = cell.metadata.get("nbgrader", {}).get("points", 1)
+            points[robodyn["exercise"]] = float(value)
+    return points
+
+
+# --------------------------------------------------------------------------- review flags
+
+_FLAGGED_NAMES = {
+    "exec": "exec", "eval": "eval", "compile": "compile", "__import__": "__import__",
+    "open": "open (file access)", "globals": "globals()", "vars": "vars()",
+    "importlib": "importlib", "reload": "reload", "gc": "gc", "inspect": "inspect",
+    "ctypes": "ctypes", "subprocess": "subprocess", "socket": "socket", "pickle": "pickle",
+    "marshal": "marshal", "__builtins__": "__builtins__",
+}
+_FLAGGED_ATTRIBUTES = {
+    "system": "os.system", "modules": "sys.modules", "setprofile": "sys.setprofile",
+    "settrace": "sys.settrace", "_getframe": "sys._getframe", "__closure__": "__closure__",
+    "__globals__": "__globals__", "__code__": "__code__", "__wrapped__": "__wrapped__",
+    "cell_contents": "cell_contents", "f_globals": "frame globals", "f_back": "frames",
+    "meta_path": "sys.meta_path", "harness": "the grading harness",
+}
+
+
+def review_flags(source: str, references: tuple[str, ...] = ()) -> list[str]:
+    """What in an answer's source deserves a look by the instructor: tools that can reach
+    around the grading run (``exec``, ``gc``, a function's ``__closure__``, ...), the book's
+    checks or grading modules, and the exercise's package references by name."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    flags = set()
+    reference_names = {name.rsplit(".", 1)[-1] for name in references}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in _FLAGGED_NAMES:
+            flags.add("uses " + _FLAGGED_NAMES[node.id])
+        elif isinstance(node, ast.Attribute):
+            if node.attr in _FLAGGED_ATTRIBUTES:
+                flags.add("uses " + _FLAGGED_ATTRIBUTES[node.attr])
+            if node.attr in reference_names and _mentions_robodyn(node.value):
+                flags.add(f"names the book's own {node.attr}")
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
+                else [node.module or ""]
+            for module in modules:
+                top = module.split(".")[0]
+                if top in _FLAGGED_NAMES:
+                    flags.add("imports " + top)
+                if module.startswith(("robodyn.checks", "robodyn.grading")):
+                    flags.add("imports " + module)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("robodyn"):
+                for alias in node.names:
+                    if alias.name in reference_names:
+                        flags.add(f"imports the book's own {alias.name}")
+                    if alias.name in ("checks", "grading"):
+                        flags.add(f"imports robodyn.{alias.name}")
+    return sorted(flags)
+
+
+def _mentions_robodyn(node) -> bool:
+    return any(isinstance(part, ast.Name) and part.id == "robodyn" or
+               isinstance(part, ast.Attribute) for part in ast.walk(node))
+
+
+# --------------------------------------------------------------------------- the grading notebook
+
+
+@dataclass
+class _Step:
+    """One cell of the grading notebook: what it is ("harness", "setup", "answer", "collect")
+    and the exercise it belongs to."""
+
+    role: str
+    source: str
+    exercise: str = ""
+
+
+def _plan(official, hand_in, collected: list[str], job_dir: Path) -> list[_Step]:
+    """The cells of the grading notebook, in the official order."""
+    steps = [_Step("harness", "import robodyn.grading.harness\n"
+                              f"robodyn.grading.harness.start({str(job_dir)!r})")]
+    written = set()
+    for cell in official.cells:
+        if cell.cell_type != "code" or cell.get("id") == CELL_ID:
+            continue
+        robodyn = cell.get("metadata", {}).get("robodyn", {})
+        role, exercise = robodyn.get("role"), robodyn.get("exercise", "")
+        if role == "answer":
+            answer = hand_in.answers.get(exercise)
+            if answer is not None and answer.status == "answered" and exercise in collected:
+                if exercise not in written:
+                    steps.append(_Step("answer", answer.source, exercise))
+                    written.add(exercise)
+            else:
+                steps.append(_Step("setup", cell.source, exercise))  # the official stub
+        elif role == "check":
+            if exercise in collected:
+                steps.append(_Step("collect", "import robodyn.grading.harness\n"
+                                   f"robodyn.grading.harness.collect({exercise!r})", exercise))
+        else:
+            steps.append(_Step("setup", cell.source))
+    return steps
+
+
+def _job(exercises: list[str], seed: int, rounds: int, block_sockets: bool) -> dict:
+    """What the kernel's harness needs: per exercise the function's name, the adapter, the
+    cases' arguments and the package references to guard."""
+    job = {"exercises": {}, "block_sockets": block_sockets}
+    for exercise_id in exercises:
+        exercise = get_exercise(exercise_id)
+        job["exercises"][exercise_id] = {
+            "function_name": exercise.function_name,
+            "adapter": exercise.adapter,
+            "cases": [case.args for case in exercise.hidden_cases(seed, rounds)],
+            "symbolic": any(isinstance(o.compare, Expression) for o in exercise.outputs),
+            "guards": list(exercise.package_references),
+        }
+    return job
+
+
+# --------------------------------------------------------------------------- the kernel
+
+
+def _kernel_spec(job_dir: Path, limits: Limits, unshare: bool) -> Path:
+    """A kernel spec in the job's folder that starts the kernel through the confinement."""
+    folder = job_dir / "kernels" / "robodyn-grading"
+    folder.mkdir(parents=True, exist_ok=True)
+    cpu = int(limits.notebook_seconds * 1.5 + 60)
+    argv = [sys.executable, "-m", "robodyn.grading.confine", "--memory",
+            str(int(limits.memory_bytes)), "--cpu", str(cpu)]
+    if unshare:
+        argv.append("--unshare")
+    argv += ["--", sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    env = {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+           "MKL_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+           "ROBODYN_GRADING": "1"}
+    spec = {"argv": argv, "display_name": "robodyn grading", "language": "python",
+            "env": env}
+    (folder / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
+    return folder.parent
+
+
+def _client_class():
+    from nbclient import NotebookClient
+
+    class CappedClient(NotebookClient):
+        """A notebook client that keeps at most ``output_cap`` bytes of output per cell and
+        notes which cells went over."""
+
+        output_cap = 2**20
+        over_limit: set
+        output_sizes: dict
+
+        def output(self, outs, msg, display_id, cell_index):
+            size = len(json.dumps(msg.get("content", {}), default=str))
+            total = self.output_sizes.get(cell_index, 0) + size
+            self.output_sizes[cell_index] = total
+            if total > self.output_cap:
+                self.over_limit.add(cell_index)
+                return None
+            return super().output(outs, msg, display_id, cell_index)
+
+    return CappedClient
+
+
+def _kill_group(pid: int | None) -> None:
+    if not pid:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+@dataclass
+class _Execution:
+    """What running the grading notebook gave: per exercise an event ("collected", "timeout",
+    "crashed", "output limit") with a message, and the errors its answer cell raised."""
+
+    events: dict = field(default_factory=dict)
+    answer_errors: dict = field(default_factory=dict)
+    kernel_starts: int = 0
+
+
+def _execute(official, hand_in, exercises: list[str], job_dir: Path, limits: Limits,
+             unshare: bool) -> _Execution:
+    """Run the grading notebook; restart the kernel without an exercise whose answer killed
+    it or would not stop, until every exercise has an event or the notebook's time is up."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    from jupyter_client.manager import AsyncKernelManager
+    from nbclient.exceptions import CellTimeoutError, DeadKernelError
+
+    execution = _Execution()
+    deadline = time.monotonic() + limits.notebook_seconds
+    pending = list(exercises)
+    spec_dir = _kernel_spec(job_dir, limits, unshare)
+    while pending:
+        if time.monotonic() >= deadline:
+            break
+        steps = _plan(official, hand_in, pending, job_dir)
+        notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(step.source)
+                                                   for step in steps])
+        km = AsyncKernelManager(kernel_name="robodyn-grading",
+                                kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(spec_dir)]),
+                                transport="ipc", ip=str(job_dir / "kernel"))
+        client = _client_class()(notebook, km=km, timeout=limits.exercise_seconds,
+                                 allow_errors=True, interrupt_on_timeout=False,
+                                 startup_timeout=120, record_timing=False,
+                                 resources={"metadata": {"path": str(job_dir)}})
+        client.output_cap, client.over_limit, client.output_sizes = \
+            limits.output_bytes, set(), {}
+        execution.kernel_starts += 1
+        stopped = None   # (exercise or "", event, message) that ended this kernel
+        pid = None
+        try:
+            with client.setup_kernel(cwd=str(job_dir)):
+                pid = _kernel_pid(km)
+                (job_dir / "kernel.pid").write_text(str(pid or ""), encoding="utf-8")
+                for index, (step, cell) in enumerate(zip(steps, notebook.cells, strict=True)):
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        stopped = (step.exercise, "timeout", "notebook")
+                        break
+                    client.timeout = max(1, int(min(limits.exercise_seconds, remaining)))
+                    try:
+                        client.execute_cell(cell, index)
+                    except CellTimeoutError:
+                        why = "notebook" if remaining < limits.exercise_seconds else "cell"
+                        stopped = (step.exercise, "timeout", why)
+                        break
+                    except DeadKernelError:
+                        stopped = (step.exercise, "crashed", "the kernel died")
+                        break
+                    _after_cell(step, cell, index, client, execution, pending, job_dir)
+        except DeadKernelError:   # died while starting, or while being set up
+            stopped = ("", "crashed", "the kernel died")
+        except RuntimeError as error:   # the kernel did not start at all
+            stopped = ("", "crashed", f"the kernel did not start: {error}")
+        finally:
+            _kill_group(pid)
+            with contextlib.suppress(Exception):
+                client._cleanup_kernel()
+        if stopped is None:
+            break
+        exercise, event, why = stopped
+        if exercise in pending:   # blame the exercise whose cell it was, grade the others
+            execution.events[exercise] = (event, why)
+            pending.remove(exercise)
+        else:                     # a set-up cell, or the time of the whole notebook
+            for other in pending:
+                execution.events[other] = (event, why)
+            pending = []
+    for exercise in pending:
+        execution.events[exercise] = ("timeout", "notebook")
+    return execution
+
+
+def _kernel_pid(km) -> int | None:
+    provisioner = getattr(km, "provisioner", None)
+    return getattr(provisioner, "pid", None) or getattr(
+        getattr(provisioner, "process", None), "pid", None)
+
+
+def _after_cell(step: _Step, cell, index: int, client, execution: _Execution, pending: list,
+                job_dir: Path) -> None:
+    """Note what a finished cell did: an answer's error, an exercise collected, output over
+    the limit."""
+    errors = [output for output in cell.get("outputs", []) if output.get("output_type") ==
+              "error"]
+    if step.role == "answer" and errors:
+        error = errors[0]
+        execution.answer_errors[step.exercise] = \
+            f"{error.get('ename', 'Error')}: {str(error.get('evalue', ''))[:300]}"
+    if step.exercise and index in client.over_limit and step.exercise in pending:
+        execution.events[step.exercise] = ("output limit", "")
+        pending.remove(step.exercise)
+        return
+    if step.role == "collect" and step.exercise in pending:
+        if (job_dir / "collected" / f"{step.exercise}.json").exists():
+            execution.events[step.exercise] = ("collected", "")
+        else:
+            message = "the grading cell raised " + (
+                f"{errors[0].get('ename')}: {str(errors[0].get('evalue', ''))[:200]}"
+                if errors else "nothing and wrote nothing")
+            execution.events[step.exercise] = ("crashed", message)
+        pending.remove(step.exercise)
+
+
+# --------------------------------------------------------------------------- judging
+
+
+def _read_collected(path: Path) -> dict | None:
+    try:
+        if path.stat().st_size > MAX_COLLECTED:
+            return None
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _calls(record: dict, symbolic: bool) -> list[Call] | None:
+    calls = []
+    for item in record.get("calls", []):
+        if not isinstance(item, dict):
+            return None
+        raw = from_plain(item.get("raw"))
+        if symbolic:
+            raw = _no_strings(raw)
+        error = from_plain(item["error"]) if item.get("error") is not None else None
+        if error is not None and not isinstance(error, BaseException):
+            return None
+        changed = item.get("changed", [])
+        if not isinstance(changed, list) or not all(isinstance(i, int) for i in changed):
+            return None
+        calls.append(Call(raw=raw, error=error, missing=str(item.get("missing", ""))[:500],
+                          changed=tuple(changed)))
+    return calls
+
+
+def _no_strings(raw):
+    """A string where an expression belongs is unreadable here: sympy would evaluate it."""
+    if isinstance(raw, str):
+        return type("str", (Opaque,), {})(repr(raw)[:200])
+    if isinstance(raw, (tuple, list)):
+        return type(raw)(_no_strings(value) for value in raw)
+    return raw
+
+
+def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: int,
+                     answer_error: str) -> tuple[str, str, str]:
+    """(status, mistake, feedback) of an exercise from what its answer did in the kernel."""
+    exercise = get_exercise(exercise_id)
+    if record is None or record.get("exercise") != exercise_id:
+        return "crashed", "", (f"{exercise_id}: the grading run found no readable results for "
+                               "this exercise (did the notebook change the grading harness?)")
+    references = [str(name) for name in record.get("references_called", [])][:5]
+    if references:
+        return "reference", "", (
+            f"{exercise_id}: your answer calls {', '.join(references)}, the book's own "
+            f"implementation of what this exercise asks for\n\nAn answer must compute it "
+            f"itself; the grading run does not give points for calling the book's function.")
+    if not record.get("defined"):
+        raised = f" Your answer cell raised {answer_error} when it ran." if answer_error else ""
+        status = "memory limit" if answer_error.startswith("MemoryError") else "failed"
+        return status, "", (f"{exercise_id}: your answer does not define "
+                            f"{exercise.function_name}.{raised}")
+    if not record.get("callable"):
+        outcome = not_callable(exercise, str(record.get("type", "object"))[:60])
+        return "failed", "", str(outcome.failure)
+    cases = exercise.hidden_cases(seed, rounds)
+    symbolic = any(isinstance(o.compare, Expression) for o in exercise.outputs)
+    calls = _calls(record, symbolic)
+    if calls is None or len(calls) != len(cases):
+        return "crashed", "", (f"{exercise_id}: the grading run's results for this exercise are "
+                               "incomplete or malformed (did the notebook change the grading "
+                               "harness?)")
+    outcome = judge(exercise, cases, calls)
+    if outcome.failure is None:
+        return "passed", "", outcome.text
+    feedback = str(outcome.failure)
+    error = outcome.failure.__cause__
+    if error is not None:
+        where = getattr(error, "where", "")
+        feedback = feedback.replace(_TRACEBACK_LINE, f"(Raised at {where} of your answer.)"
+                                    if where else "")
+    if isinstance(error, MemoryError) or type(error).__name__ == "MemoryError":
+        return "memory limit", "", feedback
+    return outcome.result.status, outcome.mistake, feedback
+
+
+_EVENT_TEXT = {
+    ("timeout", "cell"): "grading stopped this exercise after {cell:g} s: the answer (or its "
+                         "cell) ran too long. Look for a loop that never ends.",
+    ("timeout", "notebook"): "grading stopped: the notebook used up its {notebook:g} s before "
+                             "this exercise was graded.",
+    ("crashed", "the kernel died"): "the kernel died while this exercise was graded: the "
+                                    "answer ended Python (os._exit, sys.exit in a thread, a "
+                                    "crash in compiled code). The exercises after it were "
+                                    "graded in a new kernel without it.",
+    ("output limit", ""): "the answer printed more than {output} of output; grading does not "
+                          "keep that much. Remove the prints inside loops.",
+}
+
+
+def _event_feedback(exercise_id: str, event: str, why: str, limits: Limits) -> str:
+    template = _EVENT_TEXT.get((event, why))
+    if template is None:
+        return f"{exercise_id}: {event}: {why}"
+    return f"{exercise_id}: " + template.format(cell=limits.exercise_seconds,
+                                                notebook=limits.notebook_seconds,
+                                                output=_size(limits.output_bytes))
+
+
+def _size(n_bytes: float) -> str:
+    return f"{n_bytes / 2**20:g} MB" if n_bytes >= 2**20 else f"{n_bytes / 2**10:g} kB"
+
+
+# --------------------------------------------------------------------------- one hand-in
+
+
+def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
+                  limits: Limits | None = None, work_dir=None) -> dict:
+    """Grade one hand-in against its official exercise notebook; returns the record the
+    gradebook and the feedback are written from (JSON-ready)."""
+    limits = limits or Limits()
+    started = time.perf_counter()
+    hand_in_path, official_path = Path(hand_in_path), Path(official_path)
+    official = nbformat.read(official_path, as_version=4)
+    wanted = exercise_ids(official)
+    points = official_points(official)
+    hand_in = read_hand_in(hand_in_path, official)
+    record = {"hand_in": str(hand_in_path), "official": official_path.name,
+              "status": hand_in.status, "message": hand_in.message, "exercises": [],
+              "kernel_starts": 0, "network": ""}
+    if hand_in.status != "ok":
+        record["exercises"] = [asdict(Graded(e, hand_in.status, 0.0, points.get(e, 1.0),
+                                             feedback=f"{e}: {hand_in.message}"))
+                               for e in wanted]
+        record["seconds"] = time.perf_counter() - started
+        return record
+    graded: dict[str, Graded] = {}
+    to_run = []
+    for exercise_id in wanted:
+        answer = hand_in.answers[exercise_id]
+        maximum = points.get(exercise_id, 1.0)
+        references = get_exercise(exercise_id).package_references
+        flags = review_flags(answer.source, references) if answer.status == "answered" else []
+        notes = [answer.note] if answer.note else []
+        graded[exercise_id] = Graded(exercise_id, answer.status, 0.0, maximum, notes=notes,
+                                     flags=flags)
+        if answer.status == "answered":
+            to_run.append(exercise_id)
+        elif answer.status == "not attempted":
+            graded[exercise_id].feedback = (f"{exercise_id}: not attempted: the answer cell "
+                                            "is as it was handed out")
+        else:
+            graded[exercise_id].feedback = f"{exercise_id}: missing: {answer.note}"
+            graded[exercise_id].notes = []
+    if to_run:
+        from robodyn.grading.confine import can_unshare
+
+        unshare = can_unshare()
+        record["network"] = "none (network namespace)" if unshare else "sockets blocked"
+        with _job_folder(work_dir) as job_dir:
+            with open(job_dir / "job.pickle", "wb") as stream:
+                pickle.dump(_job(to_run, seed, rounds, block_sockets=not unshare), stream)
+            execution = _execute(official, hand_in, to_run, job_dir, limits, unshare)
+            record["kernel_starts"] = execution.kernel_starts
+            for exercise_id in to_run:
+                entry = graded[exercise_id]
+                event, why = execution.events.get(exercise_id, ("timeout", "notebook"))
+                answer_error = execution.answer_errors.get(exercise_id, "")
+                if event == "collected":
+                    collected = _read_collected(job_dir / "collected" / f"{exercise_id}.json")
+                    try:
+                        status, mistake, feedback = _judge_collected(
+                            exercise_id, collected, seed, rounds, answer_error)
+                    except Exception as error:  # noqa: BLE001 - one exercise, not the class
+                        status, mistake, feedback = "grader error", "", (
+                            f"{exercise_id}: the grader failed on this answer "
+                            f"({type(error).__name__}: {error}); please report it")
+                else:
+                    status, mistake, feedback = event, "", _event_feedback(
+                        exercise_id, event, why, limits)
+                if answer_error and status not in ("failed",):
+                    entry.notes.append(f"the answer cell raised {answer_error} when it ran")
+                entry.status, entry.mistake, entry.feedback = status, mistake, feedback
+    for entry in graded.values():
+        entry.points = entry.max_points if entry.status == "passed" else 0.0
+    record["exercises"] = [asdict(graded[e]) for e in wanted]
+    record["seconds"] = time.perf_counter() - started
+    return record
+
+
+@contextlib.contextmanager
+def _job_folder(work_dir):
+    """A fresh temporary folder (short path: it holds the kernel's Unix sockets)."""
+    with tempfile.TemporaryDirectory(prefix="rdg-", dir=work_dir) as folder:
+        yield Path(folder)
+
+
+def fingerprint(official_path, seed: int, rounds: int, limits: Limits) -> str:
+    """What a result depends on besides the hand-in: the official notebook, the seed, the
+    limits and the grading code; a change of any of them grades again."""
+    digest = hashlib.sha256()
+    digest.update(Path(official_path).read_bytes())
+    digest.update(json.dumps([seed, rounds, asdict(limits)]).encode())
+    for module in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(module.read_bytes())
+    checks = Path(__file__).parents[1] / "checks"
+    for module in sorted(checks.glob("*.py")):
+        digest.update(module.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def main(argv=None) -> int:
+    """Grade the hand-in a request file names; write the record where the request says."""
+    argv = sys.argv[1:] if argv is None else argv
+    request = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    record = grade_hand_in(request["hand_in"], request["official"], int(request["seed"]),
+                           int(request["rounds"]), Limits(**request["limits"]),
+                           request.get("work_dir"))
+    target = Path(request["result"])
+    temporary = target.with_suffix(".part")
+    temporary.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    os.replace(temporary, target)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

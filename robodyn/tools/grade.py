@@ -1,0 +1,118 @@
+"""Grade a folder of handed-in exercise notebooks: a gradebook, feedback per student, a summary.
+
+Command line (``make grade DIR=...`` calls it)::
+
+    python -m robodyn.tools.grade submissions/
+    python -m robodyn.tools.grade submissions/ --exercises exercises/07_vacuum.ipynb \\
+        --out grades/ --jobs 2 --time-limit 60 --notebook-limit 600 --memory-limit 4096
+
+Options:
+
+``--out FOLDER``
+    Where the gradebook, the feedback and the records go; ``<DIR>-grades`` by default.
+``--exercises NOTEBOOK``
+    The official exercise notebook the hand-ins answer; by default the one most of them answer.
+``--seed N``
+    Seed of the hidden cases; by default drawn once and kept in ``<out>/seed.txt``.
+``--rounds N``
+    How many draws of random cases to grade on (3 by default), besides the fixed cases.
+``--jobs N``
+    Notebooks graded at once; the number of cores by default.
+``--time-limit SECONDS``
+    How long one cell may run (an answer, or the calls of one exercise's answer); 60 s.
+``--notebook-limit SECONDS``
+    How long one notebook may take in all; 600 s.
+``--memory-limit MB``
+    The kernel's address space; 4096 MB.
+``--output-limit KB``
+    How much output one cell may print; 1024 kB.
+``--quiet``
+    No progress bar.
+
+The exit code is 0 when the run finished (whatever the grades), 2 for a mistake in the command,
+130 after Ctrl-C (the gradebook then holds what was graded; run the command again to go on).
+See :mod:`robodyn.grading.classroom` for what is written, and :mod:`robodyn.grading.sandbox`
+for how a hand-in is contained.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from robodyn.errors import ParameterError
+
+__all__ = ["main"]
+
+
+def _positive(kind):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}") \
+                from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+        return value
+
+    return parse
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") \
+            from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m robodyn.tools.grade",
+        description="Grade a folder of handed-in exercise notebooks.")
+    parser.add_argument("folder", type=Path, help="the folder of handed-in notebooks")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--exercises", type=Path, default=None)
+    parser.add_argument("--seed", type=_non_negative_int, default=None)
+    parser.add_argument("--rounds", type=_positive(int), default=3)
+    parser.add_argument("--jobs", type=_positive(int), default=None)
+    parser.add_argument("--time-limit", type=_positive(float), default=60.0)
+    parser.add_argument("--notebook-limit", type=_positive(float), default=600.0)
+    parser.add_argument("--memory-limit", type=_positive(int), default=4096, metavar="MB")
+    parser.add_argument("--output-limit", type=_positive(int), default=1024, metavar="KB")
+    parser.add_argument("--quiet", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Grade the folder named in ``argv``; return the exit code (see the module docstring)."""
+    from robodyn.grading.classroom import grade_class
+    from robodyn.grading.sandbox import Limits
+
+    args = _parser().parse_args(argv)
+    limits = Limits(exercise_seconds=args.time_limit, notebook_seconds=args.notebook_limit,
+                    memory_bytes=args.memory_limit * 2**20,
+                    output_bytes=args.output_limit * 2**10)
+    try:
+        summary = grade_class(args.folder, args.out, args.exercises, args.seed, args.rounds,
+                              limits, args.jobs, progress=not args.quiet)
+    except ParameterError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    out = summary["out"]
+    print(f"graded {summary['graded']} notebook(s), kept {summary['skipped']} unchanged, "
+          f"in {summary['seconds']:.1f} s")
+    for name in ("gradebook.csv", "totals.csv", "summary.html", "feedback/"):
+        print(f"  {out / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
