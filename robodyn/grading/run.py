@@ -168,7 +168,7 @@ def call_answer(adapter, answer, args: tuple) -> Call:
         return Call(missing=str(error))
     except Exception as error:  # the student's code may raise anything
         return Call(error=error)
-    changed = tuple(index for index, (before, after) in enumerate(zip(args, arguments))
+    changed = tuple(index for index, (before, after) in enumerate(zip(args, arguments, strict=True))
                     if isinstance(before, np.ndarray)
                     and not np.array_equal(before, after, equal_nan=True))
     return Call(raw=raw, changed=changed)

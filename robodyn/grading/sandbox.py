@@ -251,6 +251,9 @@ def _kernel_spec(job_dir: Path, limits: Limits, unshare: bool) -> Path:
 
 
 def _client_class():
+    import asyncio
+
+    from jupyter_core.utils import ensure_async
     from nbclient import NotebookClient
 
     class CappedClient(NotebookClient):
@@ -266,7 +269,9 @@ def _client_class():
             total = self.output_sizes.get(cell_index, 0) + size
             self.output_sizes[cell_index] = total
             if total > self.output_cap:
-                self.over_limit.add(cell_index)
+                if cell_index not in self.over_limit:   # stop the cell, as the stop button
+                    self.over_limit.add(cell_index)
+                    asyncio.ensure_future(ensure_async(self.km.interrupt_kernel()))
                 return None
             return super().output(outs, msg, display_id, cell_index)
 
@@ -310,7 +315,8 @@ def _execute(official, hand_in, exercises: list[str], job_dir: Path, limits: Lim
                                                    for step in steps])
         km = AsyncKernelManager(kernel_name="robodyn-grading",
                                 kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(spec_dir)]),
-                                transport="ipc", ip=str(job_dir / "kernel"))
+                                transport="ipc", ip=str(job_dir / "kernel"),
+                                connection_file=str(job_dir / "connection.json"))
         client = _client_class()(notebook, km=km, timeout=limits.exercise_seconds,
                                  allow_errors=True, interrupt_on_timeout=False,
                                  startup_timeout=120, record_timing=False,
@@ -334,7 +340,8 @@ def _execute(official, hand_in, exercises: list[str], job_dir: Path, limits: Lim
                         client.execute_cell(cell, index)
                     except CellTimeoutError:
                         why = "notebook" if remaining < limits.exercise_seconds else "cell"
-                        stopped = (step.exercise, "timeout", why)
+                        stopped = (step.exercise, "output limit", "") if index in \
+                            client.over_limit else (step.exercise, "timeout", why)
                         break
                     except DeadKernelError:
                         stopped = (step.exercise, "crashed", "the kernel died")

@@ -1,0 +1,56 @@
+"""Hand-ins for the grading tests and benchmarks: the official exercise notebooks with the
+solutions' answers, or other answers, put into their answer cells by metadata."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import nbformat
+
+from robodyn.grading.handin import answer_cells
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def official(stem: str):
+    """The official exercise notebook ``exercises/<stem>.ipynb``."""
+    return nbformat.read(ROOT / "exercises" / f"{stem}.ipynb", as_version=4)
+
+
+def solution_code(stem: str) -> dict[str, str]:
+    """Each exercise's answer in ``solutions/<stem>.ipynb``, its solution markers removed."""
+    solution = nbformat.read(ROOT / "solutions" / f"{stem}.ipynb", as_version=4)
+    code, current = {}, None
+    for cell in solution.cells:
+        if "### BEGIN SOLUTION" in cell.source:
+            current = "\n".join(line for line in cell.source.splitlines()
+                                if "SOLUTION" not in line)
+        elif "grading.check(" in cell.source and current is not None:
+            code[cell.source.split('"')[1]] = current
+            current = None
+    return code
+
+
+def answered(stem: str, answers: dict[str, str] | None = None):
+    """The official notebook with the solutions' answers, except those in ``answers`` (by
+    exercise id), which replace them."""
+    notebook = copy.deepcopy(official(stem))
+    code = {**solution_code(stem), **(answers or {})}
+    for exercise, cells in answer_cells(notebook).items():
+        cells[0].source = code[exercise]
+    return notebook
+
+
+def cell_of(notebook, exercise: str, role: str):
+    """The first cell of ``exercise`` with ``role`` ("answer" or "check")."""
+    return next(cell for cell in notebook.cells
+                if cell.metadata.get("robodyn") == {"exercise": exercise, "role": role}
+                or (cell.metadata.get("robodyn", {}).get("exercise") == exercise
+                    and cell.metadata.get("robodyn", {}).get("role") == role))
+
+
+def write(notebook, path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, path)
+    return path

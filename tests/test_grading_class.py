@@ -1,0 +1,340 @@
+"""Grading a class folder of synthetic hand-ins (robodyn.grading.classroom): right answers,
+typical mistakes, untouched notebooks, every tampering an instructor's trial found, answers that
+call the book's reference, and notebooks that loop, kill their kernel, print megabytes, exhaust
+memory, fail at import, are corrupt, have cells deleted, split or moved, or belong to another
+chapter. The gradebook must be exactly right for each, within the limits; a second run changes
+nothing; Ctrl-C leaves a consistent gradebook that the next run completes.
+
+These tests start kernels, so they are marked ``notebooks`` (``make test`` runs them).
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import nbformat
+import pytest
+from handins import ROOT, answered, cell_of, official, write
+
+from robodyn.grading.classroom import grade_class
+from robodyn.grading.sandbox import Limits
+
+pytestmark = pytest.mark.notebooks
+
+STEM = "04_differential_drive"
+IDS = ["diffdrive.forward_kinematics", "diffdrive.inverse_kinematics",
+       "diffdrive.turning_radius", "diffdrive.integrate_pose", "diffdrive.heading_command"]
+FK, IK, TR, IP, HC = IDS
+LIMITS = Limits(exercise_seconds=10, notebook_seconds=120, memory_bytes=2 * 2**30,
+                output_bytes=256 * 2**10)
+
+SWAPPED = """def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
+    omega = wheel_radius * (phi_dot_l - phi_dot_r) / track_width
+    return v, omega
+"""
+NO_RADIUS = """def inverse_kinematics(v, omega, wheel_radius, track_width):
+    return v + omega * track_width / 2, v - omega * track_width / 2
+"""
+AS_LIST = """def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    # right, written unusually: a list, the halves in another order
+    return [(phi_dot_l + phi_dot_r) * wheel_radius * 0.5,
+            (phi_dot_r - phi_dot_l) / track_width * wheel_radius]
+"""
+
+
+def _stub(exercise):
+    return cell_of(official(STEM), exercise, "answer").source
+
+
+def _with_checks(notebook, source_of_check):
+    """The notebook with every check cell's source replaced."""
+    notebook = copy.deepcopy(notebook)
+    for exercise in IDS:
+        cell = cell_of(notebook, exercise, "check")
+        cell.source = source_of_check(cell.source)
+    return notebook
+
+
+def _insert_code(notebook, index, source):
+    notebook = copy.deepcopy(notebook)
+    notebook.cells.insert(index, nbformat.v4.new_code_cell(source))
+    return notebook
+
+
+def _hand_ins():
+    """(name, notebook or raw bytes, {exercise: expected status}, {exercise: mistake})."""
+    right = answered(STEM)
+    wrong_fk = answered(STEM, {FK: SWAPPED})
+    cases = []
+    add = cases.append
+    add(("all_right", right, dict.fromkeys(IDS, "passed"), {}))
+    add(("unusual_but_right", answered(STEM, {FK: AS_LIST}), dict.fromkeys(IDS, "passed"), {}))
+    add(("mistakes", answered(STEM, {FK: SWAPPED, IK: NO_RADIUS}),
+         {**dict.fromkeys(IDS, "passed"), FK: "failed", IK: "failed"},
+         {FK: "the wheels are swapped (omega has the wrong sign)",
+          IK: "the division by the wheel radius R is missing"}))
+    add(("untouched", official(STEM), dict.fromkeys(IDS, "not attempted"), {}))
+    # the tamperings of the trial, each with a wrong answer to exercise 4.1
+    failed_fk = {**dict.fromkeys(IDS, "passed"), FK: "failed"}
+    swapped = {FK: "the wheels are swapped (omega has the wrong sign)"}
+    add(("check_prints_passed", _with_checks(wrong_fk, lambda s: 'print("PASSED")'),
+         failed_fk, swapped))
+    add(("check_in_try", _with_checks(wrong_fk, lambda s: f"try:\n    {s}\nexcept Exception:"
+                                                          "\n    pass"), failed_fk, swapped))
+    add(("check_commented", _with_checks(wrong_fk, lambda s: "# " + s), failed_fk, swapped))
+    add(("check_patched", _insert_code(wrong_fk, 3, 'grading.check = lambda *args: '
+                                                    'print("PASSED")'), failed_fk, swapped))
+    add(("private_patched_in_answer", answered(STEM, {FK: (
+        "from robodyn.grading import run\nrun._wrong_outputs = lambda *args: False\n"
+        "run._recognise_mistake = lambda *args: None\n" + SWAPPED)}), failed_fk, swapped))
+    add(("fake_grading", _insert_code(wrong_fk, 3, "class grading:\n    @staticmethod\n"
+                                                   "    def check(*args):\n"
+                                                   "        print('PASSED')"), failed_fk, swapped))
+    deleted = copy.deepcopy(wrong_fk)
+    deleted.cells = [cell for cell in deleted.cells
+                     if cell.metadata.get("robodyn", {}).get("role") != "check"
+                     or cell.metadata["robodyn"]["exercise"] == HC]
+    add(("checks_deleted", deleted, failed_fk, swapped))
+    # answers that call the book's own implementation
+    add(("calls_reference", answered(STEM, {
+        FK: "import robodyn.diffdrive\n\ndef forward_kinematics(phi_dot_r, phi_dot_l, "
+            "wheel_radius, track_width):\n    return robodyn.diffdrive.forward_kinematics("
+            "phi_dot_r, phi_dot_l, wheel_radius, track_width)\n",
+        IK: "from robodyn.diffdrive import inverse_kinematics\n",
+        TR: "import robodyn.diffdrive\nturning_radius = robodyn.diffdrive.turning_radius\n",
+        IP: "from robodyn import grading\n\ndef integrate_pose(pose, v, omega, dt):\n"
+            "    reference = grading.get_exercise('diffdrive.integrate_pose').reference\n"
+            "    return reference(pose, v, omega, dt)\n"}),
+        {FK: "reference", IK: "reference", TR: "reference", IP: "failed", HC: "passed"}, {}))
+    # notebooks that misbehave: each spoils one exercise, the others pass
+    loop = _stub(TR).replace('raise NotImplementedError("Exercise 4.3")', "while True:\n"
+                                                                          "        pass")
+    add(("endless_loop", answered(STEM, {TR: loop}),
+         {**dict.fromkeys(IDS, "passed"), TR: "timeout"}, {}))
+    add(("kills_kernel", answered(STEM, {IK: "import os\nos._exit(1)\n"}),
+         {**dict.fromkeys(IDS, "passed"), IK: "crashed"}, {}))
+    spam = _stub(IP).replace('raise NotImplementedError("Exercise 4.4")',
+                             "while True:\n        print('x' * 1000)")
+    add(("huge_output", answered(STEM, {IP: spam}),
+         {**dict.fromkeys(IDS, "passed"), IP: "output limit"}, {}))
+    memory = _stub(HC).replace('raise NotImplementedError("Exercise 4.5")',
+                               "return np.ones((50000, 50000))")
+    add(("memory", answered(STEM, {HC: memory}),
+         {**dict.fromkeys(IDS, "passed"), HC: "memory limit"}, {}))
+    add(("fails_at_import", answered(STEM, {FK: "import no_such_module_anywhere\n" + SWAPPED}),
+         {**dict.fromkeys(IDS, "passed"), FK: "failed"}, {}))
+    add(("network", answered(STEM, {FK: (
+        "import socket\nsocket.create_connection(('pypi.org', 443), timeout=3)\n")}),
+        {**dict.fromkeys(IDS, "passed"), FK: "failed"}, {}))
+    text = nbformat.writes(right)
+    add(("corrupt", text[: len(text) // 2].encode(), dict.fromkeys(IDS, "invalid notebook"),
+         {}))
+    add(("not_json", b"\x89PNG\r\n\x1a\n\x00\x00binary", dict.fromkeys(IDS, "invalid notebook"),
+         {}))
+    # cells deleted, split and moved
+    edited = copy.deepcopy(right)
+    edited.cells.remove(cell_of(edited, TR, "answer"))
+    split = cell_of(edited, IK, "answer")
+    second = copy.deepcopy(split)
+    second.id = "split-second"
+    split.source = "def _half(track_width):\n    return track_width / 2\n"
+    second.source = ("def inverse_kinematics(v, omega, wheel_radius, track_width):\n"
+                     "    return ((v + omega * _half(track_width)) / wheel_radius,\n"
+                     "            (v - omega * _half(track_width)) / wheel_radius)\n")
+    edited.cells.insert(edited.cells.index(split) + 1, second)
+    moved = cell_of(edited, HC, "answer")
+    edited.cells.remove(moved)
+    edited.cells.insert(2, moved)
+    merged = cell_of(edited, IP, "answer")
+    merged.source += '\ngrading.check("diffdrive.integrate_pose", integrate_pose)\n'
+    add(("cells_edited", edited, {**dict.fromkeys(IDS, "passed"), TR: "missing"}, {}))
+    other = official("07_vacuum")
+    add(("other_chapter", other, dict.fromkeys(IDS, "other notebook"), {}))
+    return cases
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class") / "submissions"
+    expected = {}
+    for name, notebook, statuses, mistakes in _hand_ins():
+        path = folder / f"{name}.ipynb"
+        if isinstance(notebook, bytes):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(notebook)
+        else:
+            write(notebook, path)
+        expected[name] = (statuses, mistakes)
+    out = folder.parent / "grades"
+    started = time.perf_counter()
+    summary = grade_class(folder, out, official=ROOT / "exercises" / f"{STEM}.ipynb",
+                          seed=4242, limits=LIMITS, jobs=2, progress=False,
+                          log=lambda text: None)
+    seconds = time.perf_counter() - started
+    return folder, out, expected, summary, seconds
+
+
+def _gradebook(out):
+    with open(out / "gradebook.csv", newline="", encoding="utf-8") as stream:
+        return list(csv.DictReader(stream))
+
+
+def test_the_gradebook_is_exactly_right_for_every_hand_in(graded):
+    _, out, expected, _, _ = graded
+    rows = _gradebook(out)
+    got = {(row["student"], row["exercise"]): row for row in rows}
+    assert len(rows) == len(expected) * len(IDS)
+    wrong = []
+    for name, (statuses, mistakes) in expected.items():
+        for exercise in IDS:
+            row = got[(name, exercise)]
+            if row["status"] != statuses[exercise]:
+                wrong.append(f"{name} {exercise}: {row['status']} ({row['feedback']}), "
+                             f"expected {statuses[exercise]}")
+            if row["mistake"] != mistakes.get(exercise, ""):
+                wrong.append(f"{name} {exercise}: mistake {row['mistake']!r}")
+            points = "1" if statuses[exercise] == "passed" else "0"
+            if row["points"] != points:
+                wrong.append(f"{name} {exercise}: {row['points']} points")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_feedback_says_what_happened(graded):
+    _, out, _, _, _ = graded
+    rows = {(row["student"], row["exercise"]): row for row in _gradebook(out)}
+    assert "looks like the wheels are swapped" in rows[("mistakes", FK)]["feedback"]
+    assert "robodyn.diffdrive.forward_kinematics" in rows[("calls_reference", FK)]["feedback"]
+    assert "after 10 s" in rows[("endless_loop", TR)]["feedback"]
+    assert "kernel died" in rows[("kills_kernel", IK)]["feedback"]
+    assert "MemoryError" in rows[("memory", HC)]["feedback"]
+    assert "no_such_module_anywhere" in rows[("fails_at_import", FK)]["feedback"]
+    assert "not a notebook" in rows[("corrupt", FK)]["feedback"]
+    assert "vacuum." in rows[("other_chapter", FK)]["feedback"]
+    assert "deleted" in rows[("cells_edited", TR)]["feedback"]
+    assert "names the book's own forward_kinematics" in rows[("calls_reference", FK)]["flags"]
+    assert "imports robodyn.grading" in rows[("private_patched_in_answer", FK)]["flags"]
+    page = (out / "feedback" / "cells_edited.html").read_text(encoding="utf-8")
+    assert "split into 2 cells" in page and "check call" in page
+
+
+def test_totals_points_and_the_summary_page(graded):
+    _, out, expected, _, _ = graded
+    with open(out / "totals.csv", newline="", encoding="utf-8") as stream:
+        totals = {row["student"]: row for row in csv.DictReader(stream)}
+    for name, (statuses, _) in expected.items():
+        assert totals[name]["points"] == str(sum(s == "passed" for s in statuses.values()))
+        assert totals[name]["max_points"] == "5"
+    page = (out / "summary.html").read_text(encoding="utf-8")
+    assert "<svg" in page and "Pass rate per exercise" in page
+    assert "the wheels are swapped (omega has the wrong sign)" in page
+    assert "<script" not in page
+    passed_fk = sum(statuses[FK] == "passed" for statuses, _ in expected.values())
+    assert f"<td>diffdrive.forward_kinematics</td><td>{passed_fk} of {len(expected)}</td>" \
+        in page
+
+
+def test_the_run_stays_within_its_limits(graded):
+    _, _, expected, summary, seconds = graded
+    # each hand-in within its own limit; two at a time
+    assert seconds < len(expected) * (LIMITS.notebook_seconds + 10) / 2
+    for record in summary["records"]:
+        assert record["seconds"] < LIMITS.notebook_seconds + 60
+
+
+def test_a_second_run_changes_nothing_and_is_fast(graded):
+    folder, out, _, _, _ = graded
+    before = {path.name: path.read_bytes() for path in out.glob("*.csv")}
+    started = time.perf_counter()
+    summary = grade_class(folder, out, official=ROOT / "exercises" / f"{STEM}.ipynb",
+                          limits=LIMITS, jobs=2, progress=False, log=lambda text: None)
+    assert summary["graded"] == 0 and summary["skipped"] == summary["total"]
+    assert time.perf_counter() - started < 20
+    assert {path.name: path.read_bytes() for path in out.glob("*.csv")} == before
+    assert (out / "seed.txt").read_text().strip() == "4242"
+
+
+def test_a_changed_hand_in_is_graded_again_and_only_it(graded, tmp_path):
+    folder, out, _, _, _ = graded
+    copy_folder = tmp_path / "class"
+    copy_out = tmp_path / "grades"
+    subprocess.run(["cp", "-r", str(folder), str(copy_folder)], check=True)
+    subprocess.run(["cp", "-r", str(out), str(copy_out)], check=True)
+    write(answered(STEM), copy_folder / "untouched.ipynb")
+    summary = grade_class(copy_folder, copy_out, official=ROOT / "exercises" / f"{STEM}.ipynb",
+                          limits=LIMITS, jobs=2, progress=False, log=lambda text: None)
+    assert summary["graded"] == 1
+    rows = [row for row in _gradebook(copy_out) if row["student"] == "untouched"]
+    assert [row["status"] for row in rows] == ["passed"] * 5
+
+
+def test_ctrl_c_leaves_a_consistent_gradebook_that_the_next_run_completes(tmp_path):
+    folder = tmp_path / "class"
+    slow = answered(STEM, {TR: _stub(TR).replace('raise NotImplementedError("Exercise 4.3")',
+                                                 "import time\n    time.sleep(60)")})
+    for name in ("a", "b", "c", "d"):
+        write(answered(STEM) if name == "a" else slow, folder / f"{name}.ipynb")
+    out = tmp_path / "grades"
+    command = [sys.executable, "-m", "robodyn.tools.grade", str(folder), "--out", str(out),
+               "--jobs", "1", "--time-limit", "5", "--quiet"]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not list((out / "results").glob("a.ipynb-*.json")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(2.5)   # b is being graded now
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr.decode()
+    assert b"interrupted" in stdout + stderr
+    rows = _gradebook(out)
+    students = {row["student"] for row in rows}
+    assert "a" in students and len(rows) == 5 * len(students)
+    assert not list(out.rglob("*.part"))
+    # no grading process or kernel left behind
+    time.sleep(1)
+    leftover = subprocess.run(["pgrep", "-f", "/rdc-"],
+                              capture_output=True, text=True).stdout.split()
+    assert [pid for pid in leftover if int(pid) != os.getpid()] == []
+    # the next run keeps a's grade and grades the rest
+    finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    assert "kept 1 unchanged" in finished.stdout or "kept" in finished.stdout
+    rows = _gradebook(out)
+    assert len(rows) == 20
+    assert {row["status"] for row in rows if row["student"] != "a"
+            and row["exercise"] == TR} == {"timeout"}
+
+
+def test_a_folder_without_notebooks_or_a_wrong_option_is_a_clear_error(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = subprocess.run([sys.executable, "-m", "robodyn.tools.grade", str(empty)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "no notebooks" in result.stderr
+    result = subprocess.run([sys.executable, "-m", "robodyn.tools.grade", str(empty),
+                             "--time-limit", "-3"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and "-3" in result.stderr
+    missing = subprocess.run([sys.executable, "-m", "robodyn.tools.grade",
+                              str(tmp_path / "nowhere")], cwd=ROOT, capture_output=True,
+                             text=True, timeout=60)
+    assert missing.returncode == 2 and "nowhere" in missing.stderr
+    write(official(STEM), empty / "x.ipynb")
+    result = subprocess.run([sys.executable, "-m", "robodyn.tools.grade", str(empty),
+                             "--exercises", "exercises/nope.ipynb"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "nope.ipynb" in result.stderr
+
+
+def test_the_record_of_a_hand_in_is_json_with_its_fingerprint(graded):
+    _, out, _, _, _ = graded
+    records = [json.loads(path.read_text()) for path in (out / "results").glob("*.json")]
+    assert all(len(record["sha256"]) == 64 and record["fingerprint"] for record in records)
