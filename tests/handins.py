@@ -7,6 +7,7 @@ import copy
 from pathlib import Path
 
 import nbformat
+import pytest
 
 from robodyn.grading.handin import answer_cells
 
@@ -20,7 +21,10 @@ def official(stem: str):
 
 def solution_code(stem: str) -> dict[str, str]:
     """Each exercise's answer in ``solutions/<stem>.ipynb``, its solution markers removed."""
-    solution = nbformat.read(ROOT / "solutions" / f"{stem}.ipynb", as_version=4)
+    path = ROOT / "solutions" / f"{stem}.ipynb"
+    if not path.exists():
+        pytest.skip("needs the solutions, which the student release leaves out")
+    solution = nbformat.read(path, as_version=4)
     code, current = {}, None
     for cell in solution.cells:
         if "### BEGIN SOLUTION" in cell.source:

@@ -85,16 +85,16 @@ def to_plain(value, depth: int = 0):
         return {"opaque": ["object", "a value nested too deeply"]}
     if value is None or isinstance(value, (bool, str)):
         return value
+    if isinstance(value, np.generic) and value.dtype.kind in "biufc":  # before float: float64
+        return {"scalar": [value.dtype.str, to_plain(value.item(), depth + 1)]}
     if isinstance(value, int):
         return value if abs(value) < 2**53 else {"bigint": str(value)}
     if isinstance(value, float):
-        return value if math.isfinite(value) else {"float": repr(value)}
+        return value if math.isfinite(value) else {"float": str(float(value))}
     if isinstance(value, complex):
         return {"complex": [to_plain(value.real), to_plain(value.imag)]}
     if isinstance(value, BaseException):
         return {"error": _error_to_plain(value)}
-    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
-        return {"scalar": [value.dtype.str, to_plain(value.item(), depth + 1)]}
     if isinstance(value, np.ndarray):
         return _array_to_plain(value, depth)
     if _is_sympy(value):

@@ -1,0 +1,296 @@
+"""The grading run's parts that need no kernel: an answer's outputs carried as plain JSON and
+judged in another process give the notebook's own verdicts (robodyn.grading.run.judge,
+robodyn.grading.plaindata); hostile data is read without running any of it; the hidden cases;
+the package references each exercise guards and the guard itself (robodyn.grading.harness);
+the review flags (robodyn.grading.sandbox.review_flags)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+import sympy
+from handins import ROOT, solution_code
+
+from robodyn.errors import ParameterError
+from robodyn.grading import SEED, evaluate, exercise_ids, get_exercise
+from robodyn.grading.compare import Expression
+from robodyn.grading.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
+from robodyn.grading.run import Call, call_answer, judge
+from robodyn.grading.sandbox import review_flags
+
+
+def _through_json(call: Call) -> Call:
+    """A call as the grader reads it back from the kernel's JSON."""
+    raw = from_plain(json.loads(dumps(call.raw)))
+    error = from_plain(json.loads(dumps(call.error))) if call.error is not None else None
+    return Call(raw=raw, error=error, missing=call.missing, changed=call.changed)
+
+
+def _judged_elsewhere(exercise, answer):
+    cases = exercise.cases()
+    calls = [_through_json(call_answer(exercise.adapter, answer, case.args)) for case in cases]
+    return judge(exercise, cases, calls)
+
+
+@pytest.mark.parametrize("exercise_id", exercise_ids())
+def test_judging_plain_outputs_gives_the_notebooks_verdict_for_reference_and_mistakes(
+        exercise_id):
+    exercise = get_exercise(exercise_id)
+    mistakes = exercise.mistakes
+    if any(isinstance(output.compare, Expression) for output in exercise.outputs):
+        mistakes = mistakes[:1]   # sympy's simplify takes seconds per mistake and case
+    answers = [("reference", exercise.reference)] + [(m.name, m.answer) for m in mistakes]
+    for name, answer in answers:
+        here, there = evaluate(exercise, answer), _judged_elsewhere(exercise, answer)
+        assert (there.result.status, there.result.summary, there.mistake) == (
+            here.result.status, here.result.summary, here.mistake), name
+        if name != "reference":
+            assert there.result.status == "failed", name
+
+
+def test_an_error_read_back_keeps_its_type_name_message_and_line():
+    def answer(a, b):
+        return a / 0 if a > 10 else np.linalg.inv(np.zeros((2, 2)))
+
+    call = call_answer(get_exercise("diffdrive.turning_radius").adapter,
+                       lambda *args: answer(*args[:2]), (1.0, 2.0, 0.1, 0.3))
+    error = _through_json(call).error
+    assert type(error).__name__ == "LinAlgError" and "Singular" in str(error)
+    assert error.where.startswith("line ") and "np.linalg.inv" in error.where
+    zero = from_plain(to_plain(ZeroDivisionError("float division by zero")))
+    assert isinstance(zero, ZeroDivisionError) and str(zero) == "float division by zero"
+    not_attempted = from_plain(to_plain(NotImplementedError("Exercise 4.1")))
+    assert isinstance(not_attempted, NotImplementedError)
+
+
+@pytest.mark.parametrize("value", [
+    1.5, -0.0, float("inf"), 3, 2**80, True, None, "text", 1 + 2j,
+    np.float32(0.25), np.int64(7), np.bool_(True),
+    np.array([[1.0, np.nan], [np.inf, -2.0]]), np.arange(6).reshape(2, 3),
+    np.array([1 + 1j, 2]), np.array([True, False]), np.zeros((0, 3)),
+    (1.0, [2.0, (3.0,)]), {"a": np.array([1.0])},
+])
+def test_values_come_back_equal_in_type_shape_and_value(value):
+    back = from_plain(json.loads(dumps(value)))
+    assert type(back) is type(value)
+    if isinstance(value, np.ndarray):
+        assert back.dtype == value.dtype and back.shape == value.shape
+        assert np.array_equal(back, value, equal_nan=value.dtype.kind in "fc")
+    elif isinstance(value, float) and value != value:
+        assert back != back
+    elif isinstance(value, dict):
+        assert np.array_equal(back["a"], value["a"])
+    else:
+        assert back == value
+
+
+def test_sympy_expressions_and_matrices_come_back_equal():
+    q, qd, m, length = sympy.symbols("q qd m l")
+    expression = sympy.Rational(1, 2) * m * length**2 * qd**2 - m * 9.81 * sympy.cos(q) \
+        + sympy.pi * sympy.sqrt(2) * sympy.I
+    for value in (expression, sympy.Matrix([[expression, 0], [q, sympy.Integer(3)]])):
+        back = from_plain(json.loads(dumps(value)))
+        assert sympy.simplify(sympy.Matrix([back]) - sympy.Matrix([value])).is_zero_matrix
+
+
+@pytest.mark.parametrize("data", [
+    {"sympy": ["Apply", "exec", [["Symbol", "x"]]]},            # not a sympy class
+    {"sympy": ["Apply", "__class__", [["Symbol", "x"]]]},
+    {"sympy": ["Apply", "lambdify", [["Symbol", "x"]]]},         # a function, not a class
+    {"sympy": ["Symbol", "x); import os; os.system('x'"]},       # not an identifier
+    {"sympy": ["Undefined", "f"]},                               # undefined functions refused
+    {"array": ["<f8", [10**9], []]},                             # shape does not fit data
+    {"array": ["|O", [1], [1]]},                                 # object arrays refused
+    {"array": ["<f8", [2], ["a", "b"]]},
+    {"list": [1] * (MAX_NUMBERS + 1)},                           # too many numbers
+    {"nonsense": 1},
+    {"tuple": 5},
+    "a" * 10,                                                    # strings stay strings
+])
+def test_hostile_or_malformed_data_reads_as_an_opaque_value_never_as_code(data):
+    back = from_plain(data)
+    assert isinstance(back, (Opaque, str))
+
+
+def test_nesting_too_deep_is_refused_both_ways():
+    deep = current = []
+    for _ in range(200):
+        current.append([])
+        current = current[0]
+    assert isinstance(from_plain(json.loads(dumps(deep))), Opaque)
+    data = {"list": []}
+    for _ in range(200):
+        data = {"list": [data]}
+    assert isinstance(from_plain(data), Opaque)
+
+
+def test_a_students_object_is_named_by_its_type():
+    class Pose:
+        def __repr__(self):
+            raise RuntimeError("a broken repr")
+
+    back = from_plain(json.loads(dumps(Pose())))
+    assert isinstance(back, Opaque) and type(back).__name__ == "Pose"
+    outcome = _judged_elsewhere(get_exercise("diffdrive.turning_radius"),
+                                lambda *args: Pose())
+    assert "Pose" in outcome.result.summary
+
+
+# --------------------------------------------------------------------------- hidden cases
+
+
+@pytest.mark.parametrize("exercise_id", exercise_ids())
+def test_hidden_cases_are_more_and_none_of_the_notebooks_random_ones(exercise_id):
+    exercise = get_exercise(exercise_id)
+    shown = exercise.cases()
+    hidden = exercise.hidden_cases(SEED + 101, rounds=3)
+    assert len(hidden) > len(shown)
+    fixed = [case for case in shown if case.kind == "fixed"]
+    assert [repr(case) for case in hidden[:len(fixed)]] == [repr(case) for case in fixed]
+    shown_random = {repr(case.args) for case in shown if case.kind == "seeded random"}
+    hidden_random = {repr(case.args) for case in hidden if case.kind == "seeded random"}
+    assert len(hidden_random) > len(shown_random) and not shown_random & hidden_random
+    again = exercise.hidden_cases(SEED + 101, 3)   # the same on every call
+    assert [repr(case) for case in again] == [repr(case) for case in hidden]
+
+
+def test_the_notebooks_own_seed_is_skipped_and_bad_seeds_refused():
+    exercise = get_exercise("diffdrive.forward_kinematics")
+    assert repr(exercise.hidden_cases(SEED, 1)) == repr(exercise.hidden_cases(SEED + 1, 1))
+    for seed in (-1, 1.5, "7", True):
+        with pytest.raises(ParameterError, match="seed"):
+            exercise.hidden_cases(seed)
+    with pytest.raises(ParameterError, match="rounds"):
+        exercise.hidden_cases(3, rounds=0)
+
+
+# --------------------------------------------------------------------------- references
+
+
+def _resolve(name):
+    import importlib
+
+    parts = name.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            owner = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            owner = getattr(owner, part)
+        return owner
+    raise ImportError(name)
+
+
+def test_every_exercise_names_package_references_that_exist():
+    for exercise_id in exercise_ids():
+        exercise = get_exercise(exercise_id)
+        assert exercise.package_references, exercise_id
+        for name in exercise.package_references:
+            assert callable(_resolve(name)), name
+
+
+@pytest.mark.parametrize("exercise_id", exercise_ids())
+def test_the_book_functions_a_reference_calls_are_guarded(exercise_id):
+    """Every function of the book's model modules that an exercise's reference calls directly
+    is a package reference of this exercise or of another (a building block), or a dunder."""
+    exercise = get_exercise(exercise_id)
+    declared = {name for other in exercise_ids()
+                for name in get_exercise(other).package_references}
+    called = set()
+
+    def profile(frame, event, arg):
+        module = frame.f_globals.get("__name__", "")
+        if event == "call" and frame.f_back is not None and module.startswith("robodyn.") \
+                and not module.startswith(("robodyn.checks", "robodyn.grading",
+                                           "robodyn.errors", "robodyn.params")) \
+                and frame.f_back.f_globals.get("__name__", "").startswith("robodyn.checks"):
+            called.add(f"{module}.{frame.f_code.co_qualname}")
+
+    for case in exercise.cases()[:3]:
+        sys.setprofile(profile)
+        try:
+            exercise.run(exercise.reference, case)
+        finally:
+            sys.setprofile(None)
+    unguarded = {name for name in called if name not in declared
+                 and not name.rsplit(".", 1)[-1].startswith("__")}
+    assert not unguarded
+
+
+_GUARD_SCRIPT = textwrap.dedent("""
+    import json, sys
+    import robodyn.grading.harness as harness
+    harness.start(sys.argv[1])
+    import robodyn.diffdrive
+    from robodyn.diffdrive import forward_kinematics as aliased
+
+    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        return aliased(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+
+    harness.collect("diffdrive.forward_kinematics")
+    # the package's own code still calls its functions: a simulation uses the kinematics
+    import numpy as np
+    inside = robodyn.diffdrive.forward_kinematics(1.0, 1.0, 0.1, 0.3)
+    try:
+        import robodyn.checks.diffdrive
+        hidden = False
+    except ImportError as error:
+        hidden = "not available" in str(error)
+    print(json.dumps({"inside": list(map(float, inside)), "hidden": hidden}))
+""")
+
+
+def test_the_harness_refuses_calls_of_the_reference_and_hides_the_checks(tmp_path):
+    exercise = get_exercise("diffdrive.forward_kinematics")
+    job = {"exercises": {exercise.exercise_id: {
+        "function_name": exercise.function_name, "adapter": exercise.adapter,
+        "cases": [case.args for case in exercise.cases()], "symbolic": False,
+        "guards": list(exercise.package_references)}}, "block_sockets": True}
+    (tmp_path / "job.pickle").write_bytes(pickle.dumps(job))
+    script = tmp_path / "answer.py"
+    script.write_text(_GUARD_SCRIPT)
+    result = subprocess.run([sys.executable, str(script), str(tmp_path)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout.strip().splitlines()[-1])
+    assert printed == {"inside": [0.1, 0.0], "hidden": True}
+    record = json.loads((tmp_path / "collected" / f"{exercise.exercise_id}.json").read_text())
+    assert record["references_called"] == ["robodyn.diffdrive.forward_kinematics"]
+    assert all(call["error"]["error"]["type"] == "ReferenceUnavailable"
+               for call in record["calls"])
+
+
+# --------------------------------------------------------------------------- review flags
+
+
+@pytest.mark.parametrize(("source", "flag"), [
+    ("exec('x = 1')", "uses exec"),
+    ("import gc\ngc.get_objects()", "imports gc"),
+    ("f.__closure__[0].cell_contents", "uses __closure__"),
+    ("import sys\nsys.modules['robodyn']", "uses sys.modules"),
+    ("from robodyn.checks import diffdrive", "imports robodyn.checks"),
+    ("from robodyn import checks", "imports robodyn.checks"),
+    ("import robodyn\nrobodyn.diffdrive.forward_kinematics(1, 2, 3, 4)",
+     "names the book's own forward_kinematics"),
+    ("from robodyn.diffdrive import forward_kinematics as fk",
+     "imports the book's own forward_kinematics"),
+    ("text = open('/etc/passwd').read()", "uses open (file access)"),
+    ("import importlib", "imports importlib"),
+])
+def test_review_flags_name_the_tools_that_reach_around_the_grading(source, flag):
+    assert flag in review_flags(source, ("robodyn.diffdrive.forward_kinematics",))
+
+
+def test_no_solution_of_the_book_is_flagged():
+    for notebook in sorted((ROOT / "solutions").glob("*.ipynb")):
+        for exercise_id, code in solution_code(notebook.stem).items():
+            flags = review_flags(code, get_exercise(exercise_id).package_references)
+            assert flags == [], (exercise_id, flags)
+    assert review_flags("def broken(:\n") == []
