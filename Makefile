@@ -7,9 +7,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NB ?=
+DIR ?=
+OUT ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help book book-instructor test test-fast lab check exercises constraints benchmarks clean
+.PHONY: help book book-instructor test test-fast lab check grade exercises constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
@@ -18,6 +20,7 @@ help:
 	@echo "make lab              open JupyterLab on the repository"
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
+	@echo "make grade DIR=<folder of hand-ins>   grade a class: gradebook.csv, feedback/, summary.html in <DIR>-grades (OUT=... to choose)"
 	@echo "make exercises        regenerate the install cells (from _config.yml) and exercises/ (from solutions/)"
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
@@ -50,6 +53,10 @@ check: $(STAMP)
 	@# The table says what passed; make's own "Error 1" would only alarm a student.
 	@$(BIN)/python -m robodyn.tools.checknb $(NB) || true
 
+grade: $(STAMP)
+	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>]"; exit 2; }
+	$(BIN)/python -m robodyn.tools.grade "$(DIR)" $(if $(OUT),--out "$(OUT)")
+
 exercises: $(STAMP)
 	$(BIN)/python -m robodyn.tools.installcell chapters solutions
 	$(BIN)/python -m robodyn.tools.exercisegen solutions exercises
@@ -63,6 +70,7 @@ benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/egg_simulate.py
 	$(BIN)/python benchmarks/egg_mujoco.py
 	$(BIN)/python benchmarks/vacuum_climb.py
+	$(BIN)/python benchmarks/grade_class.py
 	$(BIN)/python benchmarks/page_text.py
 	$(BIN)/python benchmarks/widget_browser.py
 	$(BIN)/python benchmarks/book_build.py
