@@ -32,7 +32,9 @@ notebook gets one line and the run goes on. Ctrl-C stops at once: the kernel is 
 and the exit code is 130. Otherwise the exit code is 0 when every exercise of every notebook
 passed, and 1 when not (or when no notebook or no check cell was found).
 
-Student notebooks are code: run hand-ins of people you do not trust in a sandbox.
+The results are what the student's own kernel reports: a progress report, not a grade. To
+grade a class, use ``make grade`` (:mod:`robodyn.tools.grade`), which keeps its cases and
+checks out of the students' code.
 """
 
 from __future__ import annotations
