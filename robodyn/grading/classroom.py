@@ -317,7 +317,7 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
                 continue
             finished(hand_in, digest, record)
             bar.update(1)
-            bar.set_postfix_str(hand_in.key[-30:])
+            bar.set_postfix_str(hand_in.student[:30])
     except KeyboardInterrupt:
         interrupted = True
         running.stop_all()

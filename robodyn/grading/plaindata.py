@@ -34,6 +34,7 @@ import builtins
 import json
 import math
 import re
+import sysconfig
 import traceback
 from pathlib import Path
 
@@ -47,7 +48,9 @@ __all__ = ["MAX_DEPTH", "MAX_NUMBERS", "AnswerError", "Opaque", "from_plain", "t
 MAX_DEPTH = 40
 #: Most numbers in one value (arrays included).
 MAX_NUMBERS = 2_000_000
-_PACKAGE_DIR = str(Path(__file__).resolve().parents[1])
+#: Where code that is not a student's answer lives: the book's package, Python's library.
+_NOT_THE_ANSWER = (str(Path(__file__).resolve().parents[1]), sysconfig.get_paths()["stdlib"],
+                   "<frozen")
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -134,13 +137,14 @@ def _array_to_plain(array: np.ndarray, depth: int):
 
 def _error_to_plain(error: BaseException) -> dict:
     frames = traceback.extract_tb(error.__traceback__) if error.__traceback__ else []
-    # the answer's own frames: neither the book's package nor an installed library
-    own = [frame for frame in frames if not frame.filename.startswith(_PACKAGE_DIR)
+    # the answer's own frames: not the book's package, an installed library or Python's own
+    own = [frame for frame in frames if not frame.filename.startswith(_NOT_THE_ANSWER)
            and "site-packages" not in frame.filename]
     where = ""
     if own:
         frame = own[-1]
-        where = f"line {frame.lineno}: {(frame.line or '').strip()}"[:200]
+        text = (frame.line or "").strip()
+        where = (f"line {frame.lineno}: {text}" if text else f"line {frame.lineno}")[:200]
     try:
         message = str(error)
     except Exception:  # a student's __str__ may raise
