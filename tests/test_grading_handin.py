@@ -189,3 +189,14 @@ def test_the_official_notebook_with_a_tampered_hand_ins_answers_grades_them(tmp_
     assert results == {"vacuum.step_distance": "passed", "vacuum.wheel_load": "passed",
                        "vacuum.bisect_height": "passed", "vacuum.sliding_stop": "failed",
                        "vacuum.edge_climb_height": "passed"}
+
+
+def test_a_file_too_large_is_an_invalid_notebook_without_being_read(tmp_path, monkeypatch):
+    import robodyn.grading.handin as handin
+
+    path = tmp_path / "big.ipynb"
+    path.write_text(nbformat.writes(OFFICIAL))
+    monkeypatch.setattr(handin, "MAX_BYTES", 100)
+    hand_in = read_hand_in(path, OFFICIAL)
+    assert hand_in.status == "invalid notebook" and "more than a hand-in may have" in \
+        hand_in.message

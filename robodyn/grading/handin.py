@@ -40,6 +40,8 @@ import nbformat
 __all__ = ["Answer", "HandIn", "answer_cells", "exercise_ids", "official_with_answers",
            "read_hand_in"]
 
+#: Largest hand-in read, in bytes: a notebook with its figures has a few MB.
+MAX_BYTES = 64 * 2**20
 #: The stub of an unanswered exercise, as the generator writes it.
 STUB = re.compile(r'^\s*raise NotImplementedError\("Exercise [\d.]+"\)\s*$')
 #: A whole line that calls a check, as a check cell does.
@@ -98,6 +100,10 @@ def _role(cell) -> str | None:
 def _parse(hand_in) -> nbformat.NotebookNode:
     """A notebook from a path, a JSON text or a dict; raises ValueError for anything else."""
     if isinstance(hand_in, Path):
+        size = hand_in.stat().st_size
+        if size > MAX_BYTES:
+            raise ValueError(f"the file has {size / 2**20:.0f} MB, more than a hand-in may "
+                             f"have ({MAX_BYTES // 2**20} MB)")
         hand_in = hand_in.read_text(encoding="utf-8", errors="replace")
     data = json.loads(hand_in) if isinstance(hand_in, str) else hand_in
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
