@@ -103,13 +103,19 @@ def _hand_ins():
                      if cell.metadata.get("robodyn", {}).get("role") != "check"
                      or cell.metadata["robodyn"]["exercise"] == HC]
     add(("checks_deleted", deleted, failed_fk, swapped))
+    add(("harness_patched", answered(STEM, {FK: (
+        "import robodyn.grading.harness as harness\n"
+        "harness.start = harness._guard = lambda *args: None\n" + SWAPPED)}), failed_fk,
+        swapped))
     # answers that call the book's own implementation
     add(("calls_reference", answered(STEM, {
         FK: "import robodyn.diffdrive\n\ndef forward_kinematics(phi_dot_r, phi_dot_l, "
             "wheel_radius, track_width):\n    return robodyn.diffdrive.forward_kinematics("
             "phi_dot_r, phi_dot_l, wheel_radius, track_width)\n",
         IK: "from robodyn.diffdrive import inverse_kinematics\n",
-        TR: "import robodyn.diffdrive\nturning_radius = robodyn.diffdrive.turning_radius\n",
+        TR: "import robodyn.diffdrive as dd\n__name__ = 'robodyn.disguise'\n"
+            "_radius = getattr(dd, 'turning' + '_radius')\n\n"
+            "def turning_radius(*args):\n    return _radius(*args)\n",
         IP: "from robodyn import grading\n\ndef integrate_pose(pose, v, omega, dt):\n"
             "    reference = grading.get_exercise('diffdrive.integrate_pose').reference\n"
             "    return reference(pose, v, omega, dt)\n"}),
@@ -219,7 +225,8 @@ def test_the_feedback_says_what_happened(graded):
     assert "not a notebook" in rows[("corrupt", FK)]["feedback"]
     assert "vacuum." in rows[("other_chapter", FK)]["feedback"]
     assert "deleted" in rows[("cells_edited", TR)]["feedback"]
-    assert "names the book's own forward_kinematics" in rows[("calls_reference", FK)]["flags"]
+    assert "names the book's own robodyn.diffdrive.forward_kinematics" in \
+        rows[("calls_reference", FK)]["flags"]
     assert "imports robodyn.grading" in rows[("private_patched_in_answer", FK)]["flags"]
     page = (out / "feedback" / "cells_edited.html").read_text(encoding="utf-8")
     assert "split into 2 cells" in page and "check call" in page

@@ -22,7 +22,7 @@ from robodyn.grading import SEED, evaluate, exercise_ids, get_exercise
 from robodyn.grading.compare import Expression
 from robodyn.grading.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
 from robodyn.grading.run import Call, call_answer, judge
-from robodyn.grading.sandbox import review_flags
+from robodyn.grading.sandbox import named_references, review_flags
 
 
 def _through_json(call: Call) -> Call:
@@ -227,14 +227,15 @@ def test_the_book_functions_a_reference_calls_are_guarded(exercise_id):
 _GUARD_SCRIPT = textwrap.dedent("""
     import json, sys
     import robodyn.grading.harness as harness
-    harness.start(sys.argv[1])
+    collect = harness.start(sys.argv[1])
+    __name__ = "robodyn.pretending"   # the guards look at the caller's file, not its name
     import robodyn.diffdrive
     from robodyn.diffdrive import forward_kinematics as aliased
 
     def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
         return aliased(phi_dot_r, phi_dot_l, wheel_radius, track_width)
 
-    harness.collect("diffdrive.forward_kinematics")
+    collect("diffdrive.forward_kinematics")
     # the package's own code still calls its functions: a simulation uses the kinematics
     import numpy as np
     inside = robodyn.diffdrive.forward_kinematics(1.0, 1.0, 0.1, 0.3)
@@ -278,14 +279,33 @@ def test_the_harness_refuses_calls_of_the_reference_and_hides_the_checks(tmp_pat
     ("from robodyn.checks import diffdrive", "imports robodyn.checks"),
     ("from robodyn import checks", "imports robodyn.checks"),
     ("import robodyn\nrobodyn.diffdrive.forward_kinematics(1, 2, 3, 4)",
-     "names the book's own forward_kinematics"),
+     "names the book's own robodyn.diffdrive.forward_kinematics"),
     ("from robodyn.diffdrive import forward_kinematics as fk",
-     "imports the book's own forward_kinematics"),
+     "names the book's own robodyn.diffdrive.forward_kinematics"),
     ("text = open('/etc/passwd').read()", "uses open (file access)"),
+    ("__name__ = 'robodyn.fake'", "sets __name__"),
+    ("import robodyn.diffdrive as dd\ndd.forward_kinematics", "names the book's own "
+     "robodyn.diffdrive.forward_kinematics"),
     ("import importlib", "imports importlib"),
 ])
 def test_review_flags_name_the_tools_that_reach_around_the_grading(source, flag):
     assert flag in review_flags(source, ("robodyn.diffdrive.forward_kinematics",))
+
+
+@pytest.mark.parametrize(("source", "named"), [
+    ("import robodyn.diffdrive\nrobodyn.diffdrive.forward_kinematics", True),
+    ("import robodyn\nrobodyn.diffdrive.forward_kinematics", True),
+    ("from robodyn import diffdrive\ndiffdrive.forward_kinematics", True),
+    ("from robodyn import diffdrive as d\nf = d.forward_kinematics", True),
+    ("from robodyn.diffdrive import forward_kinematics as fk", True),
+    ("import robodyn.stickslip\nrobodyn.stickslip.forward_kinematics", False),  # another model
+    ("def forward_kinematics(a, b, c, d):\n    return a", False),              # its own
+    ("self.forward_kinematics(1)", False),
+    ("import robodyn.diffdrive\nrobodyn.diffdrive.simulate", False),          # other functions
+])
+def test_named_references_follow_the_imports(source, named):
+    found = named_references(source, ("robodyn.diffdrive.forward_kinematics",))
+    assert found == (["robodyn.diffdrive.forward_kinematics"] if named else [])
 
 
 def test_no_solution_of_the_book_is_flagged():

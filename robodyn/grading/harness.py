@@ -1,13 +1,13 @@
 """The grading run's part inside the student's kernel: call the answers, write what they did.
 
 A grading run (:mod:`robodyn.grading.sandbox`) executes a fresh copy of the official exercise
-notebook with the student's answers in a kernel of its own. Its first cell calls
-:func:`start`, and each official check cell is replaced by a call of :func:`collect`, which
-calls the student's function on the run's cases (hidden from the student: another seed, more
-inputs) and writes, as plain JSON (:mod:`robodyn.grading.plaindata`), what came back. Nothing
-is judged here: the references and the typical mistakes stay in the grader's process, which
-reads these files. Code in an answer cell can change anything in this kernel, but what it can
-reach here is the student's own results, not the checks.
+notebook with the student's answers in a kernel of its own. Its first cell calls :func:`start`,
+and each official check cell is replaced by a call of the collecting function :func:`start`
+returns, which calls the student's function on the run's cases (hidden from the student:
+another seed, more inputs) and writes, as plain JSON (:mod:`robodyn.grading.plaindata`), what
+came back. Nothing is judged here: the references and the typical mistakes stay in the grader's
+process, which reads these files. Code in an answer cell can change anything in this kernel,
+but what it can reach here is the student's own results, not the checks.
 
 :func:`start` also
 
@@ -15,9 +15,11 @@ reach here is the student's own results, not the checks.
   imported after the cases are loaded;
 - guards each exercise's *package references* (``Exercise.package_references``, the book's
   own functions that compute what the exercise asks for): while an exercise is collected, a
-  call of one of them from outside the book's package raises :class:`ReferenceUnavailable`
-  and is recorded, and the grader marks the answer as delegating to the reference. The
-  package's own code still calls them freely (a chapter's simulation uses its kinematics);
+  call of one of them from code outside the book's modelling modules (told by the file the
+  calling code was compiled from) raises :class:`ReferenceUnavailable` and is recorded, and
+  the grader marks the answer as delegating to the reference. The package's own code still
+  calls them freely (a chapter's simulation uses its kinematics). The guards' state lives in
+  a closure, not in a module attribute an answer could reset;
 - blocks sockets, when the grading run could not put the kernel into a network namespace of
   its own (see :mod:`robodyn.grading.confine`).
 
@@ -41,61 +43,69 @@ from pathlib import Path
 from robodyn.grading.plaindata import to_plain
 from robodyn.grading.run import call_answer
 
-__all__ = ["ReferenceUnavailable", "collect", "start"]
+__all__ = ["ReferenceUnavailable", "start"]
 
-#: The job, as :func:`start` loaded it.
-_JOB: dict = {}
-#: The exercise being collected, and the package references its answer called.
-_ACTIVE: dict = {"exercise": None, "guards": (), "called": []}
+#: Captured when this module is imported, before any answer runs: an answer that replaces
+#: ``sys._getframe`` later does not change what the guards see.
+_getframe = sys._getframe
+#: The book's package, and its parts that are not modelling code.
+_PACKAGE = Path(__file__).resolve().parents[1]
+_NOT_MODELLING = (str(_PACKAGE / "grading"), str(_PACKAGE / "checks"))
 
 
 class ReferenceUnavailable(RuntimeError):
     """Raised when an answer calls the book's own implementation of what it is asked to write."""
 
 
-def start(job_dir: str) -> None:
+def start(job_dir: str):
     """Load the job of ``job_dir`` (written by the grader), guard the references, hide the
-    checks; called by the first cell of the grading notebook."""
+    checks; return the function that collects an exercise (the first cell of the grading
+    notebook keeps it, the collect cells call it).
+
+    The state the guards share lives in this call's closure, not in a module attribute that an
+    answer could reset.
+    """
     folder = Path(job_dir)
     with open(folder / "job.pickle", "rb") as stream:  # written by the grader, not the student
         job = pickle.load(stream)
-    _JOB.clear()
-    _JOB.update(job, folder=folder)
+    active = {"exercise": None, "guards": (), "called": []}
     for exercise in job["exercises"].values():
         for name in exercise["guards"]:
-            _guard(name)
+            _guard(name, active)
     _hide_checks()
     if job.get("block_sockets"):
         _block_sockets()
+    exercises = job["exercises"]
 
+    def collect(exercise_id: str) -> None:
+        """Call the answer of ``exercise_id`` on the job's cases; write ``<id>.json``."""
+        exercise = exercises[exercise_id]
+        namespace = _user_namespace()
+        answer = namespace.get(exercise["function_name"])
+        record = {"exercise": exercise_id, "defined": exercise["function_name"] in namespace,
+                  "type": type(answer).__name__, "callable": callable(answer), "calls": [],
+                  "references_called": []}
+        started = time.perf_counter()
+        if callable(answer):
+            active.update(exercise=exercise_id, guards=tuple(exercise["guards"]), called=[])
+            try:
+                for args in exercise["cases"]:
+                    call = call_answer(exercise["adapter"], answer, args)
+                    raw = _sympified(call.raw) if exercise["symbolic"] else call.raw
+                    record["calls"].append({
+                        "raw": to_plain(raw), "error": to_plain(call.error),
+                        "missing": call.missing, "changed": list(call.changed)})
+            finally:
+                record["references_called"] = sorted(set(active["called"]))
+                active.update(exercise=None, guards=(), called=[])
+        record["seconds"] = time.perf_counter() - started
+        target = folder / "collected" / f"{exercise_id}.json"
+        target.parent.mkdir(exist_ok=True)
+        temporary = target.with_suffix(".part")
+        temporary.write_text(json.dumps(record, allow_nan=False), encoding="utf-8")
+        os.replace(temporary, target)
 
-def collect(exercise_id: str) -> None:
-    """Call the answer of ``exercise_id`` on the job's cases; write ``<id>.json``."""
-    exercise = _JOB["exercises"][exercise_id]
-    namespace = _user_namespace()
-    answer = namespace.get(exercise["function_name"])
-    record = {"exercise": exercise_id, "defined": exercise["function_name"] in namespace,
-              "type": type(answer).__name__, "callable": callable(answer), "calls": [],
-              "references_called": []}
-    started = time.perf_counter()
-    if callable(answer):
-        _ACTIVE.update(exercise=exercise_id, guards=tuple(exercise["guards"]), called=[])
-        try:
-            for args in exercise["cases"]:
-                call = call_answer(exercise["adapter"], answer, args)
-                raw = _sympified(call.raw) if exercise["symbolic"] else call.raw
-                record["calls"].append({
-                    "raw": to_plain(raw), "error": to_plain(call.error),
-                    "missing": call.missing, "changed": list(call.changed)})
-        finally:
-            record["references_called"] = sorted(set(_ACTIVE["called"]))
-            _ACTIVE.update(exercise=None, guards=(), called=[])
-    record["seconds"] = time.perf_counter() - started
-    target = _JOB["folder"] / "collected" / f"{exercise_id}.json"
-    target.parent.mkdir(exist_ok=True)
-    temporary = target.with_suffix(".part")
-    temporary.write_text(json.dumps(record, allow_nan=False), encoding="utf-8")
-    os.replace(temporary, target)
+    return collect
 
 
 def _user_namespace() -> dict:
@@ -126,16 +136,15 @@ def _sympified(raw):
 # --------------------------------------------------------------------------- defences
 
 
-def _guard(name: str) -> None:
+def _guard(name: str, active: dict) -> None:
     """Replace the function or method ``name`` ("robodyn.mod.func", "robodyn.mod.Class.meth")
     by a guard that refuses calls from outside the package while its exercise is collected."""
     owner, attribute = _owner(name)
     original = vars(owner)[attribute]
 
     def guarded(*args, **kwargs):
-        caller = sys._getframe(1).f_globals.get("__name__", "")
-        if name in _ACTIVE["guards"] and not _inside_package(caller):
-            _ACTIVE["called"].append(name)
+        if name in active["guards"] and not _from_modelling_code(_getframe(1)):
+            active["called"].append(name)
             raise ReferenceUnavailable(
                 f"{name} is the book's own answer to this exercise and is not available "
                 f"while the answer is graded: write the computation yourself")
@@ -144,6 +153,13 @@ def _guard(name: str) -> None:
     guarded.__name__ = getattr(original, "__name__", attribute)
     guarded.__doc__ = getattr(original, "__doc__", None)
     setattr(owner, attribute, guarded)
+
+
+def _from_modelling_code(frame) -> bool:
+    """True if ``frame`` runs code of the book's modelling modules (by the file its code was
+    compiled from, which an answer cannot change without ``compile``, a flagged tool)."""
+    filename = frame.f_code.co_filename
+    return filename.startswith(str(_PACKAGE)) and not filename.startswith(_NOT_MODELLING)
 
 
 def _owner(name: str):
@@ -158,12 +174,6 @@ def _owner(name: str):
             owner = getattr(owner, part)
         return owner, parts[-1]
     raise ImportError(f"no module for {name!r}")
-
-
-def _inside_package(module_name: str) -> bool:
-    """True for the book's modelling code, which may call its own functions freely."""
-    return module_name.startswith("robodyn.") and not module_name.startswith(
-        ("robodyn.grading", "robodyn.checks"))
 
 
 class _NoChecks:

@@ -50,12 +50,15 @@ from robodyn.grading.registry import get_exercise
 from robodyn.grading.run import Call, judge, not_callable
 from robodyn.tools.installcell import CELL_ID
 
-__all__ = ["STATUSES", "Limits", "grade_hand_in", "official_points", "review_flags"]
+__all__ = ["STATUSES", "Limits", "grade_hand_in", "named_references", "official_points",
+           "review_flags"]
 
 #: The statuses of a graded exercise.
 STATUSES = ("passed", "failed", "not attempted", "missing", "reference", "timeout", "crashed",
             "memory limit", "output limit", "invalid notebook", "other notebook",
             "grader error")
+#: The name the grading notebook gives the harness's collecting function.
+COLLECT = "_robodyn_grading_collect"
 #: Largest results file read from a kernel, in bytes.
 MAX_COLLECTED = 64 * 2**20
 #: The sentence of the notebook's feedback that points at a traceback the grading run does not
@@ -139,16 +142,12 @@ def review_flags(source: str, references: tuple[str, ...] = ()) -> list[str]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return []
-    flags = set()
-    reference_names = {name.rsplit(".", 1)[-1] for name in references}
+    flags = {f"names the book's own {name}" for name in named_references(source, references)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id in _FLAGGED_NAMES:
             flags.add("uses " + _FLAGGED_NAMES[node.id])
-        elif isinstance(node, ast.Attribute):
-            if node.attr in _FLAGGED_ATTRIBUTES:
-                flags.add("uses " + _FLAGGED_ATTRIBUTES[node.attr])
-            if node.attr in reference_names and _mentions_robodyn(node.value):
-                flags.add(f"names the book's own {node.attr}")
+        elif isinstance(node, ast.Attribute) and node.attr in _FLAGGED_ATTRIBUTES:
+            flags.add("uses " + _FLAGGED_ATTRIBUTES[node.attr])
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) \
                 else [node.module or ""]
@@ -158,18 +157,56 @@ def review_flags(source: str, references: tuple[str, ...] = ()) -> list[str]:
                     flags.add("imports " + top)
                 if module.startswith(("robodyn.checks", "robodyn.grading")):
                     flags.add("imports " + module)
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("robodyn"):
+            if isinstance(node, ast.ImportFrom) and node.module == "robodyn":
                 for alias in node.names:
-                    if alias.name in reference_names:
-                        flags.add(f"imports the book's own {alias.name}")
                     if alias.name in ("checks", "grading"):
                         flags.add(f"imports robodyn.{alias.name}")
+        elif isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "__name__"
+                for target in node.targets):
+            flags.add("sets __name__")
     return sorted(flags)
 
 
-def _mentions_robodyn(node) -> bool:
-    return any(isinstance(part, ast.Name) and part.id == "robodyn" or
-               isinstance(part, ast.Attribute) for part in ast.walk(node))
+def named_references(source: str, references: tuple[str, ...]) -> list[str]:
+    """The package references that an answer's source names, through whatever import:
+    ``robodyn.diffdrive.forward_kinematics``, ``from robodyn.diffdrive import
+    forward_kinematics as fk``, ``import robodyn.diffdrive as dd; dd.forward_kinematics``."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    bound = {}   # a name the answer binds -> the dotted path it stands for
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "robodyn":
+                    if alias.asname:
+                        bound[alias.asname] = alias.name
+                    else:
+                        bound["robodyn"] = "robodyn"
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == \
+                "robodyn" and not node.level:
+            for alias in node.names:
+                bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    wanted = set(references)
+    found = {path for path in bound.values() if path in wanted}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            path = _dotted(node, bound)
+            if path in wanted:
+                found.add(path)
+    return sorted(found)
+
+
+def _dotted(node, bound: dict) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name) or node.id not in bound:
+        return None
+    return ".".join([bound[node.id], *reversed(parts)])
 
 
 # --------------------------------------------------------------------------- the grading notebook
@@ -188,7 +225,7 @@ class _Step:
 def _plan(official, hand_in, collected: list[str], job_dir: Path) -> list[_Step]:
     """The cells of the grading notebook, in the official order."""
     steps = [_Step("harness", "import robodyn.grading.harness\n"
-                              f"robodyn.grading.harness.start({str(job_dir)!r})")]
+                              f"{COLLECT} = robodyn.grading.harness.start({str(job_dir)!r})")]
     written = set()
     for cell in official.cells:
         if cell.cell_type != "code" or cell.get("id") == CELL_ID:
@@ -205,8 +242,7 @@ def _plan(official, hand_in, collected: list[str], job_dir: Path) -> list[_Step]
                 steps.append(_Step("setup", cell.source, exercise))  # the official stub
         elif role == "check":
             if exercise in collected:
-                steps.append(_Step("collect", "import robodyn.grading.harness\n"
-                                   f"robodyn.grading.harness.collect({exercise!r})", exercise))
+                steps.append(_Step("collect", f"{COLLECT}({exercise!r})", exercise))
         else:
             steps.append(_Step("setup", cell.source))
     return steps
@@ -451,10 +487,7 @@ def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: i
                                "this exercise (did the notebook change the grading harness?)")
     references = [str(name) for name in record.get("references_called", [])][:5]
     if references:
-        return "reference", "", (
-            f"{exercise_id}: your answer calls {', '.join(references)}, the book's own "
-            f"implementation of what this exercise asks for\n\nAn answer must compute it "
-            f"itself; the grading run does not give points for calling the book's function.")
+        return "reference", "", _reference_feedback(exercise_id, references, "calls")
     if not record.get("defined"):
         raised = f" Your answer cell raised {answer_error} when it ran." if answer_error else ""
         status = "memory limit" if answer_error.startswith("MemoryError") else "failed"
@@ -482,6 +515,13 @@ def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: i
     if isinstance(error, MemoryError) or type(error).__name__ == "MemoryError":
         return "memory limit", "", feedback
     return outcome.result.status, outcome.mistake, feedback
+
+
+def _reference_feedback(exercise_id: str, names: list[str], how: str) -> str:
+    return (f"{exercise_id}: your answer {how} {', '.join(names)}, the book's own "
+            f"implementation of what this exercise asks for\n\nAn answer must compute it "
+            f"itself; the grading run gives no points for using the book's function here (other "
+            f"functions of the book may be used).")
 
 
 _EVENT_TEXT = {
@@ -541,10 +581,15 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
         maximum = points.get(exercise_id, 1.0)
         references = get_exercise(exercise_id).package_references
         flags = review_flags(answer.source, references) if answer.status == "answered" else []
+        named = named_references(answer.source, references) if answer.status == "answered" \
+            else []
         notes = [answer.note] if answer.note else []
         graded[exercise_id] = Graded(exercise_id, answer.status, 0.0, maximum, notes=notes,
                                      flags=flags)
-        if answer.status == "answered":
+        if named:
+            graded[exercise_id].status = "reference"
+            graded[exercise_id].feedback = _reference_feedback(exercise_id, named, "names")
+        elif answer.status == "answered":
             to_run.append(exercise_id)
         elif answer.status == "not attempted":
             graded[exercise_id].feedback = (f"{exercise_id}: not attempted: the answer cell "
