@@ -7,6 +7,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from handins import solution_code
 
 from robodyn.grading.handin import (
     answer_cells,
@@ -20,23 +21,9 @@ OFFICIAL = nbformat.read(ROOT / "exercises" / "07_vacuum.ipynb", as_version=4)
 IDS = exercise_ids(OFFICIAL)
 
 
-def solutions_code() -> dict:
-    """Each exercise's solution code from the solutions notebook, markers removed."""
-    solution = nbformat.read(ROOT / "solutions" / "07_vacuum.ipynb", as_version=4)
-    code, current = {}, None
-    for cell in solution.cells:
-        if "### BEGIN SOLUTION" in cell.source:
-            current = "\n".join(line for line in cell.source.splitlines()
-                                if "SOLUTION" not in line)
-        elif "grading.check(" in cell.source and current is not None:
-            code[cell.source.split('"')[1]] = current
-            current = None
-    return code
-
-
 def solved():
     notebook = copy.deepcopy(OFFICIAL)
-    code = solutions_code()
+    code = solution_code("07_vacuum")
     for exercise, cells in answer_cells(notebook).items():
         cells[0].source = code[exercise]
     return notebook
@@ -61,7 +48,7 @@ def test_an_untouched_notebook_is_not_attempted_and_a_solved_one_answered():
     assert set(statuses(untouched).values()) == {"not attempted"}
     answered = read_hand_in(as_dict(solved()), OFFICIAL)
     assert set(statuses(answered).values()) == {"answered"}
-    code = solutions_code()
+    code = solution_code("07_vacuum")
     assert all(answered.answers[e].source == code[e] for e in IDS)
 
 
@@ -82,7 +69,7 @@ def test_moved_and_split_answer_cells_are_found_and_joined():
     assert set(statuses(hand_in).values()) == {"answered"}
     assert hand_in.answers["vacuum.wheel_load"].cells == 2
     assert "split into 2 cells" in hand_in.answers["vacuum.wheel_load"].note
-    assert hand_in.answers["vacuum.step_distance"].source == solutions_code()[
+    assert hand_in.answers["vacuum.step_distance"].source == solution_code("07_vacuum")[
         "vacuum.step_distance"]
 
 
@@ -110,7 +97,7 @@ def test_an_answer_merged_with_its_check_cell_loses_the_check_call():
     graded = read_hand_in(as_dict(notebook), OFFICIAL).answers["vacuum.bisect_height"]
     assert graded.status == "answered" and "grading.check" not in graded.source
     assert "check call" in graded.note
-    assert graded.source.strip() == solutions_code()["vacuum.bisect_height"].strip()
+    assert graded.source.strip() == solution_code("07_vacuum")["vacuum.bisect_height"].strip()
 
 
 def test_only_the_answers_reach_the_official_notebook():
@@ -125,7 +112,7 @@ def test_only_the_answers_reach_the_official_notebook():
                             if c.metadata.get("robodyn", {}).get("role") == "check"]
     assert all("grading.check = print" not in c.source for c in graded.cells)
     assert len(graded.cells) == len(OFFICIAL.cells)
-    code = solutions_code()
+    code = solution_code("07_vacuum")
     for exercise, cells in answer_cells(graded).items():
         assert cells[0].source == code[exercise]
 
