@@ -20,8 +20,9 @@ Command line::
 
     python -m robodyn.tools.release DEST        # or: make student-release DEST=...
 
-After copying, the release is scanned for the solutions' code (:func:`leaks`): the run fails,
-and deletes nothing, if any line of an answer turns up in it.
+After copying, the release is scanned for the answers (:func:`leaks`): the run fails if a
+notebook still holds a marked solution, or a file holds an answer's comment or three lines of
+one answer.
 """
 
 from __future__ import annotations
@@ -75,43 +76,56 @@ def student_files(root: Path = ROOT) -> list[str]:
     return [name for name in tracked_files(root) if not _excluded(name)]
 
 
-def solution_lines(root: Path = ROOT) -> dict[str, str]:
-    """Each distinctive line of every marked answer in ``solutions/``, with where it comes
-    from: ``{line: "solutions/07_vacuum.ipynb, cell 4"}``. Comments count too."""
-    lines = {}
+def solution_blocks(root: Path = ROOT) -> list[tuple[list[str], str]]:
+    """Every marked answer of ``solutions/`` as its distinctive lines (stripped, at least
+    :data:`MIN_LINE` long), with where it comes from."""
+    blocks = []
     for path in sorted((root / "solutions").glob("*.ipynb")):
         notebook = nbformat.read(path, as_version=4)
         for index, cell in enumerate(notebook.cells):
-            inside = False
+            block, inside = [], False
             for line in cell.source.splitlines():
                 stripped = line.strip()
                 if stripped == BEGIN:
-                    inside = True
+                    block, inside = [], True
                 elif stripped == END:
+                    blocks.append((block, f"{path.relative_to(root)}, cell {index}"))
                     inside = False
                 elif inside and len(stripped) >= MIN_LINE:
-                    lines[stripped] = f"{path.relative_to(root)}, cell {index}"
-    return lines
+                    block.append(stripped)
+    return blocks
 
 
-def leaks(release: Path, lines: dict[str, str]) -> list[str]:
-    """Where a line of ``lines`` (see :func:`solution_lines`) appears in a file of
-    ``release``, or a solution marker in a notebook: one message each."""
-    found = []
+def leaks(release: Path, blocks) -> tuple[list[str], list[str]]:
+    """What of the answers ``blocks`` (see :func:`solution_blocks`) the files of ``release``
+    give away: (leaks, shared). A leak is a notebook with a marked solution, a comment of an
+    answer (its explanation, found nowhere but in the answer) or three lines of one answer in
+    the same file; *shared* lists the single lines also found in a file, as the package's
+    reference implementations hold them (the chapters use those; the grading run refuses
+    answers that call them)."""
+    found, shared = [], []
+    texts = {}
     for path in sorted(release.rglob("*")):
-        if not path.is_file() or ".git" in path.parts:
-            continue
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            continue
-        if path.suffix == ".ipynb" and BEGIN in text:
-            found.append(f"{path.relative_to(release)} holds a marked solution")
-        for line, origin in lines.items():
-            if line in text:
-                found.append(f"{path.relative_to(release)} holds a line of {origin}: "
-                             f"{line[:60]}")
-    return found
+        if path.is_file() and ".git" not in path.parts:
+            try:
+                texts[path.relative_to(release)] = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                continue
+    for name, text in texts.items():
+        if name.suffix == ".ipynb" and BEGIN in text:
+            found.append(f"{name} holds a marked solution")
+    for block, origin in blocks:
+        comments = [line for line in block if line.startswith("#")]
+        for name, text in texts.items():
+            hits = [line for line in block if line in text]
+            told = [line for line in comments if line in text]
+            if told:
+                found.append(f"{name} holds a comment of {origin}: {told[0][:60]}")
+            elif len(hits) >= 3:
+                found.append(f"{name} holds {len(hits)} lines of {origin}")
+            elif hits:
+                shared.append(f"{name}: a line of {origin}: {hits[0][:60]}")
+    return found, shared
 
 
 def make_release(destination: str | Path, root: Path = ROOT) -> list[str]:
@@ -131,10 +145,10 @@ def make_release(destination: str | Path, root: Path = ROOT) -> list[str]:
         target = destination / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, target)
-    problems = leaks(destination, solution_lines(root))
+    problems, _ = leaks(destination, solution_blocks(root))
     if problems:
-        raise ParameterError("the release holds solutions; nothing was published:\n  "
-                             + "\n  ".join(problems))
+        raise ParameterError(f"the release in {destination} gives solutions away; hand "
+                             "it to no one:\n  " + "\n  ".join(problems))
     return names
 
 
