@@ -66,8 +66,10 @@ __all__ = [
     "DropRun",
     "HeightSearch",
     "edge_climb_height",
+    "robot_cog_behind",
     "sliding_stop",
     "step_distance",
+    "step_face_x",
     "wheel_load",
 ]
 
@@ -86,28 +88,28 @@ class VacuumParams(Parameters):
     3 mm fillet of the step's edge; 0.3 m/s forward.
 
     **Assumed by the book** (the thesis does not give them; each is a plausible value for a
-    robot of this size, and the chapter tests how much the results depend on it), all
-    measured from the drive axle at rest, which sits under the middle of the body: a total
-    mass of 3.5 kg (vacuum robots of this size weigh 3 to 4 kg), its centre of gravity 5 cm
-    behind the axle and 4 cm up, with a caster 14 cm behind the axle carrying about a third
-    of the weight (the front then is free to ride up: the thesis has the mouth meet the step
-    first; and a centre of gravity further behind the axle than its height times the friction
-    coefficient keeps the caster down when the wheels lock); an arm of 60 mm from pivot to
-    axle, 5 deg below the horizontal at rest (long and flat enough that a locked leading
-    wheel does not dig in: a cos(phi) > mu (a sin(phi) + R)); the spring's moment arm about
-    the pivot 30 mm; the wheel may drop 10 mm below its rest position; the suction mouth's
-    lower lip 8 mm above the floor with a front radius of 25 mm, 15 cm ahead of the axle; the
-    body's lower edges 25 mm above the floor; a motor torque limit of 0.6 N m per wheel. The
-    motor sits on the arm. A short-circuited motor brakes with k^2 / R_a times its speed:
-    0.067 N m s/rad per motor, for a 14.4 V gear motor with a no-load speed of 15 rad/s
-    (k = 0.96 V s/rad at the wheel) and a stall torque of 1 N m (R_a = k V / 1 N m =
-    13.8 ohm).
+    robot of this size, and the chapter tests how much the results depend on it), all measured
+    from the drive axle at rest, which sits under the middle of the body: a total mass of 3.5 kg
+    (vacuum robots of this size weigh 3 to 4 kg), the chassis's centre of gravity (without the
+    drive units, which sit at the axle; the whole robot's is :func:`robot_cog_behind`) 5 cm
+    behind the axle and 4 cm up, with a caster 14 cm behind the axle carrying about a third of
+    the weight (the front then is free to ride up: the thesis has the mouth meet the step first;
+    and a centre of gravity further behind the axle than its height times the friction
+    coefficient keeps the caster down when the wheels lock); an arm of 60 mm from pivot to axle,
+    5 deg below the horizontal at rest (long and flat enough that a locked leading wheel does
+    not dig in: a cos(phi) > mu (a sin(phi) + R)); the spring's moment arm about the pivot 30
+    mm; the wheel may drop 10 mm below its rest position; the suction mouth's lower lip 8 mm
+    above the floor with a front radius of 25 mm, 15 cm ahead of the axle; the body's lower
+    edges 25 mm above the floor; a motor torque limit of 0.6 N m per wheel. The motor sits on
+    the arm. A short-circuited motor brakes with k^2 / R_a times its speed: 0.067 N m s/rad per
+    motor, for a 14.4 V gear motor with a no-load speed of 15 rad/s (k = 0.96 V s/rad at the
+    wheel) and a stall torque of 1 N m (R_a = k V / 1 N m = 13.8 ohm).
 
     **Fitted to the thesis's 19 mm** (the one calibration; chapter 7 says so where it
     compares): the wheel radius, 44 mm (an 88 mm wheel, large for the class but within the
     10 cm body), and the kinetic coefficient 1.06, 2 % below the static one (the thesis
     sets it below without saying by how much). With a 36 mm wheel and a kinetic coefficient
-    10 % below, the leading link stalls near 15 mm.
+    10 % below, the leading link stalls at 15.8 mm (and the trailing one climbs 21.4 mm).
     """
 
     body_length: float = quantity(0.36, "m", above=0.0)
@@ -148,6 +150,13 @@ class VacuumParams(Parameters):
         if self.wheel_mass >= self.mass:
             raise ParameterError(f"wheel_mass = {self.wheel_mass:g} kg must be less than the "
                                  f"robot's mass = {self.mass:g} kg")
+
+
+def robot_cog_behind(params: VacuumParams) -> float:
+    """How far the whole robot's centre of gravity lies behind the axle, m: ``cog_behind``
+    places the chassis's, without the drive units, which sit at the axle (their mass
+    :attr:`PlanarRobot.DRIVE_UNIT_MASS`)."""
+    return (params.mass - PlanarRobot.DRIVE_UNIT_MASS) * params.cog_behind / params.mass
 
 
 # --------------------------------------------------------------------------- the step
@@ -868,6 +877,20 @@ class ClimbAttempt:
         return self.outcome == "climbed"
 
 
+def _contact_histories(robot: PlanarRobot, q, qd, torque_of, ground):
+    """The contact forces and the contact points of the samples (q, qd), by name, each an
+    (n, 2) array."""
+    forces, points = {}, {}
+    for q_i, qd_i in zip(q, qd, strict=True):
+        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
+        for name, value in f.items():
+            forces.setdefault(name, []).append(value)
+        for name, point in robot.contact_points(q_i, ground).items():
+            points.setdefault(name, []).append(point)
+    return ({name: np.array(v) for name, v in forces.items()},
+            {name: np.array(v) for name, v in points.items()})
+
+
 def attempt_outcome(history, params: VacuumParams, step_x: float, height: float,
                     stall_time: float):
     """The rule that ends an attempt at a step, for ``history``, the (time, wheel centre)
@@ -907,8 +930,13 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     height = check_positive("height", height, "m")
     robot = PlanarRobot(params, variant, **model)
     speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
+    gap = check_positive("gap", gap, "m")
+    t_max = check_positive("t_max", t_max, "s")
+    stall_time = check_positive("stall_time", stall_time, "s")
+    gain = check_positive("gain", gain, "N m s/rad")
+    chunk = check_positive("chunk", chunk, "s")
     p = params
-    step_x = robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap
+    step_x = step_face_x(robot, gap)
 
     def ground_xz(x, z):                       # step_distance, its checks made once
         return _step_distance_float(x, z, step_x, height, p.fillet)
@@ -945,24 +973,18 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
             break
     states = np.array(states)
     q, qd = states[:, :5], states[:, 5:]
-    forces, points = {}, {}
-    for q_i, qd_i in zip(q, qd, strict=True):
-        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
-        for name, value in f.items():
-            forces.setdefault(name, []).append(value)
-        for name, point in robot.contact_points(q_i, ground).items():
-            points.setdefault(name, []).append(point)
+    forces, points = _contact_histories(robot, q, qd, torque_of, ground)
     return ClimbAttempt(outcome=outcome, t_end=t, t=np.array(times), q=q, qd=qd,
                         torque=np.array([torque_of(v) for v in qd]),
                         wheel=np.array([wheel_centre(v) for v in q]),
-                        forces={k: np.array(v) for k, v in forces.items()},
-                        points={k: np.array(v) for k, v in points.items()},
+                        forces=forces, points=points,
                         variant=robot.variant, height=height, step_x=step_x, speed=speed,
                         friction_scale=robot.friction_scale, evaluations=evaluations)
 
 
-def _step_ahead(robot: PlanarRobot, gap: float) -> float:
-    """x of a step's face ``gap`` m ahead of the robot's front in its static state."""
+def step_face_x(robot: PlanarRobot, gap: float) -> float:
+    """x of a step's face (or edge) ``gap`` m ahead of the robot's front in its static
+    state, m: where :func:`climb`, :func:`drive_off` and the MuJoCo model put it."""
     p = robot.p
     return float(robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap)
 
@@ -1144,6 +1166,7 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     speed = check_positive("speed", speed, "m/s")
     counter_time = check_non_negative("counter_time", counter_time, "s")
     t_end = check_positive("t_end", t_end, "s")
+    gain = check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
     reverse = speed_controller(robot, -speed, gain)
@@ -1216,9 +1239,13 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
 
     height = check_positive("height", height, "m")
     band = check_positive("band", band, "rad")
+    speed = check_positive("speed", speed, "m/s")
+    gap = check_positive("gap", gap, "m")
+    t_end = check_positive("t_end", t_end, "s")
+    gain = check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
-    edge = _step_ahead(robot, gap)
+    edge = step_face_x(robot, gap)
 
     def ground_xz(x, z):
         # the step seen from its top: the profile of step_distance mirrored about the edge
@@ -1232,14 +1259,8 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
     y0 = np.concatenate([start, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
     run = _integrate(rhs, y0, t_end, 2e-3, "the run off the step", rtol=1e-6, atol=1e-9)
     q, qd = run.y[:5].T, run.y[5:].T
-    forces = {}
-    for q_i, qd_i in zip(q, qd, strict=True):
-        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
-        for name, value in f.items():
-            forces.setdefault(name, []).append(value)
-    forces = {name: np.array(value) for name, value in forces.items()}
-    caster = np.array(robot.circles[0].centre)
-    caster_x = q[:, 0] + np.cos(q[:, 2]) * caster[0] - np.sin(q[:, 2]) * caster[1]
+    forces, _ = _contact_histories(robot, q, qd, torque_of, ground)
+    caster_x = np.array([robot.circle_centres(q_i)["caster"][0][0] for q_i in q])
     on_floor = (caster_x > edge + p.fillet) & (forces["caster"][:, 1] > 0.0)
     if not on_floor.any():
         raise ParameterError(f"the caster has not landed by t_end = {t_end:g} s: raise it")

@@ -9,7 +9,8 @@ wheels spin at the start and skid in the turns.
 
 **Model.** A rigid body in the plane with the pose (x, y, theta) of the AXLE MIDPOINT O (as in
 :mod:`robodyn.diffdrive`) and the body velocity (u, w, r): forward and lateral velocity of O in
-the body frame and the yaw rate. The centre of gravity G lies ``cog_behind`` = b behind O
+the body frame and the yaw rate. The centre of gravity G lies b behind O (the whole robot's,
+:func:`robodyn.vacuum.robot_cog_behind`)
 (d = -b ahead, the differential-drive chapter's ``com_offset``). The two drive wheels touch
 the floor at p_r = (0, -L/2) and p_l = (0, +L/2) in the body frame (x forward, y left), each
 with its own spin rate phi_dot_i; the caster behind carries the rest of the weight and no
@@ -43,7 +44,7 @@ compared directly with that chapter's kinematic and no-slip dynamic models.
 
 >>> run = follow_course(VacuumParams(), [[1.0, 0.0]], t_max=5.0)
 >>> print(run.reached, f"{run.t[-1]:.2f} s", f"{run.slip_speed.max() * 1e3:.2f} mm/s")
-True 3.08 s 0.48 mm/s
+True 3.08 s 0.45 mm/s
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ from robodyn.diffdrive import (
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.friction import blended_coefficient
 from robodyn.params import as_array, check_choice, check_positive
-from robodyn.vacuum import VacuumParams
+from robodyn.vacuum import VacuumParams, robot_cog_behind
 from robodyn.waypoints import REACHED_GOAL, FollowerSettings, WaypointFollower
 
 __all__ = [
@@ -101,7 +102,8 @@ def static_wheel_loads(params: VacuumParams) -> tuple[float, float]:
     r"""Normal load of each drive wheel and of the caster, robot at rest on a level floor, N.
 
     Moments of the weight about the caster's contact (``caster_behind`` = c behind the axle)
-    and about the axle, with G ``cog_behind`` = b behind the axle:
+    and about the axle, with G b behind the axle (the whole robot's centre of gravity,
+    :func:`robodyn.vacuum.robot_cog_behind`):
 
     .. math:: N_{wheel} = \frac{m g\,(c - b)}{2 c}, \qquad N_{caster} = \frac{m g\, b}{c}
 
@@ -121,20 +123,20 @@ def static_wheel_loads(params: VacuumParams) -> tuple[float, float]:
     -----
     Static: the load transfer of acceleration is left out. Accelerating at a_x moves
     :math:`m a_x h / c` from the axle to the caster (h = ``cog_height``), a relative change
-    :math:`a_x h / (g (c - b))`, 4.5 % per m/s^2 with the defaults; the turns' lateral
+    :math:`a_x h / (g (c - b))`, 4.2 % per m/s^2 with the defaults; the turns' lateral
     transfer between the wheels, :math:`m a_y h / L` (L the track width), changes each wheel's
-    load by :math:`2 a_y h c / (g L (c - b))`, 5.5 % per m/s^2 of centripetal acceleration
+    load by :math:`2 a_y h c / (g L (c - b))`, 5.2 % per m/s^2 of centripetal acceleration
     with the defaults and :func:`top_view`'s L = 0.23 m.
 
     Examples
     --------
     >>> wheel, caster = static_wheel_loads(VacuumParams())
     >>> print(f"{wheel:.3f} N per wheel, caster {caster:.3f} N")
-    11.036 N per wheel, caster 12.263 N
+    11.775 N per wheel, caster 10.785 N
     """
     p = _check_params(params)
     weight = p.mass * p.g
-    b, c = p.cog_behind, p.caster_behind
+    b, c = robot_cog_behind(p), p.caster_behind
     return weight * (c - b) / (2.0 * c), weight * b / c
 
 
@@ -146,7 +148,7 @@ class TopView:
     ----------
     drive : DiffDriveParams
         The robot in the differential-drive chapter's terms: wheel_radius R, track_width L,
-        mass m, yaw_inertia I_G, com_offset d = -cog_behind, wheel_inertia I_w (spin),
+        mass m, yaw_inertia I_G, com_offset d = -b (robot_cog_behind), wheel_inertia I_w (spin),
         max_wheel_speed, max_wheel_torque (the motors' ``torque_limit``) and speed_gain k.
     normal_loads : numpy.ndarray, shape (2,)
         Normal loads (N_r, N_l) of the drive wheels, N.
@@ -217,8 +219,8 @@ def top_view(params: VacuumParams, *, mu=None, friction_scale: float = 1.0,
     Examples
     --------
     >>> model = top_view(VacuumParams(), friction_scale=0.1)
-    >>> print(model.traction_limits.round(3), model.drive.com_offset)
-    [1.192 1.192] -0.05
+    >>> print(model.traction_limits.round(3), round(model.drive.com_offset, 4))
+    [1.272 1.272] -0.044
     """
     p = _check_params(params)
     mu_s, mu_k = _friction_pair(mu, p)
@@ -233,7 +235,7 @@ def top_view(params: VacuumParams, *, mu=None, friction_scale: float = 1.0,
     drive = DiffDriveParams(
         wheel_radius=p.wheel_radius, track_width=track, mass=p.mass,
         yaw_inertia=p.mass * (p.body_length**2 + p.body_width**2) / 12.0,
-        com_offset=-p.cog_behind, wheel_inertia=0.5 * p.wheel_mass * p.wheel_radius**2,
+        com_offset=-robot_cog_behind(p), wheel_inertia=0.5 * p.wheel_mass * p.wheel_radius**2,
         max_wheel_torque=p.torque_limit, speed_gain=k, body_length=p.body_length,
         body_width=p.body_width)
     wheel, caster = static_wheel_loads(p)

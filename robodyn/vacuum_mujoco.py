@@ -71,6 +71,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from robodyn.egg_mujoco import INTEGRATORS
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.params import Range, as_array, check_choice, check_positive, check_real
 from robodyn.vacuum import (
@@ -81,6 +82,7 @@ from robodyn.vacuum import (
     VacuumParams,
     attempt_outcome,
     bisect_height,
+    step_face_x,
 )
 
 __all__ = [
@@ -101,8 +103,6 @@ __all__ = [
 #: Which of the book's coefficients MuJoCo's single friction coefficient of the wheel takes.
 FRICTIONS = ("static", "kinetic")
 
-#: MuJoCo's integrators that :func:`model_xml` accepts.
-INTEGRATORS = ("Euler", "implicitfast", "implicit", "RK4")
 
 #: Mass of the drive unit's arm, kg: the book's arm is massless, but MuJoCo refuses a moving
 #: body without mass; this token (a milligram, its inertia that of a milligram at the arm's
@@ -670,8 +670,9 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
     sample_interval = check_positive("sample_interval", sample_interval, "s")
     settle_time = check_positive("settle_time", settle_time, "s")
     p = params
-    static_x = PlanarRobot(p, variant).static_state[0]
-    step_x = static_x + p.cog_behind + 0.5 * p.body_length + gap
+    robot = PlanarRobot(p, variant)
+    static_x = robot.static_state[0]
+    step_x = step_face_x(robot, gap)
     sim = RobotSim(p, variant, height, step_x, gain=gain, **options)
     dt = sim.model.opt.timestep
     steps_per_sample = max(1, int(round(sample_interval / dt)))

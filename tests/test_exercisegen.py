@@ -9,6 +9,7 @@ from robodyn.tools.exercisegen import (
     out_of_date,
     strip_solutions,
 )
+from robodyn.tools.installcell import CELL_ID as INSTALL_CELL_ID
 
 
 def test_code_solution_replaced_by_stub_with_marker_indent():
@@ -177,5 +178,7 @@ def test_the_book_exercises_are_labelled_for_grading(root):
         assert sorted(set(answered)) == sorted(checked), path
         for exercise_id in checked:
             get_exercise(exercise_id)                   # raises if no check knows it
-        ids = [cell.metadata["nbgrader"]["grade_id"] for cell in notebook.cells]
+        labelled = [cell for cell in notebook.cells if cell.get("id") != INSTALL_CELL_ID]
+        ids = [cell.metadata["nbgrader"]["grade_id"] for cell in labelled]
         assert len(set(ids)) == len(ids), path
+        assert "nbgrader" not in notebook.cells[0].metadata     # installcell's own cell

@@ -520,6 +520,22 @@ def test_a_robot_set_down_settles_at_the_static_penetration_and_travel(variant):
     assert sunk == pytest.approx(forces["wheel"][1] / robot.k, rel=0.02)
 
 
+@pytest.mark.parametrize("option", ["gap", "t_max", "stall_time", "gain", "chunk", "speed"])
+def test_bad_climb_options_are_refused_by_name(option):
+    for value in (0.0, -1.0, float("nan"), "fast"):
+        with pytest.raises(ParameterError, match=option):
+            vacuum.climb(vacuum.VacuumParams(), 0.018, **{option: value})
+
+
+@pytest.mark.parametrize("run, option", [(vacuum.brake, "gain"), (vacuum.brake, "t_end"),
+                                         (vacuum.drive_off, "gap"), (vacuum.drive_off, "speed"),
+                                         (vacuum.drive_off, "t_end")])
+def test_bad_brake_and_drop_options_are_refused_by_name(run, option):
+    first = 0.019 if run is vacuum.drive_off else "lock"
+    with pytest.raises(ParameterError, match=option):
+        run(vacuum.VacuumParams(), first, **{option: -1.0})
+
+
 def test_a_climb_that_crawls_says_so():
     with pytest.raises(SimulationError, match="crawl"):
         vacuum.climb(vacuum.VacuumParams(), 0.018, max_evaluations=100)

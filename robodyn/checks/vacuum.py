@@ -412,8 +412,8 @@ def _sliding_stop_cases(rng) -> list[Case]:
     v_drive, mu_k, mu_s = _PARAMS.drive_speed, _PARAMS.mu_k, _PARAMS.mu_s
     cases = [
         Case((v_drive, mu_k, G_EARTH), "fixed",
-             "the thesis's 0.3 m/s on wood, kinetic mu = 0.97"),
-        Case((v_drive, mu_s, G_EARTH), "fixed", "0.3 m/s with the static mu = 1.08"),
+             f"the thesis's 0.3 m/s, the book's kinetic mu = {mu_k:g}"),
+        Case((v_drive, mu_s, G_EARTH), "fixed", f"0.3 m/s with the static mu = {mu_s:g}"),
         Case((v_drive, mu_k, G_MOON), "fixed", "0.3 m/s on the Moon, g = 1.62 m/s^2"),
         Case((1.5, 0.4, G_EARTH), "fixed", "1.5 m/s on a slippery floor, mu = 0.4"),
     ]
@@ -421,9 +421,9 @@ def _sliding_stop_cases(rng) -> list[Case]:
         cases.append(Case((rounded_uniform(rng, 0.05, 1.0), rounded_uniform(rng, 0.2, 1.2),
                            float(rng.choice([G_EARTH, G_MOON]))), "seeded random"))
     cases.append(Case((np.linspace(0.0, 0.6, 7), mu_k, G_EARTH), "arrays",
-                      "seven speeds from 0 to 0.6 m/s, mu = 0.97"))
+                      f"seven speeds from 0 to 0.6 m/s, mu = {mu_k:g}"))
     cases.append(Case((rounded_uniform(rng, 0.05, 1.0, 20), mu_s, G_MOON), "arrays",
-                      "20 random speeds on the Moon, mu = 1.08"))
+                      f"20 random speeds on the Moon, mu = {mu_s:g}"))
     return cases
 
 

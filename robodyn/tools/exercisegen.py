@@ -17,7 +17,8 @@ can take the notebook as a source assignment:
 - ``metadata.nbgrader`` (schema 3): answer cells are solution cells (editable), check cells are
   locked grade cells worth the exercise's points, every other cell is locked read-only; grade ids
   are stable: ``<id>-answer`` / ``<id>-check`` with dots as underscores, ``cell-<cell id>``
-  otherwise.
+  otherwise. The install cell is left as :mod:`robodyn.tools.installcell` writes it (a plain
+  cell to nbgrader).
 
 The points of each exercise come from the solutions notebook's metadata,
 ``metadata.robodyn.points`` (``{"<id>": points}``; :data:`DEFAULT_POINTS` where absent).
@@ -43,6 +44,7 @@ from pathlib import Path
 import nbformat
 
 from robodyn.errors import ParameterError
+from robodyn.tools.installcell import CELL_ID as INSTALL_CELL_ID
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -136,6 +138,8 @@ def label_cells(notebook: nbformat.NotebookNode, answers, points: dict) -> None:
     waiting: list = []              # answer cells of the current section, not yet checked
     seen: set = set()
     for index, cell in enumerate(notebook.cells):
+        if cell.get("id") == INSTALL_CELL_ID:
+            continue                # robodyn.tools.installcell owns it, metadata and all
         if cell.cell_type == "markdown" and EXERCISE_HEADING.search(cell.source):
             _unchecked(waiting)
         calls = CHECK_CALL.findall(cell.source) if cell.cell_type == "code" else []
