@@ -7,9 +7,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NB ?=
+DEST ?=
+# The student release (robodyn.tools.release) has no solutions/: the instructors' targets
+# say so instead of failing half-way.
+NO_SOLUTIONS := the student release has no solutions/: this target works in the instructors'
+NO_SOLUTIONS += repository only
 
 .DEFAULT_GOAL := help
-.PHONY: help book book-instructor test test-fast lab check exercises constraints benchmarks clean
+.PHONY: help book book-instructor test test-fast lab check exercises student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
@@ -19,6 +24,7 @@ help:
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
 	@echo "make exercises        regenerate the install cells (from _config.yml) and exercises/ (from solutions/)"
+	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
 
@@ -33,7 +39,10 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 book: $(STAMP)
 	$(BIN)/python -m robodyn.tools.bookbuild
 
-book-instructor: $(STAMP)
+book-instructor:
+	@test -d solutions || { echo "make book-instructor: the instructor edition (the book with" \
+	  "the solutions): $(NO_SOLUTIONS); make book builds the student edition" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/python -m robodyn.tools.bookbuild --instructor
 
 test: $(STAMP)
@@ -50,9 +59,20 @@ check: $(STAMP)
 	@# The table says what passed; make's own "Error 1" would only alarm a student.
 	@$(BIN)/python -m robodyn.tools.checknb $(NB) || true
 
-exercises: $(STAMP)
+exercises:
+	@test -d solutions || { echo "make exercises: $(NO_SOLUTIONS)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/python -m robodyn.tools.installcell chapters solutions
 	$(BIN)/python -m robodyn.tools.exercisegen solutions exercises
+
+# DEST is checked before .venv is made; the tool refuses a DEST inside the repository or a
+# folder that is not empty, and scans the copy for the answers (see robodyn/tools/release.py).
+student-release:
+	@test -n "$(DEST)" || { echo "usage: make student-release" \
+	  "DEST=<new or empty folder outside the repository>" >&2; exit 2; }
+	@test -d solutions || { echo "make student-release: $(NO_SOLUTIONS)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(STAMP)
+	$(BIN)/python -m robodyn.tools.release "$(DEST)"
 
 benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/widget_update.py
