@@ -9,9 +9,14 @@ STAMP := $(VENV)/.installed
 NB ?=
 DIR ?=
 OUT ?=
+DEST ?=
+# The student release (robodyn.tools.release) has no solutions/: the instructors' targets
+# say so instead of failing half-way.
+NO_SOLUTIONS := the student release has no solutions/: this target works in the instructors'
+NO_SOLUTIONS += repository only
 
 .DEFAULT_GOAL := help
-.PHONY: help book book-instructor test test-fast lab check grade exercises constraints benchmarks clean
+.PHONY: help book book-instructor test test-fast lab check grade exercises student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
@@ -22,6 +27,7 @@ help:
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
 	@echo "make grade DIR=<folder of hand-ins>   grade a class: gradebook.csv, feedback/, summary.html in <DIR>-grades (OUT=... to choose)"
 	@echo "make exercises        regenerate the install cells (from _config.yml) and exercises/ (from solutions/)"
+	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
 
@@ -36,7 +42,10 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 book: $(STAMP)
 	$(BIN)/python -m robodyn.tools.bookbuild
 
-book-instructor: $(STAMP)
+book-instructor:
+	@test -d solutions || { echo "make book-instructor: the instructor edition (the book with" \
+	  "the solutions): $(NO_SOLUTIONS); make book builds the student edition" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/python -m robodyn.tools.bookbuild --instructor
 
 test: $(STAMP)
@@ -57,9 +66,20 @@ grade: $(STAMP)
 	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>]"; exit 2; }
 	$(BIN)/python -m robodyn.tools.grade "$(DIR)" $(if $(OUT),--out "$(OUT)")
 
-exercises: $(STAMP)
+exercises:
+	@test -d solutions || { echo "make exercises: $(NO_SOLUTIONS)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/python -m robodyn.tools.installcell chapters solutions
 	$(BIN)/python -m robodyn.tools.exercisegen solutions exercises
+
+# DEST is checked before .venv is made; the tool refuses a DEST inside the repository or a
+# folder that is not empty, and scans the copy for the answers (see robodyn/tools/release.py).
+student-release:
+	@test -n "$(DEST)" || { echo "usage: make student-release" \
+	  "DEST=<new or empty folder outside the repository>" >&2; exit 2; }
+	@test -d solutions || { echo "make student-release: $(NO_SOLUTIONS)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(STAMP)
+	$(BIN)/python -m robodyn.tools.release "$(DEST)"
 
 benchmarks: $(STAMP)
 	$(BIN)/python benchmarks/widget_update.py

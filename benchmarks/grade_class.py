@@ -71,6 +71,9 @@ def make_class(folder: Path, size: int) -> None:
 
 
 def main() -> None:
+    if not (Path(__file__).resolve().parents[1] / "solutions").is_dir():
+        print("grade_class: needs solutions/ to make the class (the instructors' repository)")
+        return
     parser = argparse.ArgumentParser()
     parser.add_argument("--class-size", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=None)

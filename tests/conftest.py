@@ -1,10 +1,35 @@
-"""Shared fixtures: paths of the repository and of its notebooks."""
+"""Shared fixtures: paths of the repository and of its notebooks.
+
+In the student release (made by ``robodyn.tools.release``, which leaves ``solutions/`` out and
+adds the file ``STUDENT_RELEASE``) the tests marked ``solutions`` skip themselves and say
+why. In the instructors' repository they always run: a missing ``solutions/`` there is a
+fault, and they fail on it.
+"""
 
 from pathlib import Path
 
 import pytest
 
+from robodyn.tools.release import MARKER
+
 ROOT = Path(__file__).resolve().parents[1]
+
+#: True in the student release, which has no solutions/ on purpose.
+STUDENT_RELEASE = (ROOT / MARKER).is_file()
+
+NO_SOLUTIONS = ("needs solutions/, which the student release leaves out (it is in the "
+                "instructors' repository)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """In the student release, skip every test marked ``solutions``, saying why."""
+    if not STUDENT_RELEASE:
+        return
+    skip = pytest.mark.skip(reason=NO_SOLUTIONS)
+    for item in items:
+        if item.get_closest_marker("solutions") is not None:
+            # Before any other skip mark (an empty parameter set's), so that this reason shows.
+            item.add_marker(skip, append=False)
 
 
 @pytest.fixture(scope="session")

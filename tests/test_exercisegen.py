@@ -81,12 +81,14 @@ def test_marker_before_any_exercise_heading_raises():
         make_exercise_notebook(notebook)
 
 
+@pytest.mark.solutions
 def test_exercises_folder_is_in_sync_with_solutions(root):
     """exercises/ holds exactly what `make exercises` generates from solutions/."""
     problems = out_of_date(root / "solutions", root / "exercises")
     assert problems == [], "\n".join(problems) + "\nRun `make exercises`."
 
 
+@pytest.mark.solutions
 def test_stale_exercise_is_detected(root, tmp_path):
     """The sync check notices a hand edit in an exercise notebook."""
     for source in (root / "solutions").glob("*.ipynb"):
@@ -96,6 +98,7 @@ def test_stale_exercise_is_detected(root, tmp_path):
     assert out_of_date(root / "solutions", tmp_path)
 
 
+@pytest.mark.solutions
 def test_every_solutions_notebook_has_marked_answers(root):
     """Each solutions notebook marks its answers, so its exercises hold stubs."""
     paths = sorted((root / "solutions").glob("*.ipynb"))

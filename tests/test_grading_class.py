@@ -5,7 +5,8 @@ memory, fail at import, are corrupt, have cells deleted, split or moved, or belo
 chapter. The gradebook must be exactly right for each, within the limits; a second run changes
 nothing; Ctrl-C leaves a consistent gradebook that the next run completes.
 
-These tests start kernels, so they are marked ``notebooks`` (``make test`` runs them).
+These tests start kernels, so they are marked ``notebooks`` (``make test`` runs them), and
+read the solutions (marked ``solutions``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from handins import ROOT, answered, cell_of, official, write
 from robodyn.grading.classroom import grade_class
 from robodyn.grading.sandbox import Limits
 
-pytestmark = pytest.mark.notebooks
+pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
 
 STEM = "04_differential_drive"
 IDS = ["diffdrive.forward_kinematics", "diffdrive.inverse_kinematics",

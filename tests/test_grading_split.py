@@ -299,6 +299,7 @@ def test_named_references_follow_the_imports(source, named):
     assert found == (["robodyn.diffdrive.forward_kinematics"] if named else [])
 
 
+@pytest.mark.solutions
 def test_no_solution_of_the_book_is_flagged():
     for notebook in sorted((ROOT / "solutions").glob("*.ipynb")):
         for exercise_id, code in solution_code(notebook.stem).items():
@@ -329,6 +330,7 @@ def _solution_functions(stem: str) -> dict:
     return functions
 
 
+@pytest.mark.solutions
 @pytest.mark.parametrize("stem", sorted(path.stem for path in (ROOT / "exercises").glob(
     "*.ipynb")))
 def test_the_books_solutions_pass_on_the_hidden_cases_of_other_seeds(stem):

@@ -28,6 +28,7 @@ def write_notebook(path: Path, cells: list[tuple[str, str]]) -> Path:
     return path
 
 
+@pytest.mark.solutions
 def test_the_book_notebooks_fit_the_column():
     """chapters/, solutions/ and the generated exercises/ have no code line over the limit."""
     problems = lint([ROOT / "chapters", ROOT / "solutions", ROOT / "exercises"])

@@ -55,6 +55,7 @@ def test_unsolved_exercises_fail_exactly_at_their_check_cells(path):
             assert not errors_of(cell), f"a non-check cell failed:\n{cell.source}"
 
 
+@pytest.mark.solutions
 @pytest.mark.notebooks
 @pytest.mark.parametrize("path", SOLUTIONS, ids=[p.name for p in SOLUTIONS])
 def test_solutions_pass_every_check_and_raise_nowhere(path):
@@ -70,6 +71,7 @@ def test_solutions_pass_every_check_and_raise_nowhere(path):
     assert not failed, failed
 
 
+@pytest.mark.solutions
 def test_every_chapter_has_its_exercises_and_solutions():
     """Each chapter has a solutions notebook of the same name, and so a generated exercise."""
     assert CHAPTERS

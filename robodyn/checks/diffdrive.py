@@ -678,10 +678,19 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
     return cases
 
 
+# The mistakes of this exercise are the reference (robodyn.waypoints.heading_command) with a
+# changed input or a changed output wherever a mistake can be put that way. The others (a
+# heading error the reference never produces: unwrapped, wrapped the wrong way, from arctan of
+# a ratio; or no limit at all, which the reference refuses) pass their error to _command, the
+# reference's formula as robodyn.waypoints writes it. None repeats the solution's lines, which
+# the student release must not hold (see robodyn.tools.release).
+
+
 def _command(error, gain, dead_band, omega_max):
-    """Proportional command with dead band and saturation, rad/s."""
-    omega = np.where(np.abs(error) < dead_band, 0.0, gain * error)
-    return np.clip(omega, -omega_max, omega_max)
+    """Proportional command with dead band and saturation, rad/s: 0 where |error| < dead_band,
+    else gain * error limited to +-omega_max (the formula of waypoints.heading_command)."""
+    return np.where(np.abs(error) < dead_band, 0.0,
+                    np.clip(gain * error, -omega_max, omega_max))
 
 
 def _heading_error(pose, goal):
@@ -698,48 +707,50 @@ def _hc_wrapped_0_to_2pi(pose, goal, gain, dead_band, omega_max):
 
 
 def _hc_degrees_output(pose, goal, gain, dead_band, omega_max):
-    error = _heading_error(pose, goal)
-    omega = np.where(np.abs(error) < dead_band, 0.0, gain * np.degrees(error))
-    return np.clip(omega, -omega_max, omega_max)
+    """gain * degrees(e): the reference with a gain 57.3 times too large."""
+    return _heading_command_reference(pose, goal, np.degrees(gain), dead_band, omega_max)
 
 
 def _hc_degrees_dead_band(pose, goal, gain, dead_band, omega_max):
-    error = _heading_error(pose, goal)
-    omega = np.where(np.abs(np.degrees(error)) < dead_band, 0.0, gain * error)
-    return np.clip(omega, -omega_max, omega_max)
+    """|degrees(e)| < dead_band: the reference with a dead band 57.3 times too small."""
+    return _heading_command_reference(pose, goal, gain, np.radians(dead_band), omega_max)
 
 
 def _hc_degrees_error(pose, goal, gain, dead_band, omega_max):
-    return _command(np.degrees(_heading_error(pose, goal)), gain, dead_band, omega_max)
+    """e in degrees, in the dead band and in the command: both of the two above at once."""
+    return _heading_command_reference(pose, goal, np.degrees(gain), np.radians(dead_band),
+                                      omega_max)
 
 
 def _hc_radians_of_theta(pose, goal, gain, dead_band, omega_max):
-    error = wrap_angle(_bearing(pose, goal) - np.radians(pose[2]))
-    return _command(error, gain, dead_band, omega_max)
+    robot = np.array([pose[0], pose[1], np.radians(pose[2])])
+    return _heading_command_reference(robot, goal, gain, dead_band, omega_max)
 
 
 def _hc_no_dead_band(pose, goal, gain, dead_band, omega_max):
-    return np.clip(gain * _heading_error(pose, goal), -omega_max, omega_max)
+    return _heading_command_reference(pose, goal, gain, 0.0, omega_max)
 
 
 def _hc_no_saturation(pose, goal, gain, dead_band, omega_max):
-    error = _heading_error(pose, goal)
-    return np.where(np.abs(error) < dead_band, 0.0, gain * error)
+    return _command(_heading_error(pose, goal), gain, dead_band, np.inf)
 
 
 def _hc_atan2_swapped(pose, goal, gain, dead_band, omega_max):
-    bearing = np.arctan2(goal[0] - pose[0], goal[1] - pose[1])
-    return _command(wrap_angle(bearing - pose[2]), gain, dead_band, omega_max)
+    """atan2(dx, dy): the reference on a plane whose x and y are exchanged (theta kept)."""
+    robot = np.array([pose[1], pose[0], pose[2]])
+    return _heading_command_reference(robot, np.array([goal[1], goal[0]]), gain, dead_band,
+                                      omega_max)
 
 
 def _hc_sign_error(pose, goal, gain, dead_band, omega_max):
-    error = wrap_angle(pose[2] - _bearing(pose, goal))
-    return _command(error, gain, dead_band, omega_max)
+    """theta - bearing: the command is odd in the error, so the reference's, negated."""
+    return -_heading_command_reference(pose, goal, gain, dead_band, omega_max)
 
 
 def _hc_bang_bang(pose, goal, gain, dead_band, omega_max):
-    error = _heading_error(pose, goal)
-    return np.where(np.abs(error) < dead_band, 0.0, np.sign(error) * omega_max)
+    """+-omega_max outside the dead band: the sign of the reference's command, times the limit."""
+    return omega_max * np.sign(_heading_command_reference(pose, goal, gain, dead_band,
+                                                          omega_max))
 
 
 def _hc_arctan_of_ratio(pose, goal, gain, dead_band, omega_max):
@@ -753,15 +764,16 @@ def _hc_theta_wrapped_error_not(pose, goal, gain, dead_band, omega_max):
 
 
 def _hc_dead_band_on_command(pose, goal, gain, dead_band, omega_max):
-    omega = np.clip(gain * _heading_error(pose, goal), -omega_max, omega_max)
+    """The limited command without dead band, set to 0 where it is smaller than dead_band."""
+    omega = _heading_command_reference(pose, goal, gain, 0.0, omega_max)
     return np.where(np.abs(omega) < dead_band, 0.0, omega)
 
 
 def _hc_dead_band_inverted(pose, goal, gain, dead_band, omega_max):
-    error = _heading_error(pose, goal)
-    omega = np.where(np.abs(error) < dead_band, gain * error, 0.0)
-    return np.clip(omega, -omega_max, omega_max)
-
+    """The limited command only inside the dead band: the reference without dead band minus
+    the reference with it."""
+    return (_heading_command_reference(pose, goal, gain, 0.0, omega_max)
+            - _heading_command_reference(pose, goal, gain, dead_band, omega_max))
 
 def _hc_command_in_degrees(pose, goal, gain, dead_band, omega_max):
     return np.degrees(_heading_command_reference(pose, goal, gain, dead_band, omega_max))

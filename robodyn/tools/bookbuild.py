@@ -10,6 +10,10 @@ Command line::
 
     python -m robodyn.tools.bookbuild                # student edition -> _build/html
     python -m robodyn.tools.bookbuild --instructor   # adds the solutions
+
+The instructor edition needs ``_toc_instructor.yml`` and ``solutions/``, which only the
+instructors' repository has: in the student release (``robodyn.tools.release``) the command
+says so and exits with status 2 instead of starting a build.
 """
 
 from __future__ import annotations
@@ -85,6 +89,18 @@ def build_command(
     return command
 
 
+def instructor_files_missing(root: Path = ROOT) -> list[str]:
+    """What the instructor edition needs and ``root`` lacks: ``_toc_instructor.yml`` and a
+    ``solutions/`` folder with notebooks (both left out of the student release)."""
+    root = Path(root)
+    missing = []
+    if not (root / "_toc_instructor.yml").is_file():
+        missing.append("_toc_instructor.yml")
+    if not any((root / "solutions").glob("*.ipynb")):
+        missing.append("solutions/")
+    return missing
+
+
 def build_book(
     root: Path = ROOT,
     instructor: bool = False,
@@ -104,6 +120,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--instructor", action="store_true", help="add the solutions")
     args = parser.parse_args(argv)
+    missing = instructor_files_missing(ROOT) if args.instructor else []
+    if missing:
+        print(f"The instructor edition (the book with the solutions) is built in the "
+              f"instructors' repository; {ROOT} has no {' and no '.join(missing)} (the student "
+              "release leaves them out). `make book` builds the student edition.",
+              file=sys.stderr)
+        return 2
     run = build_book(instructor=args.instructor)
     if run.returncode == 0:
         index = output_dir(ROOT, args.instructor) / "_build" / "html" / "index.html"
