@@ -17,7 +17,8 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-__all__ = ["GRADEBOOK_COLUMNS", "write_feedback", "write_gradebook", "write_summary"]
+__all__ = ["GRADEBOOK_COLUMNS", "class_table", "write_feedback", "write_gradebook",
+           "write_summary"]
 
 #: The columns of gradebook.csv.
 GRADEBOOK_COLUMNS = ("student", "notebook", "exercise", "status", "points", "max_points",
@@ -147,7 +148,7 @@ def _chart(exercises: list[str], counts: dict) -> str:
     import matplotlib.pyplot as plt
 
     groups = (("passed", "#4c9a4c"), ("failed", "#c85a5a"), ("not tried", "#b0b0b0"),
-              ("timeout, crashed, ...", "#d8a83c"))
+              ("other (see the table)", "#d8a83c"))
     figure, axes = plt.subplots(figsize=(7.0, 0.45 * len(exercises) + 1.2))
     left = [0] * len(exercises)
     for name, colour in groups:
@@ -175,6 +176,27 @@ def _chart(exercises: list[str], counts: dict) -> str:
     plt.close(figure)
     svg = buffer.getvalue()
     return svg[svg.index("<svg"):]
+
+
+def class_table(records: list[dict]) -> list[tuple[str, int, int, str]]:
+    """Per exercise, in the notebook's order: (id, passed, notebooks, the named mistake made
+    most, with its count, or "")."""
+    order: list[str] = []
+    passed: Counter = Counter()
+    mistakes: dict = defaultdict(Counter)
+    for record in records:
+        for entry in record["exercises"]:
+            if entry["exercise"] not in order:
+                order.append(entry["exercise"])
+            passed[entry["exercise"]] += entry["status"] == "passed"
+            if entry["mistake"]:
+                mistakes[entry["exercise"]][entry["mistake"]] += 1
+    table = []
+    for exercise in order:
+        top = mistakes[exercise].most_common(1)
+        table.append((exercise, passed[exercise], len(records),
+                      f"{top[0][0]} ({top[0][1]})" if top else ""))
+    return table
 
 
 def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> None:

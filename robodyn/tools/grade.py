@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from pathlib import Path
 
 from robodyn.errors import ParameterError
@@ -92,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Grade the folder named in ``argv``; return the exit code (see the module docstring)."""
     from robodyn.grading.classroom import grade_class
+    from robodyn.grading.reports import class_table
     from robodyn.grading.sandbox import Limits
 
     args = _parser().parse_args(argv)
@@ -109,6 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     out = summary["out"]
     print(f"graded {summary['graded']} notebook(s), kept {summary['skipped']} unchanged, "
           f"in {summary['seconds']:.1f} s")
+    table = class_table(summary["records"])
+    width = max(len(row[0]) for row in table) if table else 8
+    print(f"{'exercise':<{width}}  passed  most frequent named mistake")
+    for exercise, passed, total, mistake in table:
+        print(f"{exercise:<{width}}  {passed:>2}/{total:<3}  {textwrap.shorten(mistake, 70)}")
     for name in ("gradebook.csv", "totals.csv", "summary.html", "feedback/"):
         print(f"  {out / name}")
     return 0
