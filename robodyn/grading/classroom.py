@@ -19,7 +19,8 @@ A re-run skips every hand-in whose file, official notebook, seed, limits and gra
 unchanged. Each record is written whole or not at all (a temporary file, then a rename), and
 the gradebook is rewritten from the records after each hand-in, so Ctrl-C leaves a gradebook of
 the hand-ins graded so far, and the next run goes on from there. A grade already written is
-replaced only by a new grade of a changed hand-in.
+replaced only when a new grade of the same hand-in is complete (after a change of the hand-in,
+the exercise notebook, the seed, the limits or the grading code).
 """
 
 from __future__ import annotations
