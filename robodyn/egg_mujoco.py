@@ -66,6 +66,8 @@ __all__ = [
     "CONES",
     "INTEGRATORS",
     "RockingRun",
+    "load_mujoco",
+    "mjcf_number",
     "planar_rhs",
     "planar_rocking",
     "rock",
@@ -308,16 +310,18 @@ def planar_rocking(R1: float, R2: float, mass: float, I_t: float, tilt: float, t
 # --------------------------------------------------------------------------- MuJoCo
 
 
-def _mujoco():
+def load_mujoco(needed_by: str = __name__):
+    """The mujoco module, or an ImportError that says which module of the book needs it."""
     try:
         import mujoco
     except ImportError as error:  # pragma: no cover - mujoco is in requirements.txt
-        raise ImportError("robodyn.egg_mujoco needs the mujoco package: "
+        raise ImportError(f"{needed_by} needs the mujoco package: "
                           "pip install -r requirements.txt -c constraints.txt") from error
     return mujoco
 
 
-def _number(value: float) -> str:
+def mjcf_number(value: float) -> str:
+    """A number for a MuJoCo XML model, written with all the digits of a float."""
     return f"{value:.17g}"
 
 
@@ -391,7 +395,7 @@ def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: floa
     check_choice("integrator", integrator, INTEGRATORS)
     g = check_positive("g", g, "m/s^2")
 
-    n = _number
+    n = mjcf_number
     moments = " ".join(n(value) for value in inertia)
     contact = (f'condim="3" friction="{n(friction)} 0 0" solref="{n(tc)} {n(damping)}" '
                f'solimp="{n(d0)} {n(d_width)} {n(width)}"')
@@ -468,7 +472,7 @@ def rock(R1: float, R2: float, mass: float, inertia, tilt: float, t_end: float, 
     >>> print(f"{run.period():.4f} s")
     0.6649 s
     """
-    mujoco = _mujoco()
+    mujoco = load_mujoco()
     R1, R2 = _radii(R1, R2)
     tilt = _tilt(tilt)
     t_end = check_positive("t_end", t_end, "s")

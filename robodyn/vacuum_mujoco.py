@@ -71,7 +71,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn.egg_mujoco import INTEGRATORS
+from robodyn.egg_mujoco import INTEGRATORS, load_mujoco, mjcf_number
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.params import Range, as_array, check_choice, check_positive, check_real
 from robodyn.vacuum import (
@@ -132,19 +132,6 @@ def _solref(solref) -> tuple[float, float]:
     return float(values[0]), float(values[1])
 
 
-def _mujoco():
-    try:
-        import mujoco
-    except ImportError as error:  # pragma: no cover - mujoco is in requirements.txt
-        raise ImportError("robodyn.vacuum_mujoco needs the mujoco package: "
-                          "pip install -r requirements.txt -c constraints.txt") from error
-    return mujoco
-
-
-def _number(value: float) -> str:
-    return f"{value:.17g}"
-
-
 # --------------------------------------------------------------------------- the model
 
 
@@ -191,7 +178,7 @@ def contact_time_constants(params: VacuumParams, variant: str = "leading", *,
     impedance = check_real("impedance", impedance, "", Range(above=0.0, below=1.0))
     damping_ratio = check_positive("damping_ratio", damping_ratio)
     k = PlanarRobot(params, variant, penetration=penetration).k
-    probe = _mujoco().MjModel.from_xml_string(
+    probe = load_mujoco(__name__).MjModel.from_xml_string(
         _xml(params, variant, None, None, timestep=1e-3, mu_wheel=params.mu_s,
              contact={"wheel": "", "chassis": ""}, limit_solref=(2e-3, 1.0), gain=1.0,
              integrator="Euler"))
@@ -288,7 +275,7 @@ def model_xml(params: VacuumParams, variant: str = "leading", height: float | No
         step_x = check_real("step_x", step_x, "m")
     constants = contact_time_constants(params, variant, penetration=penetration,
                                        impedance=impedance, damping_ratio=damping_ratio)
-    n = _number
+    n = mjcf_number
     contact = {}
     for body, tc in constants.items():
         if tc < 2 * timestep * (1 - 1e-12):
@@ -308,7 +295,7 @@ def _xml(params, variant, height, step_x, *, timestep, mu_wheel, contact, limit_
     """The MJCF of :func:`model_xml` from checked input; ``contact`` holds the solref and
     solimp attributes of the wheel's and the chassis's geoms."""
     robot = PlanarRobot(params, variant)
-    p, n = params, _number
+    p, n = params, mjcf_number
     robot_geom = 'condim="3" priority="1" contype="2" conaffinity="1"'
     world = f'contype="1" conaffinity="2" friction="{n(mu_wheel)} 0 0"'
 
@@ -410,7 +397,7 @@ class RobotSim:
 
     def __init__(self, params: VacuumParams, variant: str = "leading",
                  height: float | None = None, step_x: float | None = None, **options):
-        mujoco = _mujoco()
+        mujoco = load_mujoco(__name__)
         self.mujoco = mujoco
         self.robot = PlanarRobot(params, variant)
         self.side = self.robot.side

@@ -30,7 +30,6 @@ import contextlib
 import hashlib
 import json
 import os
-import re
 import secrets
 import signal
 import subprocess
@@ -45,8 +44,15 @@ from pathlib import Path
 import nbformat
 
 from robodyn.errors import ParameterError
-from robodyn.grading.handin import answer_cells, exercise_ids
-from robodyn.grading.sandbox import Limits, fingerprint, official_points
+from robodyn.grading.handin import answer_cells, exercise_ids, parse_notebook
+from robodyn.grading.reports import (
+    file_name,
+    write_atomically,
+    write_feedback,
+    write_gradebook,
+    write_summary,
+)
+from robodyn.grading.sandbox import Graded, Limits, fingerprint, official_points
 
 __all__ = ["HandInFile", "find_hand_ins", "grade_class", "choose_official"]
 
@@ -98,9 +104,8 @@ def _officials() -> dict[Path, set]:
 
 def _answered_ids(path: Path) -> set:
     try:
-        data = json.loads(path.read_text(encoding="utf-8", errors="replace"))
-        return set(answer_cells(nbformat.from_dict(data)))
-    except Exception:  # noqa: BLE001 - an unreadable hand-in is graded as such later
+        return set(answer_cells(parse_notebook(path)))
+    except (OSError, ValueError, TypeError):  # an unreadable hand-in is graded as such later
         return set()
 
 
@@ -122,17 +127,8 @@ def choose_official(hand_ins: list[HandInFile]) -> tuple[Path, int]:
 
 
 def _record_name(key: str) -> str:
-    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", key)
-    return f"{safe}-{hashlib.sha256(key.encode()).hexdigest()[:8]}.json"
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
-                                     suffix=".part") as stream:
-        stream.write(text)
-        temporary = Path(stream.name)
-    os.replace(temporary, path)
+    """A hand-in's record file: its key made safe, and a hash that keeps two keys apart."""
+    return f"{file_name(key)}-{hashlib.sha256(key.encode()).hexdigest()[:8]}.json"
 
 
 def class_seed(out: Path, seed: int | None) -> int:
@@ -144,7 +140,7 @@ def class_seed(out: Path, seed: int | None) -> int:
             return int(path.read_text().strip())
     if seed is None:
         seed = secrets.randbelow(2**31)
-    _write_atomically(path, f"{seed}\n")
+    write_atomically(path, f"{seed}\n")
     return seed
 
 
@@ -227,9 +223,8 @@ def _failed_record(hand_in: HandInFile, official: Path, problem: str, seconds: f
     status = "timeout" if problem.startswith("timeout") else "grader error"
     return {"hand_in": str(hand_in.path), "official": official.name, "status": "ok",
             "message": problem, "kernel_starts": 0, "network": "", "seconds": seconds,
-            "exercises": [{"exercise": e, "status": status, "points": 0.0,
-                           "max_points": points.get(e, 1.0), "mistake": "",
-                           "feedback": f"{e}: {problem}", "notes": [], "flags": []}
+            "exercises": [asdict(Graded(e, status, 0.0, points.get(e, 1.0),
+                                        feedback=f"{e}: {problem}"))
                           for e in exercise_ids(notebook)]}
 
 
@@ -248,8 +243,6 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
 
     Raises KeyboardInterrupt after writing the gradebook of what was graded, if interrupted.
     """
-    from robodyn.grading import reports
-
     folder = Path(folder)
     if not folder.is_dir():
         raise ParameterError(f"DIR {str(folder)!r} is not a folder of handed-in notebooks")
@@ -291,13 +284,13 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
 
     def write_books():
         ordered = [records[h.key] for h in hand_ins if h.key in records]
-        reports.write_gradebook(out, ordered)
+        write_gradebook(out, ordered)
 
     def finished(hand_in, digest, record):
         record.update(student=hand_in.student, key=hand_in.key, sha256=digest,
                       fingerprint=stamp)
         with write_lock:
-            _write_atomically(out / "results" / _record_name(hand_in.key),
+            write_atomically(out / "results" / _record_name(hand_in.key),
                               json.dumps(record, indent=1))
             records[hand_in.key] = record
             write_books()
@@ -328,8 +321,8 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
     with write_lock:
         write_books()
         ordered = [records[h.key] for h in hand_ins if h.key in records]
-        reports.write_feedback(out, ordered)
-        reports.write_summary(out, ordered, official.name, seed)
+        write_feedback(out, ordered)
+        write_summary(out, ordered, official.name, seed)
     summary = {"out": out, "official": official, "graded": len(records) - skipped,
                "skipped": skipped, "total": len(hand_ins), "records": ordered,
                "seconds": time.perf_counter() - started}

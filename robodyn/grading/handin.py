@@ -38,7 +38,7 @@ from pathlib import Path
 import nbformat
 
 __all__ = ["Answer", "HandIn", "answer_cells", "exercise_ids", "official_with_answers",
-           "read_hand_in"]
+           "parse_notebook", "read_hand_in"]
 
 #: Largest hand-in read, in bytes: a notebook with its figures has a few MB.
 MAX_BYTES = 64 * 2**20
@@ -97,7 +97,7 @@ def _role(cell) -> str | None:
     return robodyn.get("role")
 
 
-def _parse(hand_in) -> nbformat.NotebookNode:
+def parse_notebook(hand_in) -> nbformat.NotebookNode:
     """A notebook from a path, a JSON text or a dict; raises ValueError for anything else."""
     if isinstance(hand_in, Path):
         size = hand_in.stat().st_size
@@ -122,7 +122,7 @@ def read_hand_in(hand_in, official) -> HandIn:
     """Read ``hand_in`` (a path, a JSON text or a notebook dict) against the ``official``
     exercise notebook: the status of the notebook and of each of the official exercises."""
     try:
-        notebook = _parse(hand_in)
+        notebook = parse_notebook(hand_in)
     except (OSError, ValueError, TypeError) as error:   # json's errors are ValueErrors
         return HandIn("invalid notebook", f"not a notebook that can be read: {error}")
     wanted = exercise_ids(official)

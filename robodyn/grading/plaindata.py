@@ -225,7 +225,7 @@ def _read(data, depth: int, budget: list):
     if tag == "bigint":
         return int(str(body)[:400])
     if tag == "float":
-        return float({"nan": "nan", "inf": "inf", "-inf": "-inf"}.get(str(body), "nan"))
+        return _special_float(body)
     if tag == "complex":
         return complex(_number(body[0]), _number(body[1]))
     if tag in ("list", "tuple", "steps"):
@@ -250,10 +250,14 @@ def _read(data, depth: int, budget: list):
     raise ValueError(f"unknown tag {tag!r}")
 
 
+def _special_float(text) -> float:
+    """nan, inf or -inf from the text :func:`to_plain` wrote; anything else reads as nan."""
+    return float({"inf": "inf", "-inf": "-inf"}.get(str(text), "nan"))
+
+
 def _number(value) -> float:
     if isinstance(value, dict):
-        return float({"nan": "nan", "inf": "inf", "-inf": "-inf"}.get(str(value.get("float")),
-                                                                    "nan"))
+        return _special_float(value.get("float"))
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError("not a number")
     return float(value)
@@ -288,8 +292,7 @@ def _read_error(body) -> BaseException:
     name, message = str(body.get("type", "Exception")), str(body.get("message", ""))
     where = str(body.get("where", ""))
     known = getattr(builtins, name, None)
-    if isinstance(known, type) and issubclass(known, BaseException) and issubclass(
-            known, Exception):
+    if isinstance(known, type) and issubclass(known, Exception):
         error = known.__new__(known)
         Exception.__init__(error, message)
     else:

@@ -17,8 +17,8 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-__all__ = ["GRADEBOOK_COLUMNS", "class_table", "write_feedback", "write_gradebook",
-           "write_summary"]
+__all__ = ["GRADEBOOK_COLUMNS", "class_table", "file_name", "write_atomically", "write_feedback",
+           "write_gradebook", "write_summary"]
 
 #: The columns of gradebook.csv.
 GRADEBOOK_COLUMNS = ("student", "notebook", "exercise", "status", "points", "max_points",
@@ -27,7 +27,9 @@ GRADEBOOK_COLUMNS = ("student", "notebook", "exercise", "status", "points", "max
 _NOT_TRIED = ("not attempted", "missing")
 
 
-def _write(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it: a reader sees the
+    old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
                                      suffix=".part", newline="") as stream:
@@ -60,13 +62,13 @@ def write_gradebook(out: Path, records: list[dict]) -> None:
             total = totals[(record["student"], record["key"])]
             total[0] += entry["points"]
             total[1] += entry["max_points"]
-    _write(out / "gradebook.csv", rows.getvalue())
+    write_atomically(out / "gradebook.csv", rows.getvalue())
     summary = io.StringIO()
     writer = csv.writer(summary)
     writer.writerow(("student", "notebook", "points", "max_points"))
     for (student, key), (points, maximum) in totals.items():
         writer.writerow([student, key, _points(points), _points(maximum)])
-    _write(out / "totals.csv", summary.getvalue())
+    write_atomically(out / "totals.csv", summary.getvalue())
 
 
 # --------------------------------------------------------------------------- HTML
@@ -104,8 +106,9 @@ def _badge(status: str) -> str:
     return f'<span class="status {_status_class(status)}">{html.escape(status)}</span>'
 
 
-def _file_name(student: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", student) or "student"
+def file_name(text: str) -> str:
+    """``text`` made safe as a file name (letters, digits, ``_.-``)."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text) or "student"
 
 
 def write_feedback(out: Path, records: list[dict]) -> None:
@@ -136,7 +139,7 @@ def write_feedback(out: Path, records: list[dict]) -> None:
                 if entry["flags"]:
                     parts.append('<p class="small">For the instructor to look at: '
                                  f"{html.escape('; '.join(entry['flags']))}</p>")
-        _write(out / "feedback" / f"{_file_name(student)}.html",
+        write_atomically(out / "feedback" / f"{file_name(student)}.html",
                _page(f"Feedback: {student}", "\n".join(parts)))
 
 
@@ -178,34 +181,12 @@ def _chart(exercises: list[str], counts: dict) -> str:
     return svg[svg.index("<svg"):]
 
 
-def class_table(records: list[dict]) -> list[tuple[str, int, int, str]]:
-    """Per exercise, in the notebook's order: (id, passed, notebooks, the named mistake made
-    most, with its count, or "")."""
-    order: list[str] = []
-    passed: Counter = Counter()
-    mistakes: dict = defaultdict(Counter)
-    for record in records:
-        for entry in record["exercises"]:
-            if entry["exercise"] not in order:
-                order.append(entry["exercise"])
-            passed[entry["exercise"]] += entry["status"] == "passed"
-            if entry["mistake"]:
-                mistakes[entry["exercise"]][entry["mistake"]] += 1
-    table = []
-    for exercise in order:
-        top = mistakes[exercise].most_common(1)
-        table.append((exercise, passed[exercise], len(records),
-                      f"{top[0][0]} ({top[0][1]})" if top else ""))
-    return table
-
-
-def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> None:
-    """``summary.html``: pass rate per exercise, the named mistakes the class made most, the
-    totals per student, and a bar chart."""
+def _tally(records: list[dict]):
+    """The exercises in the notebook's order, and per exercise the count of each status and of
+    each named mistake."""
     exercises: list[str] = []
     counts: dict = defaultdict(Counter)
     mistakes: dict = defaultdict(Counter)
-    flagged = []
     for record in records:
         for entry in record["exercises"]:
             if entry["exercise"] not in exercises:
@@ -213,8 +194,27 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> N
             counts[entry["exercise"]][entry["status"]] += 1
             if entry["mistake"]:
                 mistakes[entry["exercise"]][entry["mistake"]] += 1
-            if entry["flags"]:
-                flagged.append((record["student"], entry["exercise"], entry["flags"]))
+    return exercises, counts, mistakes
+
+
+def class_table(records: list[dict]) -> list[tuple[str, int, int, str]]:
+    """Per exercise, in the notebook's order: (id, passed, notebooks, the named mistake made
+    most, with its count, or "")."""
+    exercises, counts, mistakes = _tally(records)
+    table = []
+    for exercise in exercises:
+        top = mistakes[exercise].most_common(1)
+        table.append((exercise, counts[exercise].get("passed", 0), len(records),
+                      f"{top[0][0]} ({top[0][1]})" if top else ""))
+    return table
+
+
+def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> None:
+    """``summary.html``: pass rate per exercise, the named mistakes the class made most, the
+    totals per student, and a bar chart."""
+    exercises, counts, mistakes = _tally(records)
+    flagged = [(record["student"], entry["exercise"], entry["flags"])
+               for record in records for entry in record["exercises"] if entry["flags"]]
     n = len(records)
     parts = [f"<h1>Class summary: {html.escape(notebook)}</h1>",
              f'<p class="small">{n} notebooks graded; hidden cases drawn with seed {seed}.</p>']
@@ -243,7 +243,7 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> N
     for record in records:
         points = sum(entry["points"] for entry in record["exercises"])
         maximum = sum(entry["max_points"] for entry in record["exercises"])
-        link = f"feedback/{_file_name(record['student'])}.html"
+        link = f"feedback/{file_name(record['student'])}.html"
         parts.append(f'<tr><td><a href="{html.escape(link)}">{html.escape(record["student"])}'
                      f"</a></td><td>{html.escape(record['key'])}</td>"
                      f"<td>{_points(points)} / {_points(maximum)}</td></tr>")
@@ -256,4 +256,4 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> N
             parts.append(f"<tr><td>{html.escape(student)}</td><td>{html.escape(exercise)}</td>"
                          f"<td>{html.escape('; '.join(flags))}</td></tr>")
         parts.append("</table>")
-    _write(out / "summary.html", _page(f"Class summary: {notebook}", "\n".join(parts)))
+    write_atomically(out / "summary.html", _page(f"Class summary: {notebook}", "\n".join(parts)))

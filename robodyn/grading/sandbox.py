@@ -248,6 +248,11 @@ def _plan(official, hand_in, collected: list[str], job_dir: Path) -> list[_Step]
     return steps
 
 
+def _symbolic(exercise) -> bool:
+    """True if an output of the exercise is a sympy expression (read by sympy in the kernel)."""
+    return any(isinstance(output.compare, Expression) for output in exercise.outputs)
+
+
 def _job(exercises: list[str], seed: int, rounds: int, block_sockets: bool) -> dict:
     """What the kernel's harness needs: per exercise the function's name, the adapter, the
     cases' arguments and the package references to guard."""
@@ -258,7 +263,7 @@ def _job(exercises: list[str], seed: int, rounds: int, block_sockets: bool) -> d
             "function_name": exercise.function_name,
             "adapter": exercise.adapter,
             "cases": [case.args for case in exercise.hidden_cases(seed, rounds)],
-            "symbolic": any(isinstance(o.compare, Expression) for o in exercise.outputs),
+            "symbolic": _symbolic(exercise),
             "guards": list(exercise.package_references),
         }
     return job
@@ -497,8 +502,7 @@ def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: i
         outcome = not_callable(exercise, str(record.get("type", "object"))[:60])
         return "failed", "", str(outcome.failure)
     cases = exercise.hidden_cases(seed, rounds)
-    symbolic = any(isinstance(o.compare, Expression) for o in exercise.outputs)
-    calls = _calls(record, symbolic)
+    calls = _calls(record, _symbolic(exercise))
     if calls is None or len(calls) != len(cases):
         return "crashed", "", (f"{exercise_id}: the grading run's results for this exercise are "
                                "incomplete or malformed (did the notebook change the grading "
@@ -661,10 +665,9 @@ def main(argv=None) -> int:
     record = grade_hand_in(request["hand_in"], request["official"], int(request["seed"]),
                            int(request["rounds"]), Limits(**request["limits"]),
                            request.get("work_dir"))
-    target = Path(request["result"])
-    temporary = target.with_suffix(".part")
-    temporary.write_text(json.dumps(record, indent=1), encoding="utf-8")
-    os.replace(temporary, target)
+    from robodyn.grading.reports import write_atomically
+
+    write_atomically(Path(request["result"]), json.dumps(record, indent=1))
     return 0
 
 
