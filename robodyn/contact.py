@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn.errors import ParameterError
-from robodyn.integrate import METHODS, SimulationResult, solve
+from robodyn.errors import ParameterError, SimulationError
+from robodyn.integrate import METHODS, SimulationResult, join, solve
 from robodyn.params import (
     as_array,
     broadcast,
@@ -631,7 +631,8 @@ def _sample_times(t_end: float, samples):
 def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float = 1e4,
          c: float = 500.0, t_end: float = 1.0, method: str = "Radau", model: str = "linear",
          exponent: float = 1.0, rtol: float = 1e-6, atol: float = 1e-9,
-         g: float = G, samples: int | None = None) -> SimulationResult:
+         g: float = G, samples: int | None = None,
+         max_phases: int = 10_000) -> SimulationResult:
     r"""Drop a ball on a rigid floor and integrate its bounces with ``solve_ivp``.
 
     The state is the height z of the ball's lowest point above the floor and its velocity w;
@@ -665,6 +666,8 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
     samples : int, optional
         None stores the solver's own steps; an integer (>= 2), that many equally spaced
         samples from the solver's dense output (its steps, and so its effort, do not change).
+    max_phases : int
+        Most flights and contacts integrated (>= 1); more raise a SimulationError.
 
     Returns
     -------
@@ -690,18 +693,53 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
     check_choice("model", model, FORCE_MODELS)
     n = check_positive("exponent", exponent)
     g = check_positive("g", g, "m/s^2")
+    max_phases = check_integer("max_phases", max_phases, at_least=1)
     calls = [0]
 
     def contact_force(z, w):
         return _normal_force_float(-z, -w, k, c, model, n)
 
-    def ball(t, x):
+    def in_flight(t, x):
         calls[0] += 1
-        return np.array([x[1], -g + contact_force(x[0], x[1]) / mass])
+        return np.array([x[1], -g])
 
+    def in_contact(t, x):
+        # The force law without its "no contact above the floor" branch: smooth within the
+        # phase, and equal to contact_force while the ball is in the floor.
+        calls[0] += 1
+        depth, rate = max(-x[0], 0.0), -x[1]
+        raw = k * depth + c * rate if model == "linear" else depth**n * (k + c * rate)
+        return np.array([x[1], -g + max(raw, 0.0) / mass])
+
+    def touches(t, x):
+        return x[0]
+
+    def lifts_off(t, x):
+        return x[0]
+
+    touches.terminal, touches.direction = True, -1
+    lifts_off.terminal, lifts_off.direction = True, 1
+    t_eval = _sample_times(t_end, samples)
     start = time.perf_counter()
-    run = solve(ball, (0.0, t_end), [height, 0.0], state_names=("z", "w"), method=method,
-                rtol=rtol, atol=atol, t_eval=_sample_times(t_end, samples))
+    phases, t0, x0, touching = [], 0.0, np.array([height, 0.0]), False
+    while t0 < t_end:
+        if len(phases) >= max_phases:
+            raise SimulationError(
+                f"the ball changed between flight and contact more than max_phases = "
+                f"{max_phases} times before t = {t0:.6g} s of t_end = {t_end:g} s; advice: a "
+                "shorter t_end, more damping, or a larger max_phases")
+        run = solve(in_contact if touching else in_flight, (t0, t_end), x0,
+                    state_names=("z", "w"), method=method, rtol=rtol, atol=atol,
+                    events=[lifts_off if touching else touches],
+                    t_eval=None if t_eval is None else t_eval[t_eval >= t0])
+        phases.append(run)
+        switch = "lifts_off" if touching else "touches"
+        if not run.events[switch].size:
+            break                                   # t_end reached
+        # The next phase starts on the surface, at the crossing, with the speed there.
+        t0, x0 = float(run.events[switch][-1]), np.array([0.0, run.event_states[switch][-1][1]])
+        touching = not touching
+    run = join(phases, message=phases[-1].message)
     wall = time.perf_counter() - start
     force = np.array([contact_force(z, w) for z, w in zip(run.z, run.w, strict=True)])
     return SimulationResult(

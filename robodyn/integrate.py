@@ -31,6 +31,7 @@ __all__ = [
     "RK4_STABILITY_LIMIT",
     "SimulationResult",
     "euler_step",
+    "join",
     "rk4_step",
     "solve",
 ]
@@ -468,3 +469,56 @@ def _event_names(events) -> list[str]:
             candidate, k = f"{name}_{k}", k + 1
         names.append(candidate)
     return names
+
+
+def join(runs: Sequence[SimulationResult], message: str | None = None) -> SimulationResult:
+    """One result from runs that follow each other in time, each starting where the last ended.
+
+    A model whose right-hand side switches (a contact that starts or ends) is integrated in
+    phases, each stopped by a terminal event and restarted with the right-hand side of the
+    next phase, so that no solver step straddles the switch. This joins the phases: samples
+    in time order (a sample at the time where the previous run ended is not repeated),
+    events of all runs, ``success`` of the last run, and the columns and details of the
+    first run (each run must have the same columns).
+
+    Parameters
+    ----------
+    runs : sequence of SimulationResult
+        In time order, at least one.
+    message : str, optional
+        The joined run's message; by default the last run's.
+
+    Examples
+    --------
+    >>> a = SimulationResult(t=np.array([0.0, 1.0]), columns={"x": [0.0, 1.0]})
+    >>> b = SimulationResult(t=np.array([1.0, 2.0]), columns={"x": [1.0, 0.5]})
+    >>> print(join([a, b]).t, join([a, b]).x)
+    [0. 1. 2.] [0.  1.  0.5]
+    """
+    runs = list(runs)
+    if not runs or not all(isinstance(run, SimulationResult) for run in runs):
+        raise ParameterError(f"runs must be a non-empty sequence of SimulationResult, got {runs!r}")
+    names = runs[0].names
+    if any(run.names != names for run in runs):
+        raise ParameterError(
+            f"runs must have the same columns; got {[run.names for run in runs]}"
+        )
+    keep = [np.ones(runs[0].t.size, bool)]
+    for before, run in zip(runs, runs[1:], strict=False):
+        last = before.t[-1] if before.t.size else -np.inf
+        keep.append(run.t > last)
+    t = np.concatenate([run.t[k] for run, k in zip(runs, keep, strict=True)])
+    columns = {name: np.concatenate([run.columns[name][k] for run, k in
+                                     zip(runs, keep, strict=True)]) for name in names}
+    events: dict = {}
+    event_states: dict = {}
+    for run in runs:
+        for name, times in run.events.items():
+            events[name] = np.concatenate([events.get(name, np.empty(0)), times])
+            states = run.event_states.get(name, np.empty((0, len(names))))
+            event_states[name] = np.concatenate(
+                [event_states.get(name, np.empty((0, len(names)))), states])
+    return SimulationResult(t=t, columns=columns, success=runs[-1].success,
+                            message=runs[-1].message if message is None else message,
+                            events=events, event_states=event_states,
+                            details=runs[0].details)

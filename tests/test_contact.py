@@ -1,11 +1,13 @@
 """Tests of robodyn.contact: sizing, force laws, restitution, friction, geometry, the ball drop."""
 
+import warnings
+
 import numpy as np
 import pytest
 from scipy.integrate import solve_ivp
 
 from robodyn import contact, friction
-from robodyn.errors import ParameterError, ParameterTypeError
+from robodyn.errors import ParameterError, ParameterTypeError, SimulationError
 
 SEED = 20240603
 
@@ -380,3 +382,25 @@ def test_the_float_friction_of_the_right_hand_sides_equals_contact_friction():
         expected = contact.contact_friction(slips, normal, 1.1, 0.9, 1e-3)
         got = [contact._contact_friction_float(v, normal, 1.1, 0.9, 1e-3) for v in slips]
         np.testing.assert_allclose(got, expected, rtol=1e-15, atol=1e-15)
+
+
+@pytest.mark.parametrize("k", [1e4, 1e8])
+@pytest.mark.parametrize("method", ["Radau", "BDF", "LSODA"])
+def test_drops_over_the_chapters_damping_ratios_warn_nowhere(k, method):
+    """Each flight and contact is integrated on its own: no solver step straddles the force's
+    jump at touch-down, where Radau once shrank its step to zero ("divide by zero" warning)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for zeta in np.linspace(0.05, 0.9, 10):
+            run = contact.drop(k=k, c=contact.damping_for_ratio(k, 1.0, zeta), t_end=0.5,
+                               rtol=1e-9, atol=1e-12, method=method)
+            assert run.success and np.all(np.diff(run.t) > 0)
+
+
+def test_a_drop_with_too_many_bounces_for_max_phases_says_so():
+    """The phases are counted: a cap below the number of bounces is a SimulationError."""
+    with pytest.raises(SimulationError, match="max_phases = 3"):
+        contact.drop(k=1e5, c=contact.damping_for_ratio(1e5, 1.0, 0.1), t_end=1.0,
+                     max_phases=3)
+    with pytest.raises(ParameterError, match="max_phases"):
+        contact.drop(max_phases=0)

@@ -9,6 +9,7 @@ from robodyn.integrate import (
     RK4_STABILITY_LIMIT,
     SimulationResult,
     euler_step,
+    join,
     rk4_step,
     solve,
 )
@@ -293,3 +294,26 @@ def test_rk4_stability_limit_constant():
     assert growth(RK4_STABILITY_LIMIT) == pytest.approx(1.0, abs=1e-12)
     assert abs(growth(0.99 * RK4_STABILITY_LIMIT)) < 1.0
     assert abs(growth(1.01 * RK4_STABILITY_LIMIT)) > 1.0
+
+
+def test_join_keeps_time_order_without_repeating_the_switch_and_gathers_events():
+    """Phases joined: the shared sample once, events of every phase, the last success."""
+    def fall(t, x):
+        return np.array([x[1], -9.81])
+
+    def ground(t, x):
+        return x[0]
+
+    ground.terminal, ground.direction = True, -1
+    first = solve(fall, (0.0, 2.0), [1.0, 0.0], state_names=("z", "w"), events=[ground])
+    t_hit = first.events["ground"][0]
+    second = solve(fall, (t_hit, 2.0), [0.0, 3.0], state_names=("z", "w"), events=[ground])
+    joined = join([first, second])
+    assert np.all(np.diff(joined.t) > 0)
+    assert joined.t.size == first.t.size + second.t.size - 1
+    assert joined.events["ground"].size == 2
+    assert joined.events["ground"][0] == pytest.approx(np.sqrt(2 / 9.81))
+    with pytest.raises(ParameterError, match="same columns"):
+        join([first, SimulationResult(t=[3.0], columns={"x": [1.0]})])
+    with pytest.raises(ParameterError, match="non-empty"):
+        join([])

@@ -8,8 +8,8 @@ page on anything a reader would notice:
   failed loads, blocked requests);
 - a request that leaves the machine: every request to a host other than 127.0.0.1 is
   recorded and aborted (``data:`` and ``blob:`` URLs aside), so the check holds offline;
-- raw TeX left in the text (math not typeset), an image that did not load, error output or a
-  traceback, a widget's text fallback instead of its static figure;
+- raw TeX left in the text (math not typeset), an image that did not load, error output
+  (stderr, such as a warning) or a traceback, a path of the machine that built the page, a widget's text fallback instead of its static figure;
 - a code block, output area or display formula wider than its column (``scrollWidth >
   clientWidth + 1``: it would scroll sideways), or a page wider than the window;
 - a launch or repository button although ``repository.url`` is empty (it would lead nowhere).
@@ -30,6 +30,7 @@ import http.server
 import math
 import os
 import shutil
+import sys
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
@@ -294,6 +295,17 @@ def seen_pages(browser) -> dict[str, dict]:
     return seen
 
 
+#: Paths a page must never show: the build machine's repository, its Python and its home.
+MACHINE_PATHS = (str(ROOT), "site-packages", "dist-packages", str(Path.home()) + "/",
+                 "/tmp/", sys.prefix)
+
+
+def _machine_paths(text: str) -> list[str]:
+    """The lines of ``text`` that show a path of the machine that built the page."""
+    return sorted({line.strip()[:120] for line in text.splitlines()
+                   if any(path in line for path in MACHINE_PATHS)})
+
+
 def problems_of(name: str, seen: dict) -> list[str]:
     """What a reader would notice on one page, one line per problem."""
     problems = []
@@ -304,6 +316,8 @@ def problems_of(name: str, seen: dict) -> list[str]:
         problems.append(f"{name}: images not loaded: {seen['broken']}")
     if seen["errors"] or "Traceback (most recent call last)" in seen["text"]:
         problems.append(f"{name}: error output shown")
+    for path in _machine_paths(seen["text"]):
+        problems.append(f"{name}: shows a path of the machine that built it: {path}")
     if "Interactive figure with controls" in seen["text"]:
         problems.append(f"{name}: a widget's text fallback is shown instead of its figure")
     if seen["outside"]:
@@ -440,6 +454,7 @@ BAD_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8">
 <img src="missing.png" alt="broken">
 <img src="https://example.com/picture.png" alt="from the internet">
 <div class="output error">Traceback (most recent call last):</div>
+<p>/usr/lib/python3/site-packages/scipy/radau.py:171: RuntimeWarning</p>
 </main></body></html>
 """
 
@@ -456,6 +471,7 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
     for expected in ("raw TeX '$$'", "raw TeX '\\\\frac'", "images not loaded",
                      "error output shown", "requests leaving the machine",
                      "https://example.com/picture.png", "uncaught: ", "already been declared",
-                     "console: a console error", "scrolls sideways: pre"):
+                     "console: a console error", "scrolls sideways: pre",
+                     "shows a path of the machine that built it"):
         assert expected in report, f"{expected!r} not reported:\n{report}"
     assert (tmp_path / "bad.png").stat().st_size > 0
