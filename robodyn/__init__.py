@@ -6,13 +6,20 @@ Physics at the top, machinery and per-chapter content in parallel subpackages:
   parameter dataclasses), :mod:`~robodyn.rotations`, :mod:`~robodyn.integrate` (fixed steps,
   ``solve_ivp`` and the one result type of every simulation), :mod:`~robodyn.mechanics`
   (constrained Lagrange models);
-- one module per subject: :mod:`~robodyn.diffdrive`, :mod:`~robodyn.waypoints`;
+- one module per subject: :mod:`~robodyn.arm` and :mod:`~robodyn.lagrange` (planar arms,
+  Newton-Euler and Lagrange), :mod:`~robodyn.friction`, :mod:`~robodyn.contact` (penalty
+  contact), :mod:`~robodyn.diffdrive` and :mod:`~robodyn.waypoints`,
+  :mod:`~robodyn.stickslip` (the vibration-motor robot), :mod:`~robodyn.egg` (the egg-shaped
+  robot), :mod:`~robodyn.vacuum` and :mod:`~robodyn.vacuum_course` (the vacuum robot), with
+  MuJoCo as a second engine in :mod:`~robodyn.egg_mujoco` and :mod:`~robodyn.vacuum_mujoco`;
+  :mod:`~robodyn.sweeps` sizes the chapters' heavy sweeps (smaller under test);
 - :mod:`robodyn.plotting`: interactive figures and offline animations (machinery);
 - :mod:`robodyn.figures`: one module per chapter, its widgets and drawings;
-- :mod:`robodyn.grading`: the check machinery; :mod:`robodyn.checks`: one module per chapter,
-  its exercises' cases, references and typical mistakes;
-- :mod:`robodyn.tools`: command-line tools of the repository (exercisegen, checknb,
-  bookbuild).
+- :mod:`robodyn.grading`: the check machinery and the class grading run;
+  :mod:`robodyn.checks`: one module per chapter, its exercises' cases, references and typical
+  mistakes;
+- :mod:`robodyn.tools`: command-line tools of the repository (exercisegen, installcell,
+  nblint, checknb, grade, bookbuild, release).
 
 Functions take and return SI units and radians.
 """

@@ -1,4 +1,4 @@
-"""Shared fixtures: paths of the repository and of its notebooks.
+"""Shared fixtures: paths of the repository and of its notebooks; the sweeps' test switch.
 
 In the student release (made by ``robodyn.tools.release``, which leaves ``solutions/`` out and
 adds the file ``STUDENT_RELEASE``) the tests marked ``solutions`` skip themselves and say
@@ -6,9 +6,17 @@ why. In the instructors' repository they always run: a missing ``solutions/`` th
 fault, and they fail on it.
 """
 
+import os
 from pathlib import Path
 
 import pytest
+
+from robodyn.sweeps import QUICK_VARIABLE
+
+# The chapters' heavy sweeps take their smaller size in every notebook the tests execute (the
+# book build's included, which then goes into _build/quick): the same code, fewer runs.
+# ROBODYN_QUICK=0 in the environment runs the full sweeps under test.
+os.environ.setdefault(QUICK_VARIABLE, "1")
 
 from robodyn.tools.release import MARKER
 

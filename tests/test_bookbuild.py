@@ -6,8 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
+from robodyn.errors import ParameterError
+from robodyn.sweeps import QUICK_VARIABLE
 from robodyn.tools import bookbuild
 from robodyn.tools.bookbuild import (
     build_book,
@@ -156,12 +159,76 @@ def test_first_build_creates_stamp_then_keeps_cache(tmp_path):
     assert (root / "_build" / ".jupyter_cache").exists()
 
 
+@pytest.fixture(autouse=True)
+def full_sweeps(monkeypatch):
+    """These tests are about the ordinary build: the test switch off unless a test sets it."""
+    monkeypatch.setenv(QUICK_VARIABLE, "0")
+
+
 def test_output_dir_of_each_edition(tmp_path):
     """The student edition builds in the root, the instructor edition in _build/instructor."""
     assert output_dir(tmp_path) == tmp_path
     assert output_dir(tmp_path, instructor=False) == tmp_path
     assert output_dir(tmp_path, instructor=True) == tmp_path / "_build" / "instructor"
     assert output_dir() == bookbuild.ROOT
+
+
+def test_a_build_under_the_test_switch_has_folders_of_its_own(tmp_path, monkeypatch):
+    """With ROBODYN_QUICK=1 (smaller sweeps) each edition builds apart from make book's."""
+    monkeypatch.setenv(QUICK_VARIABLE, "1")
+    assert output_dir(tmp_path) == tmp_path / "_build" / "quick"
+    assert output_dir(tmp_path, instructor=True) == tmp_path / "_build" / "quick-instructor"
+    monkeypatch.setenv(QUICK_VARIABLE, "yes")
+    with pytest.raises(ParameterError, match="ROBODYN_QUICK must be 1 .* got 'yes'"):
+        output_dir(tmp_path)
+
+
+def _notebook(path, *sources):
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                       "language": "python"}
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_the_notebooks_to_execute_follow_the_toc_and_the_exclusions(tmp_path):
+    """Every notebook of the toc but those the configuration excludes from execution."""
+    for name in ("chapters/a", "chapters/b", "exercises/a"):
+        _notebook(tmp_path / f"{name}.ipynb", "1")
+    (tmp_path / "intro.md").write_text("# Intro\n")
+    (tmp_path / "_toc.yml").write_text(
+        "format: jb-book\nroot: intro\nparts:\n  - caption: C\n    chapters:\n"
+        "      - file: chapters/a\n      - file: chapters/b.ipynb\n"
+        "        sections:\n          - file: exercises/a\n")
+    (tmp_path / "_config.yml").write_text(
+        "execute:\n  execute_notebooks: cache\n  exclude_patterns: ['exercises/*']\n")
+    found = bookbuild.notebooks_to_execute(tmp_path, tmp_path / "_toc.yml",
+                                           tmp_path / "_config.yml")
+    assert found == [tmp_path / "chapters" / "a.ipynb", tmp_path / "chapters" / "b.ipynb"]
+
+
+@pytest.mark.notebooks
+def test_notebooks_executed_side_by_side_are_found_in_the_cache(tmp_path):
+    """Two notebooks run at once land in the cache as the build would store them (matched by
+    content, outputs kept); a second call runs nothing; a failing one is left to the build."""
+    from jupyter_cache import get_cache
+
+    good = [_notebook(tmp_path / f"n{i}.ipynb", f"print({i} * 7)") for i in (1, 2)]
+    bad = _notebook(tmp_path / "bad.ipynb", "1 / 0")
+    cache_dir = tmp_path / "_build" / ".jupyter_cache"
+    outcome = bookbuild.execute_notebooks(good + [bad], cache_dir, jobs=2, log=lambda t: None)
+    assert outcome["n1.ipynb"].startswith("executed in")
+    assert outcome["bad.ipynb"].startswith("failed")
+    cache = get_cache(str(cache_dir))
+    for i, path in zip((1, 2), good, strict=True):
+        _, merged = cache.merge_match_into_notebook(nbformat.read(path, as_version=4))
+        assert merged.cells[0].outputs[0]["text"] == f"{i * 7}\n"
+    with pytest.raises(KeyError):
+        cache.match_cache_notebook(nbformat.read(bad, as_version=4))
+    again = bookbuild.execute_notebooks(good, cache_dir, jobs=2, log=lambda t: None)
+    assert again == {"n1.ipynb": "cached before", "n2.ipynb": "cached before"}
 
 
 def test_student_command_treats_warnings_as_errors(tmp_path):

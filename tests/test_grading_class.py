@@ -15,10 +15,13 @@ import copy
 import csv
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -28,7 +31,8 @@ from robodyn.grading.classroom import grade_class
 from robodyn.grading.reports import class_table
 from robodyn.grading.sandbox import Limits
 
-pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
+# One worker grades the class once for all these tests (pytest-xdist, --dist loadgroup).
+pytestmark = [pytest.mark.notebooks, pytest.mark.solutions, pytest.mark.xdist_group("class")]
 
 STEM = "04_differential_drive"
 IDS = ["diffdrive.forward_kinematics", "diffdrive.inverse_kinematics",
@@ -296,10 +300,17 @@ def test_ctrl_c_leaves_a_consistent_gradebook_that_the_next_run_completes(tmp_pa
     for name in ("a", "b", "c", "d"):
         write(answered(STEM) if name == "a" else slow, folder / f"{name}.ipynb")
     out = tmp_path / "grades"
+    # The run's job folders (and so every kernel's command line) lie in a temporary folder of
+    # this test's own: the look for leftovers below sees this run's processes only, not those
+    # of another grading run on the same machine.
+    # A short path: each kernel's IPC sockets lie in its job folder, and a socket's path may
+    # not pass 107 characters (pytest's tmp_path is too long for that).
+    own_tmp = Path(tempfile.mkdtemp(prefix="rdc-test-"))
+    environment = {**os.environ, "TMPDIR": str(own_tmp)}
     command = [sys.executable, "-m", "robodyn.tools.grade", str(folder), "--out", str(out),
                "--jobs", "1", "--time-limit", "5", "--quiet"]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE, env=environment)
     deadline = time.monotonic() + 120
     while not list((out / "results").glob("a.ipynb-*.json")) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -314,11 +325,13 @@ def test_ctrl_c_leaves_a_consistent_gradebook_that_the_next_run_completes(tmp_pa
     assert not list(out.rglob("*.part"))
     # no grading process or kernel left behind
     time.sleep(1)
-    leftover = subprocess.run(["pgrep", "-f", "/rdc-"],
+    leftover = subprocess.run(["pgrep", "-f", f"{own_tmp}/rdc-"],
                               capture_output=True, text=True).stdout.split()
     assert [pid for pid in leftover if int(pid) != os.getpid()] == []
+    assert list(own_tmp.glob("rdc-*")) == [], "a job folder was left behind"
     # the next run keeps a's grade and grades the rest
-    finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600,
+                              env=environment)
     assert finished.returncode == 0, finished.stderr
     assert "kept 1 unchanged" in finished.stdout
     assert "most frequent named mistake" in finished.stdout
@@ -326,6 +339,7 @@ def test_ctrl_c_leaves_a_consistent_gradebook_that_the_next_run_completes(tmp_pa
     assert len(rows) == 20
     assert {row["status"] for row in rows if row["student"] != "a"
             and row["exercise"] == TR} == {"timeout"}
+    shutil.rmtree(own_tmp)
 
 
 def test_a_folder_without_notebooks_or_a_wrong_option_is_a_clear_error(tmp_path):

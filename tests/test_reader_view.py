@@ -9,7 +9,8 @@ page on anything a reader would notice:
 - a request that leaves the machine: every request to a host other than 127.0.0.1 is
   recorded and aborted (``data:`` and ``blob:`` URLs aside), so the check holds offline;
 - raw TeX left in the text (math not typeset), an image that did not load, error output
-  (stderr, such as a warning) or a traceback, a path of the machine that built the page, a widget's text fallback instead of its static figure;
+  (stderr, such as a warning) or a traceback, a path of the machine that built the page,
+  a widget's text fallback instead of its static figure;
 - a code block, output area or display formula wider than its column (``scrollWidth >
   clientWidth + 1``: it would scroll sideways), or a page wider than the window;
 - a launch or repository button although ``repository.url`` is empty (it would lead nowhere).
@@ -38,11 +39,12 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from robodyn.tools.bookbuild import build_book
+from robodyn.tools.bookbuild import build_book, output_dir
 from robodyn.tools.nblint import MAX_LINE_LENGTH
 
 ROOT = Path(__file__).resolve().parents[1]
-HTML = ROOT / "_build" / "html"
+#: The test run's build (its own folder: tests/conftest.py sets the smaller sweeps).
+HTML = output_dir(ROOT) / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 WITH_URL = ROOT / "_build" / "with-url"
 REAL_LOOKING_URL = "https://github.com/robodyn-book/robot-dynamics-hands-on"
@@ -67,7 +69,8 @@ WIDE_BLOCKS = (
 OFFSITE_BUTTON_HOSTS = ("mybinder.org", "colab.research.google.com", "github.com",
                         "gitlab.com", "bitbucket.org", "deepnote.com")
 
-pytestmark = pytest.mark.notebooks
+# One worker builds the book once and looks at it (pytest-xdist, --dist loadgroup).
+pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("book")]
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

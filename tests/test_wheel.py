@@ -79,3 +79,39 @@ def test_every_subpackage_imports_from_the_installed_wheel(wheel, tmp_path):
                          cwd=tmp_path, env={**os.environ, "MPLBACKEND": "Agg"}, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     assert int(run.stdout.strip()) >= 5
+
+
+def _imported_top_level_names() -> set[str]:
+    """The top-level names of every module the package's source imports (absolute imports)."""
+    import ast
+
+    names = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    return names
+
+
+def test_every_package_the_source_imports_is_declared():
+    """Each third-party import of robodyn is a dependency in pyproject.toml (MuJoCo an extra;
+    google.colab exists only on Colab, where the install cell asks for it)."""
+    import importlib.metadata
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = project["dependencies"] + sum(project["optional-dependencies"].values(), [])
+
+    def canonical(name):
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    declared = {canonical(re.split(r"[<>=!~ \[]", spec)[0]) for spec in declared}
+    distributions = importlib.metadata.packages_distributions()
+    third_party = _imported_top_level_names() - set(sys.stdlib_module_names) - {
+        "robodyn", "google"}
+    missing = {name: distributions.get(name) for name in third_party
+               if not {canonical(d) for d in distributions.get(name, [name])} & declared}
+    assert not missing, f"imported but not declared in pyproject.toml: {missing}"

@@ -28,6 +28,9 @@ def book_widgets():
 
 WIDGETS = book_widgets()
 
+# One worker makes each widget once for both tests (pytest-xdist, --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("widgets")
+
 
 def tour_values(control) -> list:
     """The values a tour moves ``control`` to: its limits, every option, the other state."""
@@ -45,10 +48,26 @@ def test_the_book_has_widgets():
     }
 
 
-@pytest.mark.parametrize("make", WIDGETS)
-def test_every_control_to_its_limits_and_back(make):
+@pytest.fixture(scope="module", params=WIDGETS)
+def widget(request):
+    """Each widget made once with its defaults, for both tests below (some precompute a grid
+    of simulations when made): the text is measured first, then the controls are toured."""
+    return request.param()
+
+
+def test_widget_text_is_readable_on_the_page(widget):
+    """Every text of the figure at its defaults is at least MIN_TEXT_PX high on the page."""
+    figure = widget
+    assert PIL.Image.open(io.BytesIO(figure.static_png)).width == (
+        figure.figure.get_figwidth() * figure.dpi
+    )
+    height, text = figure.smallest_text_px(PAGE_COLUMN_PX)
+    assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
+
+
+def test_every_control_to_its_limits_and_back(widget):
     """Each control to each limit redraws without error and changes the image; defaults return."""
-    figure = make()
+    figure = widget
     default_png = bytes(figure.static_png)
     for name, control in figure.controls.items():
         default = control.value
@@ -59,14 +78,3 @@ def test_every_control_to_its_limits_and_back(make):
             assert figure.error.value == "", (name, value, figure.error.value)
             assert bytes(figure.image.value) != before, f"moving {name!r} to {value!r}"
         assert bytes(figure.image.value) == default_png, f"{name!r} back at its default"
-
-
-@pytest.mark.parametrize("make", WIDGETS)
-def test_widget_text_is_readable_on_the_page(make):
-    """Every text of the figure at its defaults is at least MIN_TEXT_PX high on the page."""
-    figure = make()
-    assert PIL.Image.open(io.BytesIO(figure.static_png)).width == (
-        figure.figure.get_figwidth() * figure.dpi
-    )
-    height, text = figure.smallest_text_px(PAGE_COLUMN_PX)
-    assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from robodyn.arm import PlanarArm, mass_matrix_eigenvalue_range, worst_case_gravity
+from robodyn.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
 
 #: Colours of the three torque parts, used in every figure of the chapter.
@@ -60,7 +61,8 @@ class TorqueExplorer:
                  max_acceleration: float = 10.0):
         self.arm = arm if arm is not None else PlanarArm()
         if self.arm.n != 2:
-            raise ValueError("TorqueExplorer draws a two-link arm")
+            raise ParameterError(f"arm must be a two-link PlanarArm for TorqueExplorer, got "
+                                 f"{self.arm.n} links")
         low, high = mass_matrix_eigenvalue_range(self.arm, 36)
         h = self.arm.masses[1] * self.arm.lengths[0] * self.arm.com_distances[1]
         self.limit = 1.1 * (float(np.max(worst_case_gravity(self.arm)))

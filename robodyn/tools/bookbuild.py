@@ -11,6 +11,12 @@ Command line::
     python -m robodyn.tools.bookbuild                # student edition -> _build/html
     python -m robodyn.tools.bookbuild --instructor   # adds the solutions
 
+Executing the notebooks is most of a build. Jupyter Book runs them one after another;
+:func:`execute_notebooks` first runs those the cache lacks side by side, one per core (the
+longest first), and stores each in the same cache, exactly as the build would: the build then
+finds them there. A notebook that fails here is left out of the cache, and the build runs it
+again and reports its error as it always does.
+
 The instructor edition needs ``_toc_instructor.yml`` and ``solutions/``, which only the
 instructors' repository has: in the student release (``robodyn.tools.release``) the command
 says so and exits with status 2 instead of starting a build.
@@ -19,11 +25,18 @@ says so and exits with status 2 instead of starting a build.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+import yaml
+
+from robodyn.sweeps import quick
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Warnings are errors (-W), broken references are warnings (-n), and all are reported.
@@ -49,7 +62,15 @@ def package_source_hash(package_dir: Path = ROOT / "robodyn") -> str:
 
 
 def output_dir(root: Path = ROOT, instructor: bool = False) -> Path:
-    """Folder that holds ``_build/html`` (and the execution cache) of an edition."""
+    """Folder that holds ``_build/html`` (and the execution cache) of an edition.
+
+    Under the test switch (:func:`robodyn.sweeps.quick`) the chapters' sweeps are smaller, so
+    such a build has a folder (and a cache) of its own, ``_build/quick`` or
+    ``_build/quick-instructor``: ``make book`` never shows its figures.
+    """
+    root = Path(root)
+    if quick():
+        return root / "_build" / ("quick-instructor" if instructor else "quick")
     return root / "_build" / "instructor" if instructor else root
 
 
@@ -101,17 +122,106 @@ def instructor_files_missing(root: Path = ROOT) -> list[str]:
     return missing
 
 
+def _toc_files(entries) -> list[str]:
+    files = []
+    for entry in entries or []:
+        if "file" in entry:
+            files.append(entry["file"])
+        files += _toc_files(entry.get("chapters")) + _toc_files(entry.get("sections"))
+    return files
+
+
+def notebooks_to_execute(root: Path, toc: Path, config: Path) -> list[Path]:
+    """The notebooks of a table of contents that the build executes: every ``.ipynb`` it lists
+    but those matching the configuration's ``execute.exclude_patterns``."""
+    contents = yaml.safe_load(Path(toc).read_text(encoding="utf-8"))
+    names = [contents["root"]] + _toc_files(contents.get("parts")) + _toc_files(
+        contents.get("chapters"))
+    settings = yaml.safe_load(Path(config).read_text(encoding="utf-8"))
+    excluded = (settings.get("execute") or {}).get("exclude_patterns") or []
+    paths = []
+    for name in names:
+        path = Path(root) / name
+        path = path if path.suffix else path.with_suffix(".ipynb")
+        relative = path.relative_to(root).as_posix()
+        if path.suffix == ".ipynb" and path.is_file() and not any(
+                fnmatch.fnmatch(relative, pattern) for pattern in excluded):
+            paths.append(path)
+    return paths
+
+
+def _execute_one(path: str, timeout: int):
+    """Run one notebook in its folder, as the build does; (notebook, seconds, error text)."""
+    import nbformat
+    from jupyter_cache.executors.utils import single_nb_execution
+
+    notebook = nbformat.read(path, as_version=4)
+    result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=timeout,
+                                 allow_errors=False, meta_override=True)
+    return notebook, result.time, None if result.err is None else result.exc_string
+
+
+def execute_notebooks(paths: list[Path], cache_dir: Path, *, jobs: int | None = None,
+                      timeout: int = 300, log=print) -> dict[str, str]:
+    """Execute the notebooks the cache at ``cache_dir`` lacks, ``jobs`` at a time (default:
+    one per core), and store each that ran without error; return {name: what happened}."""
+    import nbformat
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    cache = get_cache(str(cache_dir))
+    missing = []
+    for path in paths:
+        try:
+            cache.match_cache_notebook(nbformat.read(path, as_version=4))
+        except KeyError:
+            missing.append(path)
+    # The longest first: a larger notebook usually runs longer.
+    missing.sort(key=lambda path: path.stat().st_size, reverse=True)
+    jobs = jobs or os.cpu_count() or 1
+    outcome = {path.name: "cached before" for path in paths if path not in missing}
+    if not missing:
+        return outcome
+    log(f"executing {len(missing)} notebooks, {min(jobs, len(missing))} at a time: "
+        + ", ".join(path.name for path in missing))
+    with ProcessPoolExecutor(min(jobs, len(missing))) as pool:
+        futures = {path: pool.submit(_execute_one, str(path), timeout) for path in missing}
+        for path, future in futures.items():
+            notebook, seconds, error = future.result()
+            if error is not None:
+                outcome[path.name] = "failed (the build runs it again and reports the error)"
+                continue
+            record = cache.add_nb_to_project(str(path))
+            cache.cache_notebook_bundle(
+                CacheBundleIn(notebook, record.uri, data={"execution_seconds": seconds}),
+                check_validity=False, overwrite=True)
+            outcome[path.name] = f"executed in {seconds:.1f} s"
+            log(f"  {path.name}: {outcome[path.name]}")
+    return outcome
+
+
 def build_book(
     root: Path = ROOT,
     instructor: bool = False,
     capture: bool = False,
     config: Path | None = None,
     build_root: Path | None = None,
+    jobs: int | None = None,
 ):
-    """Clear a stale execution cache, then run :func:`build_command`; return the process."""
+    """Clear a stale execution cache, execute the missing notebooks side by side
+    (:func:`execute_notebooks`, ``jobs`` at a time), then run :func:`build_command`; return
+    the build's process."""
     root = Path(root)
     build_root = Path(build_root) if build_root else output_dir(root, instructor)
     clear_stale_cache(build_root, package_source_hash(root / "robodyn"))
+    toc = root / ("_toc_instructor.yml" if instructor else "_toc.yml")
+    settings = Path(config) if config else root / "_config.yml"
+    if settings.is_file() and toc.is_file() and (yaml.safe_load(
+            settings.read_text(encoding="utf-8")).get("execute") or {}).get(
+            "execute_notebooks") == "cache":
+        execute_notebooks(notebooks_to_execute(root, toc, settings),
+                          build_root / "_build" / ".jupyter_cache", jobs=jobs,
+                          log=(lambda text: None) if capture else print)
     command = build_command(root, instructor, config, build_root)
     return subprocess.run(command, cwd=root, capture_output=capture, text=True)
 
