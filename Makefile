@@ -48,9 +48,11 @@ book-instructor:
 	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/python -m robodyn.tools.bookbuild --instructor
 
-# The tests spread over every core (pytest-xdist); a group of tests that share one costly
-# fixture (the book build, a graded class) stays on one worker (tests/conftest.py).
-PARALLEL := -n auto --dist loadgroup
+# The tests spread over every core (pytest-xdist), a test module at a time, so that a module
+# fixture (the book build, a graded class) is made once; the longest modules first
+# (tests/conftest.py). (--dist loadgroup would be finer, but its xdist_group marks are not
+# honoured with pytest 9.2 and pytest-xdist 3.8: tried, every test went its own way.)
+PARALLEL := -n auto --dist loadfile --no-loadscope-reorder
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL)

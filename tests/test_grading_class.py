@@ -31,7 +31,7 @@ from robodyn.grading.classroom import grade_class
 from robodyn.grading.reports import class_table
 from robodyn.grading.sandbox import Limits
 
-# One worker grades the class once for all these tests (pytest-xdist, --dist loadgroup).
+# Scheduled first, longest first (tests/conftest.py); make test keeps a module on one worker.
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions, pytest.mark.xdist_group("class")]
 
 STEM = "04_differential_drive"

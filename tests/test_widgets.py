@@ -28,7 +28,7 @@ def book_widgets():
 
 WIDGETS = book_widgets()
 
-# One worker makes each widget once for both tests (pytest-xdist, --dist loadgroup).
+# Scheduled first, longest first (tests/conftest.py); make test keeps a module on one worker.
 pytestmark = pytest.mark.xdist_group("widgets")
 
 
