@@ -21,7 +21,7 @@ NO_SOLUTIONS += repository only
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
 	@echo "make test             everything CI runs: unit tests, notebooks, exercise sync, book, reader's view"
-	@echo "make test-fast        unit tests and exercise checks only: no notebooks, no book (about 2 min)"
+	@echo "make test-fast        unit tests and exercise checks only: no notebooks, no book (about 2 min on 2 cores)"
 	@echo "make lab              open JupyterLab on the repository"
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
