@@ -39,7 +39,7 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from robodyn.tools.bookbuild import build_book, output_dir
+from robodyn.tools.bookbuild import build_book, output_dir, toc_files
 from robodyn.tools.nblint import MAX_LINE_LENGTH
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,20 +109,9 @@ def test_book_builds_without_warnings(built_book):
     assert (HTML / "index.html").exists()
 
 
-def _toc_files(entries) -> list[str]:
-    files = []
-    for entry in entries or []:
-        if "file" in entry:
-            files.append(entry["file"])
-        files += _toc_files(entry.get("chapters")) + _toc_files(entry.get("sections"))
-    return files
-
-
 def _pages(html: Path = HTML) -> list[Path]:
     """The built page of every document in _toc.yml (stale pages of old builds are ignored)."""
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
-    files = [toc["root"]] + _toc_files(toc.get("parts")) + _toc_files(toc.get("chapters"))
-    return [html / f"{Path(name).with_suffix('')}.html" for name in files]
+    return [html / f"{Path(name).with_suffix('')}.html" for name in toc_files(ROOT / "_toc.yml")]
 
 
 class Browser:

@@ -122,21 +122,24 @@ def instructor_files_missing(root: Path = ROOT) -> list[str]:
     return missing
 
 
-def _toc_files(entries) -> list[str]:
-    files = []
-    for entry in entries or []:
-        if "file" in entry:
-            files.append(entry["file"])
-        files += _toc_files(entry.get("chapters")) + _toc_files(entry.get("sections"))
-    return files
+def toc_files(toc: Path) -> list[str]:
+    """Every file a Jupyter Book table of contents lists, its root first, in order."""
+    def listed(entries) -> list[str]:
+        files = []
+        for entry in entries or []:
+            if "file" in entry:
+                files.append(entry["file"])
+            files += listed(entry.get("chapters")) + listed(entry.get("sections"))
+        return files
+
+    contents = yaml.safe_load(Path(toc).read_text(encoding="utf-8"))
+    return [contents["root"]] + listed(contents.get("parts")) + listed(contents.get("chapters"))
 
 
 def notebooks_to_execute(root: Path, toc: Path, config: Path) -> list[Path]:
     """The notebooks of a table of contents that the build executes: every ``.ipynb`` it lists
     but those matching the configuration's ``execute.exclude_patterns``."""
-    contents = yaml.safe_load(Path(toc).read_text(encoding="utf-8"))
-    names = [contents["root"]] + _toc_files(contents.get("parts")) + _toc_files(
-        contents.get("chapters"))
+    names = toc_files(toc)
     settings = yaml.safe_load(Path(config).read_text(encoding="utf-8"))
     excluded = (settings.get("execute") or {}).get("exclude_patterns") or []
     paths = []
