@@ -29,23 +29,17 @@ NO_SOLUTIONS = ("needs solutions/, which the student release leaves out (it is i
                 "instructors' repository)")
 
 
-#: The test modules that share a costly fixture (named by their ``xdist_group`` marks), longest
-#: first. make test hands out whole modules in this order (``--dist loadfile
-#: --no-loadscope-reorder``): the book build, the run's long pole, starts at once on one
-#: worker while the other takes the rest.
-LONGEST_FIRST = ("book", "class", "widgets")
-
-
-def _group_of(item) -> str | None:
-    mark = item.get_closest_marker("xdist_group")
-    return (mark.args[0] if mark.args else mark.kwargs.get("name")) if mark else None
+#: The test modules that share a costly module fixture, longest first. make test hands out
+#: whole modules in this order (``--dist loadfile --no-loadscope-reorder``): the book build,
+#: the run's long pole, starts at once on one worker while the other takes the rest.
+LONGEST_FIRST = ("test_reader_view.py", "test_grading_class.py", "test_widgets.py")
 
 
 def pytest_collection_modifyitems(config, items):
-    """The costly groups first, longest first; in the student release, skip every test
+    """The costly modules first, longest first; in the student release, skip every test
     marked ``solutions``, saying why."""
-    rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(_group_of(item), len(rank)))
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
     if not STUDENT_RELEASE:
         return
     skip = pytest.mark.skip(reason=NO_SOLUTIONS)

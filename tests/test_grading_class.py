@@ -31,8 +31,7 @@ from robodyn.grading.classroom import grade_class
 from robodyn.grading.reports import class_table
 from robodyn.grading.sandbox import Limits
 
-# Scheduled first, longest first (tests/conftest.py); make test keeps a module on one worker.
-pytestmark = [pytest.mark.notebooks, pytest.mark.solutions, pytest.mark.xdist_group("class")]
+pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
 
 STEM = "04_differential_drive"
 IDS = ["diffdrive.forward_kinematics", "diffdrive.inverse_kinematics",

@@ -69,8 +69,7 @@ WIDE_BLOCKS = (
 OFFSITE_BUTTON_HOSTS = ("mybinder.org", "colab.research.google.com", "github.com",
                         "gitlab.com", "bitbucket.org", "deepnote.com")
 
-# Scheduled first, longest first (tests/conftest.py); make test keeps a module on one worker.
-pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("book")]
+pytestmark = pytest.mark.notebooks
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

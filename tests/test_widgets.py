@@ -28,8 +28,6 @@ def book_widgets():
 
 WIDGETS = book_widgets()
 
-# Scheduled first, longest first (tests/conftest.py); make test keeps a module on one worker.
-pytestmark = pytest.mark.xdist_group("widgets")
 
 
 def tour_values(control) -> list:

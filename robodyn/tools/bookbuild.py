@@ -136,6 +136,12 @@ def toc_files(toc: Path) -> list[str]:
     return [contents["root"]] + listed(contents.get("parts")) + listed(contents.get("chapters"))
 
 
+def _execution_mode(config: Path) -> str | None:
+    """The configuration's ``execute.execute_notebooks`` ("cache", "off", ...)."""
+    settings = yaml.safe_load(Path(config).read_text(encoding="utf-8")) or {}
+    return (settings.get("execute") or {}).get("execute_notebooks")
+
+
 def notebooks_to_execute(root: Path, toc: Path, config: Path) -> list[Path]:
     """The notebooks of a table of contents that the build executes: every ``.ipynb`` it lists
     but those matching the configuration's ``execute.exclude_patterns``."""
@@ -219,9 +225,7 @@ def build_book(
     clear_stale_cache(build_root, package_source_hash(root / "robodyn"))
     toc = root / ("_toc_instructor.yml" if instructor else "_toc.yml")
     settings = Path(config) if config else root / "_config.yml"
-    if settings.is_file() and toc.is_file() and (yaml.safe_load(
-            settings.read_text(encoding="utf-8")).get("execute") or {}).get(
-            "execute_notebooks") == "cache":
+    if toc.is_file() and settings.is_file() and _execution_mode(settings) == "cache":
         execute_notebooks(notebooks_to_execute(root, toc, settings),
                           build_root / "_build" / ".jupyter_cache", jobs=jobs,
                           log=(lambda text: None) if capture else print)
