@@ -53,6 +53,7 @@ from scipy.integrate import solve_ivp
 from robodyn.egg import check_radii as _radii
 from robodyn.egg import oscillation_period
 from robodyn.errors import ParameterError, SimulationError
+from robodyn.mjcf import INTEGRATORS, check_solimp, check_solref, load_mujoco, mjcf_number
 from robodyn.params import (
     Range,
     as_array,
@@ -64,10 +65,7 @@ from robodyn.params import (
 
 __all__ = [
     "CONES",
-    "INTEGRATORS",
     "RockingRun",
-    "load_mujoco",
-    "mjcf_number",
     "planar_rhs",
     "planar_rocking",
     "rock",
@@ -76,10 +74,6 @@ __all__ = [
 
 #: Friction cones of MuJoCo that :func:`rocking_model_xml` accepts.
 CONES = ("pyramidal", "elliptic")
-
-#: MuJoCo's integrators that :func:`rocking_model_xml` accepts.
-INTEGRATORS = ("Euler", "implicitfast", "implicit", "RK4")
-
 
 # --------------------------------------------------------------------------- input checks
 
@@ -101,23 +95,6 @@ def _inertia(inertia) -> np.ndarray:
 
 def _tilt(tilt) -> float:
     return check_real("tilt", tilt, "rad", Range(above=0.0, below=math.pi / 2))
-
-
-def _solref(solref) -> tuple[float, float]:
-    values = as_array("solref", solref, "s, 1", (2,), finite=True)
-    if np.any(values <= 0):
-        raise ParameterError(f"solref must be (time constant > 0 s, damping ratio > 0), got "
-                             f"{values.tolist()}")
-    return float(values[0]), float(values[1])
-
-
-def _solimp(solimp) -> tuple[float, float, float]:
-    values = as_array("solimp", solimp, "1, 1, m", (3,), finite=True)
-    d0, d_width, width = values.tolist()
-    if not (0 < d0 <= d_width < 1 and width > 0):
-        raise ParameterError(f"solimp must be (d0, d_width, width) with 0 < d0 <= d_width < 1 "
-                             f"and width > 0 m, got {values.tolist()}")
-    return d0, d_width, width
 
 
 def _height(theta, R1, R2):
@@ -310,21 +287,6 @@ def planar_rocking(R1: float, R2: float, mass: float, I_t: float, tilt: float, t
 # --------------------------------------------------------------------------- MuJoCo
 
 
-def load_mujoco(needed_by: str = __name__):
-    """The mujoco module, or an ImportError that says which module of the book needs it."""
-    try:
-        import mujoco
-    except ImportError as error:  # pragma: no cover - mujoco is in requirements.txt
-        raise ImportError(f"{needed_by} needs the mujoco package: "
-                          "pip install -r requirements.txt -c constraints.txt") from error
-    return mujoco
-
-
-def mjcf_number(value: float) -> str:
-    """A number for a MuJoCo XML model, written with all the digits of a float."""
-    return f"{value:.17g}"
-
-
 def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: float = 2.0,
                       timestep: float = 1e-4, *, solref=(2e-4, 1.0),
                       solimp=(0.99, 0.999, 1e-3), cone: str = "elliptic",
@@ -358,7 +320,7 @@ def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: floa
     noslip_iterations : int, optional
         Iterations of MuJoCo's no-slip post-solver (>= 0; 0 switches it off).
     integrator : str, optional
-        One of :data:`INTEGRATORS`; "Euler" is MuJoCo's semi-implicit Euler.
+        One of :data:`robodyn.mjcf.INTEGRATORS`; "Euler" is MuJoCo's semi-implicit Euler.
     g : float, optional
         Gravitational acceleration, m/s^2, along -z.
 
@@ -384,12 +346,12 @@ def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: floa
     inertia = _inertia(inertia)
     friction = check_positive("friction", friction)
     timestep = check_positive("timestep", timestep, "s")
-    tc, damping = _solref(solref)
+    tc, damping = check_solref("solref", solref)
     if tc < 2 * timestep * (1 - 1e-12):
         raise ParameterError(
             f"solref's time constant must be >= 2 timesteps = {2 * timestep:g} s (MuJoCo "
             f"would raise it to that silently), got {tc:g} s: use a smaller timestep")
-    d0, d_width, width = _solimp(solimp)
+    d0, d_width, width = check_solimp("solimp", solimp)
     check_choice("cone", cone, CONES)
     noslip_iterations = check_integer("noslip_iterations", noslip_iterations, at_least=0)
     check_choice("integrator", integrator, INTEGRATORS)

@@ -71,9 +71,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn.egg_mujoco import INTEGRATORS, load_mujoco, mjcf_number
 from robodyn.errors import ParameterError, SimulationError
-from robodyn.params import Range, as_array, check_choice, check_positive, check_real
+from robodyn.mjcf import INTEGRATORS, check_solref, load_mujoco, mjcf_number
+from robodyn.params import Range, check_choice, check_positive, check_real
 from robodyn.vacuum import (
     COORDINATES,
     SUSPENSIONS,
@@ -88,7 +88,6 @@ from robodyn.vacuum import (
 __all__ = [
     "FRICTIONS",
     "TOKEN_MASS",
-    "INTEGRATORS",
     "MujocoClimb",
     "RobotSim",
     "book_state",
@@ -122,14 +121,6 @@ def _params(params) -> VacuumParams:
         raise ParameterError(f"params must be a robodyn.vacuum.VacuumParams, got "
                              f"{type(params).__name__}")
     return params
-
-
-def _solref(solref) -> tuple[float, float]:
-    values = as_array("solref", solref, "s, 1", (2,), finite=True)
-    if np.any(values <= 0):
-        raise ParameterError(f"solref must be (time constant > 0 s, damping ratio > 0), got "
-                             f"{values.tolist()}")
-    return float(values[0]), float(values[1])
 
 
 # --------------------------------------------------------------------------- the model
@@ -222,7 +213,7 @@ def model_xml(params: VacuumParams, variant: str = "leading", height: float | No
     gain : float, optional
         The speed controller's gain K, N m s/rad (> 0): the velocity actuator's ``kv``.
     integrator : str, optional
-        One of :data:`INTEGRATORS`.
+        One of :data:`robodyn.mjcf.INTEGRATORS`.
 
     Returns
     -------
@@ -262,7 +253,7 @@ def model_xml(params: VacuumParams, variant: str = "leading", height: float | No
     check_choice("variant", variant, SUSPENSIONS)
     timestep = check_positive("timestep", timestep, "s")
     check_choice("friction", friction, FRICTIONS)
-    limit_solref = _solref(limit_solref)
+    limit_solref = check_solref("limit_solref", limit_solref)
     gain = check_positive("gain", gain, "N m s/rad")
     check_choice("integrator", integrator, INTEGRATORS)
     if height is not None:

@@ -76,7 +76,8 @@ EXCLUDED = ("solutions/", "_toc_instructor.yml", "tests/test_checks_*", "tests/t
 MARKER = "STUDENT_RELEASE"
 
 #: The package's core modules (numerics and machinery, no subject of a chapter).
-CORE_MODULES = ("__init__", "errors", "params", "rotations", "integrate", "mechanics", "sweeps")
+CORE_MODULES = ("__init__", "errors", "params", "rotations", "integrate", "mechanics", "sweeps",
+                "mjcf")
 
 #: The package's model modules, one per subject, which the chapters import: single lines of an
 #: answer are there by design (they implement the references), and are not listed for review.
