@@ -35,6 +35,7 @@ Infinite or NaN parameters, tolerances and step sizes are refused.
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ from robodyn.errors import ParameterError, ParameterTypeError
 
 __all__ = [
     "Parameters",
+    "SOURCES",
     "Range",
     "as_array",
     "broadcast",
@@ -53,6 +55,7 @@ __all__ = [
     "check_non_negative",
     "check_positive",
     "check_real",
+    "field_of",
     "quantity",
     "validate_fields",
 ]
@@ -97,18 +100,33 @@ class Range:
         return (" and ".join(parts) + suffix) if parts else f"finite{suffix}"
 
 
+#: Where a parameter's value comes from, as :func:`quantity`'s ``source`` names it.
+SOURCES = {
+    "measured": "measured in the source",
+    "stated": "stated by the source (a design value, not a measurement)",
+    "assumed": "assumed by the book (the source gives no value)",
+    "fitted": "fitted by the book to a result of the source",
+    "derived": "derived by the book from other values",
+    "standard": "a standard physical value",
+}
+
+
 @dataclass(frozen=True)
 class _Quantity:
-    """Field metadata: the unit, the allowed range and, for an array field, its shape."""
+    """Field metadata: the unit, the allowed range, for an array field its shape, and where
+    the value comes from (a key of :data:`SOURCES`, and a note)."""
 
     unit: str
     range: Range
     shape: tuple[int | None, ...] | None = None
+    source: str = ""
+    note: str = ""
 
 
 def quantity(default, unit: str, *, above=None, at_least=None, below=None, at_most=None,
-             shape: tuple[int | None, ...] | None = None):
-    """A dataclass field with a default, a unit and an allowed range, checked on creation.
+             shape: tuple[int | None, ...] | None = None, source: str = "", note: str = ""):
+    """A dataclass field with a default, a unit, an allowed range and an origin, checked on
+    creation.
 
     Parameters
     ----------
@@ -123,14 +141,50 @@ def quantity(default, unit: str, *, above=None, at_least=None, below=None, at_mo
     shape : tuple of int or None, optional
         For an array field, the required shape (``None`` for any length along an axis); the
         value is stored as a read-only float array. Scalar fields leave it ``None``.
+    source : str, optional
+        Where the default comes from: a key of :data:`SOURCES` ("measured", "stated",
+        "assumed", "fitted", "derived", "standard"), or "" if not declared.
+    note : str, optional
+        One line on the origin: which measurement, which assumption and why.
+
+    Raises
+    ------
+    ParameterError
+        If ``source`` is not a key of :data:`SOURCES` (or "").
     """
-    metadata = {QUANTITY: _Quantity(unit, Range(above, at_least, below, at_most), shape)}
+    if source and source not in SOURCES:
+        raise ParameterError(f"source must be one of {', '.join(map(repr, SOURCES))} (or ''), "
+                             f"got {source!r}")
+    spec = _Quantity(unit, Range(above, at_least, below, at_most), shape, source, note)
+    metadata = {QUANTITY: spec}
     if default is dataclasses.MISSING:
         return dataclasses.field(metadata=metadata)
     if shape is None or default is None or np.ndim(default) == 0:
         return dataclasses.field(default=default, metadata=metadata)
     frozen = tuple(np.asarray(default, dtype=float).tolist())
     return dataclasses.field(default_factory=lambda: frozen, metadata=metadata)
+
+
+def field_of(cls, name: str):
+    """A new field with the default, unit, range and source of field ``name`` of the parameter
+    class ``cls``: for a value two parameter classes share, declared once, in ``cls``.
+
+    >>> @dataclass(frozen=True)
+    ... class Robot(Parameters):
+    ...     mass: float = quantity(3.5, "kg", above=0.0, source="assumed")
+    >>> @dataclass(frozen=True)
+    ... class SideView(Parameters):
+    ...     mass: float = field_of(Robot, "mass")
+    >>> SideView().mass, SideView().field_table()[0]["source"]
+    (3.5, 'assumed')
+    """
+    for field in dataclasses.fields(cls):
+        if field.name == name and QUANTITY in field.metadata:
+            if field.default_factory is not dataclasses.MISSING:
+                return dataclasses.field(default_factory=field.default_factory,
+                                         metadata=field.metadata)
+            return dataclasses.field(default=field.default, metadata=field.metadata)
+    raise ParameterError(f"{cls.__name__} has no quantity field {name!r}")
 
 
 def validate_fields(instance) -> None:
@@ -175,20 +229,40 @@ class Parameters:
             if QUANTITY in field.metadata
         }
 
-    def _repr_html_(self) -> str:
-        cell = "style='padding:0.2em 0.8em'"
+    def field_table(self) -> list[dict]:
+        """One row per declared field: ``name``, ``value``, ``unit``, ``allowed``, ``source``
+        and ``note``, in the order of declaration; the chapters print their parameter tables
+        from it (and :meth:`_repr_html_` shows it)."""
         rows = []
         for field in dataclasses.fields(self):
             spec = field.metadata.get(QUANTITY)
-            value = getattr(self, field.name)
+            if spec is None:
+                continue
+            rows.append({"name": field.name, "value": getattr(self, field.name),
+                         "unit": spec.unit, "allowed": spec.range.text(""),
+                         "source": spec.source, "note": spec.note})
+        return rows
+
+    def by_source(self) -> dict[str, list[str]]:
+        """The declared fields' names grouped by their ``source``, in the order of
+        :data:`SOURCES` (undeclared ones last, under "")."""
+        groups: dict[str, list[str]] = {key: [] for key in (*SOURCES, "")}
+        for row in self.field_table():
+            groups[row["source"]].append(row["name"])
+        return {key: names for key, names in groups.items() if names}
+
+    def _repr_html_(self) -> str:
+        cell = "style='padding:0.2em 0.8em'"
+        rows = []
+        for row in self.field_table():
+            value = row["value"]
             shown = f"{value:g}" if isinstance(value, float) else ", ".join(
                 f"{v:.4g}" for v in np.ravel(value))
-            unit = spec.unit if spec else ""
-            allowed = spec.range.text("") if spec else ""
-            rows.append(f"<tr><td {cell}><code>{field.name}</code></td><td {cell}>{shown}</td>"
-                        f"<td {cell}>{unit}</td><td {cell}>{allowed}</td></tr>")
+            texts = (f"<code>{row['name']}</code>", shown, row["unit"], row["allowed"],
+                     row["source"], html.escape(row["note"]))
+            rows.append("<tr>" + "".join(f"<td {cell}>{text}</td>" for text in texts) + "</tr>")
         head = "".join(f"<th {cell}>{name}</th>" for name in ("field", "value", "unit",
-                                                              "allowed"))
+                                                              "allowed", "source", "note"))
         return (f"<table><caption>{type(self).__name__}</caption><thead><tr>{head}</tr>"
                 "</thead><tbody>" + "".join(rows) + "</tbody></table>")
 

@@ -28,7 +28,8 @@ class Toy(Parameters):
     offset: float = quantity(0.0, "m")
     ratio: float = quantity(0.5, "", at_least=0.0, at_most=1.0)
     angle: float = quantity(0.1, "rad", above=-np.pi, at_most=np.pi)
-    lengths: np.ndarray = quantity((0.3, 0.2), "m", above=0.0, shape=(2,))
+    lengths: np.ndarray = quantity((0.3, 0.2), "m", above=0.0, shape=(2,), source="measured",
+                                   note="two links & a <tape>")
 
 
 def test_defaults_are_checked_and_normalised():
@@ -83,8 +84,52 @@ def test_replace_checks_again_and_frozen_forbids_assignment():
 def test_html_table_lists_every_field_with_unit_and_range():
     """The notebook view of a parameter set is a table of value, unit and allowed range."""
     table = Toy()._repr_html_()
-    for text in ("<code>length</code>", "kg m^2", "between 0 and 1", "> 0"):
+    for text in ("<code>length</code>", "kg m^2", "between 0 and 1", "> 0", "measured",
+                 "two links &amp; a &lt;tape&gt;"):
         assert text in table
+
+
+def test_each_field_says_where_its_value_comes_from():
+    """field_table gives every field's value, unit, range and origin; by_source groups them."""
+    rows = {row["name"]: row for row in Toy().field_table()}
+    assert list(rows) == ["length", "inertia", "offset", "ratio", "angle", "lengths"]
+    assert rows["lengths"]["source"] == "measured" and rows["length"]["source"] == ""
+    assert rows["ratio"]["allowed"] == "between 0 and 1" and rows["inertia"]["unit"] == "kg m^2"
+    assert Toy().by_source() == {"measured": ["lengths"],
+                                 "": ["length", "inertia", "offset", "ratio", "angle"]}
+
+
+def test_an_unknown_source_is_refused_with_the_allowed_ones():
+    with pytest.raises(ParameterError, match="source must be one of 'measured', 'stated'.*"
+                                             "got 'thesis'"):
+        quantity(1.0, "m", source="thesis")
+
+
+def _parameter_classes():
+    """Every parameter class of the package's modules."""
+    import importlib
+    import pkgutil
+
+    import robodyn
+
+    found = {}
+    for module in pkgutil.iter_modules(robodyn.__path__):
+        if module.ispkg or module.name in ("egg_mujoco", "vacuum_mujoco"):
+            continue
+        loaded = importlib.import_module(f"robodyn.{module.name}")
+        for value in vars(loaded).values():
+            if (isinstance(value, type) and issubclass(value, Parameters)
+                    and value is not Parameters and value.__module__ == loaded.__name__):
+                found[f"{loaded.__name__}.{value.__name__}"] = value
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(_parameter_classes()))
+def test_every_parameter_of_the_book_declares_its_source(name):
+    """Each physical value of the book is a field that says where it comes from."""
+    cls = _parameter_classes()[name]
+    missing = [row["name"] for row in cls().field_table() if not row["source"]]
+    assert not missing, f"{name}: these fields declare no source=: {', '.join(missing)}"
 
 
 @pytest.mark.parametrize(
