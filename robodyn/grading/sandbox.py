@@ -44,11 +44,10 @@ from pathlib import Path
 import nbformat
 
 from robodyn.grading.compare import Expression
-from robodyn.grading.handin import exercise_ids, read_hand_in
+from robodyn.grading.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
 from robodyn.grading.plaindata import Opaque, from_plain
 from robodyn.grading.registry import get_exercise
 from robodyn.grading.run import Call, judge, not_callable
-from robodyn.tools.installcell import CELL_ID
 
 __all__ = ["STATUSES", "Limits", "grade_hand_in", "named_references", "official_points",
            "review_flags"]
@@ -228,7 +227,7 @@ def _plan(official, hand_in, collected: list[str], job_dir: Path) -> list[_Step]
                               f"{COLLECT} = robodyn.grading.harness.start({str(job_dir)!r})")]
     written = set()
     for cell in official.cells:
-        if cell.cell_type != "code" or cell.get("id") == CELL_ID:
+        if cell.cell_type != "code" or cell.get("id") == INSTALL_CELL_ID:
             continue
         robodyn = cell.get("metadata", {}).get("robodyn", {})
         role, exercise = robodyn.get("role"), robodyn.get("exercise", "")

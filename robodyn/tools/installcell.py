@@ -40,9 +40,12 @@ from pathlib import Path
 
 import yaml
 
+from robodyn.grading.handin import INSTALL_CELL_ID
+
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "_config.yml"
-CELL_ID = "robodyn-install"
+#: The set-up cell's id, declared with the notebooks' other cell metadata.
+CELL_ID = INSTALL_CELL_ID
 TAGS = ["remove-cell"]
 GENERATED_BY = "Generated from _config.yml by robodyn.tools.installcell: do not edit."
 
