@@ -97,11 +97,20 @@ class PlanarArm(Parameters):
     masses and 1 lengths
     """
 
-    masses: np.ndarray = quantity((5.0, 3.0), "kg", above=0.0, shape=(None,))
-    lengths: np.ndarray = quantity((0.5, 0.4), "m", above=0.0, shape=(None,))
-    com_fractions: np.ndarray = quantity(0.5, "", at_least=0.0, at_most=1.0, shape=(None,))
-    inertias: np.ndarray | None = quantity(None, "kg m^2", at_least=0.0, shape=(None,))
-    gravity: float = quantity(9.81, "m/s^2", at_least=0.0)
+    masses: np.ndarray = quantity(
+        (5.0, 3.0), "kg", above=0.0, shape=(None,), source="stated",
+        note="the tutorial's 2-link arm (a worked example, not a measured robot)")
+    lengths: np.ndarray = quantity(
+        (0.5, 0.4), "m", above=0.0, shape=(None,), source="stated",
+        note="the tutorial's 2-link arm")
+    com_fractions: np.ndarray = quantity(
+        0.5, "", at_least=0.0, at_most=1.0, shape=(None,), source="stated",
+        note="the tutorial puts each centre of mass at the middle of its link")
+    inertias: np.ndarray | None = quantity(
+        None, "kg m^2", at_least=0.0, shape=(None,), source="derived",
+        note="None: uniform rods, m L^2 / 12, as in the tutorial's matrix and energy sections")
+    gravity: float = quantity(9.81, "m/s^2", at_least=0.0, source="standard",
+                              note="standard gravity to three figures")
 
     def __post_init__(self):
         masses = as_array("masses", self.masses, "kg", (None,), finite=True)

@@ -256,12 +256,18 @@ class SlidingBlock(Parameters):
     The defaults are round numbers for the demonstrations, not a measured material pair.
     """
 
-    mass: float = quantity(1.0, "kg", above=0.0)
-    Fc: float = quantity(2.0, "N", at_least=0.0)
-    Fs: float = quantity(3.0, "N", at_least=0.0)
-    b: float = quantity(0.0, "N s/m", at_least=0.0)
-    stiffness: float = quantity(0.0, "N/m", at_least=0.0)
-    dv: float = quantity(1e-4, "m/s", above=0.0)
+    mass: float = quantity(1.0, "kg", above=0.0, source="assumed",
+                           note="a round number for the demonstrations")
+    Fc: float = quantity(2.0, "N", at_least=0.0, source="assumed",
+                         note="a round number for the demonstrations, not a material pair")
+    Fs: float = quantity(3.0, "N", at_least=0.0, source="assumed",
+                         note="half as much again as Fc, so that breakaway is clearly visible")
+    b: float = quantity(0.0, "N s/m", at_least=0.0, source="assumed",
+                        note="no viscous friction unless a demonstration asks for it")
+    stiffness: float = quantity(0.0, "N/m", at_least=0.0, source="assumed",
+                                note="no spring unless a demonstration asks for it")
+    dv: float = quantity(1e-4, "m/s", above=0.0, source="assumed",
+                         note="a sticking band far below the speeds of the demonstrations")
 
     def __post_init__(self):
         super().__post_init__()
@@ -617,10 +623,15 @@ class TiltBoardTest(Parameters):
     set consistent with it.
     """
 
-    wheel_mass: float = quantity(0.0608, "kg", above=0.0)
-    lowest_angle: float = quantity(45.3, "deg", at_least=0.0, below=90.0)
-    highest_angle: float = quantity(49.1, "deg", at_least=0.0, below=90.0)
-    angle_uncertainty: float = quantity(0.2, "deg", at_least=0.0)
+    wheel_mass: float = quantity(0.0608, "kg", above=0.0, source="measured",
+                                 note="the thesis's drive wheel, weighed")
+    lowest_angle: float = quantity(45.3, "deg", at_least=0.0, below=90.0, source="measured",
+                                   note="smallest slip angle of the thesis's 15 trials on wood")
+    highest_angle: float = quantity(49.1, "deg", at_least=0.0, below=90.0, source="measured",
+                                    note="largest slip angle of the thesis's 15 trials on wood")
+    angle_uncertainty: float = quantity(
+        0.2, "deg", at_least=0.0, source="assumed",
+        note="a hand-held inclinometer's reading; the thesis states no uncertainty")
 
     def __post_init__(self):
         super().__post_init__()

@@ -105,11 +105,19 @@ class VibrationMotor(Parameters):
         assumption.
     """
 
-    platform_mass: float = quantity(0.025, "kg", above=0.0)
-    eccentric_mass: float = quantity(1.5e-4, "kg", above=0.0)
-    eccentric_radius: float = quantity(1e-3, "m", above=0.0)
-    frequency: float = quantity(200.0, "Hz", above=0.0)
-    mu: float = quantity(0.3, "", at_least=0.0)
+    platform_mass: float = quantity(
+        0.025, "kg", above=0.0, source="assumed",
+        note="a ping-pong-ball-sized robot; the source gives its radius (2.2 cm), not its mass")
+    eccentric_mass: float = quantity(
+        1.5e-4, "kg", above=0.0, source="assumed",
+        note="the eccentric weight of a coin motor of 1.1 g (the source's motor mass)")
+    eccentric_radius: float = quantity(
+        1e-3, "m", above=0.0, source="assumed",
+        note="fits a motor of 10 mm diameter (the source's)")
+    frequency: float = quantity(200.0, "Hz", above=0.0, source="stated",
+                                note="the source's motors vibrate at 200 +- 42 Hz")
+    mu: float = quantity(0.3, "", at_least=0.0, source="assumed",
+                         note="plastic legs on a table; the source gives no coefficient")
 
     @property
     def spin_force(self) -> float:
@@ -216,7 +224,8 @@ class DropletGeometry(Parameters):
     i at the angle 0, 120, 240 degrees in the robot frame, its leg at 180, 300, 60 degrees.
     """
 
-    leg_radius: float = quantity(0.0151, "m", above=0.0)
+    leg_radius: float = quantity(0.0151, "m", above=0.0, source="stated",
+                                 note="the source's design: legs and motors 15.1 mm off the centre")
 
     @property
     def motor_angles(self) -> np.ndarray:
