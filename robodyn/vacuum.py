@@ -27,7 +27,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from robodyn.contact import _contact_friction_float, _normal_force_float
+from robodyn.diffdrive import DiffDriveParams
 from robodyn.errors import ParameterError, SimulationError
+from robodyn.integrate import SimulationResult, join, solve
 from robodyn.params import (
     Parameters,
     as_array,
@@ -35,13 +37,15 @@ from robodyn.params import (
     check_non_negative,
     check_positive,
     check_real,
+    field_of,
     quantity,
     scalar_or_array,
 )
 
 __all__ = [
     "COORDINATES",
-    "ClimbAttempt",
+    "RATES",
+    "STATE",
     "SUSPENSIONS",
     "ContactCircle",
     "PlanarRobot",
@@ -61,13 +65,15 @@ __all__ = [
     "brake",
     "drive_off",
     "BRAKE_MODES",
-    "BrakeRun",
     "ClimbMap",
-    "DropRun",
     "HeightSearch",
+    "attempt_result",
+    "coordinates",
     "edge_climb_height",
+    "highest_climb",
     "robot_cog_behind",
     "sliding_stop",
+    "static_wheel_loads",
     "step_distance",
     "step_face_x",
     "wheel_load",
@@ -79,65 +85,99 @@ SUSPENSIONS = ("leading", "trailing", "telescopic")
 
 @dataclass(frozen=True)
 class VacuumParams(Parameters):
-    """The vacuum robot, seen from the side; the two drive units lumped into one.
+    """The vacuum robot of the thesis, seen from the side; the two drive units lumped into one.
 
-    **From the thesis** (Kaiserslautern 2022): the D-shaped body 0.36 x 0.35 x 0.10 m; a spring
-    of 470 N/m per drive unit, 5 cm free length; the drive wheel of 60.8 g; its static friction
-    on wood, 1.01 to 1.15 (15 tilting-board trials; the summary prints 1.16, see the errata
-    page; the book takes the middle, 1.08); the
-    3 mm fillet of the step's edge; 0.3 m/s forward.
+    Each field says where its value comes from (``source``, shown in the chapter's table):
+    a few numbers stated or measured by the thesis (Kaiserslautern 2022), the values it shares
+    with chapter 4's :class:`~robodyn.diffdrive.DiffDriveParams` (declared there once), the
+    many the book assumes (the thesis does not give them; the chapter tests how much the
+    results depend on them) and two fitted to the real robot's 19 mm step. Lengths of the
+    side view are measured from the drive axle at rest, which sits under the middle of the
+    body; :func:`robot_cog_behind` gives the whole robot's centre of gravity.
 
-    **Assumed by the book** (the thesis does not give them; each is a plausible value for a
-    robot of this size, and the chapter tests how much the results depend on it), all measured
-    from the drive axle at rest, which sits under the middle of the body: a total mass of 3.5 kg
-    (vacuum robots of this size weigh 3 to 4 kg), the chassis's centre of gravity (without the
-    drive units, which sit at the axle; the whole robot's is :func:`robot_cog_behind`) 5 cm
-    behind the axle and 4 cm up, with a caster 14 cm behind the axle carrying about a third of
-    the weight (the front then is free to ride up: the thesis has the mouth meet the step first;
-    and a centre of gravity further behind the axle than its height times the friction
-    coefficient keeps the caster down when the wheels lock); an arm of 60 mm from pivot to axle,
-    5 deg below the horizontal at rest (long and flat enough that a locked leading wheel does
-    not dig in: a cos(phi) > mu (a sin(phi) + R)); the spring's moment arm about the pivot 30
-    mm; the wheel may drop 10 mm below its rest position; the suction mouth's lower lip 8 mm
-    above the floor with a front radius of 25 mm, 15 cm ahead of the axle; the body's lower
-    edges 25 mm above the floor; a motor torque limit of 0.6 N m per wheel. The motor sits on
-    the arm. A short-circuited motor brakes with k^2 / R_a times its speed: 0.067 N m s/rad per
-    motor, for a 14.4 V gear motor with a no-load speed of 15 rad/s (k = 0.96 V s/rad at the
-    wheel) and a stall torque of 1 N m (R_a = k V / 1 N m = 13.8 ohm).
-
-    **Fitted to the thesis's 19 mm** (the one calibration; chapter 7 says so where it
-    compares): the wheel radius, 44 mm (an 88 mm wheel, large for the class but within the
-    10 cm body), and the kinetic coefficient 1.06, 2 % below the static one (the thesis
-    sets it below without saying by how much). With a 36 mm wheel and a kinetic coefficient
-    10 % below, the leading link stalls at 15.8 mm (and the trailing one climbs 21.4 mm).
+    Raises
+    ------
+    ParameterError
+        If a field is out of its range, ``mu_k > mu_s``, the centre of gravity does not lie
+        between axle and caster, or the drive units weigh as much as the robot.
     """
 
-    body_length: float = quantity(0.36, "m", above=0.0)
-    body_width: float = quantity(0.35, "m", above=0.0)
-    body_height: float = quantity(0.10, "m", above=0.0)
-    spring_rate: float = quantity(470.0, "N/m", above=0.0)
-    spring_free_length: float = quantity(0.05, "m", above=0.0)
-    wheel_mass: float = quantity(0.0608, "kg", above=0.0)
-    mu_s: float = quantity(1.08, "", above=0.0)
-    mu_k: float = quantity(1.06, "", above=0.0)
-    fillet: float = quantity(0.003, "m", at_least=0.0)
-    drive_speed: float = quantity(0.3, "m/s", above=0.0)
-    mass: float = quantity(3.5, "kg", above=0.0)
-    cog_behind: float = quantity(0.05, "m")
-    cog_height: float = quantity(0.04, "m", above=0.0)
-    wheel_radius: float = quantity(0.044, "m", above=0.0)
-    arm_length: float = quantity(0.06, "m", above=0.0)
-    arm_angle: float = quantity(math.radians(5.0), "rad", at_least=0.0, below=math.pi / 2)
-    spring_lever: float = quantity(0.03, "m", above=0.0)
-    mouth_height: float = quantity(0.008, "m", at_least=0.0)
-    mouth_radius: float = quantity(0.025, "m", above=0.0)
-    mouth_ahead: float = quantity(0.15, "m", above=0.0)
-    edge_height: float = quantity(0.025, "m", above=0.0)
-    caster_behind: float = quantity(0.14, "m", above=0.0)
-    torque_limit: float = quantity(0.6, "N m", above=0.0)
-    wheel_droop: float = quantity(0.01, "m", above=0.0)
-    short_circuit_damping: float = quantity(0.067, "N m s/rad", above=0.0)
-    g: float = quantity(9.81, "m/s^2", above=0.0)
+    body_length: float = field_of(DiffDriveParams, "body_length")
+    body_width: float = field_of(DiffDriveParams, "body_width")
+    body_height: float = quantity(0.10, "m", above=0.0, source="stated",
+                                  note="the thesis's envelope, 36 x 35 x 10 cm")
+    spring_rate: float = quantity(470.0, "N/m", above=0.0, source="stated",
+                                  note="the spring of one drive unit, from the thesis")
+    spring_free_length: float = quantity(
+        0.05, "m", above=0.0, source="stated",
+        note="from the thesis; not used: the preload is solved from the statics")
+    wheel_mass: float = quantity(0.0608, "kg", above=0.0, source="measured",
+                                 note="one drive wheel, weighed for the thesis's friction test")
+    mu_s: float = quantity(
+        1.08, "", above=0.0, source="measured",
+        note="wheel on wood: 1.01 to 1.15 over 15 tilting-board trials (the summary prints "
+             "1.16, see the errata); the middle")
+    mu_k: float = quantity(
+        1.06, "", above=0.0, source="fitted",
+        note="2 % below mu_s, fitted with wheel_radius to the real robot's 19 mm (the thesis "
+             "sets it below mu_s without a number)")
+    fillet: float = quantity(0.003, "m", at_least=0.0, source="stated",
+                             note="radius of the step's rounded edge, as in the test standard")
+    drive_speed: float = quantity(0.3, "m/s", above=0.0, source="stated",
+                                  note="the thesis's forward speed")
+    mass: float = field_of(DiffDriveParams, "mass")
+    motor_mass: float = quantity(
+        0.15, "kg", above=0.0, source="assumed",
+        note="motor and gear of one drive unit, on the arm: at the wheel's centre")
+    cog_behind: float = quantity(
+        0.05, "m", source="assumed",
+        note="the chassis's centre of gravity (without the drive units) behind the axle: "
+             "the caster then carries about a third of the weight and the front rides up")
+    cog_height: float = quantity(
+        0.04, "m", above=0.0, source="assumed",
+        note="the chassis's centre of gravity above the floor; with cog_behind larger than "
+             "it times mu, locked wheels do not lift the caster")
+    wheel_radius: float = quantity(
+        0.044, "m", above=0.0, source="fitted",
+        note="fitted with mu_k to the 19 mm: an 88 mm wheel, within the 10 cm body "
+             "(chapter 4 assumes 36 mm)")
+    track_width: float = field_of(DiffDriveParams, "track_width")
+    arm_length: float = quantity(
+        0.06, "m", above=0.0, source="assumed",
+        note="pivot to axle; long and flat enough that a locked leading wheel does not dig "
+             "in, a cos(phi) > mu (a sin(phi) + R)")
+    arm_angle: float = quantity(math.radians(5.0), "rad", at_least=0.0, below=math.pi / 2,
+                                source="assumed", note="the arm below the horizontal at rest")
+    spring_lever: float = quantity(0.03, "m", above=0.0, source="assumed",
+                                   note="the spring's moment arm about the pivot")
+    wheel_droop: float = quantity(0.01, "m", above=0.0, source="assumed",
+                                  note="how far the wheel may drop below its rest position")
+    mouth_height: float = quantity(0.008, "m", at_least=0.0, source="assumed",
+                                   note="the suction mouth's lower lip above the floor")
+    mouth_radius: float = quantity(0.025, "m", above=0.0, source="assumed",
+                                   note="the rounding of the mouth's front")
+    mouth_ahead: float = quantity(0.15, "m", above=0.0, source="assumed",
+                                  note="the mouth's front circle ahead of the axle")
+    edge_height: float = quantity(0.025, "m", above=0.0, source="assumed",
+                                  note="the body's lower front and rear edges above the floor")
+    edge_radius: float = quantity(0.005, "m", above=0.0, source="assumed",
+                                  note="the rounding of those edges")
+    caster_behind: float = quantity(0.14, "m", above=0.0, source="assumed",
+                                    note="the caster's contact behind the axle")
+    caster_radius: float = quantity(0.012, "m", above=0.0, source="assumed",
+                                    note="the caster wheel")
+    caster_mu: float = quantity(0.05, "", at_least=0.0, source="assumed",
+                                note="a rolling caster: its resistance as a small friction")
+    body_mu: float = quantity(0.3, "", at_least=0.0, source="assumed",
+                              note="friction of the plastic mouth and edges on the step")
+    torque_limit: float = quantity(0.6, "N m", above=0.0, source="assumed",
+                                   note="per wheel motor (chapter 4 assumes 0.5 N m)")
+    short_circuit_damping: float = quantity(
+        0.067, "N m s/rad", above=0.0, source="assumed",
+        note="k^2 / R_a per motor: a 14.4 V gear motor of 15 rad/s no-load speed and 1 N m "
+             "stall torque (k = 0.96 V s/rad at the wheel, R_a = 13.8 ohm)")
+    g: float = quantity(9.81, "m/s^2", above=0.0, source="standard",
+                        note="gravitational acceleration")
 
     def __post_init__(self):
         super().__post_init__()
@@ -147,16 +187,26 @@ class VacuumParams(Parameters):
             raise ParameterError(f"cog_behind = {self.cog_behind:g} m must lie between the "
                                  f"axle (0) and the caster ({self.caster_behind:g} m behind "
                                  "it), or the robot tips over")
-        if self.wheel_mass >= self.mass:
-            raise ParameterError(f"wheel_mass = {self.wheel_mass:g} kg must be less than the "
-                                 f"robot's mass = {self.mass:g} kg")
+        if self.drive_unit_mass >= self.mass:
+            raise ParameterError(f"the drive units' mass 2 (wheel_mass + motor_mass) = "
+                                 f"{self.drive_unit_mass:g} kg must be less than the robot's "
+                                 f"mass = {self.mass:g} kg")
+        if self.track_width >= self.body_width:
+            raise ParameterError(f"track_width must be < body_width = {self.body_width:g} m "
+                                 f"(the wheels sit under the body), got {self.track_width:g}")
+
+    @property
+    def drive_unit_mass(self) -> float:
+        """Mass of the two drive units, kg: 2 (wheel_mass + motor_mass), at the wheels'
+        centre (their arms massless)."""
+        return 2.0 * (self.wheel_mass + self.motor_mass)
 
 
 def robot_cog_behind(params: VacuumParams) -> float:
     """How far the whole robot's centre of gravity lies behind the axle, m: ``cog_behind``
     places the chassis's, without the drive units, which sit at the axle (their mass
-    :attr:`PlanarRobot.DRIVE_UNIT_MASS`)."""
-    return (params.mass - PlanarRobot.DRIVE_UNIT_MASS) * params.cog_behind / params.mass
+    :attr:`VacuumParams.drive_unit_mass`)."""
+    return (params.mass - params.drive_unit_mass) * params.cog_behind / params.mass
 
 
 # --------------------------------------------------------------------------- the step
@@ -298,6 +348,51 @@ def wheel_load(spring_force: float, spring_lever: float, arm_length: float, arm_
     return (spring_force * spring_lever + wheel_weight * lever_n) / denominator
 
 
+def static_wheel_loads(params: VacuumParams) -> tuple[float, float]:
+    r"""Normal load of each drive wheel and of the caster, robot at rest on a level floor, N.
+
+    Moments of the weight about the caster's contact (``caster_behind`` = c behind the axle)
+    and about the axle, with G b behind the axle (the whole robot's centre of gravity,
+    :func:`robot_cog_behind`):
+
+    .. math:: N_{wheel} = \frac{m g\,(c - b)}{2 c}, \qquad N_{caster} = \frac{m g\, b}{c}
+
+    Each drive wheel carries half of the axle's share.
+
+    Parameters
+    ----------
+    params : VacuumParams
+        Gives m, g, b and c.
+
+    Returns
+    -------
+    (float, float)
+        N_wheel (each of the two wheels) and N_caster, N.
+
+    Notes
+    -----
+    Static: the load transfer of acceleration is left out. Accelerating at a_x moves
+    :math:`m a_x h / c` from the axle to the caster (h = ``cog_height``), a relative change
+    :math:`a_x h / (g (c - b))`, 4.2 % per m/s^2 with the defaults; the turns' lateral
+    transfer between the wheels, :math:`m a_y h / L` (L = ``track_width``), changes each
+    wheel's load by :math:`2 a_y h c / (g L (c - b))`, 5.1 % per m/s^2 of centripetal
+    acceleration with the defaults. The side view (:class:`PlanarRobot`) agrees at rest to
+    the small pitch its contacts' sinking gives.
+
+    Examples
+    --------
+    >>> wheel, caster = static_wheel_loads(VacuumParams())
+    >>> print(f"{wheel:.3f} N per wheel, caster {caster:.3f} N")
+    11.775 N per wheel, caster 10.785 N
+    """
+    if not isinstance(params, VacuumParams):
+        raise ParameterError(f"params must be a VacuumParams, got {params!r} of type "
+                             f"{type(params).__name__}")
+    weight = params.mass * params.g
+    b, c = robot_cog_behind(params), params.caster_behind
+    return weight * (c - b) / (2.0 * c), weight * b / c
+
+
 def sliding_stop(v0, mu: float, g: float = 9.81):
     r"""Distance a body sliding at ``v0`` covers until friction stops it, m:
     :math:`v_0^2 / (2\mu g)` (kinetic friction :math:`\mu m g` decelerates it at :math:`\mu g`;
@@ -337,7 +432,13 @@ def edge_climb_height(wheel_radius: float, fillet: float, mu):
 @dataclass(frozen=True)
 class HeightSearch:
     """A bisection's result: the highest height climbed (m) and every attempt, in order, as
-    (height, climbed)."""
+    (height, climbed).
+
+    Not a :class:`~robodyn.integrate.SimulationResult`: :func:`bisect_height` searches over
+    any ``climbs(height) -> bool``, which need not simulate anything (exercise 7.3 hands it a
+    formula); :func:`highest_climb` wraps it for whole simulations and returns the deciding
+    attempt.
+    """
 
     height: float
     attempts: tuple
@@ -382,6 +483,10 @@ def bisect_height(climbs, low: float, high: float, tol: float = 1e-4) -> HeightS
 #: the telescopic unit's downward travel) and the wheel's forward (clockwise) turn.
 COORDINATES = ("x", "z", "pitch", "suspension", "wheel")
 
+#: Their rates, and the state (q, qd) of the integrators: the first columns of every run.
+RATES = tuple(f"{name}_dot" for name in COORDINATES)
+STATE = COORDINATES + RATES
+
 _S = np.array([[0.0, -1.0], [1.0, 0.0]])       # d/dtheta R(theta) = S R(theta)
 
 #: Depth over which a contact's normal force is ramped in from zero, m.
@@ -408,22 +513,21 @@ class PlanarRobot:
     r"""The side view of the robot as five generalised coordinates, with its contacts.
 
     Bodies: the chassis (mass ``mass`` minus the drive units', pitch inertia of a uniform box
-    ``body_length`` x ``body_height``), the two drive units lumped into one (their mass, the
-    wheels' 60.8 g each plus 0.15 kg of motor and gear each, at the wheel's centre; the arm
-    massless) and the wheels' spin inertia. Equations of motion
+    ``body_length`` x ``body_height``), the two drive units lumped into one (their mass
+    :attr:`VacuumParams.drive_unit_mass` at the wheel's centre; the arm massless) and the
+    wheels' spin inertia. Equations of motion
     :math:`M(q)\ddot q + m_w J_W^T a_W = Q` with :math:`J_W` the Jacobian of the wheel's
     centre and :math:`a_W` its velocity-product acceleration (the only body whose inertia
     depends on q), Q the generalised forces of gravity, the spring, the motor and the contacts.
 
     Contacts: the wheel and the circles of ``circles`` (caster, the suction mouth's lip, the
-    body's lower front and rear edges) against any ground ``ground(point) -> (distance,
-    normal)``, each a penalty spring-damper with k = m g / ``penetration`` and ``zeta`` of
-    critical damping, its force ramped in over :data:`RAMP_DEPTH`, and friction blended from
-    static to kinetic around ``v_crit`` (:func:`robodyn.contact.contact_friction`).
+    body's lower front and rear edges, their radii and friction from the parameters) against
+    any ground ``ground(point) -> (distance, normal)``, each a penalty spring-damper with
+    k = m g / ``penetration`` and ``zeta`` of critical damping, its force ramped in over
+    :data:`RAMP_DEPTH`, and friction blended from static to kinetic around ``v_crit``
+    (:func:`robodyn.contact.contact_friction`).
     :meth:`fast_accelerations` is the same model in plain floats, for the integrators.
     """
-
-    DRIVE_UNIT_MASS = 2 * (0.0608 + 0.15)
 
     def __init__(self, params: VacuumParams, variant: str = "leading", *,
                  penetration: float = 5e-4, zeta: float = 0.3, v_crit: float = 1e-3,
@@ -431,11 +535,8 @@ class PlanarRobot:
         self.p = params
         self.variant = check_choice("variant", variant, SUSPENSIONS)
         p = params
-        self.m_w = self.DRIVE_UNIT_MASS
+        self.m_w = p.drive_unit_mass
         self.m_c = p.mass - self.m_w
-        if self.m_c <= 0:
-            raise ParameterError(f"mass = {p.mass:g} kg must exceed the drive units' "
-                                 f"{self.m_w:g} kg")
         self.I_c = self.m_c * (p.body_length**2 + p.body_height**2) / 12
         self.I_w = 2 * 0.5 * p.wheel_mass * p.wheel_radius**2
         self.k = p.mass * p.g / check_positive("penetration", penetration, "m")
@@ -452,16 +553,16 @@ class PlanarRobot:
         reach = np.array([side * p.arm_length * math.cos(p.arm_angle),
                           -p.arm_length * math.sin(p.arm_angle)])
         self.pivot = self.axle_rest - reach if side else self.axle_rest.copy()
+        edge_z = p.edge_height + p.edge_radius - p.cog_height
+        edge_x = 0.5 * p.body_length - p.edge_radius
         self.circles = (
-            ContactCircle("caster", (ahead - p.caster_behind, 0.012 - p.cog_height),
-                          0.012, 0.05),
+            ContactCircle("caster", (ahead - p.caster_behind, p.caster_radius - p.cog_height),
+                          p.caster_radius, p.caster_mu),
             ContactCircle("mouth", (ahead + p.mouth_ahead,
                                     p.mouth_height + p.mouth_radius - p.cog_height),
-                          p.mouth_radius, 0.3),
-            ContactCircle("front edge", (ahead + 0.5 * p.body_length - 0.005,
-                                         p.edge_height + 0.005 - p.cog_height), 0.005, 0.3),
-            ContactCircle("rear edge", (ahead - 0.5 * p.body_length + 0.005,
-                                        p.edge_height + 0.005 - p.cog_height), 0.005, 0.3),
+                          p.mouth_radius, p.body_mu),
+            ContactCircle("front edge", (ahead + edge_x, edge_z), p.edge_radius, p.body_mu),
+            ContactCircle("rear edge", (ahead - edge_x, edge_z), p.edge_radius, p.body_mu),
         )
         self.suspension_zeta = check_non_negative("suspension_zeta", suspension_zeta)
         self.friction_scale = check_non_negative("friction_scale", friction_scale)
@@ -783,11 +884,14 @@ def speed_controller(robot: PlanarRobot, speed: float, gain: float):
 
 def _right_hand_side(robot: PlanarRobot, ground_xz, torque_of):
     """y_dot(t, y) of the state y = (q, qd) under a torque law ``torque_of(qd)``, on a
-    ground given as ``ground_xz(x, z) -> (distance, n_x, n_z)``."""
+    ground given as ``ground_xz(x, z) -> (distance, n_x, n_z)``. The function counts its
+    calls in its attribute ``evaluations``."""
     def rhs(t, y):
+        rhs.evaluations += 1
         q_dd = robot.fast_accelerations(y[:5], y[5:], torque_of(y[5:]), ground_xz)
         return np.concatenate([y[5:], q_dd])
 
+    rhs.evaluations = 0
     return rhs
 
 
@@ -809,72 +913,84 @@ def _as_point(ground_xz):
     return ground
 
 
-def _integrate(rhs, y0, t_end: float, dt: float, what: str, rtol: float, atol: float):
-    """solve_ivp's LSODA from t = 0 to ``t_end``, sampled every ``dt`` (also its largest
-    step); a failure raises, naming ``what`` failed."""
-    from scipy.integrate import solve_ivp
+def _solve(rhs, t_span, y0, what: str, *, t_eval, rtol: float, atol: float,
+           max_step: float) -> SimulationResult:
+    """:func:`robodyn.integrate.solve` with LSODA (which turns stiff when the contacts are)
+    over the state :data:`STATE`; a failure raises, naming ``what`` failed and the usual
+    cure."""
+    try:
+        return solve(rhs, t_span, y0, state_names=STATE, method="LSODA", t_eval=t_eval,
+                     rtol=rtol, atol=atol, max_step=max_step)
+    except SimulationError as error:
+        raise SimulationError(f"{what} did not finish: {error} (here the contacts are the "
+                              "usual cause: raise penetration or lower zeta)") from error
 
-    times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
-    run = solve_ivp(rhs, (0.0, t_end), y0, method="LSODA", t_eval=times, rtol=rtol,
-                    atol=atol, max_step=dt)
-    if not run.success:
-        raise SimulationError(f"{what} did not finish: {run.message} (stiffer contacts than "
-                              "the solver can follow: raise penetration or lower zeta)")
-    return run
+
+def coordinates(run: SimulationResult) -> tuple[np.ndarray, np.ndarray]:
+    """The side view's coordinates and rates of a run, (q, qd), each shape (n, 5), columns
+    in the order of :data:`COORDINATES`: from the columns of :data:`STATE`."""
+    return run.stack(*COORDINATES).T, run.stack(*RATES).T
 
 
-def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0, speed: float = 0.3,
-          gain: float = 0.5, start=None, dt: float = 0.005, method: str = "LSODA"):
-    """Drive the planar robot with a speed controller (wheel rim speed towards ``speed``,
-    torque ``gain`` times the speed error in rad/s, limited by the motors'), from rest.
+def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0,
+          speed: float | None = None, gain: float = 0.5, start=None, dt: float = 0.005, *,
+          method: str = "LSODA", rtol: float = 1e-6, atol: float = 1e-9,
+          max_step: float = 2e-3) -> SimulationResult:
+    """Drive the planar robot with a speed controller from rest: the rim speed towards
+    ``speed`` (m/s; None: the parameters' ``drive_speed``), the torque ``gain`` (N m s/rad)
+    times the speed error in rad/s, within the motors' limit.
 
-    Returns (t, q, qd, torque) sampled every ``dt`` s.
+    ``start`` is the initial q (default the static state), ``dt`` the sampling interval (s);
+    ``method``, ``rtol``, ``atol`` and ``max_step`` (s) go to
+    :func:`robodyn.integrate.solve`. Returns a
+    :class:`~robodyn.integrate.SimulationResult` with the columns :data:`STATE` and
+    ``torque`` (N m, both motors); :func:`coordinates` gives (q, qd).
     """
-    from scipy.integrate import solve_ivp
-
+    speed = robot.p.drive_speed if speed is None else check_non_negative("speed", speed,
+                                                                         "m/s")
+    t_end = check_positive("t_end", t_end, "s")
+    dt = check_positive("dt", dt, "s")
     torque_of = speed_controller(robot, speed, gain)
     rhs = _right_hand_side(robot, _as_xz(ground), torque_of)
-    q0 = robot.static_state if start is None else np.asarray(start, float)
+    q0 = robot.static_state if start is None else as_array("start", start, "", (5,),
+                                                             finite=True)
     y0 = np.concatenate([q0, np.zeros(5)])
-    times = np.arange(0.0, t_end + 0.5 * dt, dt)
-    run = solve_ivp(rhs, (0.0, t_end), y0, method=method, t_eval=times, rtol=1e-6,
-                    atol=1e-9, max_step=2e-3)
-    if not run.success:
-        raise SimulationError(f"the drive did not finish: {run.message} (stiffer contacts "
-                              "than the solver can follow: raise penetration)")
-    q, qd = run.y[:5].T, run.y[5:].T
-    return run.t, q, qd, np.array([torque_of(v) for v in qd])
+    times = np.clip(np.arange(0.0, t_end + 0.5 * dt, dt), 0.0, t_end)
+    try:
+        run = solve(rhs, (0.0, t_end), y0, state_names=STATE, method=method, t_eval=times,
+                    rtol=rtol, atol=atol, max_step=max_step)
+    except SimulationError as error:
+        raise SimulationError(f"the drive did not finish: {error} (here the contacts are "
+                              "the usual cause: raise penetration)") from error
+    _, qd = coordinates(run)
+    return _with(run, columns={"torque": [torque_of(v) for v in qd]},
+                 details={"evaluations": rhs.evaluations})
 
 
-@dataclass(frozen=True)
-class ClimbAttempt:
-    """One attempt at a step: ``outcome`` ("climbed", "stalled" or "timed out"), the time it
-    ended (s), and the time histories: t (n,), q (n, 5), qd (n, 5), torque (n,) N m, the
-    wheel's centre (n, 2) m, the contact forces by name (each (n, 2) N, on the robot) and
-    the contact points by name (each (n, 2) m: where the circle's surface is nearest the
-    ground, whether touching or not). Also the scenario: ``variant``, the step's ``height``
-    and face ``step_x`` (m), the approach ``speed`` (m/s) and ``friction_scale``; and the
-    right-hand side's ``evaluations``."""
+def _with(run: SimulationResult, *, columns=None, details=None,
+          message: str | None = None) -> SimulationResult:
+    """``run`` with more columns and details (and another message)."""
+    return SimulationResult(t=run.t, columns={**run.columns, **(columns or {})},
+                            success=run.success,
+                            message=run.message if message is None else message,
+                            events=run.events, event_states=run.event_states,
+                            details={**run.details, **(details or {})})
 
-    outcome: str
-    t_end: float
-    t: np.ndarray
-    q: np.ndarray
-    qd: np.ndarray
-    torque: np.ndarray
-    wheel: np.ndarray
-    forces: dict
-    points: dict
-    variant: str
-    height: float
-    step_x: float
-    speed: float
-    friction_scale: float
-    evaluations: int
 
-    @property
-    def climbed(self) -> bool:
-        return self.outcome == "climbed"
+def attempt_result(run: SimulationResult, wheel, outcome: str, **details) -> SimulationResult:
+    """One attempt at a step as a :class:`~robodyn.integrate.SimulationResult`, for
+    :func:`climb` and :func:`robodyn.vacuum_mujoco.climb` alike: the run's columns
+    (:data:`STATE`, ``torque``) and the wheel centre's ``wheel_x`` and ``wheel_z`` (from
+    ``wheel``, shape (n, 2), m); the details ``outcome`` ("climbed", "stalled" or "timed
+    out"), ``climbed`` (bool), ``t_end`` (s) and ``details``."""
+    wheel = as_array("wheel", wheel, "m", (run.t.size, 2))
+    t_end = float(run.t[-1])
+    message = (f"climbed in {t_end:.2f} s" if outcome == "climbed"
+               else f"{outcome} at {t_end:.2f} s")
+    return _with(run, columns={"wheel_x": wheel[:, 0], "wheel_z": wheel[:, 1]},
+                 message=message,
+                 details={"outcome": outcome, "climbed": outcome == "climbed",
+                          "t_end": t_end, **details})
 
 
 def _contact_histories(robot: PlanarRobot, q, qd, torque_of, ground):
@@ -911,22 +1027,32 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
           speed: float | None = None,
           *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
           gain: float = 0.5, chunk: float = 0.05, max_evaluations: int = 1_000_000,
-          **model) -> ClimbAttempt:
+          rtol: float = 1e-6, atol: float = 1e-9, max_step: float = 2e-3,
+          **model) -> SimulationResult:
     """Drive the robot at ``speed`` (m/s; by default the parameters' ``drive_speed``)
     against a step of ``height`` (m) with the thesis's fillet.
 
     The robot starts in its static state on the floor, already rolling at ``speed``,
     its front ``gap`` m from the step's face. It is integrated in chunks of ``chunk`` s
-    (LSODA, which turns stiff when the contacts are); the attempt ends early when the wheel
-    stands on the step's top, its centre past the edge by a wheel radius ("climbed"), or when
-    the wheel's centre has not moved on by 1 mm in ``stall_time`` s ("stalled"); otherwise at
-    ``t_max`` ("timed out"). An attempt whose integration fails, or needs more than
-    ``max_evaluations`` evaluations of the equations (a few ten thousand are usual), raises
-    :class:`~robodyn.errors.SimulationError` with advice. ``model`` passes options to
-    :class:`PlanarRobot`.
-    """
-    from scipy.integrate import solve_ivp
+    (LSODA, which turns stiff when the contacts are, with ``rtol``, ``atol`` and
+    ``max_step`` (s) for :func:`robodyn.integrate.solve`), sampled ten times a chunk; the
+    attempt ends early when the wheel stands on the step's top, its centre past the edge by
+    a wheel radius ("climbed"), or when the wheel's centre has not moved on by 1 mm in
+    ``stall_time`` s ("stalled"); otherwise at ``t_max`` ("timed out"). An attempt whose
+    integration fails, or needs more than ``max_evaluations`` evaluations of the equations
+    (a few ten thousand are usual), raises :class:`~robodyn.errors.SimulationError` with
+    advice. ``model`` passes options to :class:`PlanarRobot`.
 
+    Returns
+    -------
+    SimulationResult
+        Columns :data:`STATE` (:func:`coordinates` gives q and qd), ``torque`` (N m, both
+        motors), ``wheel_x`` and ``wheel_z`` (the wheel's centre, m); details ``outcome``,
+        ``climbed``, ``t_end`` (s), the contact ``forces`` (on the robot, N) and ``points``
+        (where each circle's surface is nearest the ground, touching or not, m) by name,
+        each (n, 2), the scenario (``variant``, ``height`` and ``step_x`` of the step's face,
+        m, ``speed``, ``friction_scale``) and the right-hand side's ``evaluations``.
+    """
     height = check_positive("height", height, "m")
     robot = PlanarRobot(params, variant, **model)
     speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
@@ -946,40 +1072,34 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     rhs = _right_hand_side(robot, ground_xz, torque_of)
     wheel_centre = robot.wheel_centre
     y = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
-    times, states, evaluations = [0.0], [y], 0
+    runs = [SimulationResult(t=np.zeros(1), columns=dict(zip(STATE, y[:, None], strict=True)))]
     outcome, t = "timed out", 0.0
     history = [(0.0, wheel_centre(y[:5]))]
     while t < t_max - 1e-12:
         t_next = min(t + chunk, t_max)
-        run = solve_ivp(rhs, (t, t_next), y, method="LSODA", rtol=1e-6, atol=1e-9,
-                        max_step=2e-3, t_eval=np.linspace(t, t_next, 11)[1:])
-        evaluations += run.nfev
-        if not run.success:
-            raise SimulationError(f"the climb's integration failed at t = {t:.3f} s: "
-                                  f"{run.message} (stiffer contacts than the solver can "
-                                  "follow: raise penetration)")
-        times.extend(run.t)
-        states.extend(run.y.T)
-        t, y = t_next, run.y[:, -1]
-        if evaluations > max_evaluations:
-            raise SimulationError(f"the climb slowed to a crawl: {evaluations} evaluations "
-                                  f"of the equations by t = {t:.3f} s (a contact or a stop "
-                                  "too stiff for the solver: raise penetration, or "
+        run = _solve(rhs, (t, t_next), y, f"the climb (at t = {t:.3f} s)",
+                     t_eval=np.linspace(t, t_next, 11)[1:], rtol=rtol, atol=atol,
+                     max_step=max_step)
+        runs.append(run)
+        t, y = t_next, run.stack()[:, -1]
+        if rhs.evaluations > max_evaluations:
+            raise SimulationError(f"the climb slowed to a crawl: {rhs.evaluations} "
+                                  f"evaluations of the equations by t = {t:.3f} s (a contact "
+                                  "or a stop too stiff for the solver: raise penetration, or "
                                   "max_evaluations if the run is simply long)")
         history.append((t, wheel_centre(y[:5])))
         ended = attempt_outcome(history, p, step_x, height, stall_time)
         if ended:
             outcome = ended
             break
-    states = np.array(states)
-    q, qd = states[:, :5], states[:, 5:]
+    run = join(runs)
+    q, qd = coordinates(run)
     forces, points = _contact_histories(robot, q, qd, torque_of, ground)
-    return ClimbAttempt(outcome=outcome, t_end=t, t=np.array(times), q=q, qd=qd,
-                        torque=np.array([torque_of(v) for v in qd]),
-                        wheel=np.array([wheel_centre(v) for v in q]),
-                        forces=forces, points=points,
-                        variant=robot.variant, height=height, step_x=step_x, speed=speed,
-                        friction_scale=robot.friction_scale, evaluations=evaluations)
+    run = _with(run, columns={"torque": [torque_of(v) for v in qd]})
+    return attempt_result(run, [wheel_centre(v) for v in q], outcome, forces=forces,
+                          points=points, variant=robot.variant, height=height, step_x=step_x,
+                          speed=speed, friction_scale=robot.friction_scale,
+                          evaluations=rhs.evaluations)
 
 
 def step_face_x(robot: PlanarRobot, gap: float) -> float:
@@ -989,28 +1109,53 @@ def step_face_x(robot: PlanarRobot, gap: float) -> float:
     return float(robot.static_state[0] + p.cog_behind + 0.5 * p.body_length + gap)
 
 
+def highest_climb(attempt, low: float, high: float, tol: float) -> SimulationResult:
+    """The highest step climbed, by :func:`bisect_height` over whole attempts
+    ``attempt(height) -> SimulationResult`` (with the detail ``climbed``).
+
+    Returns the deciding attempt, the highest one climbed (its detail ``height`` is the
+    limit, m), with the search's findings added to its details: ``attempts``, every
+    attempt in order as (height, climbed). Used by :func:`max_climb_height` and
+    :func:`robodyn.vacuum_mujoco.max_climb_height`.
+    """
+    best = {}
+
+    def climbs(height):
+        run = attempt(height)
+        if run.climbed:
+            best["run"] = run
+        return run.climbed
+
+    search = bisect_height(climbs, low, high, tol)
+    deciding = best["run"]
+    return _with(deciding, details={"attempts": search.attempts},
+                 message=f"the highest of {len(search.attempts)} attempts climbed: "
+                         f"{search.height * 1e3:.2f} mm to within {tol * 1e3:g} mm")
+
+
 def max_climb_height(params: VacuumParams, variant: str = "leading", *,
                      low: float = 0.005, high: float = 0.035, tol: float = 2.5e-4,
-                     **climb_options) -> HeightSearch:
+                     **climb_options) -> SimulationResult:
     """The highest step (m) the robot climbs, by bisection over :func:`climb`'s outcome,
     to within ``tol``; ``climb_options`` (speed, gap, ...) go to every attempt.
 
-    Returns a :class:`HeightSearch`: ``height`` and the attempts as (height, climbed).
+    Returns the deciding attempt of :func:`highest_climb`: ``height`` is the limit,
+    ``attempts`` the attempts as (height, climbed).
     """
     check_choice("variant", variant, SUSPENSIONS)
 
-    def climbs(height):
-        return climb(params, height, variant, **climb_options).climbed
+    def attempt(height):
+        return climb(params, height, variant, **climb_options)
 
-    return bisect_height(climbs, low, high, tol)
+    return highest_climb(attempt, low, high, tol)
 
 
 def max_climb_heights(cases, *, workers: int | None = None, progress: bool = True,
                       **search) -> list:
     """:func:`max_climb_height` for each of ``cases``, a list of (params, variant) pairs,
     the searches shared among ``workers`` processes (:func:`run_parallel`); ``search``
-    (low, high, tol, and climb's options) goes to every search. Returns the
-    :class:`HeightSearch` results in the order of ``cases``."""
+    (low, high, tol, and climb's options) goes to every search. Returns the deciding
+    attempts (with ``height`` and ``attempts``) in the order of ``cases``."""
     arguments = [(params, variant, search) for params, variant in cases]
     for params, variant, _ in arguments:
         if not isinstance(params, VacuumParams):
@@ -1020,7 +1165,7 @@ def max_climb_heights(cases, *, workers: int | None = None, progress: bool = Tru
                         desc="height searches")
 
 
-def max_height_task(params: VacuumParams, variant: str, search: dict) -> HeightSearch:
+def max_height_task(params: VacuumParams, variant: str, search: dict) -> SimulationResult:
     """One search of :func:`max_climb_heights`: a task for :func:`run_parallel`."""
     return max_climb_height(params, variant, **search)
 
@@ -1028,7 +1173,11 @@ def max_height_task(params: VacuumParams, variant: str, search: dict) -> HeightS
 @dataclass(frozen=True)
 class ClimbMap:
     """Outcomes of climbs over a grid: ``climbed[i, j]`` for ``heights[i]`` (m) and
-    ``values[j]`` of the option ``varied`` (e.g. "speed" in m/s or "gap" in m)."""
+    ``values[j]`` of the option ``varied`` (e.g. "speed" in m/s or "gap" in m).
+
+    Not a :class:`~robodyn.integrate.SimulationResult`: it is a table of many simulations'
+    outcomes, one bool each, with no time axis; the attempts themselves are not kept.
+    """
 
     variant: str
     varied: str
@@ -1112,23 +1261,6 @@ def run_parallel(task, arguments: list, *, workers: int | None = None,
 BRAKE_MODES = ("lock", "short circuit", "counter")
 
 
-@dataclass(frozen=True)
-class BrakeRun:
-    """A braking test on the floor: the ``mode``, the stopping ``distance`` (m, how far the
-    wheel's centre moves on after the brake is applied at t = 0), the time it stops (s), the
-    time histories t, q, qd, the motors' torque (N m) and the wheel's contact force (n, 2)."""
-
-    mode: str
-    variant: str
-    distance: float
-    t_stop: float
-    t: np.ndarray
-    q: np.ndarray
-    qd: np.ndarray
-    torque: np.ndarray
-    wheel_force: np.ndarray
-
-
 def _locked_accelerations(robot: PlanarRobot, q, qd, ground):
     """q_ddot with the motors held still (an ideal lock): the constraint that the motors'
     rate (:meth:`PlanarRobot.motor_rate`, a row G of ones at wheel and pitch and -side at
@@ -1145,10 +1277,12 @@ def _locked_accelerations(robot: PlanarRobot, q, qd, ground):
 
 
 def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
-          speed: float = 0.3, *, counter_time: float = 0.05, gain: float = 0.5,
-          t_end: float = 0.5, **model) -> BrakeRun:
-    """The braking test: the robot rolls at ``speed`` on the floor; at t = 0 the wheels
-    are stopped by one of three ``mode``\\ s (:data:`BRAKE_MODES`):
+          speed: float | None = None, *, counter_time: float = 0.05, gain: float = 0.5,
+          t_end: float = 0.5, dt: float = 1e-3, rtol: float = 1e-7, atol: float = 1e-10,
+          **model) -> SimulationResult:
+    """The braking test: the robot rolls at ``speed`` (m/s; None: the parameters'
+    ``drive_speed``) on the floor; at t = 0 the wheels are stopped by one of three
+    ``mode``\\ s (:data:`BRAKE_MODES`):
 
     - "lock": zero motor speed, ideally: the motors held still whatever the torque (a
       constraint; the thesis's "sudden zero wheel speed");
@@ -1159,13 +1293,22 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
 
     The stopping distance is how far the wheel's centre moves until it first stands still
     (the chassis sways on over the stopped wheels and back: its centre of gravity, 4 cm
-    up, goes on forward for a while as the body pitches nose-down).
-    """
+    up, goes on forward for a while as the body pitches nose-down). Integrated to ``t_end``
+    (s) by LSODA, sampled every ``dt`` s (also the largest step), with ``rtol`` and
+    ``atol``.
 
+    Returns
+    -------
+    SimulationResult
+        Columns :data:`STATE` and ``torque`` (N m, both motors); details ``mode``,
+        ``variant``, the stopping ``distance`` (m), the time ``t_stop`` (s) it stops and
+        the wheel's contact force ``wheel_force`` (n, 2), N.
+    """
     mode = check_choice("mode", mode, BRAKE_MODES)
-    speed = check_positive("speed", speed, "m/s")
+    speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
     counter_time = check_non_negative("counter_time", counter_time, "s")
     t_end = check_positive("t_end", t_end, "s")
+    dt = check_positive("dt", dt, "s")
     gain = check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
@@ -1186,8 +1329,10 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
 
     spin = 0.0 if mode == "lock" else speed / p.wheel_radius
     y0 = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, spin]])
-    run = _integrate(rhs, y0, t_end, 1e-3, "the braking run", rtol=1e-7, atol=1e-10)
-    q, qd = run.y[:5].T, run.y[5:].T
+    times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
+    run = _solve(rhs, (0.0, t_end), y0, "the braking run", t_eval=times, rtol=rtol,
+                 atol=atol, max_step=dt)
+    q, qd = coordinates(run)
     wheel_x = np.array([robot.wheel_centre(q_i)[0] for q_i in q])
     stopped = np.flatnonzero(np.diff(wheel_x) <= 0.0)
     if not stopped.size:
@@ -1199,49 +1344,44 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
         if mode == "lock":
             _, held = _locked_accelerations(robot, q_i, qd_i, flat_floor)
             torque.append(held)
-            _, forces = robot.accelerations(q_i, qd_i, held, flat_floor)
         else:
             torque.append(torque_of(t, qd_i))
-            _, forces = robot.accelerations(q_i, qd_i, torque[-1], flat_floor)
+        _, forces = robot.accelerations(q_i, qd_i, torque[-1], flat_floor)
         wheel_force.append(forces["wheel"])
-    return BrakeRun(mode, robot.variant, float(wheel_x[stop] - wheel_x[0]), float(run.t[stop]),
-                    run.t, q, qd, np.array(torque), np.array(wheel_force))
+    distance = float(wheel_x[stop] - wheel_x[0])
+    return _with(run, columns={"torque": torque},
+                 message=f"{mode}: stopped in {distance * 1e3:.2f} mm",
+                 details={"mode": mode, "variant": robot.variant, "distance": distance,
+                          "t_stop": float(run.t[stop]), "wheel_force": np.array(wheel_force)})
 
 
 # --------------------------------------------------------------------------- driving off
 
 
-@dataclass(frozen=True)
-class DropRun:
-    """The robot driving off a step: the time histories t, q, qd, the contact forces by
-    name, the time the caster (the last to leave the top) lands (s), and the settling time
-    (s after landing until the pitch stays within ``band`` rad of its value at the end,
-    the robot driving on over the floor)."""
-
-    t: np.ndarray
-    q: np.ndarray
-    qd: np.ndarray
-    forces: dict
-    t_landed: float
-    settling_time: float
-    band: float
-
-
 def drive_off(params: VacuumParams, height: float, variant: str = "leading",
-              speed: float = 0.3, *, gap: float = 0.02, t_end: float = 3.0,
-              band: float = math.radians(0.2), gain: float = 0.5, **model) -> DropRun:
-    """Drive off a step of ``height`` (m): the robot starts on the top at ``speed``, its
-    front ``gap`` m before the edge (the thesis's step, filleted, seen from above), rolls
-    over it and lands on the floor; the spring pushes the wheel down and the body rocks.
+              speed: float | None = None, *, gap: float = 0.02, t_end: float = 3.0,
+              band: float = math.radians(0.2), gain: float = 0.5, dt: float = 2e-3,
+              rtol: float = 1e-6, atol: float = 1e-9, **model) -> SimulationResult:
+    """Drive off a step of ``height`` (m): the robot starts on the top at ``speed`` (m/s;
+    None: the parameters' ``drive_speed``), its front ``gap`` m before the edge (the
+    thesis's step, filleted, seen from above), rolls over it and lands on the floor; the
+    spring pushes the wheel down and the body rocks. Integrated to ``t_end`` (s) by LSODA,
+    sampled every ``dt`` s (also the largest step), with ``rtol`` and ``atol``.
 
-    Returns a :class:`DropRun` with the settling time of the pitch.
+    Returns
+    -------
+    SimulationResult
+        Columns :data:`STATE`; details the contact ``forces`` by name (each (n, 2), N), the
+        time ``t_landed`` (s) the caster (the last to leave the top) lands, the
+        ``settling_time`` (s after landing until the pitch stays within ``band`` rad of its
+        value at the end, the robot driving on over the floor) and ``band``.
     """
-
     height = check_positive("height", height, "m")
     band = check_positive("band", band, "rad")
-    speed = check_positive("speed", speed, "m/s")
+    speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
     gap = check_positive("gap", gap, "m")
     t_end = check_positive("t_end", t_end, "s")
+    dt = check_positive("dt", dt, "s")
     gain = check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
@@ -1257,18 +1397,24 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
     rhs = _right_hand_side(robot, ground_xz, torque_of)
     start = robot.static_state + [0.0, height, 0.0, 0.0, 0.0]
     y0 = np.concatenate([start, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
-    run = _integrate(rhs, y0, t_end, 2e-3, "the run off the step", rtol=1e-6, atol=1e-9)
-    q, qd = run.y[:5].T, run.y[5:].T
+    times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
+    run = _solve(rhs, (0.0, t_end), y0, "the run off the step", t_eval=times, rtol=rtol,
+                 atol=atol, max_step=dt)
+    q, qd = coordinates(run)
     forces, _ = _contact_histories(robot, q, qd, torque_of, ground)
     caster_x = np.array([robot.circle_centres(q_i)["caster"][0][0] for q_i in q])
     on_floor = (caster_x > edge + p.fillet) & (forces["caster"][:, 1] > 0.0)
     if not on_floor.any():
         raise ParameterError(f"the caster has not landed by t_end = {t_end:g} s: raise it")
     landed = int(np.argmax(on_floor))
-    final = q[run.t >= t_end - 0.25, 2].mean()      # the pitch of the robot driving on
-    outside = np.flatnonzero(np.abs(q[:, 2] - final) > band)
+    final = run.pitch[run.t >= t_end - 0.25].mean()      # the pitch of the robot driving on
+    outside = np.flatnonzero(np.abs(run.pitch - final) > band)
     if outside.size and outside[-1] == run.t.size - 1:
         raise ParameterError(f"the body still rocks at t_end = {t_end:g} s: raise it")
     settled = max(outside[-1] + 1 if outside.size else 0, landed)
-    return DropRun(run.t, q, qd, forces, float(run.t[landed]),
-                   float(run.t[settled] - run.t[landed]), band)
+    t_landed = float(run.t[landed])
+    settling_time = float(run.t[settled] - run.t[landed])
+    return _with(run, message=f"landed at {t_landed:.2f} s, settled {settling_time:.2f} s "
+                              "later",
+                 details={"forces": forces, "t_landed": t_landed,
+                          "settling_time": settling_time, "band": band})
