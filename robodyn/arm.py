@@ -43,8 +43,10 @@ from robodyn.params import (
 
 __all__ = [
     "PlanarArm",
+    "SizingMove",
     "explicit_euler_step",
     "mass_matrix_eigenvalue_range",
+    "structure_residuals",
     "point_to_point_torques",
     "symplectic_euler_step",
     "trapezoidal_profile",
@@ -468,6 +470,49 @@ class PlanarArm(Parameters):
                                                  "potential": energies[:, 1]})
 
 
+def structure_residuals(arm: PlanarArm, q, qd, qdd) -> dict[str, float]:
+    r"""How far one state of an arm is from the three structural properties of its dynamics.
+
+    For :math:`\tau = M\ddot q + C\dot q + G` with C from the Christoffel symbols:
+    M is symmetric with positive eigenvalues, :math:`N = \dot M - 2C` is skew-symmetric, and
+    the total energy changes at the rate of the motors' power,
+    :math:`\dot E = \dot q^T M\ddot q + \tfrac12\dot q^T\dot M\dot q + G^T\dot q
+    = \dot q^T\tau`, with :math:`\tau` from :meth:`PlanarArm.inverse_dynamics` (an
+    independent route).
+
+    Parameters
+    ----------
+    arm : PlanarArm
+    q, qd, qdd : array_like, shape (n,)
+        One state: angles (rad), rates (rad/s), accelerations (rad/s^2).
+
+    Returns
+    -------
+    dict
+        ``"M - M^T"`` (largest entry, kg m^2), ``"smallest eigenvalue"`` (of M, kg m^2,
+        > 0 for a valid arm), ``"skew"`` (largest entry of N + N^T, kg m^2/s) and
+        ``"energy"`` (:math:`|\dot E - \dot q^T\tau|`, W); all but the eigenvalue are
+        round-off for a correct implementation.
+
+    Examples
+    --------
+    >>> residuals = structure_residuals(PlanarArm(), [0.3, -1.0], [1.0, 2.0], [0.5, -0.5])
+    >>> residuals["skew"] < 1e-12 and residuals["energy"] < 1e-12
+    True
+    """
+    q = as_array("q", q, "rad", (arm.n,), finite=True)
+    qd = as_array("qd", qd, "rad/s", (arm.n,), finite=True)
+    qdd = as_array("qdd", qdd, "rad/s^2", (arm.n,), finite=True)
+    M = arm.mass_matrix(q)
+    M_dot = np.einsum("ljk,l->jk", arm.mass_matrix_derivatives(q), qd)
+    N = M_dot - 2 * arm.coriolis_matrix(q, qd)
+    E_dot = qd @ M @ qdd + 0.5 * qd @ M_dot @ qd + arm.gravity_torque(q) @ qd
+    return {"M - M^T": float(np.abs(M - M.T).max()),
+            "smallest eigenvalue": float(np.linalg.eigvalsh(M)[0]),
+            "skew": float(np.abs(N + N.T).max()),
+            "energy": float(abs(E_dot - qd @ arm.inverse_dynamics(q, qd, qdd)))}
+
+
 def _from_the_tip(terms):
     """Running sums from the last link back to the first: out[i] = terms[i] + ... + terms[-1]."""
     return np.cumsum(terms[::-1], axis=0)[::-1]
@@ -566,6 +611,38 @@ def symplectic_euler_step(arm: PlanarArm, q, qd, dt: float, tol: float = 1e-12,
 
 
 # --------------------------------------------------------------------------- sizing an arm
+
+
+@dataclass(frozen=True)
+class SizingMove(Parameters):
+    """The load case the motors of an arm are sized for: a payload and a fast move.
+
+    Parameters
+    ----------
+    payload : float
+        Point mass at the tip, kg (>= 0). Default 1 kg.
+    peak_speed : float
+        Largest joint speed of the move, rad/s (> 0). Default 3 rad/s.
+    peak_acceleration : float
+        Largest joint acceleration of the move, rad/s^2 (> 0). Default 12 rad/s^2.
+
+    The defaults are this book's example for the tutorial's arm (the tutorial's form for an
+    arm's parameters leaves them to the reader); the chapter's calculator starts from them.
+
+    Examples
+    --------
+    >>> move = SizingMove()
+    >>> print(move.payload, move.peak_speed, move.peak_acceleration)
+    1.0 3.0 12.0
+    """
+
+    payload: float = quantity(1.0, "kg", at_least=0.0, source="assumed",
+                              note="a tool or a part held at the tip, this book's example")
+    peak_speed: float = quantity(3.0, "rad/s", above=0.0, source="assumed",
+                                 note="a brisk move of a small arm, this book's example")
+    peak_acceleration: float = quantity(
+        12.0, "rad/s^2", above=0.0, source="assumed",
+        note="reaches the peak speed in a quarter of a second, this book's example")
 
 
 def worst_case_gravity(arm: PlanarArm) -> np.ndarray:

@@ -392,3 +392,35 @@ def test_joint_forces_are_newtons_law_for_the_arm_beyond_each_joint():
     np.testing.assert_allclose(arm.joint_forces(q0, qd, qdd), expected, rtol=1e-5, atol=1e-5)
     static = arm.joint_forces(q0, np.zeros(3), np.zeros(3))
     np.testing.assert_allclose(static[:, 1], arm.gravity * np.cumsum(arm.masses[::-1])[::-1])
+
+
+def test_structure_residuals_are_round_off_for_the_arm_and_name_a_broken_coriolis_matrix():
+    """M symmetric and positive, M' - 2C skew, E' = qd^T tau; a C without its rates fails."""
+    from robodyn.arm import structure_residuals
+
+    rng = np.random.default_rng(4)
+    three = PlanarArm(masses=rng.uniform(0.5, 5, 3), lengths=rng.uniform(0.2, 1, 3))
+    q, qd, qdd = rng.uniform(-3, 3, (3, 3))
+    residuals = structure_residuals(three, q, qd, qdd)
+    assert residuals["M - M^T"] < 1e-12 and residuals["smallest eigenvalue"] > 0
+    assert residuals["skew"] < 1e-12 and residuals["energy"] < 1e-10
+
+    class RatesLeftOut(PlanarArm):
+        def coriolis_matrix(self, q, qd):
+            return super().coriolis_matrix(q, np.ones_like(qd))
+
+    broken = RatesLeftOut(masses=three.masses, lengths=three.lengths)
+    assert structure_residuals(broken, q, qd, qdd)["skew"] > 1e-3
+    with pytest.raises(ParameterError, match="qdd must have shape"):
+        structure_residuals(three, q, qd, [0.0, 0.0])
+
+
+def test_the_sizing_move_declares_its_load_case_and_refuses_a_negative_payload():
+    """SizingMove's defaults are the calculator's; a negative payload names the field."""
+    from robodyn.arm import SizingMove
+
+    move = SizingMove()
+    assert (move.payload, move.peak_speed, move.peak_acceleration) == (1.0, 3.0, 12.0)
+    assert set(move.by_source()) == {"assumed"}
+    with pytest.raises(ParameterError, match="payload must be >= 0 kg, got -1"):
+        SizingMove(payload=-1.0)

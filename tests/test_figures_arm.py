@@ -74,3 +74,32 @@ def test_the_pendulum_animation_is_an_offline_player():
     markup = figures.pendulum_animation(arm, run, n_frames=5).data
     assert "<img" in markup or "data:image" in markup
     assert "http://" not in markup and "https://" not in markup
+
+
+def test_the_calculator_starts_at_the_defaults_of_the_arm_and_of_the_sizing_move():
+    """Its fields are written from PlanarArm() and SizingMove(), not typed a second time."""
+    from robodyn.arm import SizingMove
+
+    calculator = figures.parameter_calculator()
+    arm, move = PlanarArm(), SizingMove()
+    built = calculator.arm()
+    for name in ("masses", "lengths", "com_fractions", "inertias"):
+        np.testing.assert_array_equal(getattr(built, name), getattr(arm, name))
+    assert calculator.fields["payload"].value == move.payload
+    assert calculator.fields["peak_speed"].value == move.peak_speed
+    assert calculator.fields["peak_acceleration"].value == move.peak_acceleration
+    assert calculator.rows == figures.sizing_table(arm)
+    calculator.fields["payload"].value = 2.5
+    assert calculator.rows == figures.sizing_table(arm, SizingMove(payload=2.5))
+    calculator.fields["peak_speed"].value = -1.0
+    assert "peak_speed must be > 0 rad/s, got -1" in calculator.table.value
+
+
+def test_the_torque_sliders_reach_the_limits_the_view_sized_its_axis_for():
+    """The rate and acceleration sliders end where TorqueExplorer's torque axis is sized."""
+    figure = figures.torque_explorer()
+    view, controls = figure.view, figure.controls
+    for name in ("qd1", "qd2"):
+        assert (controls[name].min, controls[name].max) == (-view.max_rate, view.max_rate)
+    for name in ("qdd1", "qdd2"):
+        assert controls[name].max == view.max_acceleration == -controls[name].min

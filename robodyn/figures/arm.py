@@ -11,7 +11,13 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from robodyn.arm import PlanarArm, mass_matrix_eigenvalue_range, worst_case_gravity
+from robodyn.arm import (
+    PlanarArm,
+    SizingMove,
+    mass_matrix_eigenvalue_range,
+    point_to_point_torques,
+    worst_case_gravity,
+)
 from robodyn.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
 
@@ -63,6 +69,7 @@ class TorqueExplorer:
         if self.arm.n != 2:
             raise ParameterError(f"arm must be a two-link PlanarArm for TorqueExplorer, got "
                                  f"{self.arm.n} links")
+        self.max_rate, self.max_acceleration = max_rate, max_acceleration
         low, high = mass_matrix_eigenvalue_range(self.arm, 36)
         h = self.arm.masses[1] * self.arm.lengths[0] * self.arm.com_distances[1]
         self.limit = 1.1 * (float(np.max(worst_case_gravity(self.arm)))
@@ -111,22 +118,27 @@ class TorqueExplorer:
 
 
 def torque_explorer(arm: PlanarArm | None = None):
-    """The chapter's widget: six sliders over a :class:`TorqueExplorer` of ``arm``."""
+    """The chapter's widget: six sliders over a :class:`TorqueExplorer` of ``arm``.
 
-    def slider(name, value, low, high, step):
-        return widgets.FloatSlider(value=value, min=low, max=high, step=step,
+    The sliders start at the tutorial's accelerating scenario (45° and 30°, 1 and 0.5 rad/s,
+    2 and 1.5 rad/s²); the rates and accelerations reach the view's limits.
+    """
+    view = TorqueExplorer(arm)
+
+    def slider(name, value, limit, step):
+        return widgets.FloatSlider(value=value, min=-limit, max=limit, step=step,
                                    description=name, readout_format=".1f")
 
     controls = {
-        "q1_deg": slider("q1 [°]", 45.0, -180.0, 180.0, 1.0),
-        "q2_deg": slider("q2 [°]", 30.0, -180.0, 180.0, 1.0),
-        "qd1": slider("q1' [rad/s]", 1.0, -3.0, 3.0, 0.1),
-        "qd2": slider("q2' [rad/s]", 0.5, -3.0, 3.0, 0.1),
-        "qdd1": slider("q1'' [rad/s²]", 2.0, -10.0, 10.0, 0.5),
-        "qdd2": slider("q2'' [rad/s²]", 1.5, -10.0, 10.0, 0.5),
+        "q1_deg": slider("q1 [°]", 45.0, 180.0, 1.0),
+        "q2_deg": slider("q2 [°]", 30.0, 180.0, 1.0),
+        "qd1": slider("q1' [rad/s]", 1.0, view.max_rate, 0.1),
+        "qd2": slider("q2' [rad/s]", 0.5, view.max_rate, 0.1),
+        "qdd1": slider("q1'' [rad/s²]", 2.0, view.max_acceleration, 0.5),
+        "qdd2": slider("q2'' [rad/s²]", 1.5, view.max_acceleration, 0.5),
     }
     return interactive_figure(
-        TorqueExplorer(arm), controls, figsize=(7.0, 3.4),
+        view, controls, figsize=(7.0, 3.4),
         alt="A two-link arm and the gravity, Coriolis and inertial parts of its joint torques",
     )
 
@@ -176,6 +188,11 @@ def pendulum_animation(arm: PlanarArm, run, n_frames: int = 100, interval_ms: fl
 # --------------------------------------------------------------------------- the calculator
 
 
+def _listed(values) -> str:
+    """Numbers as the calculator's text fields show them: ``"5, 3"``."""
+    return ", ".join(f"{value:g}" for value in values)
+
+
 def _numbers(text: str, name: str) -> list[float]:
     try:
         return [float(part) for part in text.replace(";", ",").split(",") if part.strip()]
@@ -183,20 +200,21 @@ def _numbers(text: str, name: str) -> list[float]:
         raise ValueError(f"{name}: write numbers separated by commas, got {text!r}") from error
 
 
-def sizing_table(arm: PlanarArm, payload: float, peak_speed: float,
-                 peak_acceleration: float) -> list[tuple[str, str, float, str]]:
+def sizing_table(arm: PlanarArm, move: SizingMove | None = None
+                 ) -> list[tuple[str, str, float, str]]:
     """Rows (quantity, joint, value, unit) of the parameter calculator for ``arm``.
 
-    Worst-case gravity torque per joint (the arm stretched out horizontally); peak torque
-    per joint along a fast rest-to-rest move that turns every joint by 90 degrees, starting
-    from the arm hanging straight down; and the range of the mass matrix's eigenvalues.
+    With the payload of ``move`` (default :class:`~robodyn.arm.SizingMove`) at the tip:
+    worst-case gravity torque per joint (the arm stretched out horizontally); peak torque
+    per joint along a rest-to-rest move at the peak speed and acceleration of ``move`` that
+    turns every joint by 90 degrees, starting from the arm hanging straight down; and the
+    range of the mass matrix's eigenvalues.
     """
-    from robodyn.arm import point_to_point_torques
-
-    loaded = arm.with_payload(payload)
+    move = SizingMove() if move is None else move
+    loaded = arm.with_payload(move.payload)
     start = np.concatenate([[-np.pi / 2], np.zeros(arm.n - 1)])
-    _, _, tau = point_to_point_torques(loaded, start, start + np.pi / 2, peak_speed,
-                                       peak_acceleration)
+    _, _, tau = point_to_point_torques(loaded, start, start + np.pi / 2, move.peak_speed,
+                                       move.peak_acceleration)
     samples = max(6, int(round(600 ** (1 / max(arm.n - 1, 1)))))
     low, high = mass_matrix_eigenvalue_range(loaded, samples)
     rows = [("worst-case gravity torque (arm horizontal)", f"{j + 1}", float(value), "N m")
@@ -236,21 +254,26 @@ class ParameterCalculator:
     """A form: the links of an arm in, the torques and inertias to size its motors out.
 
     Text fields take comma-separated numbers (one per link); ``inertias`` may say ``rod``
-    for uniform rods. The table updates as the fields change; "Save CSV" writes it to
-    ``csv_path``. In the rendered book the output shows the table at the defaults.
+    for uniform rods. The fields start at the defaults of :class:`~robodyn.arm.PlanarArm`
+    (the tutorial's arm, uniform rods) and :class:`~robodyn.arm.SizingMove`. The table
+    updates as the fields change; "Save CSV" writes it to ``csv_path``. In the rendered book
+    the output shows the table at the defaults.
     """
 
     def __init__(self, csv_path: str = "arm_parameters.csv"):
         self.csv_path = csv_path
+        arm, move = PlanarArm(), SizingMove()
         text = {"layout": widgets.Layout(width="22em")}
         self.fields = {
-            "masses": widgets.Text("5, 3", description="masses [kg]", **text),
-            "lengths": widgets.Text("0.5, 0.4", description="lengths [m]", **text),
-            "com_fractions": widgets.Text("0.5, 0.5", description="l_c / L", **text),
+            "masses": widgets.Text(_listed(arm.masses), description="masses [kg]", **text),
+            "lengths": widgets.Text(_listed(arm.lengths), description="lengths [m]", **text),
+            "com_fractions": widgets.Text(_listed(arm.com_fractions), description="l_c / L",
+                                          **text),
             "inertias": widgets.Text("rod", description="I [kg m²]", **text),
-            "payload": widgets.FloatText(1.0, description="payload [kg]"),
-            "peak_speed": widgets.FloatText(3.0, description="q' max [rad/s]"),
-            "peak_acceleration": widgets.FloatText(12.0, description="q'' max [rad/s²]"),
+            "payload": widgets.FloatText(move.payload, description="payload [kg]"),
+            "peak_speed": widgets.FloatText(move.peak_speed, description="q' max [rad/s]"),
+            "peak_acceleration": widgets.FloatText(move.peak_acceleration,
+                                                   description="q'' max [rad/s²]"),
         }
         self.table = widgets.HTML()
         self.saved = widgets.HTML()
@@ -278,9 +301,10 @@ class ParameterCalculator:
     def refresh(self) -> None:
         """Recompute the table from the fields; show what is wrong instead if they are bad."""
         try:
-            self.rows = sizing_table(self.arm(), self.fields["payload"].value,
-                                     self.fields["peak_speed"].value,
-                                     self.fields["peak_acceleration"].value)
+            move = SizingMove(payload=self.fields["payload"].value,
+                              peak_speed=self.fields["peak_speed"].value,
+                              peak_acceleration=self.fields["peak_acceleration"].value)
+            self.rows = sizing_table(self.arm(), move)
         except ValueError as error:  # ParameterError is a ValueError
             self.rows = []
             self.table.value = f"<p style='color:#b00'>{error}</p>"
