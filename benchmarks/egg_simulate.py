@@ -46,7 +46,8 @@ def main():
         wall_book, book = timed(egg.simulate, still, t_end=4 * T, tilt=np.pi / 2 - tilt,
                                 dt=1e-3)
         wall_mj, mj = timed(em.rock, still.R1, still.R2, still.mass, inertia, tilt, 4 * T)
-        T_book, T_mj = egg.oscillation_period(book.t, book.beta), mj.period()
+        T_book = egg.oscillation_period(book.t, book.beta)
+        T_mj = egg.oscillation_period(mj.t, mj.tilt)
         print(f"{tilt:6.2f} {wall_book:9.3f} {wall_mj:10.3f} {T_book:11.7f} {T_mj:12.7f} "
               f"{T_mj / T_book - 1:+10.1e}")
     print("\nthe chapter's other runs (3 s each)")

@@ -28,10 +28,9 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
 from robodyn.errors import ParameterError
-from robodyn.integrate import SimulationResult
+from robodyn.integrate import SimulationResult, join, solve
 from robodyn.params import (
     Parameters,
     as_array,
@@ -55,6 +54,7 @@ __all__ = [
     "check_radii",
     "EULER_SINGULAR_TOLERANCE",
     "EggParams",
+    "OUTPUT_NAMES",
     "STATE_NAMES",
     "ServoMove",
     "angular_momentum_direct",
@@ -362,10 +362,10 @@ BODY_NAMES = ("shell", "outer ring", "inner ring", "rotor")
 class EggParams(Parameters):
     r"""The egg robot: shell, a two-ring gimbal and a rotor, all centred at the shell's centre.
 
-    The seed of the source lacks its table of masses, so the defaults are the book's own, for
-    a palm-sized robot (the chapter states the reasoning): a 12 cm by 9 cm shell of 1 mm
-    plastic carrying the battery and electronics, 0.10 kg, taken as a uniform thin shell; two
-    aluminium gimbal hoops; a 5 cm brass rotor, 80 g, at 6000 rpm. The bodies' centres of
+    The copy of the source used here lacks its table of masses, so the defaults are the
+    book's own, for a palm-sized robot (the chapter states the reasoning): a 12 cm by 9 cm
+    shell of 1 mm plastic carrying the battery and electronics, taken as a uniform thin
+    shell; two aluminium gimbal hoops; a 5 cm brass rotor at 6000 rpm. The bodies' centres of
     mass all sit at the shell's centre (the source's design rule).
 
     Frames: the shell's x', y', z' (z' the long axis); the outer ring turns about z' by
@@ -373,29 +373,84 @@ class EggParams(Parameters):
     inner ring's z at ``rotor_speed``. With :math:`\phi = \psi = 0` all frames coincide and both
     hoops lie in the x-z plane. Principal moments (``*_inertia``) are in each body's own
     frame; left ``None`` they are computed from the masses and radii (thin shell, hoops, disc).
+
+    Every field says where its value comes from (``source`` and ``note``, shown by
+    ``field_table()`` and by the table a notebook displays): all of the robot's values are
+    assumed by the book, ``g`` is standard, the inertias are derived. ``floor_friction``
+    is for MuJoCo's contact only (:mod:`robodyn.egg_mujoco`); the book's model rolls without
+    slip. ``rotor_thickness`` is for drawing only.
     """
 
-    R1: float = quantity(0.060, "m", above=0.0)
-    R2: float = quantity(0.045, "m", above=0.0)
-    shell_mass: float = quantity(0.10, "kg", above=0.0)
-    outer_ring_mass: float = quantity(0.020, "kg", above=0.0)
-    outer_ring_radius: float = quantity(0.040, "m", above=0.0)
-    inner_ring_mass: float = quantity(0.015, "kg", above=0.0)
-    inner_ring_radius: float = quantity(0.034, "m", above=0.0)
-    rotor_mass: float = quantity(0.080, "kg", above=0.0)
-    rotor_radius: float = quantity(0.025, "m", above=0.0)
-    rotor_speed: float = quantity(628.0, "rad/s")
-    gear_ratio: float = quantity(1.0, "", above=0.0)
-    twist_static: float = quantity(1.0e-3, "m", at_least=0.0)
-    twist_kinetic: float = quantity(0.8e-3, "m", at_least=0.0)
-    twist_viscous: float = quantity(2.0e-5, "N m s/rad", at_least=0.0)
-    g: float = quantity(9.81, "m/s^2", above=0.0)
-    shell_inertia: object = None
-    outer_ring_inertia: object = None
-    inner_ring_inertia: object = None
-    rotor_inertia: object = None
+    R1: float = quantity(
+        0.060, "m", above=0.0, source="assumed",
+        note="half the length of a 12 cm palm-sized shell (the source's copy has no dimensions)")
+    R2: float = quantity(
+        0.045, "m", above=0.0, source="assumed",
+        note="half the width of the 9 cm shell")
+    shell_mass: float = quantity(
+        0.10, "kg", above=0.0, source="assumed",
+        note="1 mm plastic shell with battery and electronics, taken as a uniform thin shell")
+    outer_ring_mass: float = quantity(
+        0.020, "kg", above=0.0, source="assumed", note="thin aluminium hoop")
+    outer_ring_radius: float = quantity(
+        0.040, "m", above=0.0, source="assumed", note="the outer hoop fits inside the shell")
+    inner_ring_mass: float = quantity(
+        0.015, "kg", above=0.0, source="assumed", note="thin aluminium hoop")
+    inner_ring_radius: float = quantity(
+        0.034, "m", above=0.0, source="assumed", note="the inner hoop turns inside the outer")
+    rotor_mass: float = quantity(
+        0.080, "kg", above=0.0, source="assumed",
+        note="brass disc 5 cm across and about 5 mm thick")
+    rotor_radius: float = quantity(
+        0.025, "m", above=0.0, source="assumed", note="the 5 cm brass disc")
+    rotor_thickness: float = quantity(
+        0.005, "m", above=0.0, source="assumed",
+        note="drawn only: the rotor's inertia is that of a thin disc")
+    rotor_speed: float = quantity(
+        628.0, "rad/s", source="assumed",
+        note="6000 rpm of a small brushless motor, held by its controller")
+    gear_ratio: float = quantity(
+        1.0, "", above=0.0, source="assumed",
+        note="gearing n from differential to rings; the source does not say (errata)")
+    twist_static: float = quantity(
+        1.0e-3, "m", at_least=0.0, source="assumed",
+        note="static friction coefficient times the contact patch's effective radius")
+    twist_kinetic: float = quantity(
+        0.8e-3, "m", at_least=0.0, source="assumed",
+        note="sliding twist friction, 80 % of the static value")
+    twist_viscous: float = quantity(
+        2.0e-5, "N m s/rad", at_least=0.0, source="assumed",
+        note="a small viscous part of the twist friction; more of it calms chattering")
+    g: float = quantity(9.81, "m/s^2", above=0.0, source="standard",
+                        note="gravitational acceleration at the Earth's surface")
+    floor_friction: float = quantity(
+        2.0, "", above=0.0, source="assumed",
+        note="sliding friction of shell on floor, for MuJoCo: high, so that the egg rolls")
+    shell_inertia: tuple = quantity(
+        None, "kg m^2", above=0.0, shape=(3,), source="derived",
+        note="principal moments of a uniform thin shell of shell_mass, R1, R2, unless given")
+    outer_ring_inertia: tuple = quantity(
+        None, "kg m^2", above=0.0, shape=(3,), source="derived",
+        note="thin hoop of outer_ring_mass and outer_ring_radius, unless given")
+    inner_ring_inertia: tuple = quantity(
+        None, "kg m^2", above=0.0, shape=(3,), source="derived",
+        note="thin hoop of inner_ring_mass and inner_ring_radius, unless given")
+    rotor_inertia: tuple = quantity(
+        None, "kg m^2", above=0.0, shape=(3,), source="derived",
+        note="thin disc of rotor_mass and rotor_radius, unless given")
 
     def __post_init__(self):
+        derived = {
+            "shell_inertia": lambda: shell_inertia(self.shell_mass, self.R1, self.R2),
+            "outer_ring_inertia": lambda: hoop_inertia(self.outer_ring_mass,
+                                                       self.outer_ring_radius),
+            "inner_ring_inertia": lambda: hoop_inertia(self.inner_ring_mass,
+                                                       self.inner_ring_radius),
+            "rotor_inertia": lambda: disc_inertia(self.rotor_mass, self.rotor_radius),
+        }
+        missing = [name for name in derived if getattr(self, name) is None]
+        for name in missing:       # a stand-in, so that the masses and radii are checked first
+            object.__setattr__(self, name, (1.0, 1.0, 1.0))
         super().__post_init__()
         check_radii(self.R1, self.R2)
         for ring in ("outer_ring_radius", "inner_ring_radius", "rotor_radius"):
@@ -405,18 +460,9 @@ class EggParams(Parameters):
         if self.twist_kinetic > self.twist_static:
             raise ParameterError(f"twist_kinetic = {self.twist_kinetic:g} m must not exceed "
                                  f"twist_static = {self.twist_static:g} m")
-        derived = {
-            "shell_inertia": lambda: shell_inertia(self.shell_mass, self.R1, self.R2),
-            "outer_ring_inertia": lambda: hoop_inertia(self.outer_ring_mass,
-                                                       self.outer_ring_radius),
-            "inner_ring_inertia": lambda: hoop_inertia(self.inner_ring_mass,
-                                                       self.inner_ring_radius),
-            "rotor_inertia": lambda: disc_inertia(self.rotor_mass, self.rotor_radius),
-        }
         for name, compute in derived.items():
-            value = getattr(self, name)
-            object.__setattr__(self, name,
-                               _check_principal(name, compute() if value is None else value))
+            value = compute() if name in missing else getattr(self, name)
+            object.__setattr__(self, name, _check_principal(name, value))
 
     @property
     def masses(self) -> np.ndarray:
@@ -766,7 +812,8 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
     dt : float
         Output sample interval, s.
     rtol, atol : float
-        Integrator tolerances (DOP853).
+        Tolerances of the integrator, DOP853 by :func:`robodyn.integrate.solve` (defaults
+        1e-9 and 1e-11; atol in the units of the state: 1, rad/s, m, rad).
     max_switches : int
         Most stick/slip switches allowed before the run stops as chattering.
 
@@ -780,8 +827,24 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
         ``potential`` (J); ``rotor_momentum`` (N m s, the rotor's axial angular momentum);
         ``jacobi`` = energy - rotor_speed * rotor_momentum, J (conserved with the gimbal
         held and no twisting friction at work); ring angles ``phi, psi``; ``stuck`` (1 while
-        the twist sticks). Details: ``quaternions`` (N, 4), ``rotations`` (N, 3, 3),
-        ``switches`` (list of (time, mode)).
+        the twist sticks); the names are :data:`OUTPUT_NAMES`. ``success`` is False, with
+        the reason in ``message``, where the egg would lift off or the twist chatters.
+        ``events``: the times of ``lift_off``, ``breakaway`` (stick to slip) and
+        ``twist_stops`` (slip ends). Details: ``quaternions`` (N, 4), ``rotations``
+        (N, 3, 3), ``switches`` (list of (time, mode)) and ``states``, the integrated state
+        (:data:`STATE_NAMES`) as one SimulationResult with each event's state.
+
+    Raises
+    ------
+    ParameterError
+        If an argument is not what is listed above.
+    SimulationError
+        If the integrator fails (from :func:`robodyn.integrate.solve`).
+
+    Notes
+    -----
+    The run is integrated in phases, one per twist mode, each stopped by a terminal event
+    and joined by :func:`robodyn.integrate.join`, so that no step straddles a switch.
     """
     if not isinstance(params, EggParams):
         raise ParameterError(f"params must be an EggParams, got {type(params).__name__}")
@@ -799,37 +862,23 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
     x = np.concatenate([matrix_to_quaternion(R0), omega0, [0.0, 0.0, 0.0]])
     t = 0.0
     times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
-    samples, modes, switches = [], [], []
+    phases = []                                        # (run of the state, mode, sign)
     mode, sign = _twist_mode(model, t, x, params)
-    switches.append((0.0, mode))
+    switches = [(0.0, mode)]
     success, message = True, f"ran to t = {t_end:g} s"
     while t < t_end:
-        events = _events(model, params, mode, sign)
-        solution = solve_ivp(model.derivative, (t, t_end), x, method="DOP853", args=(mode, sign),
-                             rtol=rtol, atol=atol, events=events, dense_output=True)
-        if solution.status < 0:
-            success, message = False, (f"the integrator failed at t = {solution.t[-1]:.4g} s: "
-                                       f"{solution.message}; try a smaller rtol or a shorter run")
-            t_stop = solution.t[-1]
-        else:
-            t_stop = solution.t[-1]
-        inside = times[(times >= t) & (times <= t_stop)]
-        if samples and inside.size and inside[0] == t:
-            inside = inside[1:]
-        if solution.sol is None:                       # failed at its first step
-            inside = inside[:0]
-        for t_sample in inside:
-            samples.append((t_sample, solution.sol(t_sample)))
-            modes.append((mode, sign))
-        x = solution.y[:, -1].copy()
+        # each phase samples the times after the last one's end: no sample is repeated
+        run = solve(model.derivative, (t, t_end), x, args=(mode, sign),
+                    state_names=STATE_NAMES, method="DOP853", rtol=rtol, atol=atol,
+                    events=_events(model, params, mode, sign),
+                    t_eval=times[times >= t] if not phases else times[times > t])
+        phases.append((run, mode, sign))
+        fired = [name for name, times_i in run.events.items() if times_i.size]
+        if not fired:
+            break
+        t, x = float(run.events[fired[0]][-1]), run.event_states[fired[0]][-1].copy()
         x[0:4] /= np.linalg.norm(x[0:4])
-        t = t_stop
-        if not success:
-            break
-        hit = [i for i, times_i in enumerate(solution.t_events) if len(times_i)]
-        if not hit:
-            break
-        if hit[0] == 0:                               # the normal force reached zero
+        if fired[0] == "lift_off":                     # the normal force reached zero
             success, message = False, (
                 f"the egg would lift off the floor at t = {t:.4g} s (normal force 0): this "
                 "model keeps it in contact; use a slower servo move or a slower rotor")
@@ -846,7 +895,8 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
                 f"the twist switched between stick and slip {max_switches} times by "
                 f"t = {t:.4g} s (chattering); raise twist_viscous or lower the rotor speed")
             break
-    return _result(model, samples, modes, switches, success, message)
+    states = join([run for run, _, _ in phases], message)
+    return _result(model, phases, states, switches, success)
 
 
 def _events(model: _Model, params: EggParams, mode: str, sign: float):
@@ -869,30 +919,36 @@ def _events(model: _Model, params: EggParams, mode: str, sign: float):
     return events
 
 
-def _result(model: _Model, samples, modes, switches, success, message) -> SimulationResult:
-    names = ("alpha", "beta", "gamma", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz",
-             "contact_x", "contact_y", "Fx", "Fy",
-             "Fz", "twist_torque", "energy", "kinetic", "potential", "rotor_momentum",
-             "jacobi", "phi", "psi", "stuck")
+#: Names of the columns of :func:`simulate`'s result, in order.
+OUTPUT_NAMES = ("alpha", "beta", "gamma", "x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz",
+                "contact_x", "contact_y", "Fx", "Fy", "Fz", "twist_torque", "energy",
+                "kinetic", "potential", "rotor_momentum", "jacobi", "phi", "psi", "stuck")
+
+
+def _result(model: _Model, phases, states: SimulationResult, switches,
+            success: bool) -> SimulationResult:
+    """The outputs at every sample of the joined phases, each computed in its phase's twist
+    mode; the events and the message are the joined run's."""
     rows, quaternions, rotations = [], [], []
-    for (t, x), (mode, sign) in zip(samples, modes, strict=True):
-        out = model.outputs(t, x, mode, sign)
-        alpha, beta, gamma = euler_angles(out["R"])
-        rows.append([alpha, beta, gamma, *out["centre"], *out["velocity"], *x[4:7],
-                     *out["contact"][:2], *out["force"],
-                     out["twist_torque"], out["energy"], out["kinetic"], out["potential"],
-                     out["rotor_momentum"],
-                     out["energy"] - model.p.rotor_speed * out["rotor_momentum"],
-                     out["phi"], out["psi"], 1.0 if mode == "stick" else 0.0])
-        quaternions.append(out["q"])
-        rotations.append(out["R"])
-    rows = np.array(rows).reshape(-1, len(names))
-    columns = {name: rows[:, i] for i, name in enumerate(names)}
-    return SimulationResult(t=np.array([s[0] for s in samples]), columns=columns,
-                            success=success, message=message,
-                            details={"quaternions": np.array(quaternions).reshape(-1, 4),
-                                     "rotations": np.array(rotations).reshape(-1, 3, 3),
-                                     "switches": switches})
+    for run, mode, sign in phases:
+        for t, x in zip(run.t, run.stack().T, strict=True):
+            out = model.outputs(t, x, mode, sign)
+            alpha, beta, gamma = euler_angles(out["R"])
+            rows.append([alpha, beta, gamma, *out["centre"], *out["velocity"], *x[4:7],
+                         *out["contact"][:2], *out["force"],
+                         out["twist_torque"], out["energy"], out["kinetic"],
+                         out["potential"], out["rotor_momentum"],
+                         out["energy"] - model.p.rotor_speed * out["rotor_momentum"],
+                         out["phi"], out["psi"], 1.0 if mode == "stick" else 0.0])
+            quaternions.append(out["q"])
+            rotations.append(out["R"])
+    rows = np.array(rows).reshape(-1, len(OUTPUT_NAMES))
+    return SimulationResult(
+        t=states.t, columns={name: rows[:, i] for i, name in enumerate(OUTPUT_NAMES)},
+        success=success, message=states.message, events=states.events,
+        details={"quaternions": np.array(quaternions).reshape(-1, 4),
+                 "rotations": np.array(rotations).reshape(-1, 3, 3),
+                 "switches": switches, "states": states})
 
 
 # --------------------------------------------------------------------------- closed forms
@@ -931,7 +987,8 @@ def rocking_period(params: EggParams, spin: float = 0.0) -> float:
     return small_angle_period(params.R1, params.R2, params.mass, inertia, params.g)
 
 
-def small_angle_period(R1: float, R2: float, mass: float, I_t: float, g: float = 9.81, *,
+def small_angle_period(R1: float, R2: float, mass: float, I_t: float,
+                       g: float = EggParams.g, *,
                        amplitude: float = 0.0) -> float:
     r"""Period of the egg's small rocking on the floor, rolling without slipping, s.
 
@@ -953,7 +1010,7 @@ def small_angle_period(R1: float, R2: float, mass: float, I_t: float, g: float =
     I_t : float
         Moment of inertia about a transverse axis through the centre, kg m^2 (> 0).
     g : float, optional
-        Gravitational acceleration, m/s^2 (> 0).
+        Gravitational acceleration, m/s^2 (> 0; default ``EggParams.g``).
     amplitude : float, optional
         Amplitude :math:`A` of the tilt, rad (>= 0). 0 gives :math:`T_0`; otherwise the
         first correction in :math:`A^2` is added.

@@ -45,14 +45,13 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
+from robodyn.egg import EggParams
 from robodyn.egg import check_radii as _radii
-from robodyn.egg import oscillation_period
 from robodyn.errors import ParameterError, SimulationError
+from robodyn.integrate import SimulationResult, solve
 from robodyn.mjcf import INTEGRATORS, check_solimp, check_solref, load_mujoco, mjcf_number
 from robodyn.params import (
     Range,
@@ -65,7 +64,7 @@ from robodyn.params import (
 
 __all__ = [
     "CONES",
-    "RockingRun",
+    "ROCKING_COLUMNS",
     "planar_rhs",
     "planar_rocking",
     "rock",
@@ -101,60 +100,18 @@ def _height(theta, R1, R2):
     return np.sqrt(R1**2 * np.sin(theta) ** 2 + R2**2 * np.cos(theta) ** 2)
 
 
-# --------------------------------------------------------------------------- closed form
-
-
 # --------------------------------------------------------------------------- result
 
-
-@dataclass(frozen=True, eq=False)
-class RockingRun:
-    """One rocking run, sampled at the times ``t``: MuJoCo's or the planar reference's.
-
-    Attributes
-    ----------
-    t : numpy.ndarray, shape (n,)
-        Sample times, s, from 0.
-    tilt : numpy.ndarray, shape (n,)
-        Signed angle of the long axis (the body's +z) above the horizontal, rad.
-    centre : numpy.ndarray, shape (n, 3)
-        Position of the centre in the world, m: (x, y, z).
-    energy : numpy.ndarray, shape (n,)
-        Kinetic plus gravitational potential energy, J, the potential zero at the floor
-        (contact deformation not counted).
-    wall_time : float
-        Wall-clock time of the simulation, s.
-    n_steps : int
-        Time steps taken (MuJoCo's fixed steps; the adaptive solver's accepted steps).
-    axis : numpy.ndarray, shape (n, 3)
-        Unit vector of the long axis in the world.
-    contact : numpy.ndarray, shape (n, 3)
-        Contact point in the world, m; NaN where there was none (MuJoCo may report none
-        at t = 0, where the shell only touches the floor).
-    penetration : numpy.ndarray, shape (n,)
-        Depth of the shell below the floor, m; NaN where there was no contact.
-    slip_speed : numpy.ndarray, shape (n,)
-        Speed of the shell's material point at the contact along the floor, m/s; NaN where
-        there was no contact. Zero when it rolls without slipping.
-    """
-
-    t: np.ndarray
-    tilt: np.ndarray
-    centre: np.ndarray
-    energy: np.ndarray
-    wall_time: float
-    n_steps: int
-    axis: np.ndarray
-    contact: np.ndarray
-    penetration: np.ndarray
-    slip_speed: np.ndarray
-
-    def period(self) -> float:
-        """The rocking period from the tilt, s: :func:`oscillation_period` of ``tilt``."""
-        return oscillation_period(self.t, self.tilt)
-
-
-# --------------------------------------------------------------------------- period
+#: Columns of the result of :func:`rock` and :func:`planar_rocking`, so that the two engines
+#: compare column by column (and with :func:`robodyn.egg.simulate`'s ``x, y, z``,
+#: ``contact_x, contact_y`` and ``energy``): the tilt of the long axis above the horizontal
+#: (rad); the centre ``x, y, z`` (m); the long axis's unit vector ``axis_x, axis_y,
+#: axis_z``; the contact point ``contact_x, contact_y, contact_z`` (m, NaN where there is
+#: none); ``energy`` (J, kinetic plus gravitational, zero at the floor); ``penetration``
+#: (m, depth of the shell below the floor, NaN without contact); ``slip_speed`` (m/s, of the
+#: shell's material point at the contact along the floor, NaN without contact).
+ROCKING_COLUMNS = ("tilt", "x", "y", "z", "axis_x", "axis_y", "axis_z", "contact_x",
+                   "contact_y", "contact_z", "energy", "penetration", "slip_speed")
 
 
 # --------------------------------------------------------------------------- planar reference
@@ -201,12 +158,12 @@ def planar_rhs(t, x, R1, R2, mass, I_t, g):
 
 
 def planar_rocking(R1: float, R2: float, mass: float, I_t: float, tilt: float, t_end: float, *,
-                   g: float = 9.81, sample_interval: float = 1e-3, rtol: float = 1e-10,
-                   atol: float = 1e-12, method: str = "DOP853") -> RockingRun:
+                   g: float = EggParams.g, sample_interval: float = 1e-3, rtol: float = 1e-10,
+                   atol: float = 1e-12, method: str = "DOP853") -> SimulationResult:
     r"""The exact rocking of the ellipse rolling in the vertical x-z plane, any amplitude.
 
     Integrates :func:`planar_rhs` from rest at ``tilt``, centre above the origin, with
-    ``scipy.integrate.solve_ivp``. The energy
+    :func:`robodyn.integrate.solve`. The energy
     :math:`E = \tfrac12(I_t + m(h^2 + h'^2))\dot\theta^2 + m g h` is conserved.
 
     Parameters
@@ -222,19 +179,22 @@ def planar_rocking(R1: float, R2: float, mass: float, I_t: float, tilt: float, t
     t_end : float
         Duration, s (> 0).
     g : float, optional
-        Gravitational acceleration, m/s^2.
+        Gravitational acceleration, m/s^2 (default ``EggParams.g``).
     sample_interval : float, optional
-        Time between the returned samples, s (> 0).
+        Time between the returned samples, s (> 0; default 1e-3).
     rtol, atol : float, optional
-        Tolerances of the solver (atol in rad, rad/s and m).
+        Tolerances of the solver (defaults 1e-10 and 1e-12; atol in rad, rad/s and m).
     method : str, optional
-        An explicit method of ``solve_ivp``: ``"DOP853"``, ``"RK45"`` or ``"RK23"``.
+        An explicit method of ``solve_ivp``: ``"DOP853"`` (default), ``"RK45"`` or ``"RK23"``.
 
     Returns
     -------
-    RockingRun
-        ``penetration`` and ``slip_speed`` are zero (rigid contact, rolling by
-        construction); ``contact`` is on the floor at ``centre + (-h', 0, -h)``.
+    SimulationResult
+        Samples every ``sample_interval`` from 0 to ``t_end``, the columns
+        :data:`ROCKING_COLUMNS`: ``y``, ``axis_y``, ``contact_y``, ``contact_z``,
+        ``penetration`` and ``slip_speed`` are zero (in the plane, rigid contact, rolling by
+        construction); the contact is at ``centre + (-h', 0, -h)``. Details: ``wall_time``
+        (s, of the integration) and ``evaluations`` (calls of :func:`planar_rhs`).
 
     Raises
     ------
@@ -246,9 +206,10 @@ def planar_rocking(R1: float, R2: float, mass: float, I_t: float, tilt: float, t
     Leaves out slip, lift-off (the normal force is not checked to stay positive) and any
     motion out of the plane. The contact is rigid.
 
+    >>> from robodyn.egg import oscillation_period
     >>> run = planar_rocking(0.2, 0.1, 1.0, 0.01, 0.02, 2.0)
     >>> kept = np.ptp(run.energy) < 1e-10 * run.energy[0]
-    >>> print(f"{run.period():.4f} s; energy kept to 1e-10: {kept}")
+    >>> print(f"{oscillation_period(run.t, run.tilt):.4f} s; energy kept to 1e-10: {kept}")
     0.5184 s; energy kept to 1e-10: True
     """
     R1, R2 = _radii(R1, R2)
@@ -258,40 +219,44 @@ def planar_rocking(R1: float, R2: float, mass: float, I_t: float, tilt: float, t
     t_end = check_positive("t_end", t_end, "s")
     g = check_positive("g", g, "m/s^2")
     sample_interval = check_positive("sample_interval", sample_interval, "s")
-    rtol = check_positive("rtol", rtol)
-    atol = check_positive("atol", atol)
     check_choice("method", method, ("DOP853", "RK45", "RK23"))
 
-    start = time.perf_counter()
-    sol = solve_ivp(planar_rhs, (0.0, t_end), [tilt, 0.0, 0.0], method=method,
-                    args=(R1, R2, mass, I_t, g), rtol=rtol, atol=atol, dense_output=True)
-    wall_time = time.perf_counter() - start
-    if not sol.success:
-        raise SimulationError(f"planar_rocking: the solver failed at t = {sol.t[-1]:g} s: "
-                              f"{sol.message}")
+    evaluations = 0
+
+    def counted_rhs(t, x, *args):
+        nonlocal evaluations
+        evaluations += 1
+        return planar_rhs(t, x, *args)
+
     t = np.arange(int(math.floor(t_end / sample_interval + 1e-9)) + 1) * sample_interval
-    theta, theta_dot, x = sol.sol(t)
+    start = time.perf_counter()
+    run = solve(counted_rhs, (0.0, t_end), [tilt, 0.0, 0.0], (R1, R2, mass, I_t, g),
+                state_names=("tilt", "tilt_rate", "x"), method=method, rtol=rtol, atol=atol,
+                t_eval=t)
+    wall_time = time.perf_counter() - start
+    theta, theta_dot, x = run.tilt, run.tilt_rate, run.x
     h = _height(theta, R1, R2)
     dh = (R1**2 - R2**2) * np.sin(theta) * np.cos(theta) / h
     zeros = np.zeros_like(t)
-    centre = np.column_stack([x, zeros, h])
-    return RockingRun(
-        t=t, tilt=theta, centre=centre,
+    columns = dict(
+        tilt=theta, x=x, y=zeros, z=h,
+        axis_x=np.cos(theta), axis_y=zeros, axis_z=np.sin(theta),
+        contact_x=x - dh, contact_y=zeros, contact_z=zeros,
         energy=0.5 * (I_t + mass * (h**2 + dh**2)) * theta_dot**2 + mass * g * h,
-        wall_time=wall_time, n_steps=int(sol.t.size - 1),
-        axis=np.column_stack([np.cos(theta), zeros, np.sin(theta)]),
-        contact=np.column_stack([x - dh, zeros, zeros]),
-        penetration=zeros.copy(), slip_speed=zeros.copy())
+        penetration=zeros, slip_speed=zeros)
+    return SimulationResult(t=run.t, columns=columns, success=run.success, message=run.message,
+                            details={"wall_time": wall_time, "evaluations": evaluations})
 
 
 # --------------------------------------------------------------------------- MuJoCo
 
 
-def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: float = 2.0,
+def rocking_model_xml(R1: float, R2: float, mass: float, inertia,
+                      friction: float = EggParams.floor_friction,
                       timestep: float = 1e-4, *, solref=(2e-4, 1.0),
                       solimp=(0.99, 0.999, 1e-3), cone: str = "elliptic",
                       noslip_iterations: int = 0, integrator: str = "Euler",
-                      g: float = 9.81) -> str:
+                      g: float = EggParams.g) -> str:
     r"""MJCF text of the egg on the floor: a free body with an ellipsoid geom, and a plane.
 
     Parameters
@@ -305,8 +270,8 @@ def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: floa
         Principal moments about the centre along the body's x, y, z, kg m^2: (I_t, I_t, I_a)
         for an egg of revolution. Positive, each at most the sum of the other two.
     friction : float, optional
-        Sliding friction coefficient (> 0), the same on both geoms. No torsional or rolling
-        friction (condim 3).
+        Sliding friction coefficient (> 0), the same on both geoms (default
+        ``EggParams.floor_friction``). No torsional or rolling friction (condim 3).
     timestep : float, optional
         MuJoCo's fixed time step, s (> 0).
     solref : (float, float), optional
@@ -322,7 +287,7 @@ def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: floa
     integrator : str, optional
         One of :data:`robodyn.mjcf.INTEGRATORS`; "Euler" is MuJoCo's semi-implicit Euler.
     g : float, optional
-        Gravitational acceleration, m/s^2, along -z.
+        Gravitational acceleration, m/s^2, along -z (default ``EggParams.g``).
 
     Returns
     -------
@@ -380,10 +345,11 @@ def rocking_model_xml(R1: float, R2: float, mass: float, inertia, friction: floa
 
 
 def rock(R1: float, R2: float, mass: float, inertia, tilt: float, t_end: float, *,
-         friction: float = 2.0, timestep: float = 1e-4, steps_per_sample: int = 10,
+         friction: float = EggParams.floor_friction, timestep: float = 1e-4,
+         steps_per_sample: int = 10,
          solref=(2e-4, 1.0), solimp=(0.99, 0.999, 1e-3), cone: str = "elliptic",
          noslip_iterations: int = 0, integrator: str = "Euler",
-         g: float = 9.81) -> RockingRun:
+         g: float = EggParams.g) -> SimulationResult:
     r"""Let MuJoCo rock the egg: released from rest with its long axis tilted by ``tilt``.
 
     Start pose: long axis along world x, turned about world y so that its +z end rises by
@@ -407,9 +373,13 @@ def rock(R1: float, R2: float, mass: float, inertia, tilt: float, t_end: float, 
 
     Returns
     -------
-    RockingRun
-        Samples every ``steps_per_sample * timestep`` s from 0 to ``t_end``; ``energy`` is
-        MuJoCo's (energy flag), potential plus kinetic.
+    SimulationResult
+        Samples every ``steps_per_sample * timestep`` s from 0 to ``t_end``, the columns
+        :data:`ROCKING_COLUMNS` (as :func:`planar_rocking`'s); ``energy`` is MuJoCo's
+        (energy flag), potential plus kinetic; the contact's columns are NaN where MuJoCo
+        reports no contact (it may report none at t = 0, where the shell only touches the
+        floor). Details: ``wall_time`` (s, of the stepping) and ``n_steps`` (MuJoCo's fixed
+        steps).
 
     Raises
     ------
@@ -430,8 +400,9 @@ def rock(R1: float, R2: float, mass: float, inertia, tilt: float, t_end: float, 
     step: the tilt differs by about :math:`\pi\,\Delta t / T` times the amplitude, which
     does not grow. The starting drop into the penetration costs :math:`m g \delta` of energy.
 
+    >>> from robodyn.egg import oscillation_period
     >>> run = rock(0.16, 0.1, 1.0, [0.00712, 0.00712, 0.004], 0.02, 1.5)
-    >>> print(f"{run.period():.4f} s")
+    >>> print(f"{oscillation_period(run.t, run.tilt):.4f} s")
     0.6649 s
     """
     mujoco = load_mujoco()
@@ -475,6 +446,12 @@ def rock(R1: float, R2: float, mass: float, inertia, tilt: float, t_end: float, 
             slip[i] = math.hypot(v_point[0], v_point[1])
     wall_time = time.perf_counter() - start
     tilt_series = np.arctan2(axis[:, 2], np.hypot(axis[:, 0], axis[:, 1]))
-    return RockingRun(t=t, tilt=tilt_series, centre=centre, energy=energy,
-                      wall_time=wall_time, n_steps=(n - 1) * steps_per_sample, axis=axis,
-                      contact=contact, penetration=penetration, slip_speed=slip)
+    n_steps = (n - 1) * steps_per_sample
+    columns = dict(tilt=tilt_series, x=centre[:, 0], y=centre[:, 1], z=centre[:, 2],
+                   axis_x=axis[:, 0], axis_y=axis[:, 1], axis_z=axis[:, 2],
+                   contact_x=contact[:, 0], contact_y=contact[:, 1], contact_z=contact[:, 2],
+                   energy=energy, penetration=penetration, slip_speed=slip)
+    return SimulationResult(t=t, columns=columns, success=True,
+                            message=f"MuJoCo took {n_steps} steps of {model.opt.timestep:g} s "
+                                    f"to t = {t[-1]:.6g} s",
+                            details={"wall_time": wall_time, "n_steps": n_steps})

@@ -38,6 +38,29 @@ def test_default_parameters_are_a_palm_sized_egg():
     assert p.inertias[1].tolist() == pytest.approx([1.6e-5, 3.2e-5, 1.6e-5])
 
 
+def test_every_parameter_says_where_its_value_comes_from():
+    """Each field of EggParams declares a source and a note; the inertias are derived from
+    the masses and radii, gravity is standard, the rest is the book's assumption."""
+    params = egg.EggParams()
+    rows = params.field_table()
+    assert all(row["source"] and row["note"] for row in rows)
+    groups = params.by_source()
+    assert groups["derived"] == ["shell_inertia", "outer_ring_inertia", "inner_ring_inertia",
+                                 "rotor_inertia"]
+    assert groups["standard"] == ["g"]
+    assert set(groups) == {"assumed", "derived", "standard"}
+    assert "<td style='padding:0.2em 0.8em'>derived</td>" in params._repr_html_()
+
+
+def test_given_inertias_are_kept_and_missing_ones_derived():
+    """An inertia given is used as it is; one left out is computed from its mass and radius."""
+    given = egg.EggParams(rotor_inertia=(2e-5, 2e-5, 3e-5))
+    np.testing.assert_array_equal(given.rotor_inertia, [2e-5, 2e-5, 3e-5])
+    np.testing.assert_allclose(given.shell_inertia, egg.EggParams().shell_inertia)
+    np.testing.assert_allclose(egg.EggParams(rotor_mass=0.16).rotor_inertia,
+                               2 * egg.EggParams().rotor_inertia)
+
+
 @pytest.mark.parametrize("change, message", [
     (dict(R1=0.04, R2=0.045), "R1 .* must be >= R2"),
     (dict(rotor_mass=-0.1), "rotor_mass"),
@@ -46,7 +69,7 @@ def test_default_parameters_are_a_palm_sized_egg():
     (dict(outer_ring_radius=0.05), "outer_ring_radius = 0.05 m must be smaller than R2"),
     (dict(twist_kinetic=2e-3), "twist_kinetic = 0.002 m must not exceed twist_static"),
     (dict(rotor_inertia=(1e-5, 1e-5, 3e-5)), "triangle inequality"),
-    (dict(shell_inertia=(1e-4, -1e-4, 1e-4)), "three positive principal moments"),
+    (dict(shell_inertia=(1e-4, -1e-4, 1e-4)), "shell_inertia must have every entry > 0"),
     (dict(inner_ring_inertia=(1e-5, 1e-5)), "inner_ring_inertia must have shape"),
 ])
 def test_bad_parameters_are_refused_by_name(change, message):
@@ -207,6 +230,30 @@ def test_stiction_does_no_work_and_friction_only_takes_energy():
     assert run.success and {mode for _, mode in run.switches} == {"stick", "slip"}
     assert np.all(np.diff(run.jacobi) < 1e-9)             # dissipation never gives energy back
     assert run.jacobi[-1] < run.jacobi[0] - 1e-4
+
+
+def test_the_phases_of_a_run_are_joined_with_their_switches_as_events():
+    """Each stick/slip switch ends a phase at an event; the joined state and the outputs share
+    their sample times, once each, and the quaternion of the state is the output's."""
+    run = egg.simulate(egg.EggParams(), t_end=1.0, tilt=0.3, dt=0.01)
+    switch_times = sorted(t for t, _ in run.switches[1:])
+    event_times = sorted(np.concatenate([run.events["breakaway"], run.events["twist_stops"]]))
+    assert len(switch_times) >= 3
+    np.testing.assert_allclose(event_times, switch_times)
+    assert run.events["lift_off"].size == 0
+    np.testing.assert_allclose(run.t, np.linspace(0.0, 1.0, 101), atol=1e-12)
+    assert run.states.names == egg.STATE_NAMES and run.names == egg.OUTPUT_NAMES
+    np.testing.assert_array_equal(run.states.t, run.t)
+    np.testing.assert_allclose(run.states.stack("qw", "qx", "qy", "qz").T, run.quaternions,
+                               atol=1e-9)
+
+
+def test_the_tolerances_reach_the_integrator():
+    """Looser tolerances than the defaults keep the energy less well."""
+    params = egg.EggParams(rotor_speed=0.0, **FREE_TWIST)
+    tight = egg.simulate(params, t_end=1.0, tilt=0.3)
+    loose = egg.simulate(params, t_end=1.0, tilt=0.3, rtol=1e-4, atol=1e-6)
+    assert np.ptp(loose.energy) > 100 * np.ptp(tight.energy)
 
 
 def test_the_centre_rides_on_the_floor_at_the_geometric_height():

@@ -17,6 +17,7 @@ from scipy.integrate import quad
 from robodyn import egg
 from robodyn import egg_mujoco as em
 from robodyn.errors import ParameterError
+from robodyn.integrate import SimulationResult
 
 mujoco = pytest.importorskip("mujoco")
 
@@ -32,6 +33,16 @@ def solid_egg(ratio):
     R1 = ratio * R2
     I_t = MASS * (R1**2 + R2**2) / 5
     return R1, I_t, (I_t, I_t, 2 * MASS * R2**2 / 5)
+
+
+def period(run):
+    """The rocking period of a rocking run, s, from its tilt's upward zero crossings."""
+    return egg.oscillation_period(run.t, run.tilt)
+
+
+def axis(run):
+    """The long axis's unit vector at every sample, shape (n, 3)."""
+    return np.c_[run.axis_x, run.axis_y, run.axis_z]
 
 
 def rocking_energy(R1, tilt):
@@ -81,8 +92,8 @@ def test_planar_period_tends_to_the_small_angle_period(ratio):
     R1, I_t, _ = solid_egg(ratio)
     T0 = egg.small_angle_period(R1, R2, MASS, I_t)
     # the A^2 correction itself is 2.3e-6 at 1 mrad for R1/R2 = 2: the bound holds it
-    assert em.planar_rocking(R1, R2, MASS, I_t, 1e-3, 2.0).period() == pytest.approx(T0, rel=3e-6)
-    shift = em.planar_rocking(R1, R2, MASS, I_t, 0.01, 2.0).period() / T0 - 1
+    assert period(em.planar_rocking(R1, R2, MASS, I_t, 1e-3, 2.0)) == pytest.approx(T0, rel=3e-6)
+    shift = period(em.planar_rocking(R1, R2, MASS, I_t, 0.01, 2.0)) / T0 - 1
     predicted = egg.small_angle_period(R1, R2, MASS, I_t, amplitude=0.01) / T0 - 1
     # measured: the two agree to 2e-4 of the shift (the next order, A^4)
     assert shift == pytest.approx(predicted, rel=1e-3)
@@ -127,8 +138,8 @@ def test_planar_centre_rolls_by_the_integral_of_the_height():
     for i in (50, 120, 200):
         expected, _ = quad(lambda th: -math.sqrt(R1**2 * math.sin(th) ** 2
                                                  + R2**2 * math.cos(th) ** 2), 0.3, run.tilt[i])
-        assert run.centre[i, 0] == pytest.approx(expected, rel=1e-8)
-    np.testing.assert_allclose(run.centre[:, 2],
+        assert run.x[i] == pytest.approx(expected, rel=1e-8)
+    np.testing.assert_allclose(run.z,
                                egg.center_height(np.pi / 2 - np.abs(run.tilt), R1, R2))
 
 
@@ -163,11 +174,12 @@ def test_start_pose_touches_the_floor_at_rest(small_runs):
     """Sample 0: long axis tilted up along +x by the tilt, centre at the touching height."""
     R1 = solid_egg(1.6)[0]
     run = small_runs[1.6]
-    np.testing.assert_allclose(run.axis[0], [math.cos(0.02), 0, math.sin(0.02)], atol=1e-15)
+    np.testing.assert_allclose(axis(run)[0], [math.cos(0.02), 0, math.sin(0.02)], atol=1e-15)
     assert run.tilt[0] == pytest.approx(0.02, rel=1e-14)
-    np.testing.assert_allclose(run.centre[0], [0, 0, egg.center_height(np.pi / 2 - 0.02, R1, R2)],
+    np.testing.assert_allclose([run.x[0], run.y[0], run.z[0]],
+                               [0, 0, egg.center_height(np.pi / 2 - 0.02, R1, R2)],
                                atol=1e-15)
-    assert run.energy[0] == pytest.approx(MASS * G * run.centre[0, 2], rel=1e-14)  # at rest
+    assert run.energy[0] == pytest.approx(MASS * G * run.z[0], rel=1e-14)  # at rest
     assert run.t[-1] == pytest.approx(3.0) and run.n_steps == 30000
 
 
@@ -192,11 +204,11 @@ def test_contact_point_is_the_shells_lowest_point(small_runs, large):
     for run, R1 in ((small_runs[2.0], solid_egg(2.0)[0]), (large[0], solid_egg(1.6)[0])):
         touching = ~np.isnan(run.penetration)
         assert touching[1:].all()                      # never lifts off after t = 0
-        offset = run.centre[touching, 0] - run.contact[touching, 0]
+        offset = run.x[touching] - run.contact_x[touching]
         expected = np.sign(run.tilt[touching]) * egg.contact_offset(
             np.pi / 2 - np.abs(run.tilt[touching]), R1, R2)
         np.testing.assert_allclose(offset, expected, rtol=0, atol=1e-12)
-        np.testing.assert_allclose(run.contact[touching, 2], -run.penetration[touching] / 2,
+        np.testing.assert_allclose(run.contact_z[touching], -run.penetration[touching] / 2,
                                    rtol=0, atol=1e-15)
 
 
@@ -212,11 +224,11 @@ def test_mujoco_period_matches_the_small_angle_period(small_runs, ratio):
     and the soft contact's creep).
     """
     R1, I_t, _ = solid_egg(ratio)
-    period = small_runs[ratio].period()
+    T = period(small_runs[ratio])
     T0 = egg.small_angle_period(R1, R2, MASS, I_t)
     corrected = egg.small_angle_period(R1, R2, MASS, I_t, amplitude=0.02)
-    assert period == pytest.approx(corrected, rel=1e-5)
-    assert 0 < period / T0 - 1 < 1.5e-3
+    assert T == pytest.approx(corrected, rel=1e-5)
+    assert 0 < T / T0 - 1 < 1.5e-3
 
 
 def test_mujoco_matches_the_planar_rolling_at_large_amplitude(large):
@@ -227,10 +239,10 @@ def test_mujoco_matches_the_planar_rolling_at_large_amplitude(large):
     pi dt / T A = 6.4e-4 A, which does not grow.
     """
     run, ref = large
-    assert run.period() == pytest.approx(ref.period(), rel=5e-5)
+    assert period(run) == pytest.approx(period(ref), rel=5e-5)
     np.testing.assert_allclose(run.t, ref.t, rtol=0, atol=1e-9)   # MuJoCo sums its steps
     assert np.max(np.abs(run.tilt - ref.tilt)) < 1.5e-3 * 0.3
-    lag = math.pi * DT / ref.period() * 0.3
+    lag = math.pi * DT / period(ref) * 0.3
     assert np.max(np.abs(run.tilt - ref.tilt)) < 1.2 * lag   # nothing but the lag, 5 periods on
     # the amplitude is not worn down: the last swing still reaches the start
     assert run.tilt[-500:].max() == pytest.approx(0.3, abs=2e-4)
@@ -245,8 +257,7 @@ def test_mujoco_energy_drift_is_small(small_runs, large):
     cases = [(small_runs[r], solid_egg(r)[0], 0.02) for r in RATIOS] + [
         (large[0], solid_egg(1.6)[0], 0.3)]
     for run, R1, tilt in cases:
-        period = run.period()
-        samples = int(round(period / (run.t[1] - run.t[0])))
+        samples = int(round(period(run) / (run.t[1] - run.t[0])))
         second, last = run.energy[samples:2 * samples].mean(), run.energy[-samples:].mean()
         assert abs(last - second) < 2e-3 * rocking_energy(R1, tilt)
         assert np.nanmax(run.penetration) < 1e-7
@@ -259,8 +270,8 @@ def test_mujoco_rolls_without_slipping(large):
     slip 1.1e-5 m/s = 6e-5 v_max. The rolling needs |F/N| <= 0.24 here; friction is 2.
     """
     run, ref = large
-    v_max = np.max(np.abs(np.gradient(ref.centre[:, 0], ref.t)))
-    assert np.max(np.abs(run.centre[:, 0] - ref.centre[:, 0])) < 3e-5
+    v_max = np.max(np.abs(np.gradient(ref.x, ref.t)))
+    assert np.max(np.abs(run.x - ref.x)) < 3e-5
     assert np.nanmax(run.slip_speed) < 1e-3 * v_max
 
 
@@ -269,16 +280,16 @@ def test_too_little_friction_slips():
     R1, I_t, inertia = solid_egg(1.6)
     run = em.rock(R1, R2, MASS, inertia, 0.3, 1.0, friction=0.1)
     ref = em.planar_rocking(R1, R2, MASS, I_t, 0.3, 1.0)
-    assert np.max(np.abs(run.centre[:, 0] - ref.centre[:, 0])) > 1e-3
+    assert np.max(np.abs(run.x - ref.x)) > 1e-3
     assert np.nanmax(run.slip_speed) > 1e-2
 
 
 def test_long_axis_stays_in_the_vertical_plane(small_runs, large):
     """No sideways roll: the long axis and the centre stay in the x-z plane."""
     for run in (*small_runs.values(), large[0]):
-        assert np.max(np.abs(run.axis[:, 1])) < 1e-9
-        assert np.max(np.abs(run.centre[:, 1])) < 1e-9
-        np.testing.assert_allclose(np.linalg.norm(run.axis, axis=1), 1.0, rtol=1e-12)
+        assert np.max(np.abs(run.axis_y)) < 1e-9
+        assert np.max(np.abs(run.y)) < 1e-9
+        np.testing.assert_allclose(np.linalg.norm(axis(run), axis=1), 1.0, rtol=1e-12)
 
 
 # --------------------------------------------------------------------------- period
@@ -336,6 +347,39 @@ def test_rock_refuses_bad_input(change, message):
         em.rock(**kwargs)
 
 
+def test_both_engines_return_one_result_type_with_the_same_columns(small_runs):
+    """rock and planar_rocking return SimulationResults with the columns ROCKING_COLUMNS, at
+    the same times, and say how much work they did."""
+    R1, I_t, _ = solid_egg(1.6)
+    mj, ref = small_runs[1.6], em.planar_rocking(R1, R2, MASS, I_t, 0.02, 3.0)
+    for run in (mj, ref):
+        assert isinstance(run, SimulationResult) and run.success
+        assert run.names == em.ROCKING_COLUMNS
+        assert run.wall_time > 0
+    np.testing.assert_allclose(mj.t, ref.t, rtol=0, atol=1e-9)
+    assert mj.n_steps == 30000 and "30000 steps" in mj.message
+    assert ref.evaluations > 100
+
+
+def test_planar_rocking_passes_its_tolerances_to_the_solver():
+    """Looser tolerances take fewer evaluations of planar_rhs and still keep the period."""
+    R1, I_t, _ = solid_egg(1.6)
+    tight = em.planar_rocking(R1, R2, MASS, I_t, 0.3, 2.0)
+    loose = em.planar_rocking(R1, R2, MASS, I_t, 0.3, 2.0, rtol=1e-6, atol=1e-8)
+    assert loose.evaluations < tight.evaluations / 2
+    assert period(loose) == pytest.approx(period(tight), rel=1e-5)
+    with pytest.raises(ParameterError, match="rtol must be > 0"):
+        em.planar_rocking(R1, R2, MASS, I_t, 0.3, 2.0, rtol=0.0)
+
+
+def test_the_defaults_read_the_egg_parameters():
+    """Gravity and the floor's friction of the MuJoCo model are EggParams' fields."""
+    R1, _, inertia = solid_egg(1.6)
+    model = mujoco.MjModel.from_xml_string(em.rocking_model_xml(R1, R2, MASS, inertia))
+    np.testing.assert_allclose(model.opt.gravity, [0, 0, -egg.EggParams().g])
+    assert model.geom_friction[model.geom("shell").id][0] == egg.EggParams().floor_friction
+
+
 def test_planar_and_closed_form_refuse_bad_input():
     """planar_rocking and small_angle_period check their parameters the same way."""
     with pytest.raises(ParameterError, match="I_t must be > 0"):
@@ -359,9 +403,9 @@ def test_mujoco_and_the_books_3d_model_rock_alike(tilt):
     book = egg.simulate(params, t_end=2.5 * T, tilt=np.pi / 2 - tilt, dt=1e-3)
     mj = em.rock(params.R1, params.R2, params.mass, (J[0, 0], J[0, 0], J[2, 2]), tilt,
                  2.5 * T)
-    assert mj.period() == pytest.approx(egg.oscillation_period(book.t, book.beta), rel=1e-5)
+    assert period(mj) == pytest.approx(egg.oscillation_period(book.t, book.beta), rel=1e-5)
     # the book's egg lies along -y, MuJoCo's along +x: the same roll-out
-    rolled = mj.centre[:, 0] - mj.centre[0, 0]
+    rolled = mj.x - mj.x[0]
     np.testing.assert_allclose(np.interp(mj.t, book.t, -book.y), rolled, atol=1e-4)
     np.testing.assert_allclose(np.interp(mj.t, book.t, np.pi / 2 - book.beta), mj.tilt,
                                atol=2e-3 * tilt)

@@ -261,7 +261,7 @@ def _part_meshes(params: egg.EggParams):
     for radius in (params.outer_ring_radius, params.inner_ring_radius):
         vertices, faces = scene3d.ring_mesh(radius, 0.006, 0.002, 40)
         rings.append((vertices @ turn.T, faces))
-    rotor = scene3d.disc_mesh(params.rotor_radius, 0.005, 32)
+    rotor = scene3d.disc_mesh(params.rotor_radius, params.rotor_thickness, 32)
     return shell, rings[0], rings[1], rotor
 
 
