@@ -38,12 +38,14 @@ horizontal force. State, in this order::
 - the pose: :math:`\dot x = u\cos\theta - w\sin\theta`,
   :math:`\dot y = u\sin\theta + w\cos\theta`, :math:`\dot\theta = r`.
 
-The robot's parameters in the differential-drive chapter's terms are held in a
-:class:`~robodyn.diffdrive.DiffDriveParams` (:attr:`TopView.drive`), so the course can be
-compared directly with that chapter's kinematic and no-slip dynamic models.
+The robot's parameters in the differential-drive chapter's terms are a
+:class:`~robodyn.diffdrive.DiffDriveParams` derived from the robot's
+:class:`~robodyn.vacuum.VacuumParams` by :func:`drive_params` (:attr:`TopView.drive`), so the
+course can be compared directly with that chapter's kinematic and no-slip dynamic models.
 
 >>> run = follow_course(VacuumParams(), [[1.0, 0.0]], t_max=5.0)
->>> print(run.reached, f"{run.t[-1]:.2f} s", f"{run.slip_speed.max() * 1e3:.2f} mm/s")
+>>> slip = max(run.slip_r.max(), run.slip_l.max())
+>>> print(run.reached, f"{run.t[-1]:.2f} s", f"{slip * 1e3:.2f} mm/s")
 True 3.08 s 0.45 mm/s
 """
 
@@ -54,7 +56,6 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
 from robodyn.diffdrive import (
     DiffDriveParams,
@@ -65,24 +66,24 @@ from robodyn.diffdrive import (
 )
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.friction import blended_coefficient
+from robodyn.integrate import SimulationResult, solve
 from robodyn.params import as_array, check_choice, check_positive
-from robodyn.vacuum import VacuumParams, robot_cog_behind
+from robodyn.vacuum import VacuumParams, robot_cog_behind, static_wheel_loads
 from robodyn.waypoints import REACHED_GOAL, FollowerSettings, WaypointFollower
 
 __all__ = [
     "STATE",
     "SOLVERS",
-    "CourseRun",
     "TopView",
     "body_accelerations",
     "distance_to_path",
+    "drive_params",
     "follow_course",
     "integrate_held",
     "kinetic_energy",
     "power_balance",
     "slip_velocities",
     "square_course",
-    "static_wheel_loads",
     "top_view",
     "top_view_rhs",
     "traction_forces",
@@ -98,46 +99,29 @@ SOLVERS = ("LSODA", "Radau", "BDF")
 # --------------------------------------------------------------------------- the model
 
 
-def static_wheel_loads(params: VacuumParams) -> tuple[float, float]:
-    r"""Normal load of each drive wheel and of the caster, robot at rest on a level floor, N.
+def drive_params(params: VacuumParams) -> DiffDriveParams:
+    r"""The vacuum robot seen from above, in the differential-drive chapter's terms.
 
-    Moments of the weight about the caster's contact (``caster_behind`` = c behind the axle)
-    and about the axle, with G b behind the axle (the whole robot's centre of gravity,
-    :func:`robodyn.vacuum.robot_cog_behind`):
-
-    .. math:: N_{wheel} = \frac{m g\,(c - b)}{2 c}, \qquad N_{caster} = \frac{m g\, b}{c}
-
-    Each drive wheel carries half of the axle's share.
-
-    Parameters
-    ----------
-    params : VacuumParams
-        Gives m, g, b and c.
-
-    Returns
-    -------
-    (float, float)
-        N_wheel (each of the two wheels) and N_caster, N.
-
-    Notes
-    -----
-    Static: the load transfer of acceleration is left out. Accelerating at a_x moves
-    :math:`m a_x h / c` from the axle to the caster (h = ``cog_height``), a relative change
-    :math:`a_x h / (g (c - b))`, 4.2 % per m/s^2 with the defaults; the turns' lateral
-    transfer between the wheels, :math:`m a_y h / L` (L the track width), changes each wheel's
-    load by :math:`2 a_y h c / (g L (c - b))`, 5.2 % per m/s^2 of centripetal acceleration
-    with the defaults and :func:`top_view`'s L = 0.23 m.
+    Every value comes from ``params``: wheel_radius R, track_width L, mass m, the yaw
+    inertia of the body as a uniform plate, :math:`I_G = m (l^2 + w^2) / 12` (``body_length``
+    l, ``body_width`` w, the differential-drive chapter's assumption), com_offset
+    d = -:func:`~robodyn.vacuum.robot_cog_behind` (G behind the axle), the spin inertia of
+    a wheel as a uniform disk, :math:`I_w = m_{wheel} R^2 / 2` (the motor's rotor and gearbox
+    left out), max_wheel_torque = ``torque_limit``, and the body's size. The wheel-speed
+    limit and the speed controller's gain are chapter 4's defaults.
 
     Examples
     --------
-    >>> wheel, caster = static_wheel_loads(VacuumParams())
-    >>> print(f"{wheel:.3f} N per wheel, caster {caster:.3f} N")
-    11.775 N per wheel, caster 10.785 N
+    >>> drive = drive_params(VacuumParams())
+    >>> print(drive.wheel_radius, drive.track_width, round(drive.com_offset, 4))
+    0.044 0.235 -0.044
     """
     p = _check_params(params)
-    weight = p.mass * p.g
-    b, c = robot_cog_behind(p), p.caster_behind
-    return weight * (c - b) / (2.0 * c), weight * b / c
+    return DiffDriveParams(
+        wheel_radius=p.wheel_radius, track_width=p.track_width, mass=p.mass,
+        yaw_inertia=p.mass * (p.body_length**2 + p.body_width**2) / 12.0,
+        com_offset=-robot_cog_behind(p), wheel_inertia=0.5 * p.wheel_mass * p.wheel_radius**2,
+        max_wheel_torque=p.torque_limit, body_length=p.body_length, body_width=p.body_width)
 
 
 @dataclass(frozen=True)
@@ -174,24 +158,19 @@ class TopView:
 
 
 def top_view(params: VacuumParams, *, mu=None, friction_scale: float = 1.0,
-             track_width: float = 0.23, gain: float | None = None,
-             v_crit: float = 1e-3) -> TopView:
+             gain: float | None = None, v_crit: float = 1e-3) -> TopView:
     r"""The top-view model of the vacuum robot on a floor.
 
     Parameters
     ----------
     params : VacuumParams
-        The robot: mass, wheel_radius, wheel_mass, body_length, body_width, cog_behind,
-        caster_behind, torque_limit, mu_s, mu_k, g.
+        The robot, seen from above as :func:`drive_params` says; its static loads are
+        :func:`robodyn.vacuum.static_wheel_loads`.
     mu : float or (float, float), optional
         Friction of the wheels on the floor: one number for mu_s = mu_k, or the pair
         (mu_s, mu_k) with 0 < mu_k <= mu_s. Default (params.mu_s, params.mu_k), wood.
     friction_scale : float, optional
         Factor on both coefficients (> 0): 0.1 turns wood into a slippery floor.
-    track_width : float, optional
-        Distance L of the two wheels' contact points, m (> 0, below ``body_width``).
-        Default 0.23 m: ASSUMPTION (VacuumParams has no such field); the 0.35 m wide body
-        less two wheel wells of 6 cm, close to the differential-drive chapter's 0.235 m.
     gain : float, optional
         Gain k of each wheel's speed controller, N m s/rad (> 0). Default: the
         differential-drive chapter's ``DiffDriveParams.speed_gain``.
@@ -209,13 +188,6 @@ def top_view(params: VacuumParams, *, mu=None, friction_scale: float = 1.0,
     ParameterError
         If an input is out of range (the message names it, its value and what is allowed).
 
-    Notes
-    -----
-    Yaw inertia: the body as a uniform plate, :math:`I_G = m (l^2 + w^2) / 12` (``body_length``
-    l, ``body_width`` w), the differential-drive chapter's assumption. Wheel spin inertia: a
-    uniform disk, :math:`I_w = m_{wheel} R^2 / 2`; the motor's rotor and gearbox are left out.
-    The wheel-speed limit is the differential-drive chapter's ``max_wheel_speed``.
-
     Examples
     --------
     >>> model = top_view(VacuumParams(), friction_scale=0.1)
@@ -225,19 +197,11 @@ def top_view(params: VacuumParams, *, mu=None, friction_scale: float = 1.0,
     p = _check_params(params)
     mu_s, mu_k = _friction_pair(mu, p)
     scale = check_positive("friction_scale", friction_scale)
-    track = check_positive("track_width", track_width, "m")
-    if track >= p.body_width:
-        raise ParameterError(f"track_width must be < body_width = {p.body_width:g} m (the "
-                             f"wheels sit under the body), got {track:g}")
-    default = DiffDriveParams()
-    k = default.speed_gain if gain is None else check_positive("gain", gain, "N m s/rad")
+    drive = drive_params(p)
+    if gain is not None:
+        drive = dataclasses.replace(drive, speed_gain=check_positive("gain", gain,
+                                                                     "N m s/rad"))
     v_crit = check_positive("v_crit", v_crit, "m/s")
-    drive = DiffDriveParams(
-        wheel_radius=p.wheel_radius, track_width=track, mass=p.mass,
-        yaw_inertia=p.mass * (p.body_length**2 + p.body_width**2) / 12.0,
-        com_offset=-robot_cog_behind(p), wheel_inertia=0.5 * p.wheel_mass * p.wheel_radius**2,
-        max_wheel_torque=p.torque_limit, speed_gain=k, body_length=p.body_length,
-        body_width=p.body_width)
     wheel, caster = static_wheel_loads(p)
     return TopView(drive=drive, normal_loads=np.array([wheel, wheel]), caster_load=caster,
                    mu_s=scale * mu_s, mu_k=scale * mu_k, v_crit=v_crit)
@@ -484,7 +448,8 @@ def power_balance(state, model: TopView, phi_dot_ref) -> tuple[float, float, flo
 
 def integrate_held(model: TopView, state, phi_dot_ref, t_span, *, t_eval=None,
                    method: str = "LSODA", rtol: float = 1e-6, atol: float = 1e-8):
-    """Integrate :func:`top_view_rhs` with the wheel-rate references held, by ``solve_ivp``.
+    """Integrate :func:`top_view_rhs` with the wheel-rate references held, by
+    :func:`robodyn.integrate.solve`.
 
     Parameters
     ----------
@@ -505,27 +470,33 @@ def integrate_held(model: TopView, state, phi_dot_ref, t_span, *, t_eval=None,
 
     Returns
     -------
-    scipy.integrate.OdeResult
-        ``t`` and ``y`` (shape (8, n)) as from solve_ivp.
+    SimulationResult
+        The columns :data:`STATE`; the detail ``evaluations``, the right-hand side's calls.
 
     Raises
     ------
     ParameterError
         For a bad shape, method or tolerance.
     SimulationError
-        If the solver fails (its message is passed on).
+        If the solver fails (its message is passed on, with advice).
     """
     y0 = as_array("state", state, "", (8,), finite=True)
     reference = as_array("phi_dot_ref", phi_dot_ref, "rad/s", (2,), finite=True)
     check_choice("method", method, SOLVERS)
-    rtol = check_positive("rtol", rtol)
-    atol = check_positive("atol", atol)
-    run = solve_ivp(_rhs_float, t_span, y0, method=method, t_eval=t_eval, rtol=rtol,
-                    atol=atol, args=(_constants(model), *reference.tolist()))
-    if not run.success:
-        raise SimulationError(f"solve_ivp ({method}) failed on t = {t_span}: {run.message}. "
-                              "Advice: a larger v_crit makes the friction law less stiff.")
-    return run
+    calls = [0]
+
+    def rhs(t, y, constants, ref_r, ref_l):
+        calls[0] += 1
+        return _rhs_float(t, y, constants, ref_r, ref_l)
+
+    try:
+        run = solve(rhs, t_span, y0, (_constants(model), *reference.tolist()),
+                    state_names=STATE, method=method, t_eval=t_eval, rtol=rtol, atol=atol)
+    except SimulationError as error:
+        raise SimulationError(f"{error} Here a larger v_crit makes the friction law less "
+                              "stiff.") from error
+    return SimulationResult(t=run.t, columns=run.columns, success=run.success,
+                            message=run.message, details={"evaluations": calls[0]})
 
 
 # ------------------------------------------------------------ fast path of integrate_held()
@@ -591,69 +562,11 @@ def square_course(side: float = 1.5) -> np.ndarray:
     return np.array([[a, 0.0], [a, a], [0.0, a], [0.0, 0.0]])
 
 
-@dataclass(frozen=True, eq=False)
-class CourseRun:
-    """A course driven by :func:`follow_course`, sampled at the control period.
-
-    Attributes
-    ----------
-    t : numpy.ndarray, shape (n,)
-        Sample times, s.
-    pose : numpy.ndarray, shape (n, 3)
-        (x, y, theta) of the axle midpoint: m, m, rad (theta not wrapped).
-    body_velocity : numpy.ndarray, shape (n, 3)
-        (u, w, r): forward and lateral velocity of the axle midpoint in the body frame, m/s,
-        and the yaw rate, rad/s.
-    wheel_rates : numpy.ndarray, shape (n, 2)
-        (phi_dot_r, phi_dot_l), rad/s.
-    wheel_rate_commands : numpy.ndarray, shape (n, 2)
-        The references held from each sample to the next (after the speed limit), rad/s.
-    torques : numpy.ndarray, shape (n, 2)
-        Motor torques (right, left) at the samples, N m.
-    slip_speed : numpy.ndarray, shape (n, 2)
-        Magnitude of each wheel's slip velocity, m/s.
-    traction : numpy.ndarray, shape (n, 2, 2)
-        Floor force on each wheel (right, left), (forward, lateral) in the body frame, N.
-    waypoint_times : numpy.ndarray, shape (N,)
-        Sample time at which each waypoint was reached, s; NaN if not.
-    reached : bool
-        True if the follower reached its last waypoint.
-    message : str
-        What happened (as the differential-drive chapter's course says it).
-    model : TopView
-        The model that was driven.
-    settings : FollowerSettings
-        The follower's settings, waypoints included.
-    evaluations : int
-        Right-hand-side evaluations of the whole run.
-    """
-
-    t: np.ndarray
-    pose: np.ndarray
-    body_velocity: np.ndarray
-    wheel_rates: np.ndarray
-    wheel_rate_commands: np.ndarray
-    torques: np.ndarray
-    slip_speed: np.ndarray
-    traction: np.ndarray
-    waypoint_times: np.ndarray
-    reached: bool
-    message: str
-    model: TopView
-    settings: FollowerSettings
-    evaluations: int
-
-    @property
-    def states(self) -> np.ndarray:
-        """The samples as states of :func:`top_view_rhs`, shape (n, 8)."""
-        return np.hstack([self.pose, self.body_velocity, self.wheel_rates])
-
-
 def follow_course(params: VacuumParams, waypoints, *, mu=None, friction_scale: float = 1.0,
                   settings: FollowerSettings | None = None, t_max: float = 60.0,
-                  dt: float = 0.02, track_width: float = 0.23, gain: float | None = None,
-                  v_crit: float = 1e-3, initial_pose=(0.0, 0.0, 0.0),
-                  method: str = "LSODA", rtol: float = 1e-6, atol: float = 1e-8) -> CourseRun:
+                  dt: float = 0.02, gain: float | None = None, v_crit: float = 1e-3,
+                  initial_pose=(0.0, 0.0, 0.0), method: str = "LSODA", rtol: float = 1e-6,
+                  atol: float = 1e-8) -> SimulationResult:
     r"""Drive the vacuum robot through ``waypoints`` on a floor of friction ``mu``.
 
     The sampled-data loop of :func:`robodyn.diffdrive.simulate`: every ``dt`` the
@@ -671,7 +584,7 @@ def follow_course(params: VacuumParams, waypoints, *, mu=None, friction_scale: f
         The robot.
     waypoints : array_like, shape (N, 2) or (2,)
         Waypoints (x, y), m, finite.
-    mu, friction_scale, track_width, gain, v_crit
+    mu, friction_scale, gain, v_crit
         The floor and the model, as in :func:`top_view`.
     settings : FollowerSettings, optional
         The follower's controller settings (speed, gain, dead band, omega_max, tolerance,
@@ -688,7 +601,18 @@ def follow_course(params: VacuumParams, waypoints, *, mu=None, friction_scale: f
 
     Returns
     -------
-    CourseRun
+    SimulationResult
+        Sampled at the control period: the columns :data:`STATE` (the pose of the axle
+        midpoint, theta not wrapped; its body velocity (u, w, r); the wheel rates),
+        ``phi_dot_ref_r`` and ``phi_dot_ref_l`` (the references held from each sample to the
+        next, after the speed limit, rad/s), ``tau_r`` and ``tau_l`` (motor torques, N m),
+        ``slip_r`` and ``slip_l`` (magnitude of each wheel's slip velocity, m/s);
+        ``success`` True if the follower reached its last waypoint, the ``message`` as
+        chapter 4's course says it; the details ``reached`` (bool), ``waypoint_times`` (s,
+        NaN if not reached), ``traction`` (shape (n, 2, 2): the floor's force on each wheel,
+        right and left, (forward, lateral) in the body frame, N), ``model`` (the
+        :class:`TopView` driven), ``settings`` (the follower's, waypoints included) and
+        ``evaluations`` (of the right-hand side).
 
     Raises
     ------
@@ -702,11 +626,10 @@ def follow_course(params: VacuumParams, waypoints, *, mu=None, friction_scale: f
     -----
     Sensing is perfect (the pose is measured exactly), so a slipping robot is steered back
     towards its waypoints; only the commands, not the path, reveal the slip to the follower.
-    The loads are static (:func:`static_wheel_loads`).
+    The loads are static (:func:`robodyn.vacuum.static_wheel_loads`).
     """
     p = _check_params(params)
-    model = top_view(p, mu=mu, friction_scale=friction_scale, track_width=track_width,
-                     gain=gain, v_crit=v_crit)
+    model = top_view(p, mu=mu, friction_scale=friction_scale, gain=gain, v_crit=v_crit)
     if settings is None:
         settings = FollowerSettings(waypoints, speed=p.drive_speed)
     elif isinstance(settings, FollowerSettings):
@@ -743,8 +666,8 @@ def follow_course(params: VacuumParams, waypoints, *, mu=None, friction_scale: f
             break
         run = integrate_held(model, state, reference, (t_k, t_k + dt), t_eval=[t_k + dt],
                              method=method, rtol=rtol, atol=atol)
-        evaluations += run.nfev
-        state = run.y[:, -1]
+        evaluations += run.evaluations
+        state = run.stack()[:, -1]
     states, commands = np.array(states), np.array(commands)
     t = dt * np.arange(len(states))
     reached = follower.state == REACHED_GOAL
@@ -754,19 +677,23 @@ def follow_course(params: VacuumParams, waypoints, *, mu=None, friction_scale: f
 
 
 def _course_run(model, settings, t, states, commands, waypoint_times, reached, message,
-                evaluations) -> CourseRun:
-    """Collect the samples into a :class:`CourseRun`, with the forces, torques and slip."""
+                evaluations) -> SimulationResult:
+    """Collect the samples into a SimulationResult, with the forces, torques and slip."""
     forces = np.array([_forces(state, model) for state in states])
     drive = model.drive
     slips = np.array([_slip(*state[3:6], state[6:8], drive.wheel_radius, drive.track_width)
                       for state in states])
     torques = np.array([wheel_torques(c, s[6:8], drive) for c, s in zip(commands, states,
                                                                         strict=True)])
-    return CourseRun(t=t, pose=states[:, :3], body_velocity=states[:, 3:6],
-                     wheel_rates=states[:, 6:8], wheel_rate_commands=commands, torques=torques,
-                     slip_speed=np.hypot(slips[..., 0], slips[..., 1]), traction=forces,
-                     waypoint_times=waypoint_times, reached=bool(reached), message=message,
-                     model=model, settings=settings, evaluations=int(evaluations))
+    slip_speed = np.hypot(slips[..., 0], slips[..., 1])
+    columns = dict(zip(STATE, states.T, strict=True))
+    columns.update(phi_dot_ref_r=commands[:, 0], phi_dot_ref_l=commands[:, 1],
+                   tau_r=torques[:, 0], tau_l=torques[:, 1], slip_r=slip_speed[:, 0],
+                   slip_l=slip_speed[:, 1])
+    return SimulationResult(t=t, columns=columns, success=bool(reached), message=message,
+                            details={"reached": bool(reached), "waypoint_times": waypoint_times,
+                                     "traction": forces, "model": model, "settings": settings,
+                                     "evaluations": int(evaluations)})
 
 
 def distance_to_path(points, path) -> np.ndarray:

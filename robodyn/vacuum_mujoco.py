@@ -67,28 +67,28 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 
 import numpy as np
 
 from robodyn.errors import ParameterError, SimulationError
+from robodyn.integrate import SimulationResult
 from robodyn.mjcf import INTEGRATORS, check_solref, load_mujoco, mjcf_number
 from robodyn.params import Range, check_choice, check_positive, check_real
 from robodyn.vacuum import (
     COORDINATES,
+    STATE,
     SUSPENSIONS,
-    HeightSearch,
     PlanarRobot,
     VacuumParams,
     attempt_outcome,
-    bisect_height,
+    attempt_result,
+    highest_climb,
     step_face_x,
 )
 
 __all__ = [
     "FRICTIONS",
     "TOKEN_MASS",
-    "MujocoClimb",
     "RobotSim",
     "book_state",
     "climb",
@@ -503,21 +503,22 @@ def book_state(params: VacuumParams, variant: str = "leading") -> np.ndarray:
     return PlanarRobot(_params(params), variant).static_state.copy()
 
 
-def drive(params: VacuumParams, variant: str = "leading", speed: float = 0.3,
+def drive(params: VacuumParams, variant: str = "leading", speed: float | None = None,
           t_end: float = 2.0, *, gain: float = 0.5, sample_interval: float = 0.005,
-          settle_time: float = 0.3, **options):
-    r"""Drive MuJoCo's robot on the bare floor from rest at ``speed`` (m/s), as
-    :func:`robodyn.vacuum.drive`: the speed controller from the static state (:func:`settle`,
-    put back to the book's static x) for ``t_end`` s.
+          settle_time: float = 0.3, **options) -> SimulationResult:
+    r"""Drive MuJoCo's robot on the bare floor from rest at ``speed`` (m/s; None: the
+    parameters' ``drive_speed``), as :func:`robodyn.vacuum.drive`: the speed controller
+    from the static state (:func:`settle`, put back to the book's static x) for ``t_end`` s.
 
     Returns
     -------
-    (t, q, qd, torque)
-        t (n,) s; q, qd (n, 5) in the book's coordinates; the motor torque (n,) N m; sampled
-        every ``sample_interval`` s.
+    SimulationResult
+        Sampled every ``sample_interval`` s: the columns :data:`robodyn.vacuum.STATE` (the
+        book's coordinates and rates; :func:`robodyn.vacuum.coordinates` gives q and qd)
+        and ``torque`` (N m, both motors).
 
-    >>> t, q, qd, torque = drive(VacuumParams(), "leading", t_end=1.5)
-    >>> print(f"{qd[t > 1.0, 0].mean():.3f} m/s")
+    >>> run = drive(VacuumParams(), "leading", t_end=1.5)
+    >>> print(f"{run.x_dot[run.t > 1.0].mean():.3f} m/s")
     0.297 m/s
 
     Notes
@@ -527,7 +528,7 @@ def drive(params: VacuumParams, variant: str = "leading", speed: float = 0.3,
     (rolling at R) by :math:`\delta / 2R`, 0.4 % with the default VacuumParams.
     """
     params = _params(params)
-    speed = check_positive("speed", speed, "m/s")
+    speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
     t_end = check_positive("t_end", t_end, "s")
     gain = check_positive("gain", gain, "N m s/rad")
     sample_interval = check_positive("sample_interval", sample_interval, "s")
@@ -544,61 +545,25 @@ def drive(params: VacuumParams, variant: str = "leading", speed: float = 0.3,
         sim.run(steps, target)
         samples.append(sim.sample())
     t, q, qd, torque, _ = (np.array(column) for column in zip(*samples, strict=True))
-    return t, q, qd, torque
+    return _run(t, q, qd, torque, f"drove {t[-1]:.2f} s")
+
+
+def _run(t, q, qd, torque, message: str) -> SimulationResult:
+    """MuJoCo's samples as a run: the columns of :data:`robodyn.vacuum.STATE` and
+    ``torque``."""
+    states = np.hstack([q, qd]).T
+    return SimulationResult(t=t, columns={**dict(zip(STATE, states, strict=True)),
+                                          "torque": torque}, message=message)
 
 
 # --------------------------------------------------------------------------- the climb
 
 
-@dataclass(frozen=True, eq=False)
-class MujocoClimb:
-    """One attempt at the step in MuJoCo, sampled every ``sample_interval`` s.
-
-    Attributes
-    ----------
-    outcome : str
-        "climbed", "stalled" or "timed out" (the rules of :func:`robodyn.vacuum.climb`).
-    t_end : float
-        Time the attempt ended, s.
-    t : numpy.ndarray, shape (n,)
-        Sample times, s, from 0 (the robot rolling, ``gap`` from the step).
-    q, qd : numpy.ndarray, shape (n, 5)
-        The book's coordinates (x, z of the centre of gravity m, pitch rad nose-up, suspension
-        rad below the horizontal or m down, wheel's absolute clockwise turn rad) and rates.
-    torque : numpy.ndarray, shape (n,)
-        Motor torque of both wheels, N m, forward positive: the speed controller's at each
-        sample (MuJoCo takes the velocity actuator implicitly, so the torque it applies over
-        the next step is that of the step's end rate).
-    wheel : numpy.ndarray, shape (n, 2)
-        The wheel's centre (x, z) in the world, m.
-    step_x : float
-        x of the step's face, m.
-    wall_time : float
-        Wall-clock time of the attempt (without compiling and settling), s.
-    n_steps : int
-        MuJoCo steps taken.
-    """
-
-    outcome: str
-    t_end: float
-    t: np.ndarray
-    q: np.ndarray
-    qd: np.ndarray
-    torque: np.ndarray
-    wheel: np.ndarray
-    step_x: float
-    wall_time: float
-    n_steps: int
-
-    @property
-    def climbed(self) -> bool:
-        return self.outcome == "climbed"
-
-
-def climb(params: VacuumParams, height: float, variant: str = "leading", speed: float = 0.3,
-          *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
-          gain: float = 0.5, chunk: float = 0.05, sample_interval: float = 0.005,
-          settle_time: float = 0.3, **options) -> MujocoClimb:
+def climb(params: VacuumParams, height: float, variant: str = "leading",
+          speed: float | None = None, *, gap: float = 0.03, t_max: float = 4.0,
+          stall_time: float = 0.5, gain: float = 0.5, chunk: float = 0.05,
+          sample_interval: float = 0.005, settle_time: float = 0.3,
+          **options) -> SimulationResult:
     """Drive the MuJoCo robot at ``speed`` against a step of ``height`` (m) with the fillet.
 
     As :func:`robodyn.vacuum.climb`: the step's face at
@@ -618,7 +583,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
     variant : str, optional
         One of :data:`robodyn.vacuum.SUSPENSIONS`.
     speed : float, optional
-        The commanded speed, m/s (> 0).
+        The commanded speed, m/s (> 0); None: the parameters' ``drive_speed``.
     gap, t_max, stall_time, chunk, sample_interval, settle_time : float, optional
         Distance of the robot's front from the face (m), longest attempt, stall window, check
         interval, sampling interval and settling time (s), all > 0.
@@ -630,7 +595,16 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
 
     Returns
     -------
-    MujocoClimb
+    SimulationResult
+        Made by :func:`robodyn.vacuum.attempt_result`, as the book's climb: sampled every
+        ``sample_interval`` s from 0 (the robot rolling, ``gap`` from the step), the columns
+        :data:`robodyn.vacuum.STATE` (:func:`robodyn.vacuum.coordinates` gives q and qd),
+        ``torque`` (N m, both motors, forward positive: the speed controller's at each sample;
+        MuJoCo takes the velocity actuator implicitly, so the torque it applies over the next
+        step is that of the step's end rate), ``wheel_x`` and ``wheel_z`` (the wheel's centre,
+        m); the details ``outcome``, ``climbed``, ``t_end`` (s), ``variant``, ``height``,
+        ``step_x`` (the step's face, m), ``speed``, ``wall_time`` (s, of the stepping, without
+        compiling and settling) and ``n_steps`` (MuJoCo steps taken).
 
     >>> attempt = climb(VacuumParams(), 0.008, t_max=1.0)
     >>> print(attempt.outcome)
@@ -639,7 +613,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
     params = _params(params)
     height = check_positive("height", height, "m")
     check_choice("variant", variant, SUSPENSIONS)
-    speed = check_positive("speed", speed, "m/s")
+    speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
     gap = check_positive("gap", gap, "m")
     t_max = check_positive("t_max", t_max, "s")
     stall_time = check_positive("stall_time", stall_time, "s")
@@ -677,19 +651,23 @@ def climb(params: VacuumParams, height: float, variant: str = "leading", speed: 
             break
     wall_time = time.perf_counter() - start
     t, q, qd, torque, wheel = (np.array(column) for column in zip(*samples, strict=True))
-    return MujocoClimb(outcome=outcome, t_end=float(t[-1]), t=t, q=q, qd=qd, torque=torque,
-                       wheel=wheel, step_x=step_x, wall_time=wall_time, n_steps=n_steps)
+    return attempt_result(_run(t, q, qd, torque, ""), wheel, outcome, variant=variant,
+                          height=height, step_x=step_x, speed=speed, wall_time=wall_time,
+                          n_steps=n_steps)
 
 
 def max_climb_height(params: VacuumParams, variant: str = "leading", *, low: float = 0.005,
-                     high: float = 0.035, tol: float = 2.5e-4, **climb_options) -> HeightSearch:
-    """The highest step MuJoCo's robot climbs, m, by :func:`robodyn.vacuum.bisect_height`
+                     high: float = 0.035, tol: float = 2.5e-4,
+                     **climb_options) -> SimulationResult:
+    """The highest step MuJoCo's robot climbs, m, by :func:`robodyn.vacuum.highest_climb`
     over :func:`climb` (``climb_options`` passed on): ``low`` must be climbed, ``high`` not.
+    Returns the deciding attempt: its ``height`` is the limit, ``attempts`` the attempts as
+    (height, climbed).
     """
     params = _params(params)
     check_choice("variant", variant, SUSPENSIONS)
 
-    def climbs(height):
-        return climb(params, height, variant, **climb_options).climbed
+    def attempt(height):
+        return climb(params, height, variant, **climb_options)
 
-    return bisect_height(climbs, low, high, tol)
+    return highest_climb(attempt, low, high, tol)
