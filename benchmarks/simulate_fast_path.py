@@ -15,8 +15,8 @@ import time
 import numpy as np
 
 from robodyn import diffdrive
-from robodyn.figures.diffdrive import COURSE
-from robodyn.waypoints import REACHED_GOAL, FollowerSettings, WaypointFollower
+from robodyn.figures.diffdrive import COURSE_SETTINGS
+from robodyn.waypoints import REACHED_GOAL, WaypointFollower
 
 REPETITIONS = 15
 
@@ -49,7 +49,7 @@ def median_ms(function):
 
 def main():
     params = diffdrive.DiffDriveParams()
-    settings = FollowerSettings(COURSE, dead_band=np.radians(2.0))
+    settings = COURSE_SETTINGS
     fast_ms, run = median_ms(lambda: diffdrive.simulate(params, settings, t_max=40.0))
     slow_ms, pose = median_ms(lambda: numpy_course(params, settings))
     gap = float(np.hypot(run.x[-1] - pose[0], run.y[-1] - pose[1]))

@@ -22,7 +22,8 @@ Conventions
   out. NaN in a state propagates; parameters are checked. A non-number raises
   ParameterTypeError; inputs whose shapes do not broadcast raise ParameterError naming both.
 
->>> v, omega = forward_kinematics(8.0, 8.0, wheel_radius=0.036, track_width=0.235)
+>>> p = DiffDriveParams()
+>>> v, omega = forward_kinematics(8.0, 8.0, p.wheel_radius, p.track_width)
 >>> print(f"{float(v):.3f} m/s, {float(omega):.1f} rad/s")
 0.288 m/s, 0.0 rad/s
 """
@@ -85,54 +86,51 @@ MODELS = ("kinematic", "dynamic")
 class DiffDriveParams(Parameters):
     r"""Physical parameters of a differential-drive robot (defaults: a D-shaped vacuum robot).
 
-    The thesis gives the envelope of its reference robot (D-shaped, 36 x 35 x 10 cm), the mass
-    of one drive wheel (60.8 g, weighed for the friction test), the forward speed used for
-    waypoint following (0.3 m/s) and the static friction of the wheel on wood
-    (mu_s = 1.01 to 1.16). Every other default below is an ASSUMPTION, typical of commercial
-    vacuum robots of that size, chosen to be consistent with those figures.
+    The defaults describe a robot of the size of the thesis's reference robot. Each field says
+    where its value comes from (``source`` and ``note``, listed by :meth:`field_table` and
+    shown as a table in a notebook): the thesis states the body's envelope and the forward
+    speed (:class:`~robodyn.waypoints.FollowerSettings`) and measured the drive wheel's mass and
+    its static friction on wood; the book assumes the rest, typical of commercial vacuum
+    robots of that size and consistent with those figures, and derives the two inertias.
 
     Parameters
     ----------
     wheel_radius : float
-        Drive-wheel radius R, m (> 0). Default 0.036 m: assumption (a 72 mm wheel fits the
-        10 cm body height).
+        Drive-wheel radius R, m (> 0).
     track_width : float
-        Distance L between the two wheel contact points, m (> 0). Default 0.235 m:
-        assumption, fits inside the 0.35 m wide body with room for the wheel wells.
+        Distance L between the two wheel contact points, m (> 0).
     mass : float
-        Total mass m of the robot including its wheels, kg (> 0). Default 3.5 kg: assumption.
+        Total mass m of the robot including its wheels, kg (> 0).
     yaw_inertia : float
         Yaw moment of inertia I of the whole robot about its centre of mass, kg m^2 (> 0).
-        Default 0.074 kg m^2: a uniform 0.36 x 0.35 m plate of 3.5 kg,
-        m (a^2 + b^2) / 12 = 0.0735, rounded up.
     com_offset : float
         Distance d of the centre of mass ahead of the axle midpoint along the heading, m
-        (finite; negative = behind the axle). Default 0.03 m: assumption; the thesis too
-        worked with an estimated centre of gravity.
+        (finite; negative = behind the axle).
+    wheel_mass : float
+        Mass of one drive wheel, kg (> 0); part of ``mass``. It enters only through
+        ``wheel_inertia``.
     wheel_inertia : float
-        Spin inertia I_w of one drive wheel about its axle, kg m^2 (>= 0). Default
-        3.9e-5 kg m^2: the measured 60.8 g wheel as a uniform disk, m R^2 / 2 = 3.94e-5.
-        The motor rotor and gearbox are left out (reflected through a gear ratio they could
-        be several times larger).
+        Spin inertia I_w of one drive wheel about its axle, kg m^2 (>= 0).
     max_wheel_speed : float
-        Largest wheel speed the motors deliver, rad/s (> 0). Default 14.0 rad/s: assumption,
-        a top speed R * 14 = 0.50 m/s.
+        Largest wheel speed the motors deliver, rad/s (> 0).
     max_wheel_torque : float
-        Largest torque of one wheel motor, N m (> 0). Default 0.5 N m: assumption, kept below
-        the traction limit mu m g R / 2 = 0.62 N m with mu = 1.0 (just under the measured
-        1.01 to 1.16). That limit assumes the two drive wheels carry the whole weight; the
-        casters carry part of it, so the real limit is lower.
+        Largest torque of one wheel motor, N m (> 0).
     speed_gain : float
         Gain k of each wheel's proportional speed controller, tau = k (phi_dot_ref - phi_dot),
-        N m s/rad (> 0). Default 0.05 N m s/rad: assumption, a forward-speed time constant
-        m_eff R^2 / (2 k) of about 46 ms (the yaw loop's is about 73 ms; see
-        :attr:`speed_loop_time_constants`).
+        N m s/rad (> 0).
+    mu_s : float
+        Static friction coefficient of a drive wheel on the floor (> 0); it bounds the
+        torque a wheel can pass on (:attr:`traction_torque_limit`), the dynamics here do not
+        model slip.
+    g : float
+        Gravitational acceleration, m/s^2 (> 0).
     body_length : float
-        Length of the D-shaped body from its round back to its flat front, m (> 0). Default
-        0.36 m: the thesis's envelope, 36 x 35 x 10 cm (that 36 cm is the length and 35 cm
-        the width is an assumption). Used for drawing; it does not enter the dynamics.
+        Length of the D-shaped body from its round back to its flat front, m (> 0). Used for
+        drawing; it does not enter the dynamics.
     body_width : float
-        Width of the body, m (> 0). Default 0.35 m: the thesis's envelope. Used for drawing.
+        Width of the body, m (> 0). Used for drawing.
+    body_height : float
+        Height of the body, m (> 0); it bounds the wheel's size and enters nothing here.
 
     Raises
     ------
@@ -143,35 +141,86 @@ class DiffDriveParams(Parameters):
     Notes
     -----
     The wheels' mass is part of ``mass`` and their yaw inertia part of ``yaw_inertia``; only
-    their spin inertia is separate. Caster wheels are massless and frictionless.
+    their spin inertia is separate. Caster wheels are massless and frictionless. The two
+    derived defaults are rounded and do not follow a change of the values they come from:
+    ``DiffDriveParams(mass=4.0)`` keeps ``yaw_inertia``; set it too.
 
     Examples
     --------
     >>> p = DiffDriveParams()
     >>> print(f"top speed {p.wheel_radius * p.max_wheel_speed:.3f} m/s")
     top speed 0.504 m/s
+    >>> p.by_source()["measured"]
+    ['wheel_mass', 'mu_s']
     >>> DiffDriveParams(track_width=-0.2)
     Traceback (most recent call last):
     ...
     robodyn.errors.ParameterError: track_width must be > 0 m, got -0.2
     """
 
-    wheel_radius: float = quantity(0.036, "m", above=0.0)
-    track_width: float = quantity(0.235, "m", above=0.0)
-    mass: float = quantity(3.5, "kg", above=0.0)
-    yaw_inertia: float = quantity(0.074, "kg m^2", above=0.0)
-    com_offset: float = quantity(0.03, "m")
-    wheel_inertia: float = quantity(3.9e-5, "kg m^2", at_least=0.0)
-    max_wheel_speed: float = quantity(14.0, "rad/s", above=0.0)
-    max_wheel_torque: float = quantity(0.5, "N m", above=0.0)
-    speed_gain: float = quantity(0.05, "N m s/rad", above=0.0)
-    body_length: float = quantity(0.36, "m", above=0.0)
-    body_width: float = quantity(0.35, "m", above=0.0)
+    wheel_radius: float = quantity(
+        0.036, "m", above=0.0, source="assumed",
+        note="a 72 mm wheel, usual for robots of this class; it fits the 10 cm body_height")
+    track_width: float = quantity(
+        0.235, "m", above=0.0, source="assumed",
+        note="the wheels inside the 35 cm body_width, with room for the wheel wells")
+    mass: float = quantity(
+        3.5, "kg", above=0.0, source="assumed",
+        note="vacuum robots of this size weigh 3 to 4 kg; the thesis gives no mass")
+    yaw_inertia: float = quantity(
+        0.074, "kg m^2", above=0.0, source="derived",
+        note="the body as a uniform plate, mass (body_length^2 + body_width^2) / 12 = 0.0735, "
+             "rounded up")
+    com_offset: float = quantity(
+        0.03, "m", source="assumed",
+        note="a guess, as the thesis's own: it too works with an estimated centre of gravity")
+    wheel_mass: float = quantity(
+        0.0608, "kg", above=0.0, source="measured",
+        note="one drive wheel, weighed for the thesis's friction test on a tilting board")
+    wheel_inertia: float = quantity(
+        3.9e-5, "kg m^2", at_least=0.0, source="derived",
+        note="wheel_mass as a uniform disk, wheel_mass wheel_radius^2 / 2 = 3.94e-5, rounded; "
+             "the motor's rotor and gearbox are left out (through the gear they could count "
+             "several times more)")
+    max_wheel_speed: float = quantity(
+        14.0, "rad/s", above=0.0, source="assumed",
+        note="a top speed wheel_radius x 14 rad/s = 0.50 m/s, usual for the class")
+    max_wheel_torque: float = quantity(
+        0.5, "N m", above=0.0, source="assumed",
+        note="a small gear motor's, kept below the traction_torque_limit mu_s m g R / 2 = "
+             "0.67 N m")
+    speed_gain: float = quantity(
+        0.05, "N m s/rad", above=0.0, source="assumed",
+        note="a forward-speed time constant m_eff R^2 / (2 k) of about 46 ms (see "
+             "speed_loop_time_constants)")
+    mu_s: float = quantity(
+        1.08, "", above=0.0, source="measured",
+        note="drive wheel on wood: the thesis's 15 tilting-board trials give 1.01 to 1.15 "
+             "(its summary prints 1.16, see the errata); the middle of that range")
+    g: float = quantity(9.81, "m/s^2", above=0.0, source="standard",
+                        note="standard gravity, rounded")
+    body_length: float = quantity(
+        0.36, "m", above=0.0, source="stated",
+        note="the thesis's envelope of its D-shaped robot, 36 x 35 x 10 cm (that 36 cm is the "
+             "length is the book's reading)")
+    body_width: float = quantity(0.35, "m", above=0.0, source="stated",
+                                 note="the thesis's envelope, 36 x 35 x 10 cm")
+    body_height: float = quantity(0.10, "m", above=0.0, source="stated",
+                                  note="the thesis's envelope, 36 x 35 x 10 cm")
 
     @property
     def effective_mass(self) -> float:
         """Mass felt by the forward motion, m + 2 I_w / R^2, kg."""
         return self.mass + 2.0 * self.wheel_inertia / self.wheel_radius**2
+
+    @property
+    def traction_torque_limit(self) -> float:
+        """Largest torque one drive wheel passes on before it slips, mu_s m g R / 2, N m.
+
+        Each drive wheel is taken to carry half the weight; the casters carry part of it, so
+        the real limit is lower.
+        """
+        return self.mu_s * self.mass * self.g * self.wheel_radius / 2.0
 
     @property
     def speed_loop_time_constants(self) -> tuple[float, float]:
@@ -335,7 +384,8 @@ def inverse_kinematics(v, omega, wheel_radius: float, track_width: float):
 
     Examples
     --------
-    >>> r, l = inverse_kinematics(0.3, 0.0, wheel_radius=0.036, track_width=0.235)
+    >>> p = DiffDriveParams()
+    >>> r, l = inverse_kinematics(0.3, 0.0, p.wheel_radius, p.track_width)
     >>> print(f"{float(r):.3f} {float(l):.3f} rad/s")
     8.333 8.333 rad/s
     """
@@ -1322,7 +1372,7 @@ def straight_run_with_rolling_resistance(
     Parameters
     ----------
     params : DiffDriveParams
-        The robot (m, R, m_eff, speed_gain k, max_wheel_torque).
+        The robot (m, g, R, m_eff, speed_gain k, max_wheel_torque).
     v_ref : float
         Speed reference, m/s.
     rolling_coefficient : float
@@ -1349,7 +1399,7 @@ def straight_run_with_rolling_resistance(
     k_i = check_non_negative("integral_gain", integral_gain, "N m/rad")
     t_end = check_positive("t_end", t_end, "s")
     dt = check_positive("dt", dt, "s")
-    resistance = c_rr * p.mass * 9.81 / 2.0  # N per wheel
+    resistance = c_rr * p.mass * p.g / 2.0  # N per wheel
     reference = v_ref / p.wheel_radius
     v, integral = 0.0, 0.0
     n_steps = int(round(t_end / dt))

@@ -16,7 +16,6 @@ counter-clockwise from the world x axis; positive omega turns left.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -44,23 +43,27 @@ REACHED_GOAL = "ReachedGoal"
 class FollowerSettings(Parameters):
     """Fixed settings of the waypoint follower.
 
+    Each field says where its default comes from (``source`` and ``note``, shown as a table
+    in a notebook): the thesis states the forward speed and draws the chart with its heading
+    controller and saturation, but gives none of the controller's numbers, so the book
+    assumes them. The default waypoints are the book's test course.
+
     Parameters
     ----------
     waypoints : array_like, shape (N, 2) or (2,)
         Waypoints (x, y), m, finite, N >= 1; a single point of shape (2,) is one waypoint.
     speed : float
-        Forward-speed command, m/s (> 0). Default 0.3 m/s, the value of the thesis.
+        Forward-speed command, m/s (> 0).
     gain : float
-        Heading gain K, rad/s per rad (> 0). Default 2.0: assumption (the thesis gives none).
+        Heading gain K, rad/s per rad (> 0).
     dead_band : float
-        Heading errors smaller than this give omega = 0, rad (>= 0). Default 0.05 rad:
-        assumption.
+        Heading errors smaller than this give omega = 0, rad (>= 0).
     omega_max : float
-        Yaw-rate limit, rad/s (> 0). Default 2.0 rad/s: assumption.
+        Yaw-rate limit, rad/s (> 0).
     tolerance : float
-        Distance at which a waypoint counts as reached, m (> 0). Default 0.10 m: assumption.
+        Distance at which a waypoint counts as reached, m (> 0).
     v_max : float
-        Forward-speed limit (the thesis's saturation block), m/s (> 0). Default 0.5 m/s.
+        Forward-speed limit (the thesis's saturation block), m/s (> 0).
 
     Raises
     ------
@@ -74,15 +77,32 @@ class FollowerSettings(Parameters):
     (2, 2) 0.20 m
     >>> FollowerSettings([1.0, 2.0]).waypoints
     array([[1., 2.]])
+    >>> FollowerSettings().by_source()["stated"]
+    ['speed']
     """
 
-    waypoints: np.ndarray = quantity(dataclasses.MISSING, "m", shape=(None, 2))
-    speed: float = quantity(0.3, "m/s", above=0.0)
-    gain: float = quantity(2.0, "rad/s per rad", above=0.0)
-    dead_band: float = quantity(0.05, "rad", at_least=0.0)
-    omega_max: float = quantity(2.0, "rad/s", above=0.0)
-    tolerance: float = quantity(0.10, "m", above=0.0)
-    v_max: float = quantity(0.5, "m/s", above=0.0)
+    waypoints: np.ndarray = quantity(
+        [[1.5, 0.0], [2.0, 1.0], [1.0, 1.8], [0.0, 1.0], [0.4, 0.2]], "m", shape=(None, 2),
+        source="assumed",
+        note="the book's course, a loop with a sharp and a gentle turn, from the origin")
+    speed: float = quantity(0.3, "m/s", above=0.0, source="stated",
+                            note="the thesis's forward speed for following waypoints")
+    gain: float = quantity(
+        2.0, "rad/s per rad", above=0.0, source="assumed",
+        note="the thesis gives none; with omega_max it saturates errors above 1 rad")
+    dead_band: float = quantity(
+        0.05, "rad", at_least=0.0, source="assumed",
+        note="the thesis gives none; about 3 degrees, enough to stop twitching at small errors")
+    omega_max: float = quantity(
+        2.0, "rad/s", above=0.0, source="assumed",
+        note="the thesis gives none; at 0.3 m/s the tightest circle has a radius of 15 cm")
+    tolerance: float = quantity(
+        0.10, "m", above=0.0, source="assumed",
+        note="the thesis gives none; 10 cm, under a third of the robot's width")
+    v_max: float = quantity(
+        0.5, "m/s", above=0.0, source="assumed",
+        note="the thesis's saturation block without its number; about the top speed of "
+             "chapter 4's robot (wheel_radius x max_wheel_speed)")
 
     def __post_init__(self):
         points = as_array("waypoints", self.waypoints, "m")

@@ -10,6 +10,8 @@ D-shaped robot, static figures and the course animation.
 
 from __future__ import annotations
 
+import dataclasses
+
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.collections import LineCollection
@@ -20,8 +22,12 @@ from robodyn import diffdrive
 from robodyn.plotting import animation, interactive_figure
 from robodyn.waypoints import FollowerSettings
 
-#: Waypoints of the chapter's course, metres: a loop with a sharp and a gentle turn.
-COURSE = np.array([[1.5, 0.0], [2.0, 1.0], [1.0, 1.8], [0.0, 1.0], [0.4, 0.2]])
+#: The chapter's waypoint follower: the defaults of FollowerSettings (their course included),
+#: with a dead band of 2 degrees, a value on the widget's dead-band slider (the default
+#: 0.05 rad is 2.86 degrees).
+COURSE_SETTINGS = FollowerSettings(dead_band=np.radians(2.0))
+#: Waypoints of the chapter's course, metres (FollowerSettings' default).
+COURSE = COURSE_SETTINGS.waypoints
 
 
 class VelocityExplorer:
@@ -98,16 +104,18 @@ class FollowerExplorer:
     """Widget view: the course driven by the waypoint follower (kinematic model).
 
     Controls named ``gain`` [1/s], ``dead_band_deg`` [degrees, converted here] and
-    ``tolerance`` [m]. Left: waypoints with their tolerance discs and the path; right: the
-    yaw-rate command, with grey lines where a waypoint was reached. ``result`` holds the last
+    ``tolerance`` [m] replace those three of ``settings`` (waypoints, speed and yaw-rate
+    limit stay). Left: waypoints with their tolerance discs and the path; right: the yaw-rate
+    command, with grey lines where a waypoint was reached. ``result`` holds the last
     simulation.
     """
 
-    def __init__(self, params, waypoints=COURSE, speed=0.3, omega_max=2.0, t_max=40.0,
-                 margin=0.6):
+    def __init__(self, params, settings=COURSE_SETTINGS, t_max=40.0, margin=0.6):
         self.params = params
-        self.waypoints = np.atleast_2d(np.asarray(waypoints, dtype=float))
-        self.speed, self.omega_max, self.t_max, self.margin = speed, omega_max, t_max, margin
+        self.settings = settings
+        self.waypoints = settings.waypoints
+        self.omega_max = settings.omega_max
+        self.t_max, self.margin = t_max, margin
         self.result = None
 
     def setup(self, fig):
@@ -121,8 +129,8 @@ class FollowerExplorer:
         ax.set(xlim=(low[0], high[0]), ylim=(low[1], high[1]), xlabel="x [m]", ylabel="y [m]")
         self.discs = []
         for number, (x_w, y_w) in enumerate(self.waypoints, start=1):
-            self.discs.append(ax.add_patch(Circle((x_w, y_w), 0.1, color="tab:orange",
-                                                  alpha=0.35)))
+            self.discs.append(ax.add_patch(Circle((x_w, y_w), self.settings.tolerance,
+                                                  color="tab:orange", alpha=0.35)))
             _number_waypoint(ax, number, x_w, y_w)
         (self.path,) = ax.plot([], [], color="tab:blue", lw=1.5)
         (self.omega,) = self.ax_omega.plot([], [], color="tab:purple", lw=1)
@@ -138,10 +146,8 @@ class FollowerExplorer:
 
     def update(self, gain, dead_band_deg, tolerance):
         """Simulate the course with these settings and show it; return the changing artists."""
-        settings = FollowerSettings(
-            self.waypoints, speed=self.speed, gain=gain, dead_band=np.radians(dead_band_deg),
-            omega_max=self.omega_max, tolerance=tolerance,
-        )
+        settings = dataclasses.replace(self.settings, gain=gain,
+                                       dead_band=np.radians(dead_band_deg), tolerance=tolerance)
         result = diffdrive.simulate(self.params, settings, model="kinematic", t_max=self.t_max)
         self.result = result
         for disc in self.discs:
@@ -247,9 +253,12 @@ def course_animation(result, params, waypoints, tolerance, n_frames=80, interval
 
 
 def velocity_explorer(params=None):
-    """The chapter's widget: sliders for v and omega over a :class:`VelocityExplorer`."""
+    """The chapter's widget: sliders for v and omega over a :class:`VelocityExplorer`.
+
+    v starts at the follower's forward speed (``FollowerSettings().speed``).
+    """
     params = diffdrive.DiffDriveParams() if params is None else params
-    speed = widgets.FloatSlider(value=0.3, min=-0.5, max=0.5, step=0.01,
+    speed = widgets.FloatSlider(value=FollowerSettings().speed, min=-0.5, max=0.5, step=0.01,
                                 description="v [m/s]", readout_format=".2f")
     yaw_rate = widgets.FloatSlider(value=0.5, min=-3.0, max=3.0, step=0.05,
                                    description="ω [rad/s]", readout_format=".2f")
@@ -259,17 +268,20 @@ def velocity_explorer(params=None):
     )
 
 
-def follower_explorer(params=None):
-    """The chapter's widget: gain, dead band and tolerance over a :class:`FollowerExplorer`."""
+def follower_explorer(params=None, settings=COURSE_SETTINGS):
+    """The chapter's widget: gain, dead band and tolerance over a :class:`FollowerExplorer`.
+
+    The sliders start at the values of ``settings``.
+    """
     params = diffdrive.DiffDriveParams() if params is None else params
-    gain = widgets.FloatSlider(value=2.0, min=0.2, max=8.0, step=0.1,
+    gain = widgets.FloatSlider(value=settings.gain, min=0.2, max=8.0, step=0.1,
                                description="gain k [1/s]", readout_format=".1f")
-    dead_band = widgets.FloatSlider(value=2.0, min=0.0, max=20.0, step=0.5,
-                                    description="dead band [°]", readout_format=".1f")
-    tolerance = widgets.FloatSlider(value=0.10, min=0.02, max=0.40, step=0.01,
+    dead_band = widgets.FloatSlider(value=np.degrees(settings.dead_band), min=0.0, max=20.0,
+                                    step=0.5, description="dead band [°]", readout_format=".1f")
+    tolerance = widgets.FloatSlider(value=settings.tolerance, min=0.02, max=0.40, step=0.01,
                                     description="tolerance [m]", readout_format=".2f")
     return interactive_figure(
-        FollowerExplorer(params),
+        FollowerExplorer(params, settings),
         {"gain": gain, "dead_band_deg": dead_band, "tolerance": tolerance},
         figsize=(7.0, 3.2), alt="Course driven by the waypoint follower for the chosen gains",
     )
