@@ -15,7 +15,7 @@ import sympy as sp
 from robodyn.arm import PlanarArm
 from robodyn.grading import Case, Close, Exercise, Expression, Mistake, Output, rounded_uniform
 
-TUTORIAL_ARM = PlanarArm()  # m = 5, 3 kg; L = 0.5, 0.4 m; centres at mid-link; rods
+TUTORIAL_ARM = PlanarArm()  # the tutorial's 2-link arm: PlanarArm's defaults
 
 
 def _random_arm(rng, n: int) -> PlanarArm:
