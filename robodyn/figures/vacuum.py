@@ -23,6 +23,7 @@ from matplotlib.patches import Circle, Patch, Polygon
 
 from robodyn import vacuum
 from robodyn.errors import ParameterError
+from robodyn.integrate import SimulationResult
 from robodyn.plotting import interactive_figure
 from robodyn.plotting.animation import animation
 
@@ -135,29 +136,21 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
 # --------------------------------------------------------------------------- wheel load
 
 
-def static_wheel_load(params: vacuum.VacuumParams, variant: str = "leading") -> float:
-    """The normal force of the wheels on a flat floor at rest, N: the 'wheel' contact of
-    :class:`robodyn.vacuum.PlanarRobot` in its static state."""
-    robot = vacuum.PlanarRobot(params, variant)
-    _, forces = robot.accelerations(robot.static_state, np.zeros(5), 0.0, vacuum.flat_floor)
-    return float(forces["wheel"][1])
-
-
 def wheel_load_figure(params: vacuum.VacuumParams | None = None, c_max: float = 1.1,
                       n: int = 221, load_cap: float = 3.0):
     """The wheel load N of :func:`robodyn.vacuum.wheel_load` against the traction
     coefficient c = T/N from 0 to ``c_max``, for the three suspensions.
 
-    Each variant's spring force is the one that makes N at c = 0 the robot's static wheel
-    load (:func:`static_wheel_load`; the wheel's own weight is in it, so ``wheel_weight`` is
-    0). The load is drawn up to ``load_cap`` times that; where the trailing link jams,
-    :math:`a\\cos\\varphi - c\\,(a\\sin\\varphi + R) = 0`, is marked if it lies in the range,
-    else named at the edge. Returns the figure.
+    Each variant's spring force is the one that makes N at c = 0 the static load of one
+    drive wheel (:func:`robodyn.vacuum.static_wheel_loads`; the wheel's own weight is in it,
+    so ``wheel_weight`` is 0). The load is drawn up to ``load_cap`` times that; where the
+    trailing link jams, :math:`a\\cos\\varphi - c\\,(a\\sin\\varphi + R) = 0`, is marked if it
+    lies in the range, else named at the edge. Returns the figure.
     """
     import matplotlib.pyplot as plt
 
     p = vacuum.VacuumParams() if params is None else params
-    N0 = static_wheel_load(p)
+    N0, _ = vacuum.static_wheel_loads(p)
     a, phi, R, b = p.arm_length, p.arm_angle, p.wheel_radius, p.spring_lever
     c_jam = a * math.cos(phi) / (a * math.sin(phi) + R)
     fig, ax = plt.subplots(figsize=(7.0, 3.6))
@@ -295,9 +288,9 @@ def _place_forces(quiver, attempt, k: int, x_origin: float) -> None:
 
 
 def _check_attempt(attempt) -> None:
-    if not isinstance(attempt, vacuum.ClimbAttempt):
-        raise ParameterError(f"attempt must be a robodyn.vacuum.ClimbAttempt, got "
-                             f"{type(attempt).__name__}")
+    if not (isinstance(attempt, SimulationResult) and "outcome" in attempt.details):
+        raise ParameterError(f"attempt must be an attempt at a step, a SimulationResult of "
+                             f"robodyn.vacuum.climb, got {type(attempt).__name__}")
 
 
 def normal_loads(attempt, fillet: float) -> dict:
@@ -337,8 +330,8 @@ def outcome_text(attempt) -> str:
 def _side_limits(attempt, robot):
     """x (mm from the face) and z limits that hold the robot's whole run and the step."""
     p = robot.p
-    rear = attempt.q[0, 0] + p.cog_behind - 0.5 * p.body_length - attempt.step_x
-    front = attempt.q[-1, 0] + p.cog_behind + 0.5 * p.body_length - attempt.step_x
+    rear = attempt.x[0] + p.cog_behind - 0.5 * p.body_length - attempt.step_x
+    front = attempt.x[-1] + p.cog_behind + 0.5 * p.body_length - attempt.step_x
     return (MM * rear - 15, MM * front + 25), (-12.0, MM * (attempt.height + p.body_height) + 25)
 
 
@@ -361,7 +354,8 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
     ax.set(xlim=(x0, x1), ylim=(z0, z1), aspect="equal", xlabel="x from the step's face [mm]",
            ylabel="z [mm]")
     draw_step(ax, attempt.step_x, attempt.height, p.fillet, x_origin=attempt.step_x)
-    artists = draw_robot(ax, robot, attempt.q[0], x_origin=attempt.step_x)
+    q, _ = vacuum.coordinates(attempt)
+    artists = draw_robot(ax, robot, q[0], x_origin=attempt.step_x)
     quiver = _force_quiver(ax, list(attempt.forces), scale)
     handles = [Line2D([], [], color=CONTACT_COLOURS.get(name, "k"), lw=2, label=name)
                for name in attempt.forces]
@@ -374,7 +368,7 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
 
     def draw_frame(frame):
         k = samples[frame]
-        place_robot(artists, robot, attempt.q[k])
+        place_robot(artists, robot, q[k])
         _place_forces(quiver, attempt, k, attempt.step_x)
         label.set_text(f"t = {attempt.t[k]:.2f} s    {attempt.variant}, "
                        f"{MM * attempt.height:g} mm: {outcome_text(attempt)}")
@@ -386,7 +380,7 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
 
 def climb_animation(attempt, params: vacuum.VacuumParams | None = None, n_frames: int = 60,
                     interval_ms: float = 60.0, scale: float = FORCE_SCALE_MM_PER_N):
-    """A jshtml animation of a :class:`robodyn.vacuum.ClimbAttempt`: the robot driving at
+    """A jshtml animation of an attempt of :func:`robodyn.vacuum.climb`: the robot driving at
     the step with its contact forces (:func:`climb_animation_frames`)."""
     fig, draw_frame = climb_animation_frames(attempt, params, n_frames, scale)
     return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
@@ -395,7 +389,7 @@ def climb_animation(attempt, params: vacuum.VacuumParams | None = None, n_frames
 def suspension_travel(attempt) -> tuple[np.ndarray, str]:
     """The suspension's travel from its rest (the attempt's first sample, the static state)
     and its unit: deg for an arm (positive: wheel down), mm for the telescopic unit."""
-    travel = attempt.q[:, 3] - attempt.q[0, 3]
+    travel = attempt.suspension - attempt.suspension[0]
     if attempt.variant == "telescopic":
         return MM * travel, "mm"
     return np.degrees(travel), "deg"
@@ -429,9 +423,9 @@ def climb_history_figure(attempt, params: vacuum.VacuumParams | None = None):
     ax_s.set_ylabel(f"suspension [{unit}]")
     ax_s.text(0.01, 0.05, "from rest, + wheel down", transform=ax_s.transAxes, fontsize=9,
               color="0.3")
-    ax_v.plot(attempt.t, p.wheel_radius * attempt.qd[:, 4], color="tab:blue", lw=1.5,
+    ax_v.plot(attempt.t, p.wheel_radius * attempt.wheel_dot, color="tab:blue", lw=1.5,
               label="wheel rim speed ωR")
-    ax_v.plot(attempt.t, attempt.qd[:, 0], color="0.2", lw=1.5, label="chassis speed")
+    ax_v.plot(attempt.t, attempt.x_dot, color="0.2", lw=1.5, label="chassis speed")
     ax_v.set(xlabel="t [s]", ylabel="speed [m/s]", xlim=(0.0, attempt.t[-1]))
     ax_v.legend(loc="upper right", fontsize=8.5)
     for name, style in (("mouth", ":"), ("wheel", "-.")):
@@ -456,7 +450,7 @@ def _key(variant: str, height: float, friction: float, speed: float) -> tuple:
     return (variant, round(float(height), 6), round(float(friction), 6), round(float(speed), 6))
 
 
-def climb_attempt(params: vacuum.VacuumParams, case: dict) -> vacuum.ClimbAttempt:
+def climb_attempt(params: vacuum.VacuumParams, case: dict) -> SimulationResult:
     """``vacuum.climb(params, **case)``: one task of :func:`climb_grid` for
     :func:`robodyn.vacuum.run_parallel` (module level, so a spawned process finds it)."""
     return vacuum.climb(params, **case)
@@ -469,7 +463,7 @@ def climb_grid(params: vacuum.VacuumParams | None = None, heights=(0.017, 0.019,
     """Climbs of every step height (m), suspension variant, friction scale (the model's
     ``friction_scale``, a factor on every friction coefficient) and speed (m/s), shared among
     ``workers`` processes (:func:`robodyn.vacuum.run_parallel`). Returns
-    {(variant, height, friction, speed): ClimbAttempt}, the numbers rounded to 6 decimals."""
+    {(variant, height, friction, speed): attempt}, the numbers rounded to 6 decimals."""
     p = vacuum.VacuumParams() if params is None else params
     for variant in variants:
         if variant not in vacuum.SUSPENSIONS:
@@ -537,7 +531,8 @@ class ClimbExplorer:
         first = next(iter(self.attempts.values()))
         self.step = draw_step(self.ax, 0.0, first.height, self.params.fillet, x_min=-1.0,
                               x_max=1.0)
-        self.robot = draw_robot(self.ax, self.robots[first.variant], first.q[0])
+        self.robot = draw_robot(self.ax, self.robots[first.variant],
+                                vacuum.coordinates(first)[0][0])
         self.quiver = _force_quiver(self.ax, list(first.forces), self.scale)
         self.ax.text(0.02, 0.97, f"{self.scale:g} mm/N", transform=self.ax.transAxes,
                      va="top", fontsize=9, color="0.3")
@@ -568,7 +563,7 @@ class ClimbExplorer:
         robot = self.robots[variant]
         for artist in self.robot:
             artist.robot_origin = attempt.step_x
-        place_robot(self.robot, robot, attempt.q[k])
+        place_robot(self.robot, robot, vacuum.coordinates(attempt)[0][k])
         _place_forces(self.quiver, attempt, k, attempt.step_x)
         for name, line in self.lines.items():
             line.set_data(attempt.t, self.loads[key][name])
@@ -743,15 +738,15 @@ def _wheel_velocity(robot: vacuum.PlanarRobot, q, qd) -> np.ndarray:
 
 def braking_figure(runs: dict, thesis: dict | None = None,
                    params: vacuum.VacuumParams | None = None):
-    """Stopping distances of braking runs ``runs`` {(variant, mode): BrakeRun} as bars, a
-    group per variant, a colour per mode (:data:`robodyn.vacuum.BRAKE_MODES`); the thesis's
-    values ``thesis`` {mode: mm} as black marks on that mode's bars. Right: the wheel
-    centre's forward speed over time for the leading variant's modes (or the first
-    variant's). Returns the figure."""
+    """Stopping distances of braking runs ``runs`` {(variant, mode): run} of
+    :func:`robodyn.vacuum.brake` as bars, a group per variant, a colour per mode
+    (:data:`robodyn.vacuum.BRAKE_MODES`); the thesis's values ``thesis`` {mode: mm} as black
+    marks on that mode's bars. Right: the wheel centre's forward speed over time for the leading
+    variant's modes (or the first variant's). Returns the figure."""
     import matplotlib.pyplot as plt
 
     if not runs:
-        raise ParameterError("runs must hold at least one (variant, mode): BrakeRun, got none")
+        raise ParameterError("runs must hold at least one (variant, mode): run, got none")
     thesis = {} if thesis is None else dict(thesis)
     for key in list(runs) + [(None, mode) for mode in thesis]:
         if not (isinstance(key, tuple) and len(key) == 2):
@@ -788,7 +783,7 @@ def braking_figure(runs: dict, thesis: dict | None = None,
         if (shown, mode) not in runs:
             continue
         run = runs[(shown, mode)]
-        speed = _wheel_velocity(robot, run.q, run.qd)[:, 0]
+        speed = _wheel_velocity(robot, *vacuum.coordinates(run))[:, 0]
         ax_v.plot(MM * run.t, speed, color=colours[mode], lw=1.5, label=mode)
     ax_v.axhline(0.0, color="0.7", lw=0.8)
     ax_v.set(xlabel="t after braking [ms]", ylabel="wheel centre speed [m/s]",
@@ -799,14 +794,14 @@ def braking_figure(runs: dict, thesis: dict | None = None,
 
 def drop_figure(runs: dict):
     """Driving off a step: the pitch (deg) over time for each variant's
-    :class:`robodyn.vacuum.DropRun` ``runs`` {variant: run}, the landing of the caster
+    runs of :func:`robodyn.vacuum.drive_off` ``runs`` {variant: run}, the landing of the caster
     (dotted) and the end of the settling (dash-dot) marked; below, the pitch less its final
     value (the mean over the last 0.25 s, as :func:`robodyn.vacuum.drive_off` takes it)
     magnified, the band shaded from landing on. Returns the figure."""
     import matplotlib.pyplot as plt
 
     if not runs:
-        raise ParameterError("runs must hold at least one variant: DropRun, got none")
+        raise ParameterError("runs must hold at least one variant: run, got none")
     fig, (ax, ax_zoom) = plt.subplots(2, 1, figsize=(7.0, 4.8), sharex=True,
                                       gridspec_kw={"height_ratios": [1.2, 1]})
     fig.subplots_adjust(left=0.11, right=0.97, bottom=0.1, top=0.86, hspace=0.1)
@@ -814,8 +809,8 @@ def drop_figure(runs: dict):
     handles = []
     for variant, run in runs.items():
         colour = VARIANT_COLOURS.get(variant, "k")
-        pitch = np.degrees(run.q[:, 2])
-        final = np.degrees(run.q[run.t >= run.t[-1] - 0.25, 2].mean())
+        pitch = np.degrees(run.pitch)
+        final = np.degrees(run.pitch[run.t >= run.t[-1] - 0.25].mean())
         band = np.degrees(run.band)
         settled = run.t_landed + run.settling_time
         widest = max(widest, band)
@@ -844,9 +839,9 @@ def drop_figure(runs: dict):
 
 
 def course_figure(wood, slippery, waypoints):
-    """Two :class:`robodyn.vacuum_course.CourseRun` of the same ``waypoints`` (shape (N, 2),
-    m), on wood and on a slippery floor: left, the paths of the axle midpoint with the
-    numbered waypoints; right, each wheel's slip speed over time (mm/s, solid right, dashed
+    """Two runs of :func:`robodyn.vacuum_course.follow_course` over the same ``waypoints``
+    (shape (N, 2), m), on wood and on a slippery floor: left, the paths of the axle midpoint
+    with the numbered waypoints; right, each wheel's slip speed over time (mm/s, solid right, dashed
     left). Returns the figure."""
     import matplotlib.pyplot as plt
 
@@ -862,24 +857,24 @@ def course_figure(wood, slippery, waypoints):
                     fontsize=9)
     for run, name, colour, width, style in ((wood, "wood", "tab:brown", 3.0, "-"),
                                             (slippery, "slippery", "tab:blue", 1.3, "--")):
-        ax.plot(run.pose[:, 0], run.pose[:, 1], color=colour, lw=width, ls=style,
+        ax.plot(run.x, run.y, color=colour, lw=width, ls=style,
                 alpha=0.7 if name == "wood" else 1.0, label=name)
-        for side, style in ((0, "-"), (1, "--")):
-            ax_s.plot(run.t, MM * run.slip_speed[:, side], color=colour, ls=style, lw=1.1,
-                      label=f"{name}, {('right', 'left')[side]}")
+        for side, style in (("right", "-"), ("left", "--")):
+            ax_s.plot(run.t, MM * run.columns[f"slip_{side[0]}"], color=colour, ls=style,
+                      lw=1.1, label=f"{name}, {side}")
     ax.set(aspect="equal", xlabel="x [m]", ylabel="y [m]")
     ax.margins(0.12)
     ax.legend(loc="center", fontsize=9)
     ax_s.set(xlabel="t [s]", ylabel="slip speed [mm/s]", yscale="log")
-    peak = max(float(np.max(run.slip_speed)) for run in (wood, slippery))
+    peak = max(float(np.max(run.stack("slip_r", "slip_l"))) for run in (wood, slippery))
     ax_s.set_ylim(1e-3, 1e3 * MM * peak)
     ax_s.legend(loc="upper right", fontsize=8.5, ncol=2)
     return fig
 
 
 def engines_figure(book, mujoco):
-    """The same climb by the book's model (a :class:`robodyn.vacuum.ClimbAttempt`) and by
-    MuJoCo (a :class:`robodyn.vacuum_mujoco.MujocoClimb`): the wheel centre's height (mm)
+    """The same climb by the book's model (:func:`robodyn.vacuum.climb`) and by
+    MuJoCo (:func:`robodyn.vacuum_mujoco.climb`): the wheel centre's height (mm)
     and the chassis's pitch (deg) over time. Returns the figure."""
     import matplotlib.pyplot as plt
 
@@ -889,8 +884,8 @@ def engines_figure(book, mujoco):
     for run, name, colour, style in ((book, "book", "tab:blue", "-"),
                                      (mujoco, "MuJoCo", "tab:red", "--")):
         label = f"{name}: {outcome_text(run)}"
-        ax_z.plot(run.t, MM * run.wheel[:, 1], color=colour, ls=style, lw=1.6, label=label)
-        ax_p.plot(run.t, np.degrees(run.q[:, 2]), color=colour, ls=style, lw=1.6)
+        ax_z.plot(run.t, MM * run.wheel_z, color=colour, ls=style, lw=1.6, label=label)
+        ax_p.plot(run.t, np.degrees(run.pitch), color=colour, ls=style, lw=1.6)
     ax_z.set(xlabel="t [s]", ylabel="wheel centre height [mm]")
     ax_p.set(xlabel="t [s]", ylabel="pitch [deg] (nose up +)")
     fig.legend(*ax_z.get_legend_handles_labels(), loc="upper center", ncol=2, fontsize=9,
