@@ -30,6 +30,7 @@ from robodyn.diffdrive import (
 )
 from robodyn.errors import ParameterError, ParameterTypeError, SimulationError
 from robodyn.integrate import RK4_STABILITY_LIMIT, rk4_step, solve
+from robodyn.params import SOURCES
 from robodyn.waypoints import FollowerSettings
 
 SEED = 20240601
@@ -56,18 +57,38 @@ def random_params(rng):
 
 
 def test_defaults_follow_from_their_stated_origins():
-    """Each derived default matches the figure its docstring derives it from."""
+    """Each default agrees with the origin its field's note gives (derived ones to rounding)."""
     p = DiffDriveParams()
-    assert p.yaw_inertia == pytest.approx(p.mass * (0.36**2 + 0.35**2) / 12, rel=0.01)
-    assert p.wheel_inertia == pytest.approx(0.0608 * p.wheel_radius**2 / 2, rel=0.02)
+    plate = p.mass * (p.body_length**2 + p.body_width**2) / 12
+    assert p.yaw_inertia == pytest.approx(plate, rel=0.01) and p.yaw_inertia >= plate
+    assert p.wheel_inertia == pytest.approx(p.wheel_mass * p.wheel_radius**2 / 2, rel=0.02)
     assert p.wheel_radius * p.max_wheel_speed == pytest.approx(0.5, rel=0.02)
-    traction_limit = 1.0 * p.mass * GRAVITY * p.wheel_radius / 2  # mu = 1.0, two wheels
-    assert traction_limit == pytest.approx(0.62, abs=0.005)
-    assert p.max_wheel_torque < traction_limit
+    assert p.max_wheel_torque < p.traction_torque_limit
     time_constant = p.effective_mass * p.wheel_radius**2 / (2 * p.speed_gain)
     assert 0.04 < time_constant < 0.06
-    assert (p.body_length, p.body_width) == (0.36, 0.35)  # the thesis's 36 x 35 cm envelope
-    assert p.track_width < p.body_width and 2 * p.wheel_radius < 0.10  # fits, 10 cm high
+    # the thesis: the envelope 36 x 35 x 10 cm, the weighed wheel, friction on wood
+    assert (p.body_length, p.body_width, p.body_height) == (0.36, 0.35, 0.10)
+    assert p.wheel_mass == 0.0608 and 1.01 <= p.mu_s <= 1.15
+    assert p.track_width < p.body_width and 2 * p.wheel_radius < p.body_height
+
+
+def test_every_field_says_where_its_value_comes_from():
+    """Each field has a source and a note; the thesis's values name the thesis."""
+    table = DiffDriveParams().field_table()
+    assert all(row["source"] in SOURCES and row["note"] for row in table)
+    from_thesis = [row for row in table if row["source"] in ("measured", "stated")]
+    assert {row["name"] for row in from_thesis} == {"wheel_mass", "mu_s", "body_length",
+                                                   "body_width", "body_height"}
+    assert all("thesis" in row["note"] for row in from_thesis)
+
+
+def test_traction_torque_limit_is_half_the_weight_times_mu_times_radius():
+    """mu_s m g R / 2: 0.62 N m with mu = 1 for the default robot, proportional to mu_s."""
+    p = DiffDriveParams(mu_s=1.0)
+    assert p.traction_torque_limit == pytest.approx(p.mass * GRAVITY * p.wheel_radius / 2)
+    assert p.traction_torque_limit == pytest.approx(0.62, abs=0.005)
+    doubled = dataclasses.replace(p, mu_s=2.0, g=2 * GRAVITY)
+    assert doubled.traction_torque_limit == pytest.approx(4 * p.traction_torque_limit)
 
 
 @pytest.mark.parametrize(
@@ -85,6 +106,10 @@ def test_defaults_follow_from_their_stated_origins():
         ("speed_gain", 0.0, r"speed_gain must be > 0 N m s/rad"),
         ("body_length", -0.36, r"body_length must be > 0 m"),
         ("body_width", np.nan, r"body_width must be finite"),
+        ("body_height", 0.0, r"body_height must be > 0 m"),
+        ("wheel_mass", -0.06, r"wheel_mass must be > 0 kg"),
+        ("mu_s", 0.0, r"mu_s must be > 0, got 0"),
+        ("g", np.inf, r"g must be finite"),
         ("mass", True, r"mass must be a real number"),
     ],
 )

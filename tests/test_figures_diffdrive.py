@@ -49,9 +49,10 @@ def test_state_diagram_text_is_readable_on_the_page():
 
 def test_course_animation_text_is_readable_on_the_page():
     """Every frame of the course animation has text readable on the page."""
-    settings = FollowerSettings(figures.COURSE, tolerance=0.1)
+    settings = figures.COURSE_SETTINGS
     run = diffdrive.simulate(PARAMS, settings, t_max=40.0)
-    fig, draw_frame = figures.course_animation_frames(run, PARAMS, figures.COURSE, 0.1, 3)
+    fig, draw_frame = figures.course_animation_frames(run, PARAMS, settings.waypoints,
+                                                      settings.tolerance, 3)
     try:
         draw_frame(2)
         height, text = text_on_page(fig, fig.get_figwidth() * fig.dpi, OUTPUT_COLUMN_PX)[0]
@@ -142,6 +143,28 @@ def test_follower_view_reports_the_simulated_course():
     assert not view.result.success
     assert view.outcome.get_text().startswith("only")
     assert all(disc.get_radius() == pytest.approx(0.03) for disc in view.discs)
+
+
+def test_follower_widget_starts_at_its_settings():
+    """The sliders start at the settings' gain, dead band (in degrees) and tolerance, and the
+    view keeps their waypoints, speed and yaw-rate limit."""
+    chapter = figures.follower_explorer()
+    assert chapter.controls["gain"].value == figures.COURSE_SETTINGS.gain
+    assert chapter.controls["dead_band_deg"].value == pytest.approx(2.0)
+    assert chapter.controls["tolerance"].value == FollowerSettings().tolerance
+    other = FollowerSettings([[1.0, 0.5], [0.0, 1.5]], speed=0.2, gain=3.0, tolerance=0.2)
+    widget = figures.follower_explorer(PARAMS, other)
+    assert widget.controls["gain"].value == 3.0
+    assert widget.controls["dead_band_deg"].value == pytest.approx(np.degrees(0.05))
+    view = widget.view
+    assert all(disc.get_radius() == pytest.approx(0.2) for disc in view.discs)
+    assert view.result.success and np.max(view.result.v) == pytest.approx(0.2)
+    assert len(view.discs) == 2
+
+
+def test_velocity_widget_starts_at_the_follower_speed():
+    """v starts at the thesis's forward speed, as the follower's settings declare it."""
+    assert figures.velocity_explorer().controls["v"].value == FollowerSettings().speed
 
 
 def test_widget_makers_take_params():

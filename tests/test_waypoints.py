@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from robodyn.errors import ParameterError
+from robodyn.params import SOURCES
 from robodyn.rotations import wrap_angle
 from robodyn.waypoints import (
     FOLLOW_WAYPOINTS,
@@ -105,6 +106,27 @@ def test_settings_accept_a_single_point_and_cannot_be_changed():
     assert changed.speed == 0.2 and settings.speed == 0.3
     with pytest.raises(ParameterError, match="speed must be > 0 m/s"):
         dataclasses.replace(settings, speed=-0.2)
+
+
+def test_settings_say_where_each_default_comes_from():
+    """Every setting has a source and a note; only the speed is the thesis's, the rest assumed."""
+    table = FollowerSettings().field_table()
+    assert all(row["source"] in SOURCES and row["note"] for row in table)
+    assert FollowerSettings().by_source() == {
+        "stated": ["speed"],
+        "assumed": ["waypoints", "gain", "dead_band", "omega_max", "tolerance", "v_max"],
+    }
+    assert "thesis" in table[1]["note"] and FollowerSettings().speed == 0.3
+
+
+def test_default_waypoints_are_a_read_only_course_of_five_points():
+    """FollowerSettings() holds the book's course; a fresh object gets its own equal array."""
+    first, second = FollowerSettings(), FollowerSettings()
+    assert first.waypoints.shape == (5, 2)
+    np.testing.assert_array_equal(first.waypoints, second.waypoints)
+    with pytest.raises(ValueError):
+        first.waypoints[0, 0] = 9.0
+    assert np.hypot(*first.waypoints[0]) > first.tolerance  # not reached at the start
 
 
 @pytest.mark.parametrize(
