@@ -7,6 +7,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NB ?=
+NAME ?=
+TITLE ?=
 DIR ?=
 OUT ?=
 DEST ?=
@@ -16,7 +18,7 @@ NO_SOLUTIONS := the student release has no solutions/: this target works in the 
 NO_SOLUTIONS += repository only
 
 .DEFAULT_GOAL := help
-.PHONY: help book book-instructor test test-fast lab check grade exercises student-release constraints benchmarks clean
+.PHONY: help book book-instructor test test-fast lab check grade exercises new-chapter student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
@@ -27,6 +29,7 @@ help:
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
 	@echo "make grade DIR=<folder of hand-ins>   grade a class: gradebook.csv, feedback/, summary.html in <DIR>-grades (OUT=... to choose)"
 	@echo "make exercises        regenerate the install cells (from _config.yml) and exercises/ (from solutions/)"
+	@echo "make new-chapter NAME=<module> TITLE=\"<title>\"   write a new chapter's files, with a working example to replace"
 	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
@@ -71,6 +74,12 @@ check: $(STAMP)
 grade: $(STAMP)
 	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>]"; exit 2; }
 	$(BIN)/python -m robodyn.tools.grade "$(DIR)" $(if $(OUT),--out "$(OUT)")
+
+new-chapter:
+	@test -n "$(NAME)" -a -n "$(TITLE)" || { echo 'usage: make new-chapter NAME=<module name> TITLE="<chapter title>"'; exit 2; }
+	@test -d solutions || { echo "make new-chapter: $(NO_SOLUTIONS)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory $(STAMP)
+	$(BIN)/python -m robodyn.tools.newchapter "$(NAME)" "$(TITLE)"
 
 exercises:
 	@test -d solutions || { echo "make exercises: $(NO_SOLUTIONS)" >&2; exit 2; }

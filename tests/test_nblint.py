@@ -118,3 +118,19 @@ def test_a_figure_wider_than_the_column_is_reported(tmp_path, capsys):
     problems = lint_notebook(path)
     assert problems == [WideFigure(path, 1, 2, 10.0)]
     assert "a figure 10 in wide (limit 7 in)" in str(problems[0])
+
+
+def test_a_cell_longer_than_the_limit_is_reported_but_not_the_answers_lines(tmp_path):
+    """Sixteen lines are too many, fifteen pass; lines between the solution markers are the
+    student's and do not count."""
+    from robodyn.tools.nblint import MAX_CELL_LINES, LongCell
+
+    at_limit = "\n".join(f"x{i} = {i}" for i in range(MAX_CELL_LINES))
+    answer = ("def f(x):\n    ### BEGIN SOLUTION\n" + "    x += 1\n" * 30
+              + "    ### END SOLUTION\n    return x")
+    path = write_notebook(tmp_path / "cells.ipynb", [
+        ("code", at_limit), ("code", at_limit + "\nx = 0"), ("code", answer),
+        ("markdown", "line\n" * 40)])
+    problems = lint_notebook(path)
+    assert problems == [LongCell(path, 2, MAX_CELL_LINES + 1)]
+    assert "cell 2: 16 lines of code (limit 15)" in str(problems[0])

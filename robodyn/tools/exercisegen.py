@@ -193,13 +193,17 @@ def generate(solutions_dir: str | Path, exercises_dir: str | Path) -> list[Path]
     """Write one exercise notebook per solutions notebook; return the paths written."""
     solutions_dir, exercises_dir = Path(solutions_dir), Path(exercises_dir)
     exercises_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for source_path in sorted(solutions_dir.glob("*.ipynb")):
-        notebook = make_exercise_notebook(nbformat.read(source_path, as_version=4))
-        target = exercises_dir / source_path.name
-        target.write_text(_render(notebook), encoding="utf-8")
-        written.append(target)
-    return written
+    return [write_exercise(path, exercises_dir) for path in sorted(solutions_dir.glob("*.ipynb"))]
+
+
+def write_exercise(solution_path: str | Path, exercises_dir: str | Path) -> Path:
+    """Write the exercise notebook of one solutions notebook into ``exercises_dir``; return
+    its path."""
+    solution_path = Path(solution_path)
+    notebook = make_exercise_notebook(nbformat.read(solution_path, as_version=4))
+    target = Path(exercises_dir) / solution_path.name
+    target.write_text(_render(notebook), encoding="utf-8")
+    return target
 
 
 def out_of_date(solutions_dir: str | Path, exercises_dir: str | Path) -> list[str]:

@@ -8,7 +8,10 @@ cell at or below :data:`MAX_LINE_LENGTH` characters, one character to spare.
 Only code cells are checked: Markdown is wrapped by the browser. Printed output cannot be
 checked here; wrap long messages where they are printed (``textwrap.fill(text, 76)``).
 
-It also checks the width of the figures a cell makes: a ``figsize=(w, h)`` wider than
+It also checks the length of a code cell: at most :data:`MAX_CELL_LINES` lines (DESIGN.md:
+anything longer belongs in ``robodyn``, with a test). The lines of an exercise's answer,
+between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, do not count: that is the student's
+part. And it checks the width of the figures a cell makes: a ``figsize=(w, h)`` wider than
 :data:`MAX_FIGURE_INCHES` is scaled down to the column in the page, and its text with it
 (10-point tick labels of a 10-inch figure end up 10 px high). At 96 dpi, 7 inches is the
 column's 672 px (:data:`robodyn.plotting.interactive.PAGE_COLUMN_PX`).
@@ -37,6 +40,8 @@ from pathlib import Path
 
 #: Characters per code line. The column holds 77 at 1280 px; one spare for wider fonts.
 MAX_LINE_LENGTH = 76
+#: Lines of a code cell, the answer between the solution markers not counted.
+MAX_CELL_LINES = 15
 #: Widest figure, inches: 672 px of column at the 96 dpi the book renders figures at.
 MAX_FIGURE_INCHES = 7.0
 FIGSIZE = re.compile(r"figsize\s*=\s*\(\s*([0-9]*\.?[0-9]+)")
@@ -75,6 +80,41 @@ class WideFigure:
         )
 
 
+@dataclass(frozen=True)
+class LongCell:
+    """A code cell longer than :data:`MAX_CELL_LINES` lines."""
+
+    path: Path
+    cell: int  # counted from 1
+    lines: int
+
+    def __str__(self) -> str:
+        return (f"{self.path}: cell {self.cell}: {self.lines} lines of code (limit "
+                f"{MAX_CELL_LINES}); move the longer part into robodyn, with a test, or "
+                "split the cell")
+
+
+def cell_lines(source: str) -> int:
+    """Lines of a code cell, without those of an answer between the solution markers.
+
+    >>> cell_lines("def f(x):\\n    ### BEGIN SOLUTION\\n    y = x\\n    return y\\n"
+    ...            "    ### END SOLUTION\\nf(1)")
+    4
+    """
+    count, inside = 0, False
+    for line in source.splitlines():
+        marker = line.strip()
+        if marker == "### BEGIN SOLUTION":
+            inside = True
+            count += 1
+        elif marker == "### END SOLUTION":
+            inside = False
+            count += 1
+        elif not inside:
+            count += 1
+    return count
+
+
 def wide_figures(source: str) -> list[tuple[int, float]]:
     """(line number from 1, width in inches) of every figsize wider than the column.
 
@@ -99,7 +139,8 @@ def lint_source(source: str, max_length: int = MAX_LINE_LENGTH) -> list[tuple[in
 
 
 def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list:
-    """Every too-long line and too-wide figure of the code cells of one notebook."""
+    """Every too-long line, too-long cell and too-wide figure of the code cells of one
+    notebook."""
     path = Path(path)
     notebook = json.loads(path.read_text(encoding="utf-8"))
     problems = []
@@ -113,6 +154,8 @@ def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list:
             problems.append(Problem(path, index, line, length, max_length))
         for line, inches in wide_figures(source):
             problems.append(WideFigure(path, index, line, inches))
+        if cell_lines(source) > MAX_CELL_LINES:
+            problems.append(LongCell(path, index, cell_lines(source)))
     return problems
 
 
