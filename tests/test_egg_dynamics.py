@@ -234,9 +234,11 @@ def test_stiction_does_no_work_and_friction_only_takes_energy():
 
 def test_the_phases_of_a_run_are_joined_with_their_switches_as_events():
     """Each stick/slip switch ends a phase at an event; the joined state and the outputs share
-    their sample times, once each, and the quaternion of the state is the output's."""
-    run = egg.simulate(egg.EggParams(), t_end=1.0, tilt=0.3, dt=0.01)
+    their sample times, once each, even where a phase is shorter than the sample interval
+    (0.6634 s to 0.6643 s here), and the quaternion of the state is the output's."""
+    run = egg.simulate(egg.EggParams(), t_end=1.0, tilt=0.6, dt=0.01)
     switch_times = sorted(t for t, _ in run.switches[1:])
+    assert np.diff(switch_times).min() < 0.01
     event_times = sorted(np.concatenate([run.events["breakaway"], run.events["twist_stops"]]))
     assert len(switch_times) >= 3
     np.testing.assert_allclose(event_times, switch_times)

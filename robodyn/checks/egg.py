@@ -20,8 +20,9 @@ import numpy as np
 from robodyn import egg
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
 
-#: The palm-sized egg of the fixed cases: long and short semi-axes, m.
-R1_PALM, R2_PALM = 0.06, 0.045
+#: The palm-sized egg of the fixed cases: the book's egg (its long and short semi-axes, m).
+_PALM = egg.EggParams()
+R1_PALM, R2_PALM = _PALM.R1, _PALM.R2
 
 # --------------------------------------------------------------------------- shell cases
 
@@ -36,7 +37,8 @@ def _shell_cases(rng) -> list[Case]:
     """Cases (beta_v, R1, R2) shared by the exercises on the shell's geometry."""
     cases = [
         Case((0.5, R1_PALM, R2_PALM), "fixed",
-             "a palm-sized egg (R1 = 6 cm, R2 = 4.5 cm) tilted by 0.5 rad"),
+             f"a palm-sized egg (R1 = {1e2 * R1_PALM:g} cm, R2 = {1e2 * R2_PALM:g} cm) tilted "
+             "by 0.5 rad"),
         Case((1.0, R1_PALM, R2_PALM), "fixed", "the palm-sized egg tilted by 1 rad"),
         Case((0.01, R1_PALM, R2_PALM), "fixed", "nearly upright: tilted by 0.01 rad"),
         Case((1.56, R1_PALM, R2_PALM), "fixed", "nearly lying: tilted by 1.56 rad"),
@@ -332,8 +334,11 @@ def _gyro_reference(L, omega):
 
 
 def _gyro_cases(rng) -> list[Case]:
-    # a solid palm-sized egg of 0.1 kg: I = m (R1^2 + R2^2) / 5 across, 2 m R2^2 / 5 along
-    inertia = np.array([1.125e-4, 1.125e-4, 8.1e-5])
+    # a solid palm-sized egg of the shell's mass: I = m (R1^2 + R2^2) / 5 across, 2 m R2^2 / 5
+    # along (1.125e-4 and 8.1e-5 kg m^2 for 0.1 kg)
+    m = _PALM.shell_mass
+    inertia = m / 5 * np.array([R1_PALM**2 + R2_PALM**2, R1_PALM**2 + R2_PALM**2,
+                                2 * R2_PALM**2])
     omega_palm = np.array([0.5, -0.3, 20.0])
     batch_L = np.array([[0.0, 0.0, 2.0], [0.3, -0.6, 0.9], [1.0, 2.0, -0.5],
                         [-0.4, 0.0, 0.7], [0.25, 0.25, 0.25]])
@@ -345,7 +350,7 @@ def _gyro_cases(rng) -> list[Case]:
         Case((np.array([0.3, -0.6, 0.9]), np.array([0.1, -0.2, 0.3])), "fixed",
              "L parallel to omega: no gyroscopic torque"),
         Case((inertia * omega_palm, omega_palm), "fixed",
-             "a 0.1 kg palm-sized egg spinning at 20 rad/s about its long axis, tumbling"),
+             f"a {m:g} kg palm-sized egg spinning at 20 rad/s about its long axis, tumbling"),
         Case((batch_L, batch_omega), "fixed", "five (L, omega) pairs at once, shape (5, 3)"),
     ]
     for _ in range(4):
