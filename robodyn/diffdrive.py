@@ -688,6 +688,9 @@ def saturate_wheel_speeds(phi_dot_r, phi_dot_l, max_wheel_speed: float):
 class LagrangeModel(NamedTuple):
     """Matrices of M(q) q_ddot + V(q, q_dot) q_dot = B(q) tau - A(q)^T lambda.
 
+    The model at one state, not the result of a simulation (every simulation of the package
+    returns a :class:`~robodyn.integrate.SimulationResult`).
+
     Attributes
     ----------
     M : numpy.ndarray, shape (5, 5)
@@ -1055,7 +1058,8 @@ def wheel_torques(phi_dot_ref, phi_dot, params: DiffDriveParams) -> np.ndarray:
     Notes
     -----
     No integral action: a constant load leaves a speed error. Motor electrics, back-EMF and
-    traction limits are left out (``max_wheel_torque`` defaults below the traction limit).
+    traction limits are left out (``max_wheel_torque`` defaults below
+    :attr:`DiffDriveParams.traction_torque_limit`).
 
     Examples
     --------
