@@ -16,6 +16,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from robodyn import diffdrive
+from robodyn.errors import ParameterError
 from robodyn.figures import diffdrive as figures
 from robodyn.figures.diffdrive import diffdrive_outline, draw_diffdrive, place_diffdrive
 from robodyn.plotting import interactive_figure
@@ -160,6 +161,12 @@ def test_follower_widget_starts_at_its_settings():
     assert all(disc.get_radius() == pytest.approx(0.2) for disc in view.discs)
     assert view.result.success and np.max(view.result.v) == pytest.approx(0.2)
     assert len(view.discs) == 2
+
+
+def test_follower_view_refuses_waypoints_in_place_of_settings():
+    """The view takes a FollowerSettings; bare waypoints are refused with what was given."""
+    with pytest.raises(ParameterError, match="settings must be a FollowerSettings, got"):
+        figures.FollowerExplorer(PARAMS, figures.COURSE)
 
 
 def test_velocity_widget_starts_at_the_follower_speed():

@@ -19,6 +19,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon
 
 from robodyn import diffdrive
+from robodyn.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
 from robodyn.waypoints import FollowerSettings
 
@@ -111,6 +112,9 @@ class FollowerExplorer:
     """
 
     def __init__(self, params, settings=COURSE_SETTINGS, t_max=40.0, margin=0.6):
+        if not isinstance(settings, FollowerSettings):
+            raise ParameterError(f"settings must be a FollowerSettings, got {settings!r} of "
+                                 f"type {type(settings).__name__}")
         self.params = params
         self.settings = settings
         self.waypoints = settings.waypoints
