@@ -9,7 +9,10 @@ import pytest
 from scipy.integrate import solve_ivp
 
 from robodyn import vacuum
+from robodyn.diffdrive import DiffDriveParams
 from robodyn.errors import ParameterError, SimulationError
+from robodyn.integrate import SimulationResult
+from robodyn.params import SOURCES
 
 SEED = 20240700
 STEP = dict(step_x=0.10, height=0.019, fillet=0.003)
@@ -48,7 +51,7 @@ def test_the_default_parameters_hold_the_thesis_numbers():
     (dict(mu_k=1.2), "mu_k = 1.2 must not exceed mu_s"),
     (dict(mass=-1.0), "mass"),
     (dict(wheel_radius=float("nan")), "wheel_radius"),
-    (dict(wheel_mass=4.0), "wheel_mass = 4 kg must be less than"),
+    (dict(wheel_mass=4.0), r"2 \(wheel_mass \+ motor_mass\) = 8.3 kg must be less than"),
     (dict(arm_angle=2.0), "arm_angle"),
     (dict(cog_behind=0.15), "cog_behind = 0.15 m must lie between the axle"),
 ])
@@ -204,7 +207,8 @@ def test_bisect_height_returns_the_climbed_end():
 def test_the_robot_at_rest_stays_in_its_static_state(variant):
     params = vacuum.VacuumParams()
     robot = vacuum.PlanarRobot(params, variant)
-    t, q, qd, _ = vacuum.drive(robot, t_end=0.5, speed=0.0)
+    run = vacuum.drive(robot, t_end=0.5, speed=0.0)
+    t, (q, qd) = run.t, vacuum.coordinates(run)
     np.testing.assert_allclose(q[:, :4], np.broadcast_to(q[0, :4], (len(t), 4)), atol=1e-8)
     assert q[0, 3] == pytest.approx(robot.rest)                      # suspension at rest
     _, forces = robot.accelerations(q[-1], qd[-1], 0.0, vacuum.flat_floor)
@@ -223,7 +227,8 @@ def test_the_robot_at_rest_stays_in_its_static_state(variant):
 @pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
 def test_driving_on_the_floor_reaches_the_drive_speed(variant):
     robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
-    t, q, qd, torque = vacuum.drive(robot, t_end=3.0, speed=0.3, gain=0.5)
+    run = vacuum.drive(robot, t_end=3.0, speed=0.3, gain=0.5)
+    t, (_, qd), torque = run.t, vacuum.coordinates(run), run.torque
     # over the last second (about one period of the body's slow rocking on its springs)
     last = t >= 2.0
     speed = qd[last, 0].mean()
@@ -244,14 +249,16 @@ def test_energy_is_conserved_in_a_drop_without_dissipation(variant):
     start = robot.static_state.copy()
     start[1] += 0.005                                                  # 5 mm up, tilted
     start[2] += 0.02
-    t, q, qd, _ = vacuum.drive(robot, t_end=0.6, speed=0.0, gain=0.0, start=start, dt=0.001)
+    run = vacuum.drive(robot, t_end=0.6, speed=0.0, gain=0.0, start=start, dt=0.001)
+    q, qd = vacuum.coordinates(run)
     energy = np.array([robot.energy(a, b, vacuum.flat_floor) for a, b in zip(q, qd,
                                                                          strict=True)])
     drop = robot.p.mass * robot.p.g * 0.005
     assert np.ptp(energy) < 1e-3 * drop
     assert np.ptp(q[:, 1]) > 0.002                                     # it did fall and bounce
     damped = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
-    t, q, qd, _ = vacuum.drive(damped, t_end=0.6, speed=0.0, gain=0.0, start=start)
+    run = vacuum.drive(damped, t_end=0.6, speed=0.0, gain=0.0, start=start)
+    q, qd = vacuum.coordinates(run)
     after = damped.energy(q[-1], qd[-1], vacuum.flat_floor)
     assert after < damped.energy(q[0], qd[0], vacuum.flat_floor) - 0.5 * drop
 
@@ -260,7 +267,7 @@ def test_a_low_step_is_climbed_and_a_wall_stalls():
     params = vacuum.VacuumParams()
     low = vacuum.climb(params, 0.005, "leading", t_max=3.0)
     assert low.climbed and low.t_end < 1.5
-    assert low.wheel[-1, 1] > 0.005 + 0.5 * params.wheel_radius
+    assert low.wheel_z[-1] > 0.005 + 0.5 * params.wheel_radius
     wall = vacuum.climb(params, 0.04, "leading", t_max=3.0)
     assert wall.outcome == "stalled" and wall.t_end < 1.5
     # the body's front edge (20 mm up) meets a 40 mm face first and holds the robot
@@ -398,7 +405,7 @@ def test_a_locked_telescopic_robot_slides_to_the_closed_form_stop():
     N_c = params.mass * params.g - N_w
     mu_c = robot.circles[0].mu
     deceleration = (params.mu_k * N_w + mu_c * N_c) / params.mass
-    wheel_x = [robot.wheel_centre(q)[0] for q in run.q[[0, end]]]
+    wheel_x = [robot.wheel_centre(q)[0] for q in vacuum.coordinates(run)[0][[0, end]]]
     # to 5 %: the load moves onto the wheel during the slide, so the deceleration grows and
     # the formula with the slide's mean load is a little short (3.4 %)
     assert wheel_x[1] - wheel_x[0] == pytest.approx(0.3**2 / (2 * deceleration), rel=0.05)
@@ -408,7 +415,7 @@ def test_a_locked_telescopic_robot_slides_to_the_closed_form_stop():
     assert static_share * weight < N_w < weight
     assert run.distance > locked_slide_distance(robot, 0.3)
     # the lock holds the motor still: the wheel turns only with the chassis's pitch
-    rates = np.array([robot.motor_rate(v) for v in run.qd])
+    rates = np.array([robot.motor_rate(v) for v in vacuum.coordinates(run)[1]])
     assert np.abs(rates).max() < 1e-6
     # and against the book's simplest bound: all the weight on the sliding wheel
     assert run.distance > vacuum.sliding_stop(0.3, params.mu_k, params.g)
@@ -418,14 +425,15 @@ def test_a_locked_telescopic_robot_slides_to_the_closed_form_stop():
 def test_every_brake_mode_stops_the_robot(mode):
     run = vacuum.brake(vacuum.VacuumParams(), mode, "leading", speed=0.3)
     assert 0.002 < run.distance < 0.05 and 0.0 < run.t_stop < 0.5
-    assert run.qd[0, 0] == pytest.approx(0.3)
+    assert run.x_dot[0] == pytest.approx(0.3)
     robot = vacuum.PlanarRobot(vacuum.VacuumParams(), "leading")
-    wheel_x = np.array([robot.wheel_centre(q)[0] for q in run.q])
+    wheel_x = np.array([robot.wheel_centre(q)[0] for q in vacuum.coordinates(run)[0]])
     i = np.searchsorted(run.t, run.t_stop)
     assert wheel_x[i] - wheel_x[0] == pytest.approx(run.distance)
     assert np.all(np.diff(wheel_x[: i + 1]) > 0.0) and wheel_x[i + 1] <= wheel_x[i]
     if mode == "short circuit":
-        expected = [-2 * robot.p.short_circuit_damping * robot.motor_rate(v) for v in run.qd]
+        expected = [-2 * robot.p.short_circuit_damping * robot.motor_rate(v)
+                    for v in vacuum.coordinates(run)[1]]
         np.testing.assert_allclose(run.torque, expected)
 
 
@@ -444,19 +452,25 @@ def test_driving_off_a_step_lands_and_settles():
     assert 0.3 < run.t_landed < 2.0
     assert 0.0 < run.settling_time < 2.0
     after = run.t >= run.t_landed + run.settling_time
-    assert np.ptp(run.q[after, 2]) <= 2 * run.band
+    assert np.ptp(run.pitch[after]) <= 2 * run.band
     # the robot ends on the floor, its wheel the height of the step below where it began
     robot = vacuum.PlanarRobot(params, "leading")
-    start, end = robot.wheel_centre(run.q[0]), robot.wheel_centre(run.q[-1])
+    start, end = (robot.wheel_centre(q) for q in vacuum.coordinates(run)[0][[0, -1]])
     assert end[1] == pytest.approx(start[1] - 0.019, abs=1e-4)
     with pytest.raises(ParameterError, match="height"):
         vacuum.drive_off(params, 0.0)
 
 
-def test_max_climb_height_is_bracketed_by_a_climb_and_a_stall():
+def test_max_climb_height_returns_its_deciding_attempt_bracketed_by_a_stall():
+    """The search returns the highest attempt it climbed, the same as climbing that height
+    again, within tol of an attempt that failed."""
     params = vacuum.VacuumParams()
     search = vacuum.max_climb_height(params, "telescopic", tol=5e-4)
-    assert vacuum.climb(params, search.height, "telescopic").climbed
+    assert isinstance(search, SimulationResult) and search.climbed
+    assert search.names[:10] == vacuum.STATE and (search.height, True) in search.attempts
+    again = vacuum.climb(params, search.height, "telescopic")
+    assert again.climbed and again.t_end == search.t_end
+    np.testing.assert_array_equal(again.x, search.x)
     failed = [h for h, climbed in search.attempts if not climbed]
     assert min(failed) - search.height <= 5e-4
 
@@ -508,7 +522,8 @@ def test_a_robot_set_down_settles_at_the_static_penetration_and_travel(variant):
     sinks into its contacts and settles where the statics put it: the penetrations of its
     loads over k, the suspension's static travel."""
     robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
-    t, q, qd, _ = vacuum.drive(robot, t_end=3.0, speed=0.0, start=robot.rest_state())
+    run = vacuum.drive(robot, t_end=3.0, speed=0.0, start=robot.rest_state())
+    q, qd = vacuum.coordinates(run)
     # height, pitch and suspension (x moves by a fraction of a millimetre as the body
     # pitches into place while friction holds the contacts; the held friction also leaves the
     # angles a few 1e-5 rad from the frictionless statics)
@@ -571,3 +586,82 @@ def test_edge_climb_height_is_the_last_step_whose_contact_angle_the_grip_holds()
         arguments = {"wheel_radius": 0.044, "fillet": 0.003, "mu": 1.06, **kwargs}
         with pytest.raises(ParameterError, match=name):
             vacuum.edge_climb_height(**arguments)
+
+
+def test_every_parameter_says_where_it_comes_from_and_shares_chapter_4s_values():
+    """Each field of VacuumParams has a source and a note; the body, the mass and the track
+    width are chapter 4's declarations; the two fitted values say so."""
+    params = vacuum.VacuumParams()
+    rows = {row["name"]: row for row in params.field_table()}
+    shared = ("body_length", "body_width", "mass", "track_width")
+    for name, row in rows.items():
+        if name not in shared:
+            assert row["source"] in SOURCES and row["note"], name
+    for name in shared:
+        assert getattr(params, name) == getattr(DiffDriveParams(), name)
+        chapter_4 = {r["name"]: r for r in DiffDriveParams().field_table()}[name]
+        assert (rows[name]["source"], rows[name]["note"]) == (chapter_4["source"],
+                                                              chapter_4["note"])
+    assert params.by_source()["fitted"] == ["mu_k", "wheel_radius"]
+    assert params.wheel_radius != DiffDriveParams().wheel_radius
+
+
+def test_the_drive_units_mass_and_the_contact_circles_follow_the_fields():
+    """The drive units weigh 2 (wheel + motor); the circles take their radii and friction
+    from the fields, and a change of a field moves them."""
+    params = vacuum.VacuumParams(motor_mass=0.2, caster_radius=0.015, caster_mu=0.1,
+                                 body_mu=0.4, edge_radius=0.004)
+    assert params.drive_unit_mass == pytest.approx(2 * (0.0608 + 0.2))
+    robot = vacuum.PlanarRobot(params)
+    assert robot.m_w == params.drive_unit_mass
+    assert robot.m_c == pytest.approx(params.mass - params.drive_unit_mass)
+    circles = {c.name: c for c in robot.circles}
+    assert (circles["caster"].radius, circles["caster"].mu) == (0.015, 0.1)
+    assert circles["caster"].centre[1] == pytest.approx(0.015 - params.cog_height)
+    assert circles["mouth"].mu == circles["front edge"].mu == 0.4
+    assert circles["rear edge"].radius == 0.004
+    assert circles["front edge"].centre[0] - circles["rear edge"].centre[0] == pytest.approx(
+        params.body_length - 2 * 0.004)
+    with pytest.raises(ParameterError, match="motor_mass"):
+        vacuum.VacuumParams(motor_mass=1.7)
+    with pytest.raises(ParameterError, match=r"track_width must be < body_width"):
+        vacuum.VacuumParams(track_width=0.4)
+
+
+def test_static_wheel_loads_agree_with_the_planar_model_at_rest():
+    """The moment balance's loads and the side view's contact forces in its static state."""
+    params = vacuum.VacuumParams()
+    wheel, caster = vacuum.static_wheel_loads(params)
+    assert 2 * wheel + caster == pytest.approx(params.mass * params.g)
+    robot = vacuum.PlanarRobot(params)
+    _, forces = robot.accelerations(robot.static_state, np.zeros(5), 0.0, vacuum.flat_floor)
+    assert forces["wheel"][1] == pytest.approx(2 * wheel, rel=1e-3)
+    assert forces["caster"][1] == pytest.approx(caster, rel=1e-3)
+    with pytest.raises(ParameterError, match="VacuumParams"):
+        vacuum.static_wheel_loads(DiffDriveParams())
+
+
+def test_speeds_default_to_the_parameters_drive_speed():
+    """A run without a speed drives at drive_speed; an explicit speed overrides it."""
+    params = vacuum.VacuumParams(drive_speed=0.25)
+    assert vacuum.brake(params, "counter").x_dot[0] == pytest.approx(0.25)
+    assert vacuum.brake(params, "counter", speed=0.3).x_dot[0] == pytest.approx(0.3)
+    run = vacuum.drive(vacuum.PlanarRobot(params), t_end=2.0)
+    assert run.x_dot[-1] == pytest.approx(0.25, abs=0.01)
+    assert run.names == (*vacuum.STATE, "torque") and run.evaluations > 0
+
+
+def test_runs_are_simulation_results_and_their_tolerances_are_passed_on():
+    """A braking run is a SimulationResult whose coordinates unpack to (q, qd); looser
+    tolerances change it, within the run's own accuracy."""
+    params = vacuum.VacuumParams()
+    tight = vacuum.brake(params, "short circuit")
+    loose = vacuum.brake(params, "short circuit", rtol=1e-4, atol=1e-7)
+    q, qd = vacuum.coordinates(tight)
+    assert q.shape == qd.shape == (tight.t.size, 5) and tight.success
+    np.testing.assert_array_equal(q[:, 2], tight.pitch)
+    assert loose.distance != tight.distance
+    assert loose.distance == pytest.approx(tight.distance, rel=0.02)
+    assert tight.wheel_force.shape == (tight.t.size, 2) and "stopped in" in tight.message
+    with pytest.raises(ParameterError, match="rtol"):
+        vacuum.climb(params, 0.01, rtol=0.0)
