@@ -8,8 +8,9 @@ import pytest
 
 from robodyn import diffdrive, vacuum_course
 from robodyn.errors import ParameterError
-from robodyn.vacuum import VacuumParams, sliding_stop
-from robodyn.vacuum_course import follow_course, top_view
+from robodyn.integrate import SimulationResult
+from robodyn.vacuum import VacuumParams, sliding_stop, static_wheel_loads
+from robodyn.vacuum_course import STATE, follow_course, top_view
 from robodyn.waypoints import FollowerSettings
 
 SEED = 20240707
@@ -34,9 +35,19 @@ def slippery_run(params):
 
 def cog(p):
     """The whole robot's centre of gravity behind the axle: the chassis's, cog_behind, and
-    the drive units (0.42 kg) at the axle, computed here from the masses."""
-    drive_units = 2 * (p.wheel_mass + 0.15)
+    the drive units (wheels and motors) at the axle, computed here from the masses."""
+    drive_units = 2 * (p.wheel_mass + p.motor_mass)
     return (p.mass - drive_units) * p.cog_behind / p.mass
+
+
+def slip_speed(run):
+    """Each wheel's slip speed, shape (n, 2): right, left."""
+    return run.stack("slip_r", "slip_l").T
+
+
+def wheel_rates(run):
+    """The wheel rates, shape (n, 2): right, left."""
+    return run.stack("phi_dot_r", "phi_dot_l").T
 
 
 def driven_share(p):
@@ -58,7 +69,7 @@ def random_states(n, rng):
 
 def test_static_wheel_loads_balance_the_weight_and_its_moment(params):
     """The two wheels and the caster carry the weight, and G's moment about the axle is zero."""
-    wheel, caster = vacuum_course.static_wheel_loads(params)
+    wheel, caster = static_wheel_loads(params)
     weight = params.mass * params.g
     assert 2 * wheel + caster == pytest.approx(weight, rel=1e-12)
     # moments about G: the wheels b ahead, the caster c - b behind
@@ -99,7 +110,7 @@ def test_energy_is_dissipated_along_the_slippery_course(slippery_run):
     """At every sample of the slippery course each wheel's friction power F.s is <= 0."""
     run = slippery_run
     drive = run.model.drive
-    for state, forces in zip(run.states, run.traction, strict=True):
+    for state, forces in zip(run.stack(*STATE).T, run.traction, strict=True):
         slip = vacuum_course.slip_velocities(state[3:6], state[6:8], drive.wheel_radius,
                                              drive.track_width)
         assert np.all(np.sum(forces * slip, axis=1) <= 0.0)
@@ -110,7 +121,7 @@ def test_traction_never_exceeds_mu_s_times_the_load_in_any_direction(slippery_ru
     run = slippery_run
     magnitude = np.linalg.norm(run.traction, axis=2)
     assert np.all(magnitude <= run.model.traction_limits * (1 + 1e-12))
-    skidding = np.abs(run.body_velocity[:, 1]) > 5e-3          # w > 5 mm/s sideways
+    skidding = np.abs(run.w) > 5e-3          # w > 5 mm/s sideways
     assert np.any(skidding)
     # while skidding, the lateral force alone is below the limit: it shares it
     assert np.all(np.abs(run.traction[skidding, :, 1]) < run.model.traction_limits)
@@ -127,14 +138,14 @@ def test_on_wood_the_course_is_driven_without_slip_as_the_no_slip_dynamic_model(
     """
     run = wood_run
     assert run.reached
-    assert run.slip_speed.max() < run.model.v_crit
+    assert slip_speed(run).max() < run.model.v_crit
     no_slip = diffdrive.simulate(run.model.drive, run.settings, "dynamic", t_max=30.0,
                                  dt=0.02, substeps=8)
     assert no_slip.success
     np.testing.assert_array_equal(run.waypoint_times, no_slip.waypoint_times)
-    offset = np.hypot(run.pose[:, 0] - no_slip.x, run.pose[:, 1] - no_slip.y)
+    offset = np.hypot(run.x - no_slip.x, run.y - no_slip.y)
     assert offset.max() < 1e-3
-    np.testing.assert_allclose(run.body_velocity[:, 0], no_slip.v, atol=1e-3)
+    np.testing.assert_allclose(run.u, no_slip.v, atol=1e-3)
 
 
 def test_on_wood_the_path_stays_near_the_kinematic_path(wood_run):
@@ -150,7 +161,7 @@ def test_on_wood_the_path_stays_near_the_kinematic_path(wood_run):
                                    dt=0.02)
     tau_v, tau_omega = run.model.drive.speed_loop_time_constants
     bound = run.settings.speed * tau_omega
-    deviation = vacuum_course.distance_to_path(run.pose[:, :2],
+    deviation = vacuum_course.distance_to_path(np.column_stack([run.x, run.y]),
                                                np.column_stack([kinematic.x, kinematic.y]))
     assert deviation.max() < bound
     assert deviation.max() > 0.1 * bound         # the lag is there: not the kinematic model
@@ -161,9 +172,9 @@ def test_on_a_slippery_floor_the_wheels_spin_at_the_start(params, slippery_run):
     """Starting on a slippery floor the wheels spin: rims faster than the ground, F = mu_k N."""
     run, model = slippery_run, slippery_run.model
     start = (run.t > 0.0) & (run.t <= 0.2)
-    rim = run.wheel_rates[start] * model.drive.wheel_radius
-    assert np.all(rim > run.body_velocity[start, :1] + 0.05)       # 5 cm/s faster at least
-    assert np.all(run.slip_speed[start] > 1.5 * model.v_crit)
+    rim = wheel_rates(run)[start] * model.drive.wheel_radius
+    assert np.all(rim > run.u[start, None] + 0.05)       # 5 cm/s faster at least
+    assert np.all(slip_speed(run)[start] > 1.5 * model.v_crit)
     np.testing.assert_allclose(np.linalg.norm(run.traction[start], axis=2),
                                model.mu_k * model.normal_loads[0], rtol=1e-9)
 
@@ -172,14 +183,13 @@ def test_on_a_slippery_floor_the_robot_skids_in_the_turns(slippery_run, wood_run
     """In the first corner on the slippery floor both wheels slide at mu_k N; wood grips."""
     run, model = slippery_run, slippery_run.model
     corner = (run.t > run.waypoint_times[0]) & (run.t < run.waypoint_times[0] + 0.3)
-    assert np.all(run.slip_speed[corner] > 1.5 * model.v_crit)
+    assert np.all(slip_speed(run)[corner] > 1.5 * model.v_crit)
     np.testing.assert_allclose(np.linalg.norm(run.traction[corner], axis=2),
                                model.mu_k * model.normal_loads[0], rtol=1e-9)
-    ground_r = run.body_velocity[corner, 0] + run.body_velocity[corner, 2] * (
-        model.drive.track_width / 2)
-    assert np.all(run.wheel_rates[corner, 0] * model.drive.wheel_radius > ground_r)
+    ground_r = run.u[corner] + run.r[corner] * model.drive.track_width / 2
+    assert np.all(run.phi_dot_r[corner] * model.drive.wheel_radius > ground_r)
     assert run.reached and run.t[-1] > wood_run.t[-1] + 0.2          # the slip costs time
-    assert wood_run.slip_speed[wood_run.t > 1.0].max() < 1e-3
+    assert slip_speed(wood_run)[wood_run.t > 1.0].max() < 1e-3
 
 
 def test_a_spinning_start_accelerates_at_mu_k_g_times_the_driven_share(params):
@@ -187,12 +197,12 @@ def test_a_spinning_start_accelerates_at_mu_k_g_times_the_driven_share(params):
     run = follow_course(params, [[10.0, 0.0]], friction_scale=SLIPPERY, gain=1.0, t_max=0.4,
                         settings=FollowerSettings([10.0, 0.0], speed=0.5))
     model = run.model
-    assert np.all(run.slip_speed[1:] > 1.5 * model.v_crit)
+    assert np.all(slip_speed(run)[1:] > 1.5 * model.v_crit)
     late = run.t >= 0.05
-    slope = np.polyfit(run.t[late], run.body_velocity[late, 0], 1)[0]
+    slope = np.polyfit(run.t[late], run.u[late], 1)[0]
     expected = model.mu_k * params.g * driven_share(params)
     assert slope == pytest.approx(expected, rel=1e-3)
-    assert np.abs(run.pose[:, 1]).max() < 1e-9                     # straight ahead
+    assert np.abs(run.y).max() < 1e-9                     # straight ahead
 
 
 def test_locked_wheels_slide_to_a_stop_in_v0_squared_over_2_mu_k_g_share(params):
@@ -203,10 +213,10 @@ def test_locked_wheels_slide_to_a_stop_in_v0_squared_over_2_mu_k_g_share(params)
     state = [0.0, 0.0, 0.0, v0, 0.0, 0.0, rolling, rolling]
     run = vacuum_course.integrate_held(model, state, [0.0, 0.0], (0.0, 1.0),
                                        t_eval=np.linspace(0.0, 1.0, 201))
-    u = run.y[3]
-    assert abs(u[-1]) < 1e-6
+    u = run.u
+    assert abs(u[-1]) < 1e-6 and run.evaluations > 0
     expected = sliding_stop(v0, model.mu_k * driven_share(params), params.g)
-    assert run.y[0, -1] == pytest.approx(expected, rel=5e-3)
+    assert run.x[-1] == pytest.approx(expected, rel=5e-3)
     t_stop = v0 / (model.mu_k * params.g * driven_share(params))
     assert np.interp(0.5 * t_stop, run.t, u) == pytest.approx(0.5 * v0, rel=1e-2)
 
@@ -220,18 +230,20 @@ def test_distance_to_path_is_the_distance_to_the_nearest_segment():
 
 
 def test_the_run_records_consistent_shapes_and_commands(params, wood_run):
-    """Shapes as documented; the commands are the follower's speed through inverse kinematics."""
+    """Columns and details as documented; the commands are the follower's speed through
+    inverse kinematics."""
     run = wood_run
     n = run.t.size
-    assert run.pose.shape == (n, 3) and run.body_velocity.shape == (n, 3)
-    assert run.wheel_rates.shape == run.wheel_rate_commands.shape == run.torques.shape == (n, 2)
-    assert run.slip_speed.shape == (n, 2) and run.traction.shape == (n, 2, 2)
+    assert isinstance(run, SimulationResult) and run.success and run.reached
+    assert run.names == (*STATE, "phi_dot_ref_r", "phi_dot_ref_l", "tau_r", "tau_l",
+                         "slip_r", "slip_l")
+    assert run.traction.shape == (n, 2, 2) and run.evaluations > n
     assert run.waypoint_times.shape == (4,) and run.t[-1] == run.waypoint_times[-1]
     assert "reached all 4 waypoints" in run.message
-    straight = run.wheel_rate_commands[1]
+    straight = [run.phi_dot_ref_r[1], run.phi_dot_ref_l[1]]
     assert straight == pytest.approx([params.drive_speed / params.wheel_radius] * 2,
                                      rel=1e-12)
-    assert np.all(np.abs(run.torques) <= VacuumParams().torque_limit)
+    assert np.all(np.abs(run.stack("tau_r", "tau_l")) <= VacuumParams().torque_limit)
 
 
 def test_a_course_that_runs_out_of_time_says_so(params):
@@ -247,8 +259,6 @@ def test_a_course_that_runs_out_of_time_says_so(params):
     (dict(mu=[1.0, 0.9, 0.8]), r"mu must be one number or a pair.*\(3,\)"),
     (dict(mu=float("nan")), r"mu must contain only finite numbers"),
     (dict(friction_scale=-1.0), r"friction_scale must be > 0, got -1"),
-    (dict(track_width=0.4), r"track_width must be < body_width = 0\.35 m.*got 0\.4"),
-    (dict(track_width=0.0), r"track_width must be > 0 m, got 0"),
     (dict(gain=0.0), r"gain must be > 0 N m s/rad, got 0"),
     (dict(v_crit=-1e-3), r"v_crit must be > 0 m/s, got -0\.001"),
     (dict(dt=2.0, t_max=1.0), r"dt must be <= t_max = 1 s, got 2"),
@@ -298,3 +308,17 @@ def test_traction_is_against_the_slip_vector_and_limited_by_one_friction_circle(
     np.testing.assert_allclose(forces / 9.0, -slip / 0.05, atol=1e-12)
     creep = vacuum_course.traction_forces([[3e-4, 4e-4]], [10.0], 1.0, 0.9, 1e-3)
     np.testing.assert_allclose(creep, [[-3.0, -4.0]], rtol=1e-12)    # linear below v_crit
+
+
+def test_the_top_view_is_derived_from_vacuum_params():
+    """drive_params takes every value from VacuumParams: a changed field shows in it."""
+    params = VacuumParams(track_width=0.25, wheel_radius=0.04, torque_limit=0.7)
+    drive = vacuum_course.drive_params(params)
+    assert (drive.track_width, drive.wheel_radius, drive.max_wheel_torque) == (0.25, 0.04, 0.7)
+    assert drive.mass == params.mass and drive.body_width == params.body_width
+    assert drive.wheel_inertia == pytest.approx(0.5 * params.wheel_mass * 0.04**2)
+    assert drive.com_offset == pytest.approx(-cog(params))
+    assert top_view(params).drive == drive
+    assert top_view(params, gain=0.3).drive.speed_gain == 0.3
+    with pytest.raises(ParameterError, match="params must be a VacuumParams"):
+        vacuum_course.drive_params(diffdrive.DiffDriveParams())
