@@ -12,7 +12,7 @@ import pytest
 
 from robodyn import vacuum_mujoco as vm
 from robodyn.errors import ParameterError
-from robodyn.vacuum import SUSPENSIONS, VacuumParams, speed_controller
+from robodyn.vacuum import STATE, SUSPENSIONS, VacuumParams, coordinates, speed_controller
 
 mujoco = pytest.importorskip("mujoco")
 
@@ -157,10 +157,10 @@ def test_driving_on_the_floor_reaches_the_drive_speed(variant):
     0.5 s of 1.5 s within 1.5 % (measured 1.1 to 1.2 % low: the proportional controller
     leaves 0.7 % to push the caster, as in the book, and the wheel rolls on a contact point
     0.17 mm inside its rim, 0.4 %)."""
-    t, q, qd, torque = vm.drive(PARAMS, variant, 0.3, 1.5)
-    late = t > 1.0
-    assert qd[late, 0].mean() == pytest.approx(0.3, rel=0.015)
-    assert np.all(np.abs(torque) <= 2 * PARAMS.torque_limit + 1e-12)
+    run = vm.drive(PARAMS, variant, t_end=1.5)
+    late = run.t > 1.0
+    assert run.x_dot[late].mean() == pytest.approx(PARAMS.drive_speed, rel=0.015)
+    assert np.all(np.abs(run.torque) <= 2 * PARAMS.torque_limit + 1e-12)
 
 
 # --------------------------------------------------------------------------- the step
@@ -171,12 +171,12 @@ def test_a_low_step_is_climbed_and_a_wall_stalls():
     with the wheel short of the face."""
     low = vm.climb(PARAMS, 0.008, "leading")
     assert low.climbed
-    assert low.wheel[-1, 0] > low.step_x + PARAMS.fillet + PARAMS.wheel_radius
-    assert low.wheel[-1, 1] == pytest.approx(0.008 + PARAMS.wheel_radius, abs=1e-3)
+    assert low.wheel_x[-1] > low.step_x + PARAMS.fillet + PARAMS.wheel_radius
+    assert low.wheel_z[-1] == pytest.approx(0.008 + PARAMS.wheel_radius, abs=1e-3)
     wall = vm.climb(PARAMS, 0.06, "leading")
     assert wall.outcome == "stalled"
     assert wall.t_end < 4.0
-    assert np.max(wall.wheel[:, 0]) < wall.step_x
+    assert np.max(wall.wheel_x) < wall.step_x
 
 
 def test_the_climb_starts_rolling_in_the_static_state():
@@ -185,21 +185,23 @@ def test_the_climb_starts_rolling_in_the_static_state():
     attempt = vm.climb(PARAMS, 0.01, "trailing", gap=0.03, t_max=0.2)
     book = vm.book_state(PARAMS, "trailing")
     assert attempt.outcome == "timed out"
-    assert attempt.q[0, 0] == pytest.approx(book[0], abs=1e-12)
-    assert attempt.qd[0, 0] == pytest.approx(0.3)
-    assert attempt.qd[0, 4] == pytest.approx(0.3 / PARAMS.wheel_radius)
-    assert attempt.q[0, 4] == pytest.approx(0.0, abs=1e-12)
+    assert attempt.x[0] == pytest.approx(book[0], abs=1e-12)
+    assert attempt.x_dot[0] == pytest.approx(0.3)
+    assert attempt.wheel_dot[0] == pytest.approx(0.3 / PARAMS.wheel_radius)
+    assert attempt.wheel[0] == pytest.approx(0.0, abs=1e-12)
     front = book[0] + PARAMS.cog_behind + 0.5 * PARAMS.body_length
     assert attempt.step_x - front == pytest.approx(0.03)
     n = attempt.t.size
-    assert attempt.q.shape == attempt.qd.shape == (n, 5)
-    assert attempt.wheel.shape == (n, 2) and attempt.torque.shape == (n,)
+    q, qd = coordinates(attempt)
+    assert q.shape == qd.shape == (n, 5)
+    assert attempt.names == (*STATE, "torque", "wheel_x", "wheel_z")
+    assert attempt.torque.shape == (n,) and attempt.n_steps > 0
 
 
 def test_max_climb_height_brackets_the_limit():
-    """The bisection's height is climbed and one tolerance higher is not."""
+    """The search returns its deciding attempt, climbed; one tolerance higher is not."""
     search = vm.max_climb_height(PARAMS, "leading", low=0.008, high=0.03, tol=1e-3)
-    assert vm.climb(PARAMS, search.height, "leading").climbed
+    assert search.climbed and (search.height, True) in search.attempts
     failed = [h for h, climbed in search.attempts if not climbed]
     assert min(failed) - search.height <= 1e-3
 
