@@ -264,9 +264,10 @@ class Quaternion(Comparator):
 class Expression(Comparator):
     """Sympy expressions (or matrices of them) in the named symbols.
 
-    Two expressions agree when ``sympy.simplify(got - expected)`` is 0 or, if simplification
-    cannot decide, when they agree within ``rtol`` at ``n_points`` random points drawn with a
-    fixed seed from ``[low, high]`` for every symbol.
+    Two expressions agree when they agree within ``rtol`` at ``n_points`` random points drawn
+    with a fixed seed from ``[low, high]`` for every symbol; where their values cannot be
+    computed there (a division by zero at a point, say), when ``sympy.simplify(got -
+    expected)`` is 0.
 
     Parameters
     ----------
@@ -321,22 +322,28 @@ class Expression(Comparator):
         return rng.uniform(self.low, self.high, size=(self.n_points, len(self.symbols)))
 
     def _agree(self, got, expected, rtol):
+        """True if the values agree at the random points; where they cannot be computed or
+        are not finite there (a division by zero at a point, say), if sympy.simplify shows
+        the difference is 0. Finite values that differ are a wrong answer at once: no
+        identity makes two expressions differ at a point (and simplify, which would only
+        confirm it, takes seconds)."""
         import sympy
 
-        try:
-            difference = sympy.simplify(sympy.Matrix(got) - sympy.Matrix(expected)) if isinstance(
-                expected, sympy.MatrixBase) else sympy.simplify(got - expected)
-            if (difference.is_zero_matrix if isinstance(difference, sympy.MatrixBase)
-                    else difference == 0):
-                return True
-        except (TypeError, ValueError, sympy.ShapeError, AttributeError):
-            return False
         try:
             a = self._values(got, self._points())
             b = self._values(expected, self._points())
         except (TypeError, ValueError, NameError, ZeroDivisionError):
+            a = b = None
+        if a is not None and a.shape == b.shape and np.all(np.isfinite(a)) and np.all(
+                np.isfinite(b)):
+            return bool(np.all(np.abs(a - b) <= rtol * (1.0 + np.abs(b))))
+        try:
+            difference = sympy.simplify(sympy.Matrix(got) - sympy.Matrix(expected)) if isinstance(
+                expected, sympy.MatrixBase) else sympy.simplify(got - expected)
+            return bool(difference.is_zero_matrix if isinstance(difference, sympy.MatrixBase)
+                        else difference == 0)
+        except (TypeError, ValueError, sympy.ShapeError, AttributeError):
             return False
-        return a.shape == b.shape and bool(np.all(np.abs(a - b) <= rtol * (1.0 + np.abs(b))))
 
     def wrong(self, got, expected, args):
         return not self._agree(got, expected, self.rtol)
@@ -346,7 +353,8 @@ class Expression(Comparator):
         return prepared is not None and self._agree(got, prepared, 1e-6)
 
     def tolerance(self) -> str:
-        return "compared symbolically (or by values at random points)"
+        return (f"compared by values at {self.n_points} random points (symbolically where they "
+                "cannot be computed)")
 
     def detail(self, got, expected, args) -> list[str]:
         try:
