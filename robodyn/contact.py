@@ -34,9 +34,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from robodyn.diffdrive import DiffDriveParams
 from robodyn.errors import ParameterError, SimulationError
+from robodyn.friction import TiltBoardTest
 from robodyn.integrate import METHODS, SimulationResult, join, solve
 from robodyn.params import (
+    Parameters,
     as_array,
     broadcast,
     check_choice,
@@ -44,12 +47,16 @@ from robodyn.params import (
     check_non_negative,
     check_positive,
     check_real,
+    field_of,
+    quantity,
     scalar_or_array,
 )
 
 __all__ = [
     "FORCE_MODELS",
     "Contact",
+    "DroppedBall",
+    "WheelOnFloor",
     "circle_fillet",
     "circle_halfplane",
     "circle_segment",
@@ -73,6 +80,93 @@ FORCE_MODELS = ("linear", "hunt-crossley")
 
 #: Standard gravity, m/s^2.
 G = 9.81
+
+
+@dataclass(frozen=True)
+class DroppedBall(Parameters):
+    """The ball of the dynamics tutorial's contact example: the defaults of :func:`drop`.
+
+    Parameters
+    ----------
+    mass : float
+        kg (> 0). Default 1 kg.
+    height : float
+        Height of its lowest point when released at rest, m (> 0). Default 0.5 m.
+    k : float
+        Stiffness of the floor, N/m (> 0). Default 1e4 N/m.
+    c : float
+        Damping of the floor, N s/m (>= 0). Default 500 N s/m (zeta = 2.5 with the mass).
+    radius : float
+        m (> 0): places the drawing only. Default 5 cm.
+
+    Examples
+    --------
+    >>> ball = DroppedBall()
+    >>> print(f"impact speed {np.sqrt(2 * G * ball.height):.3f} m/s")
+    impact speed 3.132 m/s
+    """
+
+    mass: float = quantity(1.0, "kg", above=0.0, source="stated",
+                           note="the tutorial's ball")
+    height: float = quantity(0.5, "m", above=0.0, source="stated",
+                             note="the tutorial's drop height")
+    k: float = quantity(1e4, "N/m", above=0.0, source="stated",
+                        note="the tutorial's floor stiffness")
+    c: float = quantity(500.0, "N s/m", at_least=0.0, source="stated",
+                        note="the tutorial's floor damping (an overdamped contact, zeta = 2.5)")
+    radius: float = quantity(0.05, "m", above=0.0, source="assumed",
+                             note="only places the drawing; the tutorial's ball is a point")
+
+
+@dataclass(frozen=True)
+class WheelOnFloor(Parameters):
+    r"""A drive wheel on a penalty floor: the defaults of :func:`spinning_wheel`.
+
+    Parameters
+    ----------
+    mass : float
+        kg (> 0). Default the thesis's 60.8 g drive wheel (:class:`robodyn.friction.TiltBoardTest`).
+    radius : float
+        m (> 0). Default chapter 4's wheel, 36 mm (:class:`robodyn.diffdrive.DiffDriveParams`).
+    inertia_ratio : float
+        :math:`\kappa = I / (m R^2)` (> 0). Default 1/2, a solid disc.
+    k : float
+        Floor stiffness, N/m (> 0). Default 1e4 N/m.
+    zeta : float
+        Damping ratio of the floor (>= 0). Default 0.5.
+    mu_s, mu_k : float
+        Static and kinetic coefficients of :func:`friction_coefficient` (>= 0, mu_k <= mu_s).
+        Defaults 1.08, the middle of the thesis's measured static range (as chapter 4's robot),
+        and 0.9, this book's kinetic value below it.
+    v_crit : float
+        Critical slip speed, m/s (> 0). Default 1 mm/s.
+
+    Examples
+    --------
+    >>> wheel = WheelOnFloor()
+    >>> print(wheel.mass, wheel.radius, wheel.by_source()["assumed"])
+    0.0608 0.036 ['radius', 'inertia_ratio', 'k', 'zeta', 'mu_k', 'v_crit']
+    """
+
+    mass: float = field_of(TiltBoardTest, "wheel_mass")
+    radius: float = field_of(DiffDriveParams, "wheel_radius")
+    inertia_ratio: float = quantity(0.5, "", above=0.0, source="assumed",
+                                    note="a solid disc, I = m R^2 / 2")
+    k: float = quantity(1e4, "N/m", above=0.0, source="assumed",
+                        note="a firm floor: the wheel sinks 0.06 mm under its weight")
+    zeta: float = quantity(0.5, "", at_least=0.0, source="assumed",
+                           note="a floor that bounces little")
+    mu_s: float = field_of(DiffDriveParams, "mu_s")
+    mu_k: float = quantity(0.9, "", at_least=0.0, source="assumed",
+                           note="below mu_s, this book's choice; the thesis gives no number")
+    v_crit: float = quantity(1e-3, "m/s", above=0.0, source="assumed",
+                             note="small against the slips of the runs, large enough for the "
+                                  "solver")
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.mu_k > self.mu_s:
+            raise ParameterError(f"mu_k must be <= mu_s = {self.mu_s:g}, got {self.mu_k:g}")
 
 
 
@@ -628,8 +722,9 @@ def _sample_times(t_end: float, samples):
     return np.linspace(0.0, t_end, check_integer("samples", samples, at_least=2))
 
 
-def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float = 1e4,
-         c: float = 500.0, t_end: float = 1.0, method: str = "Radau", model: str = "linear",
+def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
+         height: float = DroppedBall.height, k: float = DroppedBall.k,
+         c: float = DroppedBall.c, t_end: float = 1.0, method: str = "Radau", model: str = "linear",
          exponent: float = 1.0, rtol: float = 1e-6, atol: float = 1e-9,
          g: float = G, samples: int | None = None,
          max_phases: int = 10_000) -> SimulationResult:
@@ -638,8 +733,8 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
     The state is the height z of the ball's lowest point above the floor and its velocity w;
     :math:`m\dot w = -m g + F(\delta, \dot\delta)` with :math:`\delta = -z`,
     :math:`\dot\delta = -w` and F from :func:`normal_force`. The defaults are the dynamics
-    tutorial's ball: 1 kg from 0.5 m onto k = 1e4 N/m, c = 500 N s/m (zeta = 2.5); the radius
-    (which only places the drawing) is this book's choice.
+    tutorial's ball, :class:`DroppedBall`: 1 kg from 0.5 m onto k = 1e4 N/m, c = 500 N s/m
+    (zeta = 2.5); the radius (which only places the drawing) is this book's choice.
 
     Parameters
     ----------
@@ -754,10 +849,12 @@ def drop(mass: float = 1.0, radius: float = 0.05, height: float = 0.5, k: float 
 # --------------------------------------------------------------------------- friction in motion
 
 
-def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: float = 0.5,
+def spinning_wheel(mass: float = WheelOnFloor.mass, radius: float = WheelOnFloor.radius,
+                   inertia_ratio: float = WheelOnFloor.inertia_ratio,
                    omega0: float = -20.0, v0: float = 0.0, drop_height: float = 0.0,
-                   k: float = 1e4, zeta: float = 0.5,
-                   mu_s: float = 1.08, mu_k: float = 0.9, v_crit: float = 1e-3,
+                   k: float = WheelOnFloor.k, zeta: float = WheelOnFloor.zeta,
+                   mu_s: float = WheelOnFloor.mu_s, mu_k: float = WheelOnFloor.mu_k,
+                   v_crit: float = WheelOnFloor.v_crit,
                    t_end: float = 0.3, method: str = "Radau", rtol: float = 1e-6,
                    atol: float = 1e-9, g: float = G,
                    samples: int | None = None) -> SimulationResult:
@@ -789,8 +886,8 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
     Parameters
     ----------
     mass, radius, inertia_ratio : float
-        kg, m and :math:`\kappa` (> 0). Defaults: the thesis's 60.8 g drive wheel, the radius
-        of chapter 4's robot (36 mm), a solid disc (1/2).
+        kg, m and :math:`\kappa` (> 0). Defaults (:class:`WheelOnFloor`): the thesis's 60.8 g
+        drive wheel, the radius of chapter 4's robot (36 mm), a solid disc (1/2).
     omega0, v0 : float
         Initial spin (rad/s) and forward speed (m/s).
     drop_height : float
@@ -798,8 +895,9 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
     k, zeta : float
         Floor stiffness (N/m, > 0) and damping ratio (>= 0).
     mu_s, mu_k, v_crit : float
-        Friction, as in :func:`friction_coefficient`. Defaults: the middle of the thesis's
-        measured static range (1.08) and a kinetic value below it (0.9, this book's choice).
+        Friction, as in :func:`friction_coefficient`. Defaults (:class:`WheelOnFloor`): the
+        middle of the thesis's measured static range (1.08) and a kinetic value below it (0.9,
+        this book's choice).
     t_end, method, rtol, atol, g, samples
         As in :func:`drop`.
 
@@ -809,8 +907,9 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
         Columns ``x``, ``z`` (centre, m), ``vx``, ``vz`` (m/s), ``omega`` (rad/s), ``slip``
         (m/s), ``normal`` and ``friction`` (N); details ``t_touchdown`` (s),
         ``t_roll_closed_form`` (s, from the release, for a wheel set down),
-        ``v_roll_closed_form`` (m/s), ``t_roll`` (s, first time |slip| < v_crit; NaN if never)
-        and ``evaluations``.
+        ``v_roll_closed_form`` (m/s), ``t_roll`` (s, first time |slip| < v_crit; NaN if never),
+        ``evaluations``, and the ``radius`` (m) and ``v_crit`` (m/s) of the run, for its
+        drawings.
     """
     mass = check_positive("mass", mass, "kg")
     radius = check_positive("radius", radius, "m")
@@ -858,7 +957,7 @@ def spinning_wheel(mass: float = 0.0608, radius: float = 0.036, inertia_ratio: f
                  "v_roll_closed_form": (mass * radius * v0 - inertia * omega0)
                  / (inertia / radius + mass * radius),
                  "t_roll": float(run.t[rolling[0]]) if rolling.size else float("nan"),
-                 "evaluations": calls[0]})
+                 "evaluations": calls[0], "radius": radius, "v_crit": float(v_crit)})
 
 
 def slide_on_incline(theta: float, mu_s: float, mu_k: float, v_crit: float = 1e-3,

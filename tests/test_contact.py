@@ -404,3 +404,27 @@ def test_a_drop_with_too_many_bounces_for_max_phases_says_so():
                      max_phases=3)
     with pytest.raises(ParameterError, match="max_phases"):
         contact.drop(max_phases=0)
+
+
+def test_the_ball_and_the_wheel_declare_the_defaults_of_drop_and_spinning_wheel():
+    """drop() and spinning_wheel() default to DroppedBall's and WheelOnFloor's fields."""
+    import inspect
+
+    from robodyn.diffdrive import DiffDriveParams
+    from robodyn.friction import TiltBoardTest
+
+    for function, params in ((contact.drop, contact.DroppedBall()),
+                             (contact.spinning_wheel, contact.WheelOnFloor())):
+        defaults = inspect.signature(function).parameters
+        for row in params.field_table():
+            assert defaults[row["name"]].default == row["value"], row["name"]
+            assert row["source"], row["name"]
+    wheel = contact.WheelOnFloor()
+    assert wheel.mass == TiltBoardTest().wheel_mass
+    assert (wheel.radius, wheel.mu_s) == (DiffDriveParams().wheel_radius, DiffDriveParams().mu_s)
+    run = contact.spinning_wheel(t_end=0.01)
+    assert (run.radius, run.v_crit) == (wheel.radius, wheel.v_crit)
+    with pytest.raises(ParameterError, match="mu_k must be <= mu_s = 1.08, got 1.2"):
+        contact.WheelOnFloor(mu_k=1.2)
+    with pytest.raises(ParameterError, match="height must be > 0 m, got 0"):
+        contact.DroppedBall(height=0.0)

@@ -17,8 +17,10 @@ import numpy as np
 from robodyn import contact
 from robodyn.plotting import animation, interactive_figure
 
-#: The ball of the figures: the dynamics tutorial's 1 kg dropped from 0.5 m.
-BALL_MASS, DROP_HEIGHT = 1.0, 0.5
+#: The ball of the figures: the dynamics tutorial's, dropped from its height.
+BALL = contact.DroppedBall()
+#: The wheel of the slip-to-roll explorer, on its floor.
+WHEEL = contact.WheelOnFloor()
 #: Solvers offered by the explorer.
 SOLVERS = ("RK45", "Radau", "BDF", "LSODA")
 #: Simulated time of the explorer, s: the first bounces and some rest.
@@ -32,11 +34,11 @@ EXPLORER_RTOL, EXPLORER_ATOL = 1e-4, 1e-7
 def _drop(log_k: float, zeta: float, method: str):
     """One drop, kept: moving a slider back to a value it had shows it at once."""
     k = 10.0**log_k
-    run = contact.drop(mass=BALL_MASS, height=DROP_HEIGHT, k=k,
-                       c=contact.damping_for_ratio(k, BALL_MASS, zeta), t_end=DROP_TIME,
+    run = contact.drop(mass=BALL.mass, height=BALL.height, k=k,
+                       c=contact.damping_for_ratio(k, BALL.mass, zeta), t_end=DROP_TIME,
                        method=method, rtol=EXPLORER_RTOL, atol=EXPLORER_ATOL, samples=600)
     rising = np.flatnonzero((run.z > 0) & (run.w > 0))
-    bounce = (run.z[rising[0]] + run.w[rising[0]] ** 2 / (2 * 9.81)) if rising.size else 0.0
+    bounce = (run.z[rising[0]] + run.w[rising[0]] ** 2 / (2 * contact.G)) if rising.size else 0.0
     return run, float(bounce)
 
 
@@ -79,7 +81,7 @@ class DropExplorer:
 def drop_explorer():
     """The chapter's first widget: stiffness, damping ratio and solver over a DropExplorer."""
     controls = {
-        "log_k": widgets.FloatSlider(value=4.0, min=3.0, max=5.0, step=0.25,
+        "log_k": widgets.FloatSlider(value=np.log10(BALL.k), min=3.0, max=5.0, step=0.25,
                                      description="log10 k [N/m]", readout_format=".2f"),
         "zeta": widgets.FloatSlider(value=0.3, min=0.02, max=1.5, step=0.02,
                                     description="zeta", readout_format=".2f"),
@@ -98,10 +100,11 @@ class SlipRollExplorer:
     """Widget view: a wheel set down spinning, its forward speed and rim speed meeting.
 
     Controls named ``mu_k`` (kinetic coefficient; the static one is 20 % higher), ``omega0``
-    (initial spin, rad/s, negative drives forward) and ``kappa`` (I / (m R^2)).
+    (initial spin, rad/s, negative drives forward) and ``kappa`` (I / (m R^2)); the rest of
+    the wheel and its floor are :func:`robodyn.contact.spinning_wheel`'s defaults,
+    :data:`WHEEL`.
     """
 
-    radius = 0.036
     t_end = 0.6
 
     def setup(self, fig):
@@ -123,11 +126,10 @@ class SlipRollExplorer:
 
     def update(self, mu_k, omega0, kappa):
         """Simulate the wheel and draw it; return the changed artists."""
-        run = contact.spinning_wheel(radius=self.radius, inertia_ratio=kappa, omega0=omega0,
-                                     mu_s=1.2 * mu_k, mu_k=mu_k, t_end=self.t_end,
-                                     samples=300)
+        run = contact.spinning_wheel(inertia_ratio=kappa, omega0=omega0, mu_s=1.2 * mu_k,
+                                     mu_k=mu_k, t_end=self.t_end, samples=300)
         self.forward.set_data(run.t, run.vx)
-        self.rim.set_data(run.t, -run.omega * self.radius)
+        self.rim.set_data(run.t, -run.omega * run.radius)
         self.final.set_data([0, self.t_end], [run.v_roll_closed_form] * 2)
         t_roll = run.t_roll_closed_form
         self.start.set_data([t_roll, t_roll], [-1.6, 1.6])
@@ -141,11 +143,11 @@ class SlipRollExplorer:
 def slip_roll_explorer():
     """The chapter's second widget: friction, spin and inertia over a SlipRollExplorer."""
     controls = {
-        "mu_k": widgets.FloatSlider(value=0.9, min=0.2, max=1.2, step=0.05,
+        "mu_k": widgets.FloatSlider(value=WHEEL.mu_k, min=0.2, max=1.2, step=0.05,
                                     description="mu_k", readout_format=".2f"),
         "omega0": widgets.FloatSlider(value=-30.0, min=-40.0, max=40.0, step=2.0,
                                       description="spin [rad/s]", readout_format=".0f"),
-        "kappa": widgets.FloatSlider(value=0.5, min=0.1, max=1.0, step=0.05,
+        "kappa": widgets.FloatSlider(value=WHEEL.inertia_ratio, min=0.1, max=1.0, step=0.05,
                                      description="I / (m R²)", readout_format=".2f"),
     }
     return interactive_figure(
@@ -164,18 +166,19 @@ def solver_effort(stiffnesses, methods=SOLVERS, t_end: float = 2.0, zeta: float 
     """
     effort = {}
     for method in methods:
-        runs = [contact.drop(mass=BALL_MASS, height=DROP_HEIGHT, k=k,
-                             c=contact.damping_for_ratio(k, BALL_MASS, zeta), t_end=t_end,
+        runs = [contact.drop(mass=BALL.mass, height=BALL.height, k=k,
+                             c=contact.damping_for_ratio(k, BALL.mass, zeta), t_end=t_end,
                              method=method) for k in stiffnesses]
         effort[method] = (np.array([run.evaluations for run in runs]),
                           np.array([run.wall_time for run in runs]))
     return effort
 
 
-def wheel_animation(run, radius: float = 0.036, n_frames: int = 60, interval_ms: float = 80.0):
+def wheel_animation(run, n_frames: int = 60, interval_ms: float = 80.0):
     """A jshtml animation of a wheel set down spinning: it slips (red), then rolls (green).
 
-    ``run`` is :func:`robodyn.contact.spinning_wheel` with equally spaced ``samples``. Left:
+    ``run`` is :func:`robodyn.contact.spinning_wheel` with equally spaced ``samples``; its
+    details give the wheel's radius and the slip below which it counts as rolling. Left:
     the wheel on the floor with two spokes that show its turning and the trace of its centre;
     right: forward and rim speed, with a cursor at the frame's time.
     """
@@ -184,6 +187,7 @@ def wheel_animation(run, radius: float = 0.036, n_frames: int = 60, interval_ms:
 
     fig, (ax, ax_v) = plt.subplots(1, 2, figsize=(7.0, 3.0),
                                    gridspec_kw={"width_ratios": [1.3, 1]})
+    radius, v_crit = run.radius, run.v_crit
     x_mm, r_mm = run.x * 1e3, radius * 1e3
     ax.set_aspect("equal")
     ax.set(xlim=(-1.5 * r_mm, x_mm.max() + 1.5 * r_mm), ylim=(-10, 2.6 * r_mm),
@@ -201,7 +205,6 @@ def wheel_animation(run, radius: float = 0.036, n_frames: int = 60, interval_ms:
     fig.tight_layout()
     samples = np.linspace(0, run.t.size - 1, n_frames).round().astype(int)
     theta = np.cumsum(np.concatenate([[0.0], np.diff(run.t) * run.omega[1:]]))
-    v_crit = 1e-3
 
     def draw_frame(frame):
         k = samples[frame]
