@@ -51,12 +51,12 @@ def test_the_step_figure_draws_the_unit_normals_of_step_distance():
 def test_the_wheel_load_figure_starts_at_the_static_load_and_marks_the_jam():
     """At c = 0 every variant carries the robot's static wheel load; traction unloads the
     leading and loads the trailing wheel; a jam inside the range gets its line."""
-    N0 = figures.static_wheel_load(P)
+    N0, _ = vacuum.static_wheel_loads(P)
     robot = vacuum.PlanarRobot(P, "leading")
     # moments about the caster: the chassis at its centre of gravity, the drive units at
-    # the axle (small pitch and penetrations aside)
+    # the axle; one wheel carries half
     c, b = P.caster_behind, P.cog_behind
-    assert N0 == pytest.approx((robot.m_c * (c - b) + robot.m_w * c) * P.g / c, rel=0.01)
+    assert 2 * N0 == pytest.approx((robot.m_c * (c - b) + robot.m_w * c) * P.g / c, rel=1e-12)
     fig = figures.wheel_load_figure(P)
     lines = {line.get_label(): line for line in fig.axes[0].lines}
     for variant in vacuum.SUSPENSIONS:
@@ -129,7 +129,7 @@ def test_the_animation_draws_the_forces_at_the_contact_points(attempt):
         robot = vacuum.PlanarRobot(P, "leading")
         wheel = fig.robot_artists[3]
         np.testing.assert_allclose(wheel.get_center(),
-                                   1e3 * (robot.wheel_centre(attempt.q[k])
+                                   1e3 * (robot.wheel_centre(vacuum.coordinates(attempt)[0][k])
                                           - [attempt.step_x, 0.0]))
     assert "forces: 0.5 mm per N" in [text.get_text() for text in fig.axes[0].texts]
     html = figures.climb_animation(attempt, P, n_frames=2).data
@@ -186,7 +186,8 @@ def test_the_explorer_shows_the_climb_of_its_controls():
     k = int(np.searchsorted(chosen.t, 0.5 + 1e-9, side="right")) - 1
     robot = vacuum.PlanarRobot(P, "trailing")
     np.testing.assert_allclose(view.robot[3].get_center(),
-                               1e3 * (robot.wheel_centre(chosen.q[k]) - [chosen.step_x, 0]))
+                               1e3 * (robot.wheel_centre(vacuum.coordinates(chosen)[0][k])
+                                      - [chosen.step_x, 0]))
     np.testing.assert_allclose(view.lines["wheel"].get_ydata(),
                                figures.normal_loads(chosen, P.fillet)["wheel"])
     assert view.cursor.get_xdata()[0] == chosen.t[k]
@@ -269,7 +270,7 @@ def test_the_drop_figure_marks_landing_and_settling():
     run = vacuum.drive_off(P, 0.015, "leading")
     fig = figures.drop_figure({"leading": run})
     ax = fig.axes[0]
-    np.testing.assert_allclose(ax.lines[0].get_ydata(), np.degrees(run.q[:, 2]))
+    np.testing.assert_allclose(ax.lines[0].get_ydata(), np.degrees(run.pitch))
     dotted = [line.get_xdata()[0] for line in ax.lines if line.get_linestyle() == ":"]
     dashdot = [line.get_xdata()[0] for line in ax.lines if line.get_linestyle() == "-."]
     assert dotted == [run.t_landed]
@@ -288,10 +289,10 @@ def test_the_course_figure_draws_both_paths_and_slips():
     fig = figures.course_figure(wood, slippery, waypoints)
     ax, ax_s = fig.axes
     paths = {line.get_label(): line for line in ax.lines}
-    np.testing.assert_allclose(paths["slippery"].get_xdata(), slippery.pose[:, 0])
+    np.testing.assert_allclose(paths["slippery"].get_xdata(), slippery.x)
     slips = {line.get_label(): line for line in ax_s.lines}
-    np.testing.assert_allclose(slips["slippery, left"].get_ydata(), 1e3 * slippery.slip_speed[:, 1])
-    assert slippery.slip_speed.max() > wood.slip_speed.max()
+    np.testing.assert_allclose(slips["slippery, left"].get_ydata(), 1e3 * slippery.slip_l)
+    assert slippery.slip_r.max() > wood.slip_r.max()
     with pytest.raises(ParameterError, match="waypoints"):
         figures.course_figure(wood, slippery, np.zeros((2, 3)))
 
@@ -303,7 +304,7 @@ def test_the_engines_figure_draws_both_engines(attempt):
     mujoco_run = vacuum_mujoco.climb(P, 0.015, "leading", 0.3, t_max=1.5)
     fig = figures.engines_figure(attempt, mujoco_run)
     ax_z, ax_p = fig.axes
-    np.testing.assert_allclose(ax_z.lines[0].get_ydata(), 1e3 * attempt.wheel[:, 1])
-    np.testing.assert_allclose(ax_z.lines[1].get_ydata(), 1e3 * mujoco_run.wheel[:, 1])
-    np.testing.assert_allclose(ax_p.lines[1].get_ydata(), np.degrees(mujoco_run.q[:, 2]))
+    np.testing.assert_allclose(ax_z.lines[0].get_ydata(), 1e3 * attempt.wheel_z)
+    np.testing.assert_allclose(ax_z.lines[1].get_ydata(), 1e3 * mujoco_run.wheel_z)
+    np.testing.assert_allclose(ax_p.lines[1].get_ydata(), np.degrees(mujoco_run.pitch))
     assert ax_z.lines[0].get_label() == f"book: {figures.outcome_text(attempt)}"
