@@ -41,6 +41,7 @@ from robodyn.params import (
     quantity,
     scalar_or_array,
 )
+from robodyn.waypoints import FollowerSettings
 
 __all__ = [
     "COORDINATES",
@@ -89,7 +90,8 @@ class VacuumParams(Parameters):
 
     Each field says where its value comes from (``source``, shown in the chapter's table):
     a few numbers stated or measured by the thesis (Kaiserslautern 2022), the values it shares
-    with chapter 4's :class:`~robodyn.diffdrive.DiffDriveParams` (declared there once), the
+    with chapter 4 (declared once, in :class:`~robodyn.diffdrive.DiffDriveParams` and
+    :class:`~robodyn.waypoints.FollowerSettings`), the
     many the book assumes (the thesis does not give them; the chapter tests how much the
     results depend on them) and two fitted to the real robot's 19 mm step. Lengths of the
     side view are measured from the drive axle at rest, which sits under the middle of the
@@ -104,27 +106,21 @@ class VacuumParams(Parameters):
 
     body_length: float = field_of(DiffDriveParams, "body_length")
     body_width: float = field_of(DiffDriveParams, "body_width")
-    body_height: float = quantity(0.10, "m", above=0.0, source="stated",
-                                  note="the thesis's envelope, 36 x 35 x 10 cm")
+    body_height: float = field_of(DiffDriveParams, "body_height")
     spring_rate: float = quantity(470.0, "N/m", above=0.0, source="stated",
                                   note="the spring of one drive unit, from the thesis")
     spring_free_length: float = quantity(
         0.05, "m", above=0.0, source="stated",
         note="from the thesis; not used: the preload is solved from the statics")
-    wheel_mass: float = quantity(0.0608, "kg", above=0.0, source="measured",
-                                 note="one drive wheel, weighed for the thesis's friction test")
-    mu_s: float = quantity(
-        1.08, "", above=0.0, source="measured",
-        note="wheel on wood: 1.01 to 1.15 over 15 tilting-board trials (the summary prints "
-             "1.16, see the errata); the middle")
+    wheel_mass: float = field_of(DiffDriveParams, "wheel_mass")
+    mu_s: float = field_of(DiffDriveParams, "mu_s")
     mu_k: float = quantity(
         1.06, "", above=0.0, source="fitted",
         note="2 % below mu_s, fitted with wheel_radius to the real robot's 19 mm (the thesis "
              "sets it below mu_s without a number)")
     fillet: float = quantity(0.003, "m", at_least=0.0, source="stated",
                              note="radius of the step's rounded edge, as in the test standard")
-    drive_speed: float = quantity(0.3, "m/s", above=0.0, source="stated",
-                                  note="the thesis's forward speed")
+    drive_speed: float = field_of(FollowerSettings, "speed")
     mass: float = field_of(DiffDriveParams, "mass")
     motor_mass: float = quantity(
         0.15, "kg", above=0.0, source="assumed",
@@ -176,8 +172,7 @@ class VacuumParams(Parameters):
         0.067, "N m s/rad", above=0.0, source="assumed",
         note="k^2 / R_a per motor: a 14.4 V gear motor of 15 rad/s no-load speed and 1 N m "
              "stall torque (k = 0.96 V s/rad at the wheel, R_a = 13.8 ohm)")
-    g: float = quantity(9.81, "m/s^2", above=0.0, source="standard",
-                        note="gravitational acceleration")
+    g: float = field_of(DiffDriveParams, "g")
 
     def __post_init__(self):
         super().__post_init__()
