@@ -448,7 +448,7 @@ EXPLAINED_SESSION = """
 from IPython.core.interactiveshell import InteractiveShell
 shell = InteractiveShell.instance()
 shell.run_line_magic("colors", "nocolor")
-for cell in ["from robodyn import grading",
+for cell in ["from robodyn import grading\\ngrading.explain_missing_answers()",
              "def forward_kinematics(a, b, c, d):\\n    return (a +\\n",
              'grading.check("diffdrive.forward_kinematics", forward_kinematics)',
              "print(undefined_name)"]:
@@ -469,3 +469,22 @@ def test_a_check_cell_after_a_broken_answer_cell_says_why(tmp_path):
             "SyntaxError on line 2") in out
     assert "name 'forward_kinematics' is not defined" not in out
     assert "NameError: name 'undefined_name' is not defined" in out
+
+
+def test_importing_the_grading_package_changes_nothing_in_ipython(tmp_path):
+    """No import-time side effect: only explain_missing_answers() installs the handler, and
+    outside IPython it does nothing."""
+    import subprocess
+    import sys
+
+    session = EXPLAINED_SESSION.replace(
+        "from robodyn import grading\\ngrading.explain_missing_answers()",
+        "from robodyn import grading")
+    assert session != EXPLAINED_SESSION
+    out = subprocess.run([sys.executable, "-c", session], capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path).stdout
+    assert "NameError: name 'forward_kinematics' is not defined" in out
+    assert "the answer cell above" not in out
+    from robodyn import grading
+
+    assert grading.explain_missing_answers() is None

@@ -77,6 +77,7 @@ __all__ = [
     "description",
     "euler_angles_property",
     "evaluate",
+    "explain_missing_answers",
     "exercise_ids",
     "get_exercise",
     "least_squares_property",
@@ -125,7 +126,17 @@ def check(exercise_id: str, answer) -> None:
         raise outcome.failure  # the message below says what went wrong
 
 
-def _install_notebook_support() -> None:
+def explain_missing_answers() -> None:
+    """In a notebook, make a check cell whose answer is not defined say why.
+
+    Without it, such a check cell fails with ``NameError: name 'forward_kinematics' is not
+    defined``, which points at the wrong cell. The exercise notebooks call this once, in
+    their set-up cell; it makes :func:`robodyn.grading.notebook.explain_name_error`
+    IPython's handler of NameError, which says what happened to the answer cell above (a
+    syntax error and its line, an error before the ``def``, or that it was not run). Importing
+    the package changes nothing: this is the one call that does. Outside IPython (a script,
+    a test) it does nothing.
+    """
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with the book's requirements
@@ -135,6 +146,3 @@ def _install_notebook_support() -> None:
         from robodyn.grading.notebook import install
 
         install(shell)
-
-
-_install_notebook_support()

@@ -2,8 +2,9 @@
 
 When the answer cell of an exercise has a syntax error, or raised before its ``def``, or was
 not run at all, the check cell below it fails with ``NameError: name 'forward_kinematics' is
-not defined``: true, but it points at the wrong cell. Importing :mod:`robodyn.grading` in
-IPython installs :func:`explain_name_error` as IPython's handler of NameError. For a NameError
+not defined``: true, but it points at the wrong cell. The exercise notebooks' set-up cell
+calls :func:`robodyn.grading.explain_missing_answers`, which installs
+:func:`explain_name_error` as IPython's handler of NameError. For a NameError
 in a check cell whose missing name is the exercise's answer, it shows what happened to the
 answer cell above (its syntax error and line, or that it did not run) and publishes a failed
 check result; every other NameError is shown as usual.

@@ -297,7 +297,8 @@ def solutions_notebook(subject: str, number: str, title: str) -> nbformat.Notebo
                   f"[chapter {n}](../chapters/{number}_{subject}.ipynb). Write each function "
                   "in place of `raise NotImplementedError(...)`, run its cell, then run the "
                   "check cell below it."),
-        _code("import numpy as np\n\nfrom robodyn import grading"),
+        _code("import numpy as np\n\nfrom robodyn import grading\n\n"
+              "grading.explain_missing_answers()  # a check says why an answer is missing"),
         _markdown(f"## Exercise {n}.1: the natural frequency\n\nWrite "
                   "`natural_frequency(mass, stiffness)` that returns $\\omega = \\sqrt{k/m}$ "
                   "in rad/s, for numbers and for NumPy arrays."),
