@@ -28,6 +28,7 @@ an offset :math:`\tau` in integer units of 1/32 ms) and then all motors off for
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -67,9 +68,11 @@ __all__ = [
     "pivot_pose",
     "pivot_sequence",
     "simulate_vibration_motor",
+    "square_commands",
     "straight_walk",
     "tau_column",
     "taus_table",
+    "triangle_commands",
     "walk",
 ]
 
@@ -372,13 +375,14 @@ class DropletRobot:
         return float(sign * size)
 
 
-def make_robot(seed: int, flipped=(False, False, False), noise: float = 0.05,
+def make_robot(seed: int, flipped=(False, False, False), noise: float = DropletRobot.noise,
                geometry: DropletGeometry = DropletGeometry()) -> DropletRobot:
     """A seeded Droplet with motors that differ as cheap ones do (this book's model).
 
     Gains 0.25 deg/ms +- 25 % and dead times 20 +- 5 ms, drawn independently for each motor and
     direction (so a pivot at tau = 0 is 2.5 deg, give or take 1.5 deg); ``flipped`` marks
-    motors that spin the wrong way. The numbers are assumptions that give pivots of a few
+    motors that spin the wrong way; ``noise`` is the relative spread of each pivot
+    (:attr:`DropletRobot.noise`, 5 %). The numbers are assumptions that give pivots of a few
     degrees, as in the source's description; they are not measured.
     """
     check_integer("seed", seed)
@@ -520,6 +524,43 @@ def walk(robot: DropletRobot, commands, taus, pivot: float, seed: int = 0,
         raise ParameterError(f"flipped must give 3 flags, got {flipped!r}")
     steps = [(motor, -direction if reverse[motor] else direction) for motor, direction in steps]
     return pivot_sequence(robot, steps, taus, seed, pose0)
+
+
+def square_commands(side: float, speed: float = 0.005, turn: float = 0.5) -> list[tuple]:
+    """The source's square walk as commands of :func:`walk`: four times forward (along +y,
+    the thrust of motor 1) by ``side`` at ``speed``, then a quarter turn at ``turn``.
+
+    ``side`` in m (> 0), ``speed`` in m/s (> 0), ``turn`` in rad/s (> 0; positive is the
+    source's clockwise seen from above). Each command is (x_dot, y_dot, theta_dot, duration).
+
+    Examples
+    --------
+    >>> legs = square_commands(0.08)
+    >>> len(legs), legs[0], round(sum(c[2] * c[3] for c in legs), 6)
+    (8, (0.0, 0.005, 0.0, 16.0), 6.283185)
+    """
+    side = check_positive("side", side, "m")
+    speed = check_positive("speed", speed, "m/s")
+    turn = check_positive("turn", turn, "rad/s")
+    return [(0.0, speed, 0.0, side / speed), (0.0, 0.0, turn, np.pi / 2 / turn)] * 4
+
+
+def triangle_commands(side: float, speed: float = 0.005) -> list[tuple]:
+    """The source's triangle walk as commands of :func:`walk`: three sides of ``side`` (m)
+    along the thrusts of the three motors, 90, 210 and 330 degrees, at ``speed`` (m/s),
+    without turning; the walk ends where it started.
+
+    Examples
+    --------
+    >>> legs = triangle_commands(0.06)
+    >>> ends = sum(np.array(c[:2]) * c[3] for c in legs)
+    >>> bool(np.allclose(ends, 0.0)), legs[0][3]
+    (True, 12.0)
+    """
+    side = check_positive("side", side, "m")
+    speed = check_positive("speed", speed, "m/s")
+    return [(speed * np.cos(h), speed * np.sin(h), 0.0, side / speed)
+            for h in np.radians([90.0, 210.0, 330.0])]
 
 
 # --------------------------------------------------------------------------- circle fit
@@ -804,9 +845,14 @@ def straight_walk(robot: DropletRobot, spin: SpinCalibration, motor: int, tau_re
                   cycles: int = 15, seed: int = 0, camera_noise: float = 2e-4):
     """Walk against ``motor``'s thrust with its reverse offset ``tau_reverse``; fit the path.
 
-    The other offsets are the spin calibration's. Returns ``(run, fit, turned)``: the pivot
-    run, the :class:`CircleFit` of the camera's noisy view of the centre, and the angle the
-    robot turned (rad; zero for a straight walk).
+    The other offsets are the spin calibration's.
+
+    Returns
+    -------
+    SimulationResult
+        The pivot run of :func:`pivot_sequence` (columns ``x``, ``y``, ``theta``), with the
+        details ``fit``, the :class:`CircleFit` of the camera's noisy view of the centre, and
+        ``turned``, the angle the robot turned (rad; zero for a straight walk).
     """
     if not isinstance(spin, SpinCalibration):
         raise ParameterError(f"spin must be a SpinCalibration, got {spin!r}")
@@ -814,7 +860,8 @@ def straight_walk(robot: DropletRobot, spin: SpinCalibration, motor: int, tau_re
     taus[motor, tau_column(-spin.commands[motor])] = tau_reverse
     run = pivot_sequence(robot, _straight_steps(motor, spin.commands, cycles), taus, seed)
     fit = _camera_fit(run, camera_noise, seed + 104729)
-    return run, fit, float(run.theta[-1] - run.theta[0])
+    return dataclasses.replace(run, details={**run.details, "fit": fit,
+                                             "turned": float(run.theta[-1] - run.theta[0])})
 
 
 def calibrate_straight(robot: DropletRobot, spin: SpinCalibration, cycles: int = 15,
@@ -838,9 +885,8 @@ def calibrate_straight(robot: DropletRobot, spin: SpinCalibration, cycles: int =
     count, radii = 0, []
 
     def turn_and_radius(motor, value, trial_seed):
-        _, fit, turned = straight_walk(robot, spin, motor, value, cycles, trial_seed,
-                                       camera_noise)
-        return np.sign(turned), fit.radius
+        run = straight_walk(robot, spin, motor, value, cycles, trial_seed, camera_noise)
+        return np.sign(run.turned), run.fit.radius
 
     for motor in range(3):
         lo, hi = low, high

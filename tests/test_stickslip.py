@@ -9,6 +9,7 @@ from scipy import optimize
 
 from robodyn import stickslip as ss
 from robodyn.errors import ParameterError
+from robodyn.integrate import SimulationResult
 
 SEED = 20240605
 
@@ -227,6 +228,31 @@ def test_straight_calibration_makes_straight_walks():
     assert np.all(straight.radii > 0.2)                    # 20 cm and straighter
 
 
+def test_a_straight_walk_is_a_simulation_result_with_its_fit_and_turn():
+    """straight_walk returns the pivot run; its details are the camera's circle and the turn,
+    which changes sign across the calibrated reverse offset."""
+    robot = ss.make_robot(2, flipped=(False, False, True))
+    spin = ss.calibrate_spin(robot, 1, seed=2)
+    run = ss.straight_walk(robot, spin, 0, 0, seed=7)
+    assert isinstance(run, SimulationResult) and run.names == ("x", "y", "theta")
+    assert run.turned == pytest.approx(run.theta[-1] - run.theta[0], abs=0)
+    assert isinstance(run.fit, ss.CircleFit) and run.fit.radius > 0
+    turns = [ss.straight_walk(robot, spin, 0, tau, seed=7).turned for tau in (-320, 320)]
+    assert turns[0] * turns[1] < 0
+
+
+def test_the_triangle_walk_closes_and_bad_sides_are_refused():
+    """Three sides along the thrusts, no turn, back at the start; a side <= 0 names itself."""
+    legs = ss.triangle_commands(0.06, speed=0.004)
+    assert len(legs) == 3 and all(leg[2] == 0.0 and leg[3] == 15.0 for leg in legs)
+    np.testing.assert_allclose(sum(np.array(leg[:2]) * leg[3] for leg in legs), 0.0,
+                               atol=1e-15)
+    with pytest.raises(ParameterError, match="side must be > 0 m, got -0.06"):
+        ss.triangle_commands(-0.06)
+    with pytest.raises(ParameterError, match="turn must be > 0 rad/s, got 0"):
+        ss.square_commands(0.08, turn=0.0)
+
+
 def test_calibration_rejects_bad_weights():
     robot = ss.make_robot(1)
     with pytest.raises(ParameterError, match="alpha must be > beta"):
@@ -260,6 +286,7 @@ def test_a_calibrated_robot_walks_a_square_back_near_its_start():
     square = []
     for _ in range(4):
         square += [(0.0, 0.005, 0.0, 16.0), (0.0, 0.0, 0.5, np.pi)]
+    assert ss.square_commands(0.08) == square
     run = ss.walk(robot, square, straight.taus, spin.pivot, seed=2, flipped=spin.flipped)
     assert np.hypot(run.x[-1], run.y[-1]) < 0.03
     assert abs(run.theta[-1] - 2 * np.pi) < np.radians(30)
