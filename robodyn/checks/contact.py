@@ -12,7 +12,7 @@ import numpy as np
 from robodyn import contact
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
 
-G = 9.81
+G = contact.G
 
 # --------------------------------------------------------------------------- stiffness
 
@@ -24,7 +24,7 @@ def _stiffness_reference(mass, penetration, g):
 def _stiffness_cases(rng) -> list[Case]:
     cases = [
         Case((3.5, 1e-4, G), "fixed", "a 3.5 kg robot allowed to sink by 0.1 mm"),
-        Case((0.0608, 5e-5, G), "fixed", "the thesis's 60.8 g wheel, 0.05 mm"),
+        Case((contact.WheelOnFloor.mass, 5e-5, G), "fixed", "the thesis's 60.8 g wheel, 0.05 mm"),
         Case((1.0, 1e-3, 1.62), "fixed", "1 kg on the Moon (g = 1.62), 1 mm"),
     ]
     for _ in range(4):

@@ -14,6 +14,9 @@ from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_unif
 
 # --------------------------------------------------------------------------- tilting board
 
+#: The thesis's tilting-board test, whose slip angles (degrees) the fixed cases use.
+_BOARD = friction.TiltBoardTest()
+
 
 def _mu_reference(theta):
     return friction.mu_from_tilt(theta).mu
@@ -21,13 +24,16 @@ def _mu_reference(theta):
 
 def _mu_cases(rng) -> list[Case]:
     cases = [
-        Case((np.radians(45.3),), "fixed", "the thesis's smallest slip angle, 45.3 degrees"),
-        Case((np.radians(49.1),), "fixed", "the thesis's largest slip angle, 49.1 degrees"),
+        Case((np.radians(_BOARD.lowest_angle),), "fixed",
+             f"the thesis's smallest slip angle, {_BOARD.lowest_angle:g} degrees"),
+        Case((np.radians(_BOARD.highest_angle),), "fixed",
+             f"the thesis's largest slip angle, {_BOARD.highest_angle:g} degrees"),
         Case((0.2,), "fixed", "a slippery pair, 0.2 rad"),
     ]
     for _ in range(4):
         cases.append(Case((rounded_uniform(rng, 0.05, 1.4),), "seeded random"))
-    cases.append(Case((np.radians(np.array([45.3, 46.0, 47.2, 48.4, 49.1])),), "arrays",
+    low, high = _BOARD.lowest_angle, _BOARD.highest_angle
+    cases.append(Case((np.radians(np.array([low, 46.0, 47.2, 48.4, high])),), "arrays",
                       "the thesis's range, as an array"))
     cases.append(Case((rounded_uniform(rng, 0.05, 1.4, 30),), "arrays"))
     return cases

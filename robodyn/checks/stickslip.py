@@ -12,7 +12,7 @@ import numpy as np
 from robodyn import stickslip
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
 
-LEG = 0.0151
+LEG = stickslip.DropletGeometry().leg_radius
 
 # --------------------------------------------------------------------------- forward
 
