@@ -266,14 +266,12 @@ def test_the_run_stays_within_its_limits(graded):
         assert record["seconds"] < LIMITS.notebook_seconds + 60
 
 
-def test_a_second_run_changes_nothing_and_is_fast(graded):
+def test_a_second_run_changes_nothing_and_grades_nothing_again(graded):
     folder, out, _, _, _ = graded
     before = {path.name: path.read_bytes() for path in out.glob("*.csv")}
-    started = time.perf_counter()
     summary = grade_class(folder, out, official=ROOT / "exercises" / f"{STEM}.ipynb",
                           limits=LIMITS, jobs=2, progress=False, log=lambda text: None)
     assert summary["graded"] == 0 and summary["skipped"] == summary["total"]
-    assert time.perf_counter() - started < 20
     assert {path.name: path.read_bytes() for path in out.glob("*.csv")} == before
     assert (out / "seed.txt").read_text().strip() == "4242"
 
