@@ -34,6 +34,7 @@ from robodyn.params import (
     Parameters,
     as_array,
     check_choice,
+    check_integer,
     check_non_negative,
     check_positive,
     check_real,
@@ -77,7 +78,9 @@ __all__ = [
     "static_wheel_loads",
     "step_distance",
     "step_face_x",
+    "step_profile",
     "wheel_load",
+    "wheel_stages",
 ]
 
 #: The thesis's three suspension variants.
@@ -253,6 +256,34 @@ def step_distance(point, step_x: float, height: float, fillet: float):
                              f"{height:g} m")
     distance, nx, nz = _step_distance_float(float(p[0]), float(p[1]), step_x, height, fillet)
     return distance, np.array([nx, nz])
+
+
+def step_profile(step_x: float, height: float, fillet: float, n: int = 20_001,
+                 reach: float = 0.2) -> np.ndarray:
+    """The step's surface as a dense polyline, m, shape (4 n, 2): the floor from ``reach``
+    before the face, the face up to ``height - fillet``, the fillet's quarter circle and the
+    top to ``reach`` beyond the face, ``n`` points each. A brute-force check of
+    :func:`step_distance`: the distance to the nearest vertex differs from the exact one by
+    at most about half the spacing.
+
+    >>> step_profile(0.1, 0.019, 0.003, n=3)[[0, 3, 6, 11]]
+    array([[-0.1  ,  0.   ],
+           [ 0.1  ,  0.   ],
+           [ 0.1  ,  0.016],
+           [ 0.3  ,  0.019]])
+    """
+    step_x = check_real("step_x", step_x, "m")
+    height = check_positive("height", height, "m")
+    fillet = check_non_negative("fillet", fillet, "m")
+    n = check_integer("n", n, at_least=2)
+    reach = check_positive("reach", reach, "m")
+    angle = np.linspace(math.pi, math.pi / 2, n)
+    return np.vstack([
+        np.c_[np.linspace(step_x - reach, step_x, n), np.zeros(n)],                 # floor
+        np.c_[np.full(n, step_x), np.linspace(0.0, height - fillet, n)],            # face
+        np.c_[step_x + fillet * (1 + np.cos(angle)), height - fillet * (1 - np.sin(angle))],
+        np.c_[np.linspace(step_x + fillet, step_x + reach, n), np.full(n, height)],  # top
+    ])
 
 
 def _step_distance_float(x: float, z: float, step_x: float, height: float, fillet: float):
@@ -1095,6 +1126,51 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
                           points=points, variant=robot.variant, height=height, step_x=step_x,
                           speed=speed, friction_scale=robot.friction_scale,
                           evaluations=rhs.evaluations)
+
+
+def wheel_stages(attempt: SimulationResult, *, settle: float = 0.05, window: float = 0.1,
+                 off_floor: float = 5e-4, edge_tolerance: float = 1e-3) -> dict:
+    r"""The wheel's load in the two stages of a climb (:func:`climb`'s result), N.
+
+    - ``before``: the mean vertical force on the wheel before the mouth first touches, after
+      the first ``settle`` s;
+    - ``pushing``: the same over the ``window`` s after the mouth touches, while the wheels
+      push it up the edge;
+    - ``at_edge``: the mean normal force N of the edge on the wheel while it touches the step
+      (its contact point more than ``off_floor`` m up and no more than ``edge_tolerance`` m
+      before the face), N along the line from the contact point to the wheel's centre;
+    - ``friction_ratio``: the largest |T| / N there, T the force across that line.
+
+    The moment balance of :func:`wheel_load` predicts ``pushing`` below ``before`` for the
+    leading link and less so for the trailing one; ``friction_ratio`` shows whether the wheel
+    uses all its grip at the edge (it reaches mu_k while it slips).
+    """
+    settle = check_non_negative("settle", settle, "s")
+    window = check_positive("window", window, "s")
+    off_floor = check_non_negative("off_floor", off_floor, "m")
+    edge_tolerance = check_non_negative("edge_tolerance", edge_tolerance, "m")
+    if not (isinstance(attempt, SimulationResult) and "forces" in attempt.details):
+        raise ParameterError(f"attempt must be a SimulationResult of climb, got "
+                             f"{type(attempt).__name__}")
+    t, F, point = attempt.t, attempt.forces["wheel"], attempt.points["wheel"]
+    mouth = np.hypot(*attempt.forces["mouth"].T) > 0.0
+    if not mouth.any():
+        raise ParameterError("the mouth never touches the step in this attempt")
+    t_mouth = t[np.argmax(mouth)]
+    before = (t > settle) & (t < t_mouth)
+    pushing = (t >= t_mouth) & (t < t_mouth + window)
+    at_edge = ((np.hypot(*F.T) > 0.0) & (point[:, 1] > off_floor)
+               & (point[:, 0] > attempt.step_x - edge_tolerance))
+    if not (before.any() and at_edge.any()):
+        raise ParameterError("the attempt has no samples before the mouth touches or none "
+                             "with the wheel at the edge")
+    normal = np.column_stack([attempt.wheel_x, attempt.wheel_z]) - point
+    normal /= np.hypot(*normal.T)[:, None]
+    N = np.sum(F * normal, axis=1)
+    T = F[:, 0] * normal[:, 1] - F[:, 1] * normal[:, 0]
+    return {"before": float(F[before, 1].mean()), "pushing": float(F[pushing, 1].mean()),
+            "at_edge": float(N[at_edge].mean()),
+            "friction_ratio": float(np.max(np.abs(T[at_edge]) / N[at_edge]))}
 
 
 def step_face_x(robot: PlanarRobot, gap: float) -> float:

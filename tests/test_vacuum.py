@@ -665,3 +665,28 @@ def test_runs_are_simulation_results_and_their_tolerances_are_passed_on():
     assert tight.wheel_force.shape == (tight.t.size, 2) and "stopped in" in tight.message
     with pytest.raises(ParameterError, match="rtol"):
         vacuum.climb(params, 0.01, rtol=0.0)
+
+
+def test_step_profile_is_the_tests_polyline():
+    """vacuum.step_profile lays out the same four pieces as this file's own profile."""
+    np.testing.assert_allclose(vacuum.step_profile(0.1, 0.019, 0.003, n=501),
+                               profile_points(0.1, 0.019, 0.003, n=501), atol=1e-15)
+    with pytest.raises(ParameterError, match="n must be an integer >= 2"):
+        vacuum.step_profile(0.1, 0.019, 0.003, n=1)
+
+
+def test_wheel_stages_show_the_leading_wheel_unloaded_while_it_pushes():
+    """Before the mouth touches, the wheel carries its static load; pushing the mouth up
+    unloads the leading wheel more than the trailing one; at the edge T/N stays within mu_s
+    and reaches mu_k."""
+    params = vacuum.VacuumParams()
+    wheel, _ = vacuum.static_wheel_loads(params)
+    stages = {v: vacuum.wheel_stages(vacuum.climb(params, 0.018, v))
+              for v in ("leading", "trailing")}
+    for s in stages.values():
+        assert s["before"] == pytest.approx(2 * wheel, rel=0.05)
+        assert params.mu_k * 0.98 < s["friction_ratio"] <= params.mu_s * (1 + 1e-9)
+    drop = {v: 1 - s["pushing"] / s["before"] for v, s in stages.items()}
+    assert drop["leading"] > drop["trailing"] > 0.0
+    with pytest.raises(ParameterError, match="window"):
+        vacuum.wheel_stages(vacuum.climb(params, 0.01, t_max=0.3), window=0.0)
