@@ -16,8 +16,9 @@ the floor), and it is zero while the bodies do not touch.
   :class:`Contact` (gap, depth, normal, point) between a circle (a wheel, a ball) and a floor, a
   step face or a rounded step edge; :func:`depth_rate` and :func:`slip_velocity` turn the bodies'
   velocities into the rates the forces need.
-- :func:`drop`: a ball dropped on the floor, integrated by ``solve_ivp`` with a count of the
-  right-hand-side evaluations, the figure of merit of a stiff solver.
+- :func:`drop`: a ball dropped on the floor, integrated by :func:`robodyn.integrate.solve`
+  (``solve_ivp``) with a count of the right-hand-side evaluations, the figure of merit of a
+  stiff solver.
 - :func:`spinning_wheel`: a wheel set spinning onto the floor, which slips and then rolls;
   :func:`slide_on_incline`: a block on a slope that creeps or slides.
 

@@ -222,6 +222,8 @@ class DropletGeometry(Parameters):
     leg_radius : float
         Distance :math:`\\ell` of each leg (and each motor) from the robot's centre, m (> 0).
         Default 15.1 mm: the source.
+    body_radius : float
+        Radius of the robot's round body, m (> 0). Default 2.2 cm: the source.
 
     The legs are 120 degrees apart and each motor sits opposite its leg (the source); motor
     i at the angle 0, 120, 240 degrees in the robot frame, its leg at 180, 300, 60 degrees.
@@ -229,6 +231,8 @@ class DropletGeometry(Parameters):
 
     leg_radius: float = quantity(0.0151, "m", above=0.0, source="stated",
                                  note="the source's design: legs and motors 15.1 mm off the centre")
+    body_radius: float = quantity(0.022, "m", above=0.0, source="stated",
+                                  note="the source's robot, the size of a ping-pong ball")
 
     @property
     def motor_angles(self) -> np.ndarray:

@@ -202,7 +202,7 @@ def place_droplet(artists, pose, geometry=GEOMETRY):
         return (x + c * points[:, 0] - s * points[:, 1]) * 1e3, (
             y + s * points[:, 0] + c * points[:, 1]) * 1e3
 
-    outline = 0.022 * np.column_stack([np.cos(np.linspace(0, 2 * np.pi, 60)),
+    outline = geometry.body_radius * np.column_stack([np.cos(np.linspace(0, 2 * np.pi, 60)),
                                        np.sin(np.linspace(0, 2 * np.pi, 60))])
     body.set_data(*world(outline))
     legs.set_data(*world(geometry.legs))
