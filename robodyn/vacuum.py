@@ -1,11 +1,18 @@
 r"""The vacuum-cleaning robot of the Kaiserslautern thesis climbing a step (chapter 7).
 
 The robot's parameters (:class:`VacuumParams`), the geometry of the filleted step
-(:func:`step_distance`), the statics of the three suspensions (:func:`wheel_load`), a planar
-multibody model with penalty contacts (:class:`PlanarRobot`), and its scenarios: a climb
-(:func:`climb`), the highest step by bisection (:func:`max_climb_height`,
-:func:`max_climb_heights`), the outcomes over heights and approaches (:func:`climb_map`), the
-braking test (:func:`brake`) and driving off a step (:func:`drive_off`).
+(:func:`step_distance`), the statics of the three suspensions (:func:`wheel_load`,
+:func:`static_wheel_loads`), a planar multibody model with penalty contacts
+(:class:`PlanarRobot`), and its scenarios: a climb (:func:`climb`), the highest step by
+bisection (:func:`max_climb_height`, :func:`max_climb_heights`), the outcomes over heights and
+approaches (:func:`climb_map`), the braking test (:func:`brake`) and driving off a step
+(:func:`drive_off`).
+
+**Results.** Every simulation returns a :class:`~robodyn.integrate.SimulationResult` whose
+first columns are the state :data:`STATE` (``run.pitch``, ``run.x_dot``; :func:`coordinates`
+gives q and qd as arrays), with the scenario's extras in its details (``run.climbed``,
+``run.forces``); each is integrated by :func:`robodyn.integrate.solve`, its tolerances
+keyword arguments. A height search returns its deciding attempt (:func:`highest_climb`).
 
 **Conventions.** A side view: x forward (towards the step), z up, the floor at z = 0, angles
 counter-clockwise positive (so a positive pitch lifts the robot's nose). The step's face stands
