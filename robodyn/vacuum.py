@@ -53,9 +53,11 @@ from robodyn.waypoints import FollowerSettings
 
 __all__ = [
     "COORDINATES",
+    "PENETRATION",
     "RATES",
     "STATE",
     "SUSPENSIONS",
+    "V_CRIT",
     "ContactCircle",
     "PlanarRobot",
     "VacuumParams",
@@ -178,6 +180,10 @@ class VacuumParams(Parameters):
                               note="friction of the plastic mouth and edges on the step")
     torque_limit: float = quantity(0.6, "N m", above=0.0, source="assumed",
                                    note="per wheel motor (chapter 4 assumes 0.5 N m)")
+    drive_gain: float = quantity(
+        0.5, "N m s/rad", above=0.0, source="assumed",
+        note="the side view's speed control, both motors' torque per rad/s of the motors' "
+             "rate error (chapter 4's top view has a per-wheel speed_gain)")
     short_circuit_damping: float = quantity(
         0.067, "N m s/rad", above=0.0, source="assumed",
         note="k^2 / R_a per motor: a 14.4 V gear motor of 15 rad/s no-load speed and 1 N m "
@@ -525,6 +531,14 @@ _S = np.array([[0.0, -1.0], [1.0, 0.0]])       # d/dtheta R(theta) = S R(theta)
 #: Depth over which a contact's normal force is ramped in from zero, m.
 RAMP_DEPTH = 5e-5
 
+#: Default penetration of the contacts under the robot's weight, m: the penalty stiffness is
+#: m g / PENETRATION (:class:`PlanarRobot`; the MuJoCo model matches it).
+PENETRATION = 5e-4
+
+#: Default critical slip speed of the friction law, m/s, in the side and the top view: a
+#: wheel that grips creeps at most this fast; smaller makes the equations stiffer.
+V_CRIT = 1e-3
+
 
 def _rot(theta: float) -> np.ndarray:
     c, s = math.cos(theta), math.sin(theta)
@@ -563,7 +577,7 @@ class PlanarRobot:
     """
 
     def __init__(self, params: VacuumParams, variant: str = "leading", *,
-                 penetration: float = 5e-4, zeta: float = 0.3, v_crit: float = 1e-3,
+                 penetration: float = PENETRATION, zeta: float = 0.3, v_crit: float = V_CRIT,
                  suspension_zeta: float = 0.3, friction_scale: float = 1.0):
         self.p = params
         self.variant = check_choice("variant", variant, SUSPENSIONS)
@@ -901,10 +915,13 @@ def flat_floor(point):
     return float(point[1]), np.array([0.0, 1.0])
 
 
-def speed_controller(robot: PlanarRobot, speed: float, gain: float):
-    """The drive's speed control: ``torque(qd)``, ``gain`` times the error of the motors'
-    turning rate (:meth:`PlanarRobot.motor_rate`, what their encoders measure) against
+def speed_controller(robot: PlanarRobot, speed: float, gain: float | None = None):
+    """The drive's speed control: ``torque(qd)``, ``gain`` (N m s/rad; None: the parameters'
+    ``drive_gain``) times the error of the motors' turning rate
+    (:meth:`PlanarRobot.motor_rate`, what their encoders measure) against
     ``speed / wheel_radius``, within both motors' torque limit."""
+    gain = robot.p.drive_gain if gain is None else check_non_negative("gain", gain,
+                                                                       "N m s/rad")
     limit = 2 * robot.p.torque_limit
     target = speed / robot.p.wheel_radius
     motor_rate = robot.motor_rate
@@ -966,12 +983,14 @@ def coordinates(run: SimulationResult) -> tuple[np.ndarray, np.ndarray]:
 
 
 def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0,
-          speed: float | None = None, gain: float = 0.5, start=None, dt: float = 0.005, *,
+          speed: float | None = None, gain: float | None = None, start=None,
+          dt: float = 0.005, *,
           method: str = "LSODA", rtol: float = 1e-6, atol: float = 1e-9,
           max_step: float = 2e-3) -> SimulationResult:
     """Drive the planar robot with a speed controller from rest: the rim speed towards
-    ``speed`` (m/s; None: the parameters' ``drive_speed``), the torque ``gain`` (N m s/rad)
-    times the speed error in rad/s, within the motors' limit.
+    ``speed`` (m/s; None: the parameters' ``drive_speed``), the torque ``gain`` (N m s/rad;
+    None: the parameters' ``drive_gain``) times the speed error in rad/s, within the
+    motors' limit.
 
     ``start`` is the initial q (default the static state), ``dt`` the sampling interval (s);
     ``method``, ``rtol``, ``atol`` and ``max_step`` (s) go to
@@ -1059,7 +1078,8 @@ def attempt_outcome(history, params: VacuumParams, step_x: float, height: float,
 def climb(params: VacuumParams, height: float, variant: str = "leading",
           speed: float | None = None,
           *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
-          gain: float = 0.5, chunk: float = 0.05, max_evaluations: int = 1_000_000,
+          gain: float | None = None, chunk: float = 0.05,
+          max_evaluations: int = 1_000_000,
           rtol: float = 1e-6, atol: float = 1e-9, max_step: float = 2e-3,
           **model) -> SimulationResult:
     """Drive the robot at ``speed`` (m/s; by default the parameters' ``drive_speed``)
@@ -1092,7 +1112,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     gap = check_positive("gap", gap, "m")
     t_max = check_positive("t_max", t_max, "s")
     stall_time = check_positive("stall_time", stall_time, "s")
-    gain = check_positive("gain", gain, "N m s/rad")
+    gain = params.drive_gain if gain is None else check_positive("gain", gain, "N m s/rad")
     chunk = check_positive("chunk", chunk, "s")
     p = params
     step_x = step_face_x(robot, gap)
@@ -1355,7 +1375,8 @@ def _locked_accelerations(robot: PlanarRobot, q, qd, ground):
 
 
 def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
-          speed: float | None = None, *, counter_time: float = 0.05, gain: float = 0.5,
+          speed: float | None = None, *, counter_time: float = 0.05,
+          gain: float | None = None,
           t_end: float = 0.5, dt: float = 1e-3, rtol: float = 1e-7, atol: float = 1e-10,
           **model) -> SimulationResult:
     """The braking test: the robot rolls at ``speed`` (m/s; None: the parameters'
@@ -1387,7 +1408,7 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     counter_time = check_non_negative("counter_time", counter_time, "s")
     t_end = check_positive("t_end", t_end, "s")
     dt = check_positive("dt", dt, "s")
-    gain = check_positive("gain", gain, "N m s/rad")
+    gain = params.drive_gain if gain is None else check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
     reverse = speed_controller(robot, -speed, gain)
@@ -1438,7 +1459,7 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
 
 def drive_off(params: VacuumParams, height: float, variant: str = "leading",
               speed: float | None = None, *, gap: float = 0.02, t_end: float = 3.0,
-              band: float = math.radians(0.2), gain: float = 0.5, dt: float = 2e-3,
+              band: float = math.radians(0.2), gain: float | None = None, dt: float = 2e-3,
               rtol: float = 1e-6, atol: float = 1e-9, **model) -> SimulationResult:
     """Drive off a step of ``height`` (m): the robot starts on the top at ``speed`` (m/s;
     None: the parameters' ``drive_speed``), its front ``gap`` m before the edge (the
@@ -1460,7 +1481,7 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
     gap = check_positive("gap", gap, "m")
     t_end = check_positive("t_end", t_end, "s")
     dt = check_positive("dt", dt, "s")
-    gain = check_positive("gain", gain, "N m s/rad")
+    gain = params.drive_gain if gain is None else check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
     edge = step_face_x(robot, gap)

@@ -68,7 +68,7 @@ from robodyn.errors import ParameterError, SimulationError
 from robodyn.friction import blended_coefficient
 from robodyn.integrate import SimulationResult, solve
 from robodyn.params import as_array, check_choice, check_positive
-from robodyn.vacuum import VacuumParams, robot_cog_behind, static_wheel_loads
+from robodyn.vacuum import V_CRIT, VacuumParams, robot_cog_behind, static_wheel_loads
 from robodyn.waypoints import REACHED_GOAL, FollowerSettings, WaypointFollower
 
 __all__ = [
@@ -158,7 +158,7 @@ class TopView:
 
 
 def top_view(params: VacuumParams, *, mu=None, friction_scale: float = 1.0,
-             gain: float | None = None, v_crit: float = 1e-3) -> TopView:
+             gain: float | None = None, v_crit: float = V_CRIT) -> TopView:
     r"""The top-view model of the vacuum robot on a floor.
 
     Parameters
@@ -175,9 +175,10 @@ def top_view(params: VacuumParams, *, mu=None, friction_scale: float = 1.0,
         Gain k of each wheel's speed controller, N m s/rad (> 0). Default: the
         differential-drive chapter's ``DiffDriveParams.speed_gain``.
     v_crit : float, optional
-        Critical slip speed of the friction law, m/s (> 0). Default 1 mm/s, as in the side
-        view (:class:`~robodyn.vacuum.PlanarRobot`): a wheel that grips creeps at most this
-        fast; a smaller value makes the equations stiffer.
+        Critical slip speed of the friction law, m/s (> 0). Default
+        :data:`robodyn.vacuum.V_CRIT`, 1 mm/s, as in the side view
+        (:class:`~robodyn.vacuum.PlanarRobot`): a wheel that grips creeps at most this fast;
+        a smaller value makes the equations stiffer.
 
     Returns
     -------
@@ -564,7 +565,7 @@ def square_course(side: float = 1.5) -> np.ndarray:
 
 def follow_course(params: VacuumParams, waypoints, *, mu=None, friction_scale: float = 1.0,
                   settings: FollowerSettings | None = None, t_max: float = 60.0,
-                  dt: float = 0.02, gain: float | None = None, v_crit: float = 1e-3,
+                  dt: float = 0.02, gain: float | None = None, v_crit: float = V_CRIT,
                   initial_pose=(0.0, 0.0, 0.0), method: str = "LSODA", rtol: float = 1e-6,
                   atol: float = 1e-8) -> SimulationResult:
     r"""Drive the vacuum robot through ``waypoints`` on a floor of friction ``mu``.

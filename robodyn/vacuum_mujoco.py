@@ -76,6 +76,7 @@ from robodyn.mjcf import INTEGRATORS, check_solref, load_mujoco, mjcf_number
 from robodyn.params import Range, check_choice, check_positive, check_real
 from robodyn.vacuum import (
     COORDINATES,
+    PENETRATION,
     STATE,
     SUSPENSIONS,
     PlanarRobot,
@@ -127,7 +128,7 @@ def _params(params) -> VacuumParams:
 
 
 def contact_time_constants(params: VacuumParams, variant: str = "leading", *,
-                           penetration: float = 5e-4, impedance: float = 0.9,
+                           penetration: float = PENETRATION, impedance: float = 0.9,
                            damping_ratio: float = 1.0) -> dict:
     r"""solref's time constants, s, that give the robot's contacts the book's stiffness.
 
@@ -182,8 +183,8 @@ def contact_time_constants(params: VacuumParams, variant: str = "leading", *,
 
 def model_xml(params: VacuumParams, variant: str = "leading", height: float | None = None,
               step_x: float | None = None, *, timestep: float = 2e-4,
-              friction: str = "static", penetration: float = 5e-4, impedance: float = 0.9,
-              damping_ratio: float = 1.0, limit_solref=(2e-3, 1.0), gain: float = 0.5,
+              friction: str = "static", penetration: float = PENETRATION, impedance: float = 0.9,
+              damping_ratio: float = 1.0, limit_solref=(2e-3, 1.0), gain: float | None = None,
               integrator: str = "implicitfast") -> str:
     r"""MJCF text of the robot of ``PlanarRobot(params, variant)`` and, if ``height`` is
     given, the filleted step.
@@ -211,7 +212,8 @@ def model_xml(params: VacuumParams, variant: str = "leading", height: float | No
     limit_solref : (float, float), optional
         (time constant s, damping ratio) of the suspension's end stops.
     gain : float, optional
-        The speed controller's gain K, N m s/rad (> 0): the velocity actuator's ``kv``.
+        The speed controller's gain K, N m s/rad (> 0; None: the parameters' ``drive_gain``):
+        the velocity actuator's ``kv``.
     integrator : str, optional
         One of :data:`robodyn.mjcf.INTEGRATORS`.
 
@@ -254,7 +256,7 @@ def model_xml(params: VacuumParams, variant: str = "leading", height: float | No
     timestep = check_positive("timestep", timestep, "s")
     check_choice("friction", friction, FRICTIONS)
     limit_solref = check_solref("limit_solref", limit_solref)
-    gain = check_positive("gain", gain, "N m s/rad")
+    gain = params.drive_gain if gain is None else check_positive("gain", gain, "N m s/rad")
     check_choice("integrator", integrator, INTEGRATORS)
     if height is not None:
         height = check_positive("height", height, "m")
@@ -464,7 +466,7 @@ def _settled(sim: RobotSim, settle_time: float):
 
 
 def settle(params: VacuumParams, variant: str = "leading", *, settle_time: float = 1.0,
-           gain: float = 0.5, **options) -> tuple[np.ndarray, np.ndarray]:
+           gain: float | None = None, **options) -> tuple[np.ndarray, np.ndarray]:
     """MuJoCo's static state on the bare floor: the robot released at rest from the book's
     ``PlanarRobot.static_state``, held by the speed controller at zero speed, after
     ``settle_time`` s.
@@ -476,7 +478,7 @@ def settle(params: VacuumParams, variant: str = "leading", *, settle_time: float
     settle_time : float, optional
         Duration, s (> 0).
     gain : float, optional
-        The speed controller's gain, N m s/rad (> 0).
+        The speed controller's gain, N m s/rad (> 0; None: the parameters' ``drive_gain``).
     **options
         Passed to :func:`model_xml` (timestep, friction, penetration, ...).
 
@@ -493,7 +495,6 @@ def settle(params: VacuumParams, variant: str = "leading", *, settle_time: float
     pitch -0.00133 rad (book -0.00133), z 39.723 mm (book 39.723)
     """
     check_positive("settle_time", settle_time, "s")
-    check_positive("gain", gain, "N m s/rad")
     sim = RobotSim(_params(params), variant, gain=gain, **options)
     return _settled(sim, settle_time)
 
@@ -504,7 +505,7 @@ def book_state(params: VacuumParams, variant: str = "leading") -> np.ndarray:
 
 
 def drive(params: VacuumParams, variant: str = "leading", speed: float | None = None,
-          t_end: float = 2.0, *, gain: float = 0.5, sample_interval: float = 0.005,
+          t_end: float = 2.0, *, gain: float | None = None, sample_interval: float = 0.005,
           settle_time: float = 0.3, **options) -> SimulationResult:
     r"""Drive MuJoCo's robot on the bare floor from rest at ``speed`` (m/s; None: the
     parameters' ``drive_speed``), as :func:`robodyn.vacuum.drive`: the speed controller
@@ -530,7 +531,6 @@ def drive(params: VacuumParams, variant: str = "leading", speed: float | None = 
     params = _params(params)
     speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
     t_end = check_positive("t_end", t_end, "s")
-    gain = check_positive("gain", gain, "N m s/rad")
     sample_interval = check_positive("sample_interval", sample_interval, "s")
     settle_time = check_positive("settle_time", settle_time, "s")
     sim = RobotSim(params, variant, gain=gain, **options)
@@ -561,7 +561,7 @@ def _run(t, q, qd, torque, message: str) -> SimulationResult:
 
 def climb(params: VacuumParams, height: float, variant: str = "leading",
           speed: float | None = None, *, gap: float = 0.03, t_max: float = 4.0,
-          stall_time: float = 0.5, gain: float = 0.5, chunk: float = 0.05,
+          stall_time: float = 0.5, gain: float | None = None, chunk: float = 0.05,
           sample_interval: float = 0.005, settle_time: float = 0.3,
           **options) -> SimulationResult:
     """Drive the MuJoCo robot at ``speed`` against a step of ``height`` (m) with the fillet.
@@ -588,7 +588,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
         Distance of the robot's front from the face (m), longest attempt, stall window, check
         interval, sampling interval and settling time (s), all > 0.
     gain : float, optional
-        The speed controller's gain, N m s/rad (> 0).
+        The speed controller's gain, N m s/rad (> 0; None: the parameters' ``drive_gain``).
     **options
         Passed to :func:`model_xml`: timestep, friction, penetration, impedance,
         damping_ratio, limit_solref, integrator.
@@ -617,7 +617,6 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     gap = check_positive("gap", gap, "m")
     t_max = check_positive("t_max", t_max, "s")
     stall_time = check_positive("stall_time", stall_time, "s")
-    gain = check_positive("gain", gain, "N m s/rad")
     chunk = check_positive("chunk", chunk, "s")
     sample_interval = check_positive("sample_interval", sample_interval, "s")
     settle_time = check_positive("settle_time", settle_time, "s")

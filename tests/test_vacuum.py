@@ -690,3 +690,14 @@ def test_wheel_stages_show_the_leading_wheel_unloaded_while_it_pushes():
     assert drop["leading"] > drop["trailing"] > 0.0
     with pytest.raises(ParameterError, match="window"):
         vacuum.wheel_stages(vacuum.climb(params, 0.01, t_max=0.3), window=0.0)
+
+
+def test_the_speed_controller_takes_the_parameters_gain_unless_told():
+    """speed_controller's gain defaults to drive_gain; an explicit gain overrides it."""
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(drive_gain=0.2))
+    target = 0.3 / robot.p.wheel_radius
+    still = np.zeros(5)
+    assert vacuum.speed_controller(robot, 0.3)(still) == pytest.approx(
+        min(0.2 * target, 2 * robot.p.torque_limit))
+    assert vacuum.speed_controller(robot, 0.01, gain=0.1)(still) == pytest.approx(
+        0.1 * 0.01 / robot.p.wheel_radius)

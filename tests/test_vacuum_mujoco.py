@@ -229,3 +229,10 @@ def test_bad_input_is_refused_by_name(call, message):
     """Bad input raises ParameterError naming the parameter and what it allows."""
     with pytest.raises(ParameterError, match=message):
         call()
+
+
+def test_the_motor_gain_is_the_parameters_drive_gain():
+    """The velocity actuator's kv is drive_gain unless a gain is given."""
+    assert 'kv="0.5"' in vm.model_xml(PARAMS, "leading")
+    assert 'kv="0.25"' in vm.model_xml(VacuumParams(drive_gain=0.25), "leading")
+    assert 'kv="0.75"' in vm.model_xml(PARAMS, "leading", gain=0.75)
