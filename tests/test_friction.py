@@ -379,3 +379,25 @@ def test_the_float_friction_of_the_block_loop_equals_the_vectorised_models():
             for a, b in zip(v, applied, strict=True)]
     np.testing.assert_array_equal(loop, fr.karnopp(v, applied, 2.0, 3.0, 0.3, 1e-3))
     np.testing.assert_array_equal([fr._sign_float(float(x)) for x in v], np.sign(v))
+
+
+def test_hold_speed_is_a_simulation_result_that_settles_where_pi_control_must():
+    """With integral action the speed reaches the reference and the torque the friction; a
+    P loop alone stops short by F_c / k; bad inputs name themselves."""
+    from robodyn.integrate import SimulationResult
+
+    def coulomb_only(omega):
+        return -0.3 * np.sign(omega)
+
+    run = fr.hold_speed(coulomb_only, 1.0, inertia=0.01, gain=2.0, integral_gain=20.0,
+                        t_end=2.0)
+    assert isinstance(run, SimulationResult) and run.names == ("omega", "torque")
+    assert run.t.size == 2001 and run.omega[0] == 0.0 and run.success
+    assert run.omega[-1] == pytest.approx(1.0, abs=1e-4)
+    assert run.torque[-1] == pytest.approx(0.3, abs=1e-4)
+    p_only = fr.hold_speed(coulomb_only, 1.0, 0.01, 2.0, 0.0, t_end=1.0)
+    assert p_only.omega[-1] == pytest.approx(1.0 - 0.3 / 2.0, abs=1e-3)
+    with pytest.raises(ParameterError, match="inertia must be > 0 kg m\\^2, got 0"):
+        fr.hold_speed(coulomb_only, 1.0, 0.0, 2.0, 20.0, t_end=1.0)
+    with pytest.raises(ParameterError, match="friction_torque must be callable"):
+        fr.hold_speed(0.3, 1.0, 0.01, 2.0, 20.0, t_end=1.0)
