@@ -1,7 +1,8 @@
 r"""The egg-shaped robot: attitude by z-x-z Euler angles, and the geometry of its rolling shell.
 
-(Chapter 6, in progress: this module holds the attitude and the shell's geometry; the gimbal,
-the chain of bodies and the rolling dynamics follow.)
+(Chapter 6. Also here: the robot's parameters, :class:`EggParams`, each with its source; the
+gimbal and the chain of four bodies; the rolling dynamics, :func:`simulate`, which returns an
+:class:`robodyn.integrate.SimulationResult`; and the closed forms that check it.)
 
 **Conventions.** World z up. The shell is a prolate ellipsoid of revolution with its long axis
 along the body's z' axis: semi-axis :math:`R_1` along z', :math:`R_2` across it,
