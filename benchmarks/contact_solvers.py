@@ -29,7 +29,7 @@ def main():
     print(f"{'k [N/m]':>9s} {'method':>7s} {'evaluations':>12s} {'wall [ms]':>10s} "
           f"{'depth / (m g / k)':>18s}")
     for k in STIFFNESSES:
-        c = contact.damping_for_ratio(k, 1.0, 0.5)
+        c = contact.damping_for_ratio(k, contact.DroppedBall.mass, 0.5)
         for method in METHODS:
             runs = [contact.drop(k=k, c=c, t_end=3.0, method=method)
                     for _ in range(REPETITIONS)]
