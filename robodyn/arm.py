@@ -36,6 +36,7 @@ from robodyn.params import (
     Parameters,
     as_array,
     check_choice,
+    check_integer,
     check_non_negative,
     check_positive,
     quantity,
@@ -655,7 +656,8 @@ def worst_case_gravity(arm: PlanarArm) -> np.ndarray:
     return arm.gravity_torque(np.zeros(arm.n))
 
 
-def trapezoidal_profile(peak_speed: float, peak_acceleration: float, n_samples: int = 201):
+def trapezoidal_profile(peak_speed: float, peak_acceleration: float,
+                        n_samples: int = 201) -> integrate.SimulationResult:
     r"""A rest-to-rest move of a coordinate s from 0 to 1 with limited speed and acceleration.
 
     Accelerate at :math:`\ddot s_{max}`, cruise at :math:`\dot s_{max}`, brake; if the speed
@@ -668,23 +670,28 @@ def trapezoidal_profile(peak_speed: float, peak_acceleration: float, n_samples: 
     peak_acceleration : float
         :math:`\ddot s_{max}`, 1/s^2 (> 0).
     n_samples : int
-        Number of samples from start to end.
+        Number of samples from start to end (>= 2).
 
     Returns
     -------
-    t, s, s_dot, s_ddot : numpy.ndarray, shape (n_samples,)
-        Time (s) and the profile with its first two derivatives.
+    SimulationResult
+        Times ``t`` (s, shape (n_samples,)) and columns ``s``, ``s_dot`` (1/s), ``s_ddot``
+        (1/s^2); details ``shape`` ("trapezoid" or "triangle") and ``duration`` (s). A
+        prescribed motion, sampled: nothing is integrated.
 
     Examples
     --------
-    >>> t, s, s_dot, s_ddot = trapezoidal_profile(2.0, 8.0)
-    >>> print(f"{t[-1]:.3f} s, top speed {s_dot.max():.2f}, s(end) = {s[-1]:.3f}")
-    0.750 s, top speed 2.00, s(end) = 1.000
+    >>> move = trapezoidal_profile(2.0, 8.0)
+    >>> print(f"{move.duration:.3f} s {move.shape}, top speed {move.s_dot.max():.2f}, "
+    ...       f"s(end) = {move.s[-1]:.3f}")
+    0.750 s trapezoid, top speed 2.00, s(end) = 1.000
     """
     v = check_positive("peak_speed", peak_speed, "1/s")
     a = check_positive("peak_acceleration", peak_acceleration, "1/s^2")
+    n_samples = check_integer("n_samples", n_samples, at_least=2)
     t_ramp = v / a
-    if a * t_ramp**2 >= 1.0:  # triangle: the speed limit is never reached
+    triangle = a * t_ramp**2 >= 1.0
+    if triangle:  # the speed limit is never reached
         t_ramp = math.sqrt(1.0 / a)
         v = a * t_ramp
     t_cruise = (1.0 - a * t_ramp**2) / v
@@ -697,11 +704,15 @@ def trapezoidal_profile(peak_speed: float, peak_acceleration: float, n_samples: 
     s = np.where(ramp_up, a * t**2 / 2,
                  np.where(ramp_down, 1.0 - a * (total - t) ** 2 / 2,
                           a * t_ramp**2 / 2 + v * (t - t_ramp)))
-    return t, s, s_dot, s_ddot
+    return integrate.SimulationResult(
+        t=t, columns={"s": s, "s_dot": s_dot, "s_ddot": s_ddot},
+        message=f"a {'triangular' if triangle else 'trapezoidal'} profile of {total:.6g} s",
+        details={"shape": "triangle" if triangle else "trapezoid", "duration": total})
 
 
 def point_to_point_torques(arm: PlanarArm, q_start, q_end, peak_speed: float,
-                           peak_acceleration: float, n_samples: int = 201):
+                           peak_acceleration: float,
+                           n_samples: int = 201) -> integrate.SimulationResult:
     r"""Joint torques along a synchronised rest-to-rest move from q_start to q_end.
 
     Every joint follows :math:`q(t) = q_0 + (q_1 - q_0)\,s(t)` with the profile s of
@@ -710,10 +721,11 @@ def point_to_point_torques(arm: PlanarArm, q_start, q_end, peak_speed: float,
 
     Returns
     -------
-    t : numpy.ndarray, shape (N,)
-        Time, s.
-    q, tau : numpy.ndarray, shape (n, N)
-        Angles (rad) and torques (N m, by :meth:`PlanarArm.inverse_dynamics`).
+    SimulationResult
+        Times ``t`` (s, shape (N,)) and, for each joint j = 1 ... n, the columns ``qj``
+        (rad), ``qdj`` (rad/s), ``qddj`` (rad/s^2) and ``tauj`` (N m, by
+        :meth:`PlanarArm.inverse_dynamics`); ``run.stack("tau1", "tau2")`` gives the torques
+        as one array, shape (n, N). A prescribed motion: nothing is integrated.
     """
     q_start = as_array("q_start", q_start, "rad", (arm.n,), finite=True)
     q_end = as_array("q_end", q_end, "rad", (arm.n,), finite=True)
@@ -721,13 +733,19 @@ def point_to_point_torques(arm: PlanarArm, q_start, q_end, peak_speed: float,
     furthest = float(np.max(np.abs(distance)))
     if furthest == 0.0:
         raise ParameterError("q_end must differ from q_start: the move has no length")
-    t, s, s_dot, s_ddot = trapezoidal_profile(
+    profile = trapezoidal_profile(
         check_positive("peak_speed", peak_speed, "rad/s") / furthest,
         check_positive("peak_acceleration", peak_acceleration, "rad/s^2") / furthest,
         n_samples,
     )
-    q = q_start[:, None] + distance[:, None] * s
-    return t, q, arm.inverse_dynamics(q, distance[:, None] * s_dot, distance[:, None] * s_ddot)
+    q = q_start[:, None] + distance[:, None] * profile.s
+    qd = distance[:, None] * profile.s_dot
+    qdd = distance[:, None] * profile.s_ddot
+    tau = arm.inverse_dynamics(q, qd, qdd)
+    columns = {}
+    for name, values in (("q", q), ("qd", qd), ("qdd", qdd), ("tau", tau)):
+        columns.update({f"{name}{j + 1}": values[j] for j in range(arm.n)})
+    return integrate.SimulationResult(t=profile.t, columns=columns, message=profile.message)
 
 
 def mass_matrix_eigenvalue_range(arm: PlanarArm, samples_per_joint: int = 24):

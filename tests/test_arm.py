@@ -338,7 +338,10 @@ def test_trapezoidal_profile_respects_its_limits_and_ends_at_rest(speed, acceler
     gives a triangle."""
     from robodyn.arm import trapezoidal_profile
 
-    t, s, s_dot, s_ddot = trapezoidal_profile(speed, acceleration, 2001)
+    move = trapezoidal_profile(speed, acceleration, 2001)
+    t, s, s_dot, s_ddot = move.t, move.s, move.s_dot, move.s_ddot
+    assert move.duration == t[-1]
+    assert move.shape == ("triangle" if acceleration / speed**2 <= 1.0 else "trapezoid")
     assert s[0] == 0.0 and s[-1] == pytest.approx(1.0, abs=1e-12)
     assert s_dot[0] == 0.0 and s_dot[-1] == pytest.approx(0.0, abs=1e-12)
     assert s_dot.max() <= speed + 1e-12 and np.abs(s_ddot).max() <= acceleration
@@ -353,7 +356,10 @@ def test_point_to_point_torques_start_with_gravity_plus_inertia():
 
     arm = PlanarArm()
     q0, q1 = np.array([-np.pi / 2, 0.0]), np.array([0.0, np.pi / 2])
-    t, q, tau = point_to_point_torques(arm, q0, q1, 3.0, 12.0)
+    run = point_to_point_torques(arm, q0, q1, 3.0, 12.0)
+    q, tau = run.stack("q1", "q2"), run.stack("tau1", "tau2")
+    np.testing.assert_allclose(tau, arm.inverse_dynamics(q, run.stack("qd1", "qd2"),
+                                                         run.stack("qdd1", "qdd2")))
     qdd = (q1 - q0) / (np.pi / 2) * 12.0
     np.testing.assert_allclose(tau[:, 0], arm.mass_matrix(q0) @ qdd + arm.gravity_torque(q0),
                                rtol=1e-12)

@@ -213,8 +213,9 @@ def sizing_table(arm: PlanarArm, move: SizingMove | None = None
     move = SizingMove() if move is None else move
     loaded = arm.with_payload(move.payload)
     start = np.concatenate([[-np.pi / 2], np.zeros(arm.n - 1)])
-    _, _, tau = point_to_point_torques(loaded, start, start + np.pi / 2, move.peak_speed,
-                                       move.peak_acceleration)
+    run = point_to_point_torques(loaded, start, start + np.pi / 2, move.peak_speed,
+                                 move.peak_acceleration)
+    tau = run.stack(*(f"tau{j + 1}" for j in range(arm.n)))
     samples = max(6, int(round(600 ** (1 / max(arm.n - 1, 1)))))
     low, high = mass_matrix_eigenvalue_range(loaded, samples)
     rows = [("worst-case gravity torque (arm horizontal)", f"{j + 1}", float(value), "N m")
