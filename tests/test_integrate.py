@@ -136,6 +136,26 @@ def test_terminal_event_stops_the_run_and_is_recorded():
     assert traj.event_states["ground"][0, 1] == pytest.approx(-w0, rel=1e-8)
 
 
+def test_a_terminal_event_before_the_first_sample_time_gives_an_empty_run():
+    """x' = -x from 1 stops at x = 0.5 (t = ln 2), before t_eval's first time, 1 s: no
+    sample, each state an empty column, the event and its state kept, the stop time said."""
+
+    def decay(t, x):
+        return -x
+
+    def half(t, x):
+        return x[0] - 0.5
+
+    half.terminal = True
+    run = solve(decay, (0.0, 3.0), [1.0], state_names=("x",), events=[half],
+                t_eval=[1.0, 2.0], rtol=1e-10, atol=1e-12)
+    assert run.t.shape == (0,) and run.x.shape == (0,)
+    assert run.success and run.events["half"] == pytest.approx([np.log(2.0)], rel=1e-8)
+    assert run.event_states["half"].shape == (1, 1)
+    assert run.event_states["half"][0, 0] == pytest.approx(0.5, rel=1e-8)
+    assert f"at t = {np.log(2.0):.6g} s" in run.message
+
+
 def test_non_terminal_event_records_every_crossing():
     """cos(t) crosses zero at pi/2, 3 pi/2 and 5 pi/2 before t = 10; all three are recorded."""
 
