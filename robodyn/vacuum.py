@@ -113,7 +113,8 @@ class VacuumParams(Parameters):
     ------
     ParameterError
         If a field is out of its range, ``mu_k > mu_s``, the centre of gravity does not lie
-        between axle and caster, or the drive units weigh as much as the robot.
+        between axle and caster, the drive units weigh as much as the robot, or the track is
+        not narrower than the body.
     """
 
     body_length: float = field_of(DiffDriveParams, "body_length")
