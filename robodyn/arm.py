@@ -33,6 +33,7 @@ import numpy as np
 from robodyn import integrate
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.params import (
+    STANDARD_GRAVITY,
     Parameters,
     as_array,
     check_choice,
@@ -112,7 +113,7 @@ class PlanarArm(Parameters):
     inertias: np.ndarray | None = quantity(
         None, "kg m^2", at_least=0.0, shape=(None,), source="derived",
         note="None: uniform rods, m L^2 / 12, as in the tutorial's matrix and energy sections")
-    gravity: float = quantity(9.81, "m/s^2", at_least=0.0, source="standard",
+    gravity: float = quantity(STANDARD_GRAVITY, "m/s^2", at_least=0.0, source="standard",
                               note="standard gravity to three figures")
 
     def __post_init__(self):

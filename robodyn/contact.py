@@ -40,6 +40,7 @@ from robodyn.errors import ParameterError, SimulationError
 from robodyn.friction import TiltBoardTest
 from robodyn.integrate import METHODS, SimulationResult, join, solve
 from robodyn.params import (
+    STANDARD_GRAVITY,
     Parameters,
     as_array,
     broadcast,
@@ -79,8 +80,8 @@ __all__ = [
 #: Normal-force laws of :func:`normal_force`.
 FORCE_MODELS = ("linear", "hunt-crossley")
 
-#: Standard gravity, m/s^2.
-G = 9.81
+#: Gravitational acceleration, m/s^2 (robodyn.params.STANDARD_GRAVITY).
+G = STANDARD_GRAVITY
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from robodyn.errors import ParameterError, SimulationError
 from robodyn.integrate import RK4_STABILITY_LIMIT, SimulationResult, rk4_step
 from robodyn.mechanics import project_onto_free_velocities
 from robodyn.params import (
+    STANDARD_GRAVITY,
     Parameters,
     as_array,
     broadcast,
@@ -197,7 +198,7 @@ class DiffDriveParams(Parameters):
         1.08, "", above=0.0, source="measured",
         note="drive wheel on wood: the thesis's 15 tilting-board trials give 1.01 to 1.15 "
              "(its summary prints 1.16, see the errata); the middle of that range")
-    g: float = quantity(9.81, "m/s^2", above=0.0, source="standard",
+    g: float = quantity(STANDARD_GRAVITY, "m/s^2", above=0.0, source="standard",
                         note="standard gravity, rounded")
     body_length: float = quantity(
         0.36, "m", above=0.0, source="stated",

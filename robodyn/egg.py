@@ -33,6 +33,7 @@ import numpy as np
 from robodyn.errors import ParameterError
 from robodyn.integrate import SimulationResult, join, solve
 from robodyn.params import (
+    STANDARD_GRAVITY,
     Parameters,
     as_array,
     check_non_negative,
@@ -422,7 +423,7 @@ class EggParams(Parameters):
     twist_viscous: float = quantity(
         2.0e-5, "N m s/rad", at_least=0.0, source="assumed",
         note="a small viscous part of the twist friction; more of it calms chattering")
-    g: float = quantity(9.81, "m/s^2", above=0.0, source="standard",
+    g: float = quantity(STANDARD_GRAVITY, "m/s^2", above=0.0, source="standard",
                         note="gravitational acceleration at the Earth's surface")
     floor_friction: float = quantity(
         2.0, "", above=0.0, source="assumed",

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import optimize, stats
 
+from robodyn.diffdrive import DiffDriveParams
 from robodyn.errors import ParameterError
 from robodyn.integrate import SimulationResult
 from robodyn.params import (
@@ -42,6 +43,7 @@ from robodyn.params import (
     check_non_negative,
     check_positive,
     check_real,
+    field_of,
     quantity,
 )
 
@@ -679,8 +681,7 @@ class TiltBoardTest(Parameters):
     set consistent with it.
     """
 
-    wheel_mass: float = quantity(0.0608, "kg", above=0.0, source="measured",
-                                 note="the thesis's drive wheel, weighed")
+    wheel_mass: float = field_of(DiffDriveParams, "wheel_mass")
     lowest_angle: float = quantity(45.3, "deg", at_least=0.0, below=90.0, source="measured",
                                    note="smallest slip angle of the thesis's 15 trials on wood")
     highest_angle: float = quantity(49.1, "deg", at_least=0.0, below=90.0, source="measured",

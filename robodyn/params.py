@@ -47,6 +47,7 @@ from robodyn.errors import ParameterError, ParameterTypeError
 __all__ = [
     "Parameters",
     "SOURCES",
+    "STANDARD_GRAVITY",
     "Range",
     "as_array",
     "broadcast",
@@ -59,6 +60,10 @@ __all__ = [
     "quantity",
     "validate_fields",
 ]
+
+#: Gravitational acceleration, m/s^2: the value all four sources compute with (standard
+#: gravity is 9.80665 m/s^2). Every parameter class's g defaults to it.
+STANDARD_GRAVITY = 9.81
 
 #: Key of the field metadata that :func:`quantity` writes and :func:`validate_fields` reads.
 QUANTITY = "robodyn.quantity"

@@ -38,6 +38,7 @@ from robodyn import friction
 from robodyn.errors import ParameterError
 from robodyn.integrate import SimulationResult
 from robodyn.params import (
+    STANDARD_GRAVITY,
     Parameters,
     as_array,
     check_integer,
@@ -78,8 +79,8 @@ __all__ = [
 
 #: Pulse timing of the source: on time, off time, and the unit of the offsets tau, ms.
 T_ON_MS, T_OFF_MS, TAU_UNIT_MS = 30.0, 10.0, 1.0 / 32.0
-#: Standard gravity, m/s^2.
-G = 9.81
+#: Gravitational acceleration, m/s^2 (robodyn.params.STANDARD_GRAVITY).
+G = STANDARD_GRAVITY
 
 
 # --------------------------------------------------------------------------- one motor
