@@ -386,3 +386,20 @@ def test_object_that_is_neither_function_nor_view_is_refused():
 
     with pytest.raises(ParameterError, match=r"setup\(fig\) and update\(\*\*values\)"):
         interactive_figure(HalfView(), {"slope": widgets.FloatSlider()})
+
+
+def test_under_the_test_switch_an_animation_draws_a_few_frames_first_and_last_included(
+        monkeypatch):
+    """ROBODYN_QUICK=1: six evenly spaced frames of 80, by the same drawing function; 0: all."""
+    from robodyn.plotting.animation import QUICK_FRAMES, frame_indices
+
+    monkeypatch.setenv("ROBODYN_QUICK", "1")
+    assert frame_indices(80) == [0, 16, 32, 47, 63, 79] and QUICK_FRAMES == 6
+    assert frame_indices(4) == [0, 1, 2, 3]
+    drawn = []
+    fig, draw_frame = make_animated_figure()
+    markup = animation(fig, lambda i: drawn.append(i) or draw_frame(i), 80).data
+    assert len(re.findall(r'frames\[\d+\] = "data:image/png;base64,', markup)) == 6
+    assert set(drawn) == set(frame_indices(80))
+    monkeypatch.setenv("ROBODYN_QUICK", "0")
+    assert frame_indices(80) == list(range(80))

@@ -16,8 +16,14 @@ from matplotlib.figure import Figure
 
 from robodyn.errors import ParameterError
 from robodyn.params import check_positive
+from robodyn.sweeps import sized
 
-__all__ = ["PLAYER_ICONS", "animation", "offline_player"]
+__all__ = ["PLAYER_ICONS", "QUICK_FRAMES", "animation", "frame_indices", "offline_player"]
+
+#: Frames an animation keeps under the test switch (:mod:`robodyn.sweeps`): evenly spaced,
+#: the first and the last among them. Each frame is drawn and encoded as an image, the
+#: costliest part of a chapter's animation; the tests check the player, not the motion.
+QUICK_FRAMES = 6
 
 #: Button icons of matplotlib's jshtml player, which it takes from a web font on a CDN,
 #: replaced by plain characters so the player works offline.
@@ -54,15 +60,19 @@ def animation(
     -------
     IPython.display.HTML
         The player: play, pause, step and a frame slider, with no kernel and no internet.
+
+    Notes
+    -----
+    Under the test switch (``ROBODYN_QUICK=1``) only :data:`QUICK_FRAMES` of the frames are
+    drawn, by the same ``draw_frame`` (:func:`frame_indices`).
     """
     from IPython.display import HTML
 
     if isinstance(n_frames, bool) or not isinstance(n_frames, (int, np.integer)) or n_frames < 1:
         raise ParameterError(f"n_frames must be an integer >= 1, got {n_frames!r}")
     check_positive("interval_ms", interval_ms, "ms")
-    player = FuncAnimation(
-        fig, draw_frame, frames=int(n_frames), interval=interval_ms, blit=False, repeat=True
-    )
+    player = FuncAnimation(fig, draw_frame, frames=frame_indices(int(n_frames)),
+                           interval=interval_ms, blit=False, repeat=True)
     with matplotlib.rc_context({"animation.embed_limit": 60.0}):
         markup = player.to_jshtml(default_mode="loop")
     markup = offline_player(markup)
@@ -70,6 +80,22 @@ def animation(
 
     plt.close(fig)
     return HTML(markup)
+
+
+def frame_indices(n_frames: int) -> list[int]:
+    """The frames an animation draws: all ``n_frames``, or under the test switch
+    :data:`QUICK_FRAMES` of them evenly spaced, the first and the last included.
+
+    >>> import os
+    >>> os.environ.pop("ROBODYN_QUICK", None) and None
+    >>> frame_indices(5)
+    [0, 1, 2, 3, 4]
+    """
+    every = list(range(n_frames))
+    if n_frames <= QUICK_FRAMES:
+        return every
+    return sized(every, small=sorted({round(i * (n_frames - 1) / (QUICK_FRAMES - 1))
+                                      for i in range(QUICK_FRAMES)}))
 
 
 def offline_player(markup: str) -> str:
