@@ -1,7 +1,6 @@
 """The vacuum chapter's figures, each drawn from small real runs and checked against them."""
 
 import math
-import time
 
 import matplotlib
 import numpy as np
@@ -200,13 +199,7 @@ def test_the_explorer_shows_the_climb_of_its_controls():
         view.update(17.0, "trailing", 1.1, 0.35, view.t_max + 0.5)
     with pytest.raises(ParameterError, match="no climb"):
         view.update(19.0, "trailing", 1.1, 0.35, 0.5)
-    # the redraw of a moved slider: median of 30 well under 30 ms
-    durations = []
-    for i in range(30):
-        start = time.perf_counter()
-        figure._render({**figure.values(), "time": 0.05 * (i % 20)})
-        durations.append(time.perf_counter() - start)
-    assert np.median(durations) < 0.03
+    # how fast a moved slider redraws is measured by benchmarks/widget_update.py, not here
 
 
 def test_the_success_map_shows_the_outcomes_and_the_thesis():
