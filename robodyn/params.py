@@ -257,7 +257,10 @@ class Parameters:
         return {key: names for key, names in groups.items() if names}
 
     def _repr_html_(self) -> str:
-        cell = "style='padding:0.2em 0.8em'"
+        # A fixed layout at the column's width: the long notes wrap instead of widening the
+        # table past the page's column (a reader would have to scroll sideways).
+        widths = ("19%", "10%", "8%", "12%", "14%", "37%")
+        cell = "style='padding:0.2em 0.3em; white-space:normal; overflow-wrap:break-word'"
         rows = []
         for row in self.field_table():
             value = row["value"]
@@ -266,10 +269,12 @@ class Parameters:
             texts = (f"<code>{row['name']}</code>", shown, row["unit"], row["allowed"],
                      row["source"], html.escape(row["note"]))
             rows.append("<tr>" + "".join(f"<td {cell}>{text}</td>" for text in texts) + "</tr>")
+        columns = "".join(f"<col style='width:{width}'>" for width in widths)
         head = "".join(f"<th {cell}>{name}</th>" for name in ("field", "value", "unit",
                                                               "allowed", "source", "note"))
-        return (f"<table><caption>{type(self).__name__}</caption><thead><tr>{head}</tr>"
-                "</thead><tbody>" + "".join(rows) + "</tbody></table>")
+        return (f"<table style='width:100%; table-layout:fixed'><caption>"
+                f"{type(self).__name__}</caption><colgroup>{columns}</colgroup><thead><tr>"
+                f"{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
 # --------------------------------------------------------------------------- single inputs

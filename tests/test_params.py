@@ -87,6 +87,9 @@ def test_html_table_lists_every_field_with_unit_and_range():
     for text in ("<code>length</code>", "kg m^2", "between 0 and 1", "> 0", "measured",
                  "two links &amp; a &lt;tape&gt;"):
         assert text in table
+    # a fixed layout at the column's width, the notes wrapping (the reader's-view test
+    # measures that no page scrolls sideways)
+    assert "width:100%; table-layout:fixed" in table and table.count("<col ") == 6
 
 
 def test_each_field_says_where_its_value_comes_from():
