@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -255,6 +256,36 @@ class Parameters:
         for row in self.field_table():
             groups[row["source"]].append(row["name"])
         return {key: names for key, names in groups.items() if names}
+
+    def as_text(self, width: int = 72) -> str:
+        """The fields as plain text, grouped by where their values come from
+        (:meth:`by_source`, in the order of :data:`SOURCES`): a heading per source, then per
+        field its name, value and unit, and its note wrapped to ``width`` characters below it.
+        Plain text fits the book's column at any width, a phone's too.
+
+        >>> @dataclass(frozen=True)
+        ... class Spring(Parameters):
+        ...     rate: float = quantity(470.0, "N/m", above=0.0, source="stated",
+        ...                            note="the spring of one drive unit")
+        >>> print(Spring().as_text())
+        stated by the source (a design value, not a measurement):
+          rate = 470 N/m
+              the spring of one drive unit
+        """
+        width = check_integer("width", width, at_least=20)
+        rows = {row["name"]: row for row in self.field_table()}
+        lines = []
+        for source, names in self.by_source().items():
+            lines.append(f"{SOURCES.get(source, 'no source declared')}:")
+            for name in names:
+                row = rows[name]
+                value = row["value"]
+                shown = f"{value:.4g}" if isinstance(value, float) else ", ".join(
+                    f"{v:.4g}" for v in np.ravel(value))
+                lines.append(f"  {name} = {shown} {row['unit']}".rstrip())
+                lines += textwrap.wrap(row["note"], width, initial_indent=" " * 6,
+                                       subsequent_indent=" " * 6)
+        return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         # A fixed layout at the column's width: the long notes wrap instead of widening the

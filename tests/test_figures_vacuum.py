@@ -301,20 +301,3 @@ def test_the_engines_figure_draws_both_engines(attempt):
     np.testing.assert_allclose(ax_z.lines[1].get_ydata(), 1e3 * mujoco_run.wheel_z)
     np.testing.assert_allclose(ax_p.lines[1].get_ydata(), np.degrees(mujoco_run.pitch))
     assert ax_z.lines[0].get_label() == f"book: {figures.outcome_text(attempt)}"
-
-
-def test_the_parameter_table_lists_every_field_under_its_source():
-    """Each field appears once, under the heading of its source, with its note; no line is
-    wider than asked."""
-    from robodyn.params import SOURCES
-
-    text = figures.parameter_table(P, width=60)
-    lines = text.splitlines()
-    assert max(len(line) for line in lines) <= 60
-    fields = [line.split(" = ")[0].strip() for line in lines
-              if line.startswith("  ") and not line.startswith("   ")]
-    assert sorted(fields) == sorted(row["name"] for row in P.field_table())
-    heading = lines.index(SOURCES["fitted"] + ":")
-    assert lines[heading + 1] == "  mu_k = 1.06"
-    with pytest.raises(ParameterError, match="VacuumParams"):
-        figures.parameter_table({"mass": 3.5})

@@ -192,3 +192,22 @@ def test_broadcast_names_three_inputs():
         "x, y and dt must have shapes that broadcast together; got x shape (2,) and "
         "y shape (2,) and dt shape (3,)"
     )
+
+
+def test_the_text_table_lists_every_field_under_its_source_within_the_width():
+    """Each field once, under its source's heading, its note wrapped to the width asked; the
+    book's largest class (VacuumParams) at 60 characters."""
+    from robodyn.params import SOURCES
+    from robodyn.vacuum import VacuumParams
+
+    params = VacuumParams()
+    lines = params.as_text(width=60).splitlines()
+    assert max(len(line) for line in lines) <= 60
+    fields = [line.split(" = ")[0].strip() for line in lines
+              if line.startswith("  ") and not line.startswith("   ")]
+    assert sorted(fields) == sorted(row["name"] for row in params.field_table())
+    heading = lines.index(SOURCES["fitted"] + ":")
+    assert lines[heading + 1] == "  mu_k = 1.06"
+    assert "  lengths = 0.3, 0.2 m" in Toy().as_text() and "no source declared:" in Toy().as_text()
+    with pytest.raises(ParameterError, match="width"):
+        params.as_text(width=5)

@@ -6,8 +6,7 @@ drawn. :func:`draw_robot` and :func:`place_robot` draw and move the planar robot
 that shows its turn, the arm from pivot to axle); :func:`draw_step` the filleted step.
 :class:`ClimbExplorer` is the view under the chapter's widget (:func:`climb_explorer`): a grid
 of climbs computed once (:func:`climb_grid`), shown at a chosen time. The other functions each
-return one still figure of the chapter (or, :func:`parameter_table`, the parameters as
-text): the step's distance field, the wheel load against the
+return one still figure of the chapter: the step's distance field, the wheel load against the
 traction, a climb's history, the success maps, a tornado chart, braking, driving off a step,
 the course on two floors and the two engines compared.
 """
@@ -16,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import math
-import textwrap
 
 import ipywidgets as widgets
 import numpy as np
@@ -26,7 +24,6 @@ from matplotlib.patches import Circle, Patch, Polygon
 from robodyn import vacuum
 from robodyn.errors import ParameterError
 from robodyn.integrate import SimulationResult
-from robodyn.params import SOURCES
 from robodyn.plotting import interactive_figure
 from robodyn.plotting.animation import animation
 
@@ -137,36 +134,6 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
 
 
 # --------------------------------------------------------------------------- the parameters
-
-
-def parameter_table(params: vacuum.VacuumParams, width: int = 72) -> str:
-    """The parameters as text, grouped by where their values come from
-    (:meth:`~robodyn.params.Parameters.by_source`, in the order of
-    :data:`robodyn.params.SOURCES`): a heading per source, then per field its name, value and
-    unit, and its note wrapped to ``width`` characters below it. Plain text, so that the
-    table fits the book's column at any width.
-
-    >>> for line in parameter_table(vacuum.VacuumParams()).splitlines()[:3]:
-    ...     print(line)
-    measured in the source:
-      wheel_mass = 0.0608 kg
-          one drive wheel, weighed for the thesis's friction test on a
-    """
-    if not isinstance(params, vacuum.VacuumParams):
-        raise ParameterError(f"params must be a VacuumParams, got {type(params).__name__}")
-    rows = {row["name"]: row for row in params.field_table()}
-    lines = []
-    for source, names in params.by_source().items():
-        lines.append(f"{SOURCES.get(source, 'no source declared')}:")
-        for name in names:
-            row = rows[name]
-            lines.append(f"  {name} = {row['value']:.4g} {row['unit']}".rstrip())
-            lines += textwrap.wrap(row["note"], width, initial_indent=" " * 6,
-                                   subsequent_indent=" " * 6)
-    return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------- wheel load
 
 
 def wheel_load_figure(params: vacuum.VacuumParams | None = None, c_max: float = 1.1,
