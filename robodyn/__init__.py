@@ -11,7 +11,8 @@ Physics at the top, machinery and per-chapter content in parallel subpackages:
   contact), :mod:`~robodyn.diffdrive` and :mod:`~robodyn.waypoints`,
   :mod:`~robodyn.stickslip` (the vibration-motor robot), :mod:`~robodyn.egg` (the egg-shaped
   robot), :mod:`~robodyn.vacuum` and :mod:`~robodyn.vacuum_course` (the vacuum robot), with
-  MuJoCo as a second engine in :mod:`~robodyn.egg_mujoco` and :mod:`~robodyn.vacuum_mujoco`;
+  MuJoCo as a second engine in :mod:`~robodyn.egg_mujoco` and :mod:`~robodyn.vacuum_mujoco`
+  (their shared helpers in :mod:`~robodyn.mjcf`);
   :mod:`~robodyn.sweeps` sizes the chapters' heavy sweeps (smaller under test);
 - :mod:`robodyn.plotting`: interactive figures and offline animations (machinery);
 - :mod:`robodyn.figures`: one module per chapter, its widgets and drawings;
@@ -19,7 +20,7 @@ Physics at the top, machinery and per-chapter content in parallel subpackages:
   :mod:`robodyn.checks`: one module per chapter, its exercises' cases, references and typical
   mistakes;
 - :mod:`robodyn.tools`: command-line tools of the repository (exercisegen, installcell,
-  nblint, checknb, grade, bookbuild, release).
+  nblint, checknb, grade, bookbuild, release, newchapter).
 
 Functions take and return SI units and radians.
 """
