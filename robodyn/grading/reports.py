@@ -145,14 +145,13 @@ def write_feedback(out: Path, records: list[dict]) -> None:
 
 def _chart(exercises: list[str], counts: dict) -> str:
     """A horizontal stacked bar per exercise (passed, failed, not tried, other), as SVG."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    # A Figure of its own, without pyplot: no backend is chosen or changed for the caller.
+    from matplotlib.figure import Figure
 
     groups = (("passed", "#4c9a4c"), ("failed", "#c85a5a"), ("not tried", "#b0b0b0"),
               ("other (see the table)", "#d8a83c"))
-    figure, axes = plt.subplots(figsize=(7.0, 0.45 * len(exercises) + 1.2))
+    figure = Figure(figsize=(7.0, 0.45 * len(exercises) + 1.2))
+    axes = figure.subplots()
     left = [0] * len(exercises)
     for name, colour in groups:
         values = []
@@ -176,7 +175,6 @@ def _chart(exercises: list[str], counts: dict) -> str:
     figure.tight_layout()
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg")
-    plt.close(figure)
     svg = buffer.getvalue()
     return svg[svg.index("<svg"):]
 
