@@ -476,11 +476,12 @@ def test_max_climb_height_returns_its_deciding_attempt_bracketed_by_a_stall():
     assert min(failed) - search.height <= 5e-4
 
 
-def test_a_trailing_link_climbs_higher_than_a_leading_one():
+def test_a_trailing_link_climbs_a_step_a_leading_one_cannot():
+    """19.5 mm lies between the two limits (18.4 and 20.7 mm, chapter 7): the trailing link
+    climbs it, the leading one stalls."""
     params = vacuum.VacuumParams()
-    leading = vacuum.max_climb_height(params, "leading", tol=5e-4).height
-    trailing = vacuum.max_climb_height(params, "trailing", tol=5e-4).height
-    assert trailing > leading + 5e-4
+    assert vacuum.climb(params, 0.0195, "trailing").climbed
+    assert not vacuum.climb(params, 0.0195, "leading").climbed
 
 
 def test_a_climb_map_holds_every_outcome():
