@@ -1,5 +1,9 @@
 """make new-chapter: the files a chapter needs, each working from the first run, in a copy of
-the repository's skeleton (the package, the tables of contents, the configuration)."""
+the repository's skeleton (the package, the tables of contents, the configuration).
+
+An instructors' tool: it writes solutions/ and the instructors' table of contents, which the
+student release leaves out, so these tests are marked ``solutions`` (skipped there).
+"""
 
 import os
 import shutil
@@ -12,6 +16,8 @@ import pytest
 
 from robodyn.errors import ParameterError
 from robodyn.tools import newchapter
+
+pytestmark = pytest.mark.solutions
 
 ROOT = Path(__file__).resolve().parents[1]
 SUBJECT = "spring_mass"
