@@ -869,13 +869,13 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
     switches = [(0.0, mode)]
     success, message = True, f"ran to t = {t_end:g} s"
     while t < t_end:
-        # a phase samples its start and the sample times after it; a later phase's start,
-        # a switch, is not a sample time and is dropped (no sample is repeated or missed)
+        # the first phase samples its start; a later phase's start, a switch, is the end of
+        # the phase before, not a sample time (no sample is repeated or missed)
         run = solve(model.derivative, (t, t_end), x, args=(mode, sign),
                     state_names=STATE_NAMES, method="DOP853", rtol=rtol, atol=atol,
                     events=_events(model, params, mode, sign),
-                    t_eval=np.concatenate([[t], times[times > t]]))
-        phases.append((run if not phases else _without_start(run), mode, sign))
+                    t_eval=times[times >= t] if not phases else times[times > t])
+        phases.append((run, mode, sign))
         fired = [name for name, times_i in run.events.items() if times_i.size]
         if not fired:
             break
@@ -900,14 +900,6 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
             break
     states = join([run for run, _, _ in phases], message)
     return _result(model, phases, states, switches, success)
-
-
-def _without_start(run: SimulationResult) -> SimulationResult:
-    """The run without its first sample."""
-    return SimulationResult(t=run.t[1:], columns={name: values[1:] for name, values in
-                                                  run.columns.items()},
-                            success=run.success, message=run.message, events=run.events,
-                            event_states=run.event_states)
 
 
 def _events(model: _Model, params: EggParams, mode: str, sign: float):
