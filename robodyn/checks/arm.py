@@ -536,7 +536,7 @@ def _kinetic_energy_of(cross_factor=2, cosine=True, q_difference=False, i2_rate=
 def _kinetic_energy_cases(rng) -> list[Case]:
     symbols = tuple(sp.symbols(" ".join(_T_ARGUMENTS), real=True))
     cases = [Case(symbols, "fixed", "the symbols themselves: the expression is compared "
-                                    "symbolically")]
+                                    "with the reference's at random values of them")]
     for _ in range(3):
         values = (rounded_uniform(rng, 0.5, 5), rounded_uniform(rng, 0.5, 5),
                   rounded_uniform(rng, 0.2, 1), rounded_uniform(rng, 0.1, 0.5),
