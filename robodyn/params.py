@@ -279,10 +279,8 @@ class Parameters:
             lines.append(f"{SOURCES.get(source, 'no source declared')}:")
             for name in names:
                 row = rows[name]
-                value = row["value"]
-                shown = f"{value:.4g}" if isinstance(value, float) else ", ".join(
-                    f"{v:.4g}" for v in np.ravel(value))
-                lines.append(f"  {name} = {shown} {row['unit']}".rstrip())
+                lines.append(f"  {name} = {_value_text(row['value'], '.4g')} "
+                             f"{row['unit']}".rstrip())
                 lines += textwrap.wrap(row["note"], width, initial_indent=" " * 6,
                                        subsequent_indent=" " * 6)
         return "\n".join(lines)
@@ -294,11 +292,8 @@ class Parameters:
         cell = "style='padding:0.2em 0.3em; white-space:normal; overflow-wrap:break-word'"
         rows = []
         for row in self.field_table():
-            value = row["value"]
-            shown = f"{value:g}" if isinstance(value, float) else ", ".join(
-                f"{v:.4g}" for v in np.ravel(value))
-            texts = (f"<code>{row['name']}</code>", shown, row["unit"], row["allowed"],
-                     row["source"], html.escape(row["note"]))
+            texts = (f"<code>{row['name']}</code>", _value_text(row["value"], "g"),
+                     row["unit"], row["allowed"], row["source"], html.escape(row["note"]))
             rows.append("<tr>" + "".join(f"<td {cell}>{text}</td>" for text in texts) + "</tr>")
         columns = "".join(f"<col style='width:{width}'>" for width in widths)
         head = "".join(f"<th {cell}>{name}</th>" for name in ("field", "value", "unit",
@@ -306,6 +301,14 @@ class Parameters:
         return (f"<table style='width:100%; table-layout:fixed'><caption>"
                 f"{type(self).__name__}</caption><colgroup>{columns}</colgroup><thead><tr>"
                 f"{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+def _value_text(value, float_format: str) -> str:
+    """A field's value for a table: a float in ``float_format``, an array's entries to four
+    figures, separated by commas."""
+    if isinstance(value, float):
+        return format(value, float_format)
+    return ", ".join(f"{v:.4g}" for v in np.ravel(value))
 
 
 # --------------------------------------------------------------------------- single inputs
