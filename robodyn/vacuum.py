@@ -38,6 +38,7 @@ from robodyn.diffdrive import DiffDriveParams
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.integrate import SimulationResult, join, solve
 from robodyn.params import (
+    STANDARD_GRAVITY,
     Parameters,
     as_array,
     check_choice,
@@ -433,7 +434,7 @@ def static_wheel_loads(params: VacuumParams) -> tuple[float, float]:
     return weight * (c - b) / (2.0 * c), weight * b / c
 
 
-def sliding_stop(v0, mu: float, g: float = 9.81):
+def sliding_stop(v0, mu: float, g: float = STANDARD_GRAVITY):
     r"""Distance a body sliding at ``v0`` covers until friction stops it, m:
     :math:`v_0^2 / (2\mu g)` (kinetic friction :math:`\mu m g` decelerates it at :math:`\mu g`;
     a locked wheel under a robot whose whole weight it carries)."""
