@@ -50,6 +50,16 @@ from robodyn.params import (
     quantity,
     scalar_or_array,
 )
+from robodyn.vacuum_compiled import (
+    FLOOR,
+    RAMP_DEPTH,
+    STEP_DOWN,
+    STEP_UP,
+    contact_histories,
+    robot_constants,
+    speed_control_rhs,
+    step_distance_xz,
+)
 from robodyn.waypoints import FollowerSettings
 
 __all__ = [
@@ -225,16 +235,6 @@ def robot_cog_behind(params: VacuumParams) -> float:
 # --------------------------------------------------------------------------- the step
 
 
-def _inside_step(x: float, z: float, step_x: float, height: float, fillet: float) -> bool:
-    """True if (x, z) lies inside the floor or the step (on its surface counts as outside)."""
-    if z < 0.0:
-        return True
-    if x <= step_x or z >= height:
-        return False
-    cx, cz = step_x + fillet, height - fillet
-    return not (x < cx and z > cz and math.hypot(x - cx, z - cz) > fillet)
-
-
 def step_distance(point, step_x: float, height: float, fillet: float):
     r"""Signed distance from a point to the filleted step, and the unit normal there.
 
@@ -269,7 +269,7 @@ def step_distance(point, step_x: float, height: float, fillet: float):
     if fillet > height:
         raise ParameterError(f"fillet = {fillet:g} m must not exceed the step's height = "
                              f"{height:g} m")
-    distance, nx, nz = _step_distance_float(float(p[0]), float(p[1]), step_x, height, fillet)
+    distance, nx, nz = step_distance_xz(float(p[0]), float(p[1]), step_x, height, fillet)
     return distance, np.array([nx, nz])
 
 
@@ -299,35 +299,6 @@ def step_profile(step_x: float, height: float, fillet: float, n: int = 20_001,
         np.c_[step_x + fillet * (1 + np.cos(angle)), height - fillet * (1 - np.sin(angle))],
         np.c_[np.linspace(step_x + fillet, step_x + reach, n), np.full(n, height)],  # top
     ])
-
-
-def _step_distance_float(x: float, z: float, step_x: float, height: float, fillet: float):
-    """:func:`step_distance` for checked floats, as (distance, n_x, n_z): the nearest point
-    of each of the four pieces, the nearest of them, and the side the point is on."""
-    cx, cz = step_x + fillet, height - fillet          # the fillet's centre
-    tx, tz = x - cx, z - cz
-    if tx <= 0.0 and tz >= 0.0 and (tx or tz):         # the point sees the arc itself
-        r = math.hypot(tx, tz)
-        arc = (cx + fillet * tx / r, cz + fillet * tz / r, tx / r, tz / r)
-    elif math.hypot(tx + fillet, tz) <= math.hypot(tx, tz - fillet):
-        arc = (cx - fillet, cz, -1.0, 0.0)             # the arc's lower end
-    else:
-        arc = (cx, cz + fillet, 0.0, 1.0)              # its upper end
-    pieces = ((min(x, step_x), 0.0, 0.0, 1.0),                          # floor
-              (step_x, min(max(z, 0.0), cz), -1.0, 0.0),                # face
-              arc,                                                      # fillet
-              (max(x, cx), height, 0.0, 1.0))                           # top
-    best, foot = math.inf, pieces[0]
-    for piece in pieces:
-        d = math.hypot(x - piece[0], z - piece[1])
-        if d < best:
-            best, foot = d, piece
-    if best == 0.0:
-        return 0.0, foot[2], foot[3]
-    gx, gz = (x - foot[0]) / best, (z - foot[1]) / best
-    if _inside_step(x, z, step_x, height, fillet):
-        return -best, -gx, -gz
-    return best, gx, gz
 
 
 # --------------------------------------------------------------------------- statics
@@ -530,12 +501,13 @@ STATE = COORDINATES + RATES
 
 _S = np.array([[0.0, -1.0], [1.0, 0.0]])       # d/dtheta R(theta) = S R(theta)
 
-#: Depth over which a contact's normal force is ramped in from zero, m.
-RAMP_DEPTH = 5e-5
-
 #: Default penetration of the contacts under the robot's weight, m: the penalty stiffness is
 #: m g / PENETRATION (:class:`PlanarRobot`; the MuJoCo model matches it).
 PENETRATION = 5e-4
+
+#: How many of :func:`climb`'s chunks the solver runs at a time: each restart of LSODA
+#: costs a few hundred evaluations, each chunk run past the deciding one a little time.
+CHUNKS_PER_RUN = 5
 
 #: Default critical slip speed of the friction law, m/s, in the side and the top view: a
 #: wheel that grips creeps at most this fast; smaller makes the equations stiffer.
@@ -575,7 +547,8 @@ class PlanarRobot:
     k = m g / ``penetration`` and ``zeta`` of critical damping, its force ramped in over
     :data:`RAMP_DEPTH`, and friction blended from static to kinetic around ``v_crit``
     (:func:`robodyn.contact.contact_friction`).
-    :meth:`fast_accelerations` is the same model in plain floats, for the integrators.
+    :mod:`robodyn.vacuum_compiled` writes the same equations by component, compiled, for
+    the integrators (a test holds the two equal).
     """
 
     def __init__(self, params: VacuumParams, variant: str = "leading", *,
@@ -752,83 +725,6 @@ class PlanarRobot:
             Q[2] += b[0] * F[1] - b[1] * F[0]
         return M, m_w * J_W.T @ a_W, Q, forces
 
-    def fast_accelerations(self, q, qd, torque: float, ground_xz) -> np.ndarray:
-        """:meth:`accelerations` in plain floats, for the integrators' inner loop (a test
-        holds the two equal): ``ground_xz(x, z) -> (distance, n_x, n_z)``. The same
-        equations written out by component; the wheel's spin row, which only the wheel's
-        inertia fills, solved on its own."""
-        p, m_w, R_w = self.p, self.m_w, self.p.wheel_radius
-        x, z, theta, s, _ = (float(v) for v in q)
-        xd, zd, thd, sd, wd = (float(v) for v in qd)
-        c, sn = math.cos(theta), math.sin(theta)
-        if self.side:
-            a, side = p.arm_length, self.side
-            cs, ss = math.cos(s), math.sin(s)
-            wx, wz = self.pivot[0] + side * a * cs, self.pivot[1] - a * ss
-            dwx, dwz, ddwx, ddwz = -side * a * ss, -a * cs, -side * a * cs, a * ss
-        else:
-            wx, wz = self.axle_rest[0], self.axle_rest[1] - s
-            dwx, dwz, ddwx, ddwz = 0.0, -1.0, 0.0, 0.0
-        rwx, rwz = c * wx - sn * wz, sn * wx + c * wz             # R w
-        rdx, rdz = c * dwx - sn * dwz, sn * dwx + c * dwz         # R dw
-        # J_W = [[1, 0, -rwz, rdx, 0], [0, 1, rwx, rdz, 0]]
-        jx = (1.0, 0.0, -rwz, rdx)
-        jz = (0.0, 1.0, rwx, rdz)
-        ax = -thd * thd * rwx - 2 * thd * sd * rdz + sd * sd * (c * ddwx - sn * ddwz)
-        az = -thd * thd * rwz + 2 * thd * sd * rdx + sd * sd * (sn * ddwx + c * ddwz)
-        M = np.empty((4, 4))
-        for i in range(4):
-            for j in range(4):
-                M[i, j] = m_w * (jx[i] * jx[j] + jz[i] * jz[j])
-        M[0, 0] += self.m_c
-        M[1, 1] += self.m_c
-        M[2, 2] += self.I_c
-        if not self.side:
-            M[3, 3] += 1e-6
-        Q = [0.0, -self.m_c * p.g, 0.0, self.spring_force(s, sd)]
-        for i in range(4):
-            Q[i] -= m_w * (jx[i] * ax + jz[i] * az) + m_w * p.g * jz[i]
-        Q[2] += torque
-        Q[3] -= self.side * torque
-        Q4 = torque
-        # the wheel's contact: its centre's velocity J_W qd and the rim's spin
-        Wx, Wz = x + rwx, z + rwz
-        vx = xd - rwz * thd + rdx * sd
-        vz = zd + rwx * thd + rdz * sd
-        fx, fz, ft = self._fast_contact(Wx, Wz, R_w, vx, vz, -wd * R_w,
-                                        p.mu_s * self.friction_scale,
-                                        p.mu_k * self.friction_scale, ground_xz)
-        for i in range(4):
-            Q[i] += jx[i] * fx + jz[i] * fz
-        Q4 -= R_w * ft
-        for circle in self.circles:
-            bx = c * circle.centre[0] - sn * circle.centre[1]
-            bz = sn * circle.centre[0] + c * circle.centre[1]
-            mu = circle.mu * self.friction_scale
-            fx, fz, _ = self._fast_contact(x + bx, z + bz, circle.radius, xd - thd * bz,
-                                           zd + thd * bx, 0.0, mu, mu, ground_xz)
-            Q[0] += fx
-            Q[1] += fz
-            Q[2] += bx * fz - bz * fx
-        out = np.empty(5)
-        out[:4] = np.linalg.solve(M, Q)
-        out[4] = Q4 / self.I_w
-        return out
-
-    def _fast_contact(self, px, pz, radius, vx, vz, spin_speed, mu_s, mu_k, ground_xz):
-        """:meth:`_contact` in floats: the force (f_x, f_z) and its tangential part."""
-        distance, nx, nz = ground_xz(px, pz)
-        depth = radius - distance
-        if depth <= 0.0:
-            return 0.0, 0.0, 0.0
-        rate = -(nx * vx + nz * vz)
-        N = _normal_force_float(depth, rate, self.k, self.c, "linear", 1.0)
-        N *= min(depth / RAMP_DEPTH, 1.0)
-        tx, tz = nz, -nx
-        slip = tx * vx + tz * vz + spin_speed
-        friction = _contact_friction_float(slip, N, mu_s, mu_k, self.v_crit) if mu_s else 0.0
-        return N * nx + friction * tx, N * nz + friction * tz, friction
-
     def _contact(self, gap, normal, centre_velocity, spin_speed, mu_s, mu_k):
         """Force on the robot at a circle's contact: penalty normal force, ramped in over the
         first 0.05 mm, and friction blended from static to kinetic; zero while apart.
@@ -917,15 +813,23 @@ def flat_floor(point):
     return float(point[1]), np.array([0.0, 1.0])
 
 
+def speed_control(robot: PlanarRobot, speed: float, gain: float | None = None):
+    """The numbers of the drive's speed control, (target, gain, limit): the motors' target
+    rate ``speed / wheel_radius`` (rad/s), the ``gain`` (N m s/rad; None: the parameters'
+    ``drive_gain``) and both motors' torque limit (N m)."""
+    gain = robot.p.drive_gain if gain is None else check_non_negative("gain", gain,
+                                                                       "N m s/rad")
+    return speed / robot.p.wheel_radius, gain, 2 * robot.p.torque_limit
+
+
 def speed_controller(robot: PlanarRobot, speed: float, gain: float | None = None):
     """The drive's speed control: ``torque(qd)``, ``gain`` (N m s/rad; None: the parameters'
     ``drive_gain``) times the error of the motors' turning rate
     (:meth:`PlanarRobot.motor_rate`, what their encoders measure) against
-    ``speed / wheel_radius``, within both motors' torque limit."""
-    gain = robot.p.drive_gain if gain is None else check_non_negative("gain", gain,
-                                                                       "N m s/rad")
-    limit = 2 * robot.p.torque_limit
-    target = speed / robot.p.wheel_radius
+    ``speed / wheel_radius``, within both motors' torque limit (:func:`speed_control`; the
+    integrators use its compiled twin,
+    :func:`robodyn.vacuum_compiled.speed_control_rhs`)."""
+    target, gain, limit = speed_control(robot, speed, gain)
     motor_rate = robot.motor_rate
 
     def torque(qd):
@@ -934,45 +838,23 @@ def speed_controller(robot: PlanarRobot, speed: float, gain: float | None = None
     return torque
 
 
-def _right_hand_side(robot: PlanarRobot, ground_xz, torque_of):
-    """y_dot(t, y) of the state y = (q, qd) under a torque law ``torque_of(qd)``, on a
-    ground given as ``ground_xz(x, z) -> (distance, n_x, n_z)``. The function counts its
-    calls in its attribute ``evaluations``."""
-    def rhs(t, y):
-        rhs.evaluations += 1
-        q_dd = robot.fast_accelerations(y[:5], y[5:], torque_of(y[5:]), ground_xz)
-        return np.concatenate([y[5:], q_dd])
-
-    rhs.evaluations = 0
-    return rhs
+def _solve_driven(robot: PlanarRobot, ground: tuple, control: tuple, t_span, y0, what: str,
+                  **options) -> SimulationResult:
+    """The robot driven by its speed control ``control`` (:func:`speed_control`) over the
+    ground tuple ``ground``: the compiled right-hand side integrated by :func:`_solve`
+    (``options``: t_eval, rtol, atol, max_step)."""
+    args = (robot_constants(robot), ground, *control)
+    return _solve(speed_control_rhs, t_span, y0, what, args=args, **options)
 
 
-def _as_xz(ground):
-    """A ground ``ground(point) -> (distance, normal)`` as ``(x, z) -> (d, n_x, n_z)``."""
-    def ground_xz(x, z):
-        distance, normal = ground(np.array([x, z]))
-        return distance, normal[0], normal[1]
-
-    return ground_xz
-
-
-def _as_point(ground_xz):
-    """The other way round: ``(x, z) -> (d, n_x, n_z)`` as ``point -> (d, normal)``."""
-    def ground(point):
-        distance, nx, nz = ground_xz(point[0], point[1])
-        return distance, np.array([nx, nz])
-
-    return ground
-
-
-def _solve(rhs, t_span, y0, what: str, *, t_eval, rtol: float, atol: float,
-           max_step: float) -> SimulationResult:
+def _solve(rhs, t_span, y0, what: str, *, args: tuple = (), t_eval, rtol: float,
+           atol: float, max_step: float) -> SimulationResult:
     """:func:`robodyn.integrate.solve` with LSODA (which turns stiff when the contacts are)
     over the state :data:`STATE`; a failure raises, naming ``what`` failed and the usual
     cure."""
     try:
-        return solve(rhs, t_span, y0, state_names=STATE, method="LSODA", t_eval=t_eval,
-                     rtol=rtol, atol=atol, max_step=max_step)
+        return solve(rhs, t_span, y0, args, state_names=STATE, method="LSODA",
+                     t_eval=t_eval, rtol=rtol, atol=atol, max_step=max_step)
     except SimulationError as error:
         raise SimulationError(f"{what} did not finish: {error} (here the contacts are the "
                               "usual cause: raise penetration or lower zeta)") from error
@@ -984,12 +866,13 @@ def coordinates(run: SimulationResult) -> tuple[np.ndarray, np.ndarray]:
     return run.stack(*COORDINATES).T, run.stack(*RATES).T
 
 
-def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0,
+def drive(robot: PlanarRobot, t_end: float = 2.0,
           speed: float | None = None, gain: float | None = None, start=None,
           dt: float = 0.005, *,
           method: str = "LSODA", rtol: float = 1e-6, atol: float = 1e-9,
           max_step: float = 2e-3) -> SimulationResult:
-    """Drive the planar robot with a speed controller from rest: the rim speed towards
+    """Drive the planar robot on the floor with a speed controller from rest: the rim speed
+    towards
     ``speed`` (m/s; None: the parameters' ``drive_speed``), the torque ``gain`` (N m s/rad;
     None: the parameters' ``drive_gain``) times the speed error in rad/s, within the
     motors' limit.
@@ -998,27 +881,27 @@ def drive(robot: PlanarRobot, ground=flat_floor, t_end: float = 2.0,
     ``method``, ``rtol``, ``atol`` and ``max_step`` (s) go to
     :func:`robodyn.integrate.solve`. Returns a
     :class:`~robodyn.integrate.SimulationResult` with the columns :data:`STATE` and
-    ``torque`` (N m, both motors); :func:`coordinates` gives (q, qd).
+    ``torque`` (N m, both motors) and the detail ``evaluations`` (of the equations);
+    :func:`coordinates` gives (q, qd).
     """
     speed = robot.p.drive_speed if speed is None else check_non_negative("speed", speed,
                                                                          "m/s")
     t_end = check_positive("t_end", t_end, "s")
     dt = check_positive("dt", dt, "s")
     torque_of = speed_controller(robot, speed, gain)
-    rhs = _right_hand_side(robot, _as_xz(ground), torque_of)
+    args = (robot_constants(robot), (FLOOR, 0.0, 0.0, 0.0), *speed_control(robot, speed, gain))
     q0 = robot.static_state if start is None else as_array("start", start, "", (5,),
                                                              finite=True)
     y0 = np.concatenate([q0, np.zeros(5)])
     times = np.clip(np.arange(0.0, t_end + 0.5 * dt, dt), 0.0, t_end)
     try:
-        run = solve(rhs, (0.0, t_end), y0, state_names=STATE, method=method, t_eval=times,
-                    rtol=rtol, atol=atol, max_step=max_step)
+        run = solve(speed_control_rhs, (0.0, t_end), y0, args, state_names=STATE,
+                    method=method, t_eval=times, rtol=rtol, atol=atol, max_step=max_step)
     except SimulationError as error:
         raise SimulationError(f"the drive did not finish: {error} (here the contacts are "
                               "the usual cause: raise penetration)") from error
     _, qd = coordinates(run)
-    return _with(run, columns={"torque": [torque_of(v) for v in qd]},
-                 details={"evaluations": rhs.evaluations})
+    return _with(run, columns={"torque": [torque_of(v) for v in qd]})
 
 
 def _with(run: SimulationResult, *, columns=None, details=None,
@@ -1047,18 +930,16 @@ def attempt_result(run: SimulationResult, wheel, outcome: str, **details) -> Sim
                           "t_end": t_end, **details})
 
 
-def _contact_histories(robot: PlanarRobot, q, qd, torque_of, ground):
-    """The contact forces and the contact points of the samples (q, qd), by name, each an
-    (n, 2) array."""
-    forces, points = {}, {}
-    for q_i, qd_i in zip(q, qd, strict=True):
-        _, f = robot.accelerations(q_i, qd_i, torque_of(qd_i), ground)
-        for name, value in f.items():
-            forces.setdefault(name, []).append(value)
-        for name, point in robot.contact_points(q_i, ground).items():
-            points.setdefault(name, []).append(point)
-    return ({name: np.array(v) for name, v in forces.items()},
-            {name: np.array(v) for name, v in points.items()})
+def _contact_histories(robot: PlanarRobot, run: SimulationResult, torques, ground: tuple):
+    """The contact forces and the contact points of a run's samples under the motors'
+    ``torques``, by name (the wheel, then the circles), each an (n, 2) array
+    (:func:`robodyn.vacuum_compiled.contact_histories`)."""
+    forces, points = contact_histories(np.ascontiguousarray(run.stack(*STATE).T),
+                                       np.asarray(torques, float), robot_constants(robot),
+                                       ground)
+    names = ("wheel", *(circle.name for circle in robot.circles))
+    return ({name: forces[:, i] for i, name in enumerate(names)},
+            {name: points[:, i] for i, name in enumerate(names)})
 
 
 def attempt_outcome(history, params: VacuumParams, step_x: float, height: float,
@@ -1088,15 +969,18 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     against a step of ``height`` (m) with the thesis's fillet.
 
     The robot starts in its static state on the floor, already rolling at ``speed``,
-    its front ``gap`` m from the step's face. It is integrated in chunks of ``chunk`` s
-    (LSODA, which turns stiff when the contacts are, with ``rtol``, ``atol`` and
-    ``max_step`` (s) for :func:`robodyn.integrate.solve`), sampled ten times a chunk; the
-    attempt ends early when the wheel stands on the step's top, its centre past the edge by
-    a wheel radius ("climbed"), or when the wheel's centre has not moved on by 1 mm in
-    ``stall_time`` s ("stalled"); otherwise at ``t_max`` ("timed out"). An attempt whose
-    integration fails, or needs more than ``max_evaluations`` evaluations of the equations
-    (a few ten thousand are usual), raises :class:`~robodyn.errors.SimulationError` with
-    advice. ``model`` passes options to :class:`PlanarRobot`.
+    its front ``gap`` m from the step's face. It is integrated by LSODA (which turns stiff
+    when the contacts are, with ``rtol``, ``atol`` and ``max_step`` (s) for
+    :func:`robodyn.integrate.solve`; the equations of :mod:`robodyn.vacuum_compiled`) and
+    sampled ten times a ``chunk`` of s. At the end of every chunk
+    :func:`attempt_outcome` judges the attempt: it ends early when the wheel stands on the
+    step's top, its centre past the edge by a wheel radius ("climbed"), or when the wheel's
+    centre has not moved on by 1 mm in ``stall_time`` s ("stalled"); otherwise at ``t_max``
+    ("timed out"). (The solver runs :data:`CHUNKS_PER_RUN` chunks at a time, for speed, and
+    what it ran past the deciding chunk is dropped.) An attempt whose integration fails, or
+    needs more than ``max_evaluations`` evaluations of the equations (a few ten thousand
+    are usual), raises :class:`~robodyn.errors.SimulationError` with advice. ``model``
+    passes options to :class:`PlanarRobot`.
 
     Returns
     -------
@@ -1118,43 +1002,50 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     chunk = check_positive("chunk", chunk, "s")
     p = params
     step_x = step_face_x(robot, gap)
-
-    def ground_xz(x, z):                       # step_distance, its checks made once
-        return _step_distance_float(x, z, step_x, height, p.fillet)
-
-    ground = _as_point(ground_xz)
-    torque_of = speed_controller(robot, speed, gain)
-    rhs = _right_hand_side(robot, ground_xz, torque_of)
+    ground = (STEP_UP, step_x, height, p.fillet)
+    control = speed_control(robot, speed, gain)
     wheel_centre = robot.wheel_centre
     y = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
     runs = [SimulationResult(t=np.zeros(1), columns=dict(zip(STATE, y[:, None], strict=True)))]
-    outcome, t = "timed out", 0.0
+    outcome, t, evaluations = "timed out", 0.0, 0
     history = [(0.0, wheel_centre(y[:5]))]
-    while t < t_max - 1e-12:
-        t_next = min(t + chunk, t_max)
-        run = _solve(rhs, (t, t_next), y, f"the climb (at t = {t:.3f} s)",
-                     t_eval=np.linspace(t, t_next, 11)[1:], rtol=rtol, atol=atol,
-                     max_step=max_step)
-        runs.append(run)
-        t, y = t_next, run.stack()[:, -1]
-        if rhs.evaluations > max_evaluations:
-            raise SimulationError(f"the climb slowed to a crawl: {rhs.evaluations} "
-                                  f"evaluations of the equations by t = {t:.3f} s (a contact "
-                                  "or a stop too stiff for the solver: raise penetration, or "
+    while t < t_max - 1e-12 and outcome == "timed out":
+        ends = [min(t + k * chunk, t_max) for k in range(1, CHUNKS_PER_RUN + 1)]
+        ends = [end for i, end in enumerate(ends) if i == 0 or end > ends[i - 1]]
+        times = np.concatenate([np.linspace(start, end, 11)[1:]
+                                for start, end in zip([t, *ends[:-1]], ends, strict=True)])
+        run = _solve_driven(robot, ground, control, (t, ends[-1]), y,
+                            f"the climb (at t = {t:.3f} s)", t_eval=times, rtol=rtol,
+                            atol=atol, max_step=max_step)
+        evaluations += run.evaluations
+        if evaluations > max_evaluations:
+            raise SimulationError(f"the climb slowed to a crawl: {evaluations} evaluations "
+                                  f"of the equations by t = {ends[-1]:.3f} s (a contact or a "
+                                  "stop too stiff for the solver: raise penetration, or "
                                   "max_evaluations if the run is simply long)")
-        history.append((t, wheel_centre(y[:5])))
-        ended = attempt_outcome(history, p, step_x, height, stall_time)
-        if ended:
-            outcome = ended
-            break
+        states = run.stack()
+        for k, end in enumerate(ends):                # the rule, at the end of each chunk
+            t, y = end, states[:, 10 * k + 9]
+            history.append((t, wheel_centre(y[:5])))
+            outcome = attempt_outcome(history, p, step_x, height, stall_time) or outcome
+            if outcome != "timed out":
+                break
+        runs.append(_first_samples(run, 10 * (k + 1)))
     run = join(runs)
     q, qd = coordinates(run)
-    forces, points = _contact_histories(robot, q, qd, torque_of, ground)
+    torque_of = speed_controller(robot, speed, gain)
     run = _with(run, columns={"torque": [torque_of(v) for v in qd]})
+    forces, points = _contact_histories(robot, run, run.torque, ground)
     return attempt_result(run, [wheel_centre(v) for v in q], outcome, forces=forces,
                           points=points, variant=robot.variant, height=height, step_x=step_x,
                           speed=speed, friction_scale=robot.friction_scale,
-                          evaluations=rhs.evaluations)
+                          evaluations=evaluations)
+
+
+def _first_samples(run: SimulationResult, n: int) -> SimulationResult:
+    """The first ``n`` samples of ``run``."""
+    return SimulationResult(t=run.t[:n], columns={k: v[:n] for k, v in run.columns.items()},
+                            success=run.success, message=run.message, details=run.details)
 
 
 def wheel_stages(attempt: SimulationResult, *, settle: float = 0.05, window: float = 0.1,
@@ -1487,22 +1378,16 @@ def drive_off(params: VacuumParams, height: float, variant: str = "leading",
     robot = PlanarRobot(params, variant, **model)
     p = params
     edge = step_face_x(robot, gap)
-
-    def ground_xz(x, z):
-        # the step seen from its top: the profile of step_distance mirrored about the edge
-        distance, nx, nz = _step_distance_float(2 * edge - x, z, edge, height, p.fillet)
-        return distance, -nx, nz
-
-    ground = _as_point(ground_xz)
+    ground = (STEP_DOWN, edge, height, p.fillet)        # the step seen from its top
     torque_of = speed_controller(robot, speed, gain)
-    rhs = _right_hand_side(robot, ground_xz, torque_of)
     start = robot.static_state + [0.0, height, 0.0, 0.0, 0.0]
     y0 = np.concatenate([start, [speed, 0.0, 0.0, 0.0, speed / p.wheel_radius]])
     times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
-    run = _solve(rhs, (0.0, t_end), y0, "the run off the step", t_eval=times, rtol=rtol,
-                 atol=atol, max_step=dt)
+    run = _solve_driven(robot, ground, speed_control(robot, speed, gain), (0.0, t_end), y0,
+                        "the run off the step", t_eval=times, rtol=rtol, atol=atol,
+                        max_step=dt)
     q, qd = coordinates(run)
-    forces, _ = _contact_histories(robot, q, qd, torque_of, ground)
+    forces, _ = _contact_histories(robot, run, [torque_of(v) for v in qd], ground)
     caster_x = np.array([robot.circle_centres(q_i)["caster"][0][0] for q_i in q])
     on_floor = (caster_x > edge + p.fillet) & (forces["caster"][:, 1] > 0.0)
     if not on_floor.any():

@@ -1,0 +1,177 @@
+"""Tests of robodyn.vacuum_compiled: each compiled function equals its readable version in
+robodyn.vacuum (the grounds, the suspension's spring, the equations of motion, the speed
+control), on random states that touch the step, and a climb integrated with them ends as
+one integrated with the readable equations."""
+
+import math
+
+import numpy as np
+import pytest
+
+from robodyn import vacuum
+from robodyn import vacuum_compiled as compiled
+from robodyn.integrate import solve
+
+SEED = 20261202
+STEP = dict(step_x=0.05, height=0.018, fillet=0.003)
+GROUNDS = {
+    "floor": (compiled.FLOOR, 0.0, 0.0, 0.0),
+    "step up": (compiled.STEP_UP, STEP["step_x"], STEP["height"], STEP["fillet"]),
+    "step down": (compiled.STEP_DOWN, STEP["step_x"], STEP["height"], STEP["fillet"]),
+}
+
+
+def readable_ground(kind):
+    """The same grounds written with robodyn.vacuum's public functions."""
+    if kind == "floor":
+        return vacuum.flat_floor
+    if kind == "step up":
+        return lambda point: vacuum.step_distance(point, **STEP)
+
+    def off_the_top(point):                    # the step mirrored about its face
+        mirrored = (2 * STEP["step_x"] - point[0], point[1])
+        distance, normal = vacuum.step_distance(mirrored, **STEP)
+        return distance, normal * [-1.0, 1.0]
+
+    return off_the_top
+
+
+def random_states(robot, rng, n):
+    """n states (q, qd, torque) of the robot near the step, most of them touching it."""
+    for _ in range(n):
+        q = robot.static_state + rng.normal(0, 1, 5) * [0.03, 0.003, 0.05, 0.05, 1.0]
+        q[0] = rng.uniform(-0.15, 0.1)              # wheel, mouth or edges at the step
+        qd = rng.normal(0, 1, 5) * [0.3, 0.05, 0.5, 0.5, 8.0]
+        yield q, qd, rng.uniform(-1.2, 1.2)
+
+
+@pytest.mark.parametrize("kind", GROUNDS)
+def test_the_grounds_equal_the_readable_ones(kind):
+    rng = np.random.default_rng(SEED)
+    readable = readable_ground(kind)
+    for x, z in rng.uniform([-0.05, -0.01], [0.15, 0.03], (500, 2)):
+        distance, nx, nz = compiled.ground_distance(x, z, GROUNDS[kind])
+        expected, normal = readable((x, z))
+        assert (distance, nx, nz) == pytest.approx((expected, *normal), abs=1e-15)
+    assert compiled.ground_distance(0.3, 0.004, GROUNDS["floor"]) == (0.004, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_the_spring_equals_the_readable_one_between_and_past_the_stops(variant):
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    record = compiled.robot_constants(robot)[0]
+    below, above = robot.rest - robot.bump - 0.05, robot.rest + robot.droop + 0.05
+    for s in np.linspace(below, above, 41):
+        for s_dot in (-0.7, 0.0, 0.4):
+            assert compiled.spring_force(s, s_dot, record) == pytest.approx(
+                robot.spring_force(s, s_dot), rel=1e-14, abs=1e-12)
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+@pytest.mark.parametrize("kind", GROUNDS)
+def test_the_compiled_accelerations_equal_the_readable_equations(variant, kind):
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant, friction_scale=0.9)
+    record = compiled.robot_constants(robot)[0]
+    ground = readable_ground(kind)
+    touching = 0
+    for q, qd, torque in random_states(robot, np.random.default_rng(SEED), 150):
+        expected, forces = robot.accelerations(q, qd, torque, ground)
+        got_forces = np.full((5, 2), np.nan)
+        got = compiled.accelerations(np.concatenate([q, qd]), torque, record, GROUNDS[kind],
+                                     got_forces)
+        np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose(got_forces, list(forces.values()), rtol=1e-9, atol=1e-9)
+        touching += sum(bool(np.any(f)) for f in forces.values())
+    assert touching > 150                             # the contacts were exercised
+
+
+def test_the_constants_are_the_robots():
+    """Every field of the record comes from the robot (none left at zero by a forgotten
+    line), the circles in the robot's order with its friction scale."""
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), "trailing", friction_scale=0.5)
+    record = compiled.robot_constants(robot)[0]
+    zero_allowed = {"rest"} if robot.side else {"rest", "arm_length"}
+    for name in compiled.ROBOT.names:
+        if name != "circles" and name not in zero_allowed:
+            assert record[name] != 0.0, name
+    assert record["side"] == -1.0 and record["mu_s"] == 0.5 * robot.p.mu_s
+    for row, circle in zip(record["circles"], robot.circles, strict=True):
+        assert tuple(row) == (*circle.centre, circle.radius, 0.5 * circle.mu)
+
+
+def test_the_speed_control_is_the_readable_controller():
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), "leading")
+    constants = compiled.robot_constants(robot)
+    control = vacuum.speed_control(robot, 0.25, 0.4)
+    torque_of = vacuum.speed_controller(robot, 0.25, 0.4)
+    ground = readable_ground("step up")
+    for q, qd, _ in random_states(robot, np.random.default_rng(SEED + 1), 50):
+        y = np.concatenate([q, qd])
+        q_dd, _ = robot.accelerations(q, qd, torque_of(qd), ground)
+        got = compiled.speed_control_rhs(0.0, y, constants, GROUNDS["step up"], *control)
+        np.testing.assert_allclose(got, np.concatenate([qd, q_dd]), rtol=1e-9, atol=1e-9)
+        assert compiled.motor_rate(y, constants[0]) == pytest.approx(robot.motor_rate(qd))
+
+
+def test_a_climb_integrated_with_the_readable_equations_ends_the_same():
+    """A second method: the first 0.6 s of a climb at the step (wheel and mouth touching)
+    with the readable equations and solve_ivp's LSODA, against vacuum.climb's run."""
+    params = vacuum.VacuumParams()
+    attempt = vacuum.climb(params, 0.018, "leading", gap=0.02, t_max=0.6)
+    robot = vacuum.PlanarRobot(params, "leading")
+    ground = readable_ground("step up")
+    step_x = attempt.step_x
+
+    def at_this_step(point):
+        shifted = (point[0] - step_x + STEP["step_x"], point[1])
+        return ground(shifted)
+
+    torque_of = vacuum.speed_controller(robot, params.drive_speed)
+
+    def rhs(t, y):
+        q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(y[5:]), at_this_step)
+        return np.concatenate([y[5:], q_dd])
+
+    y0 = np.array([attempt.columns[name][0] for name in vacuum.STATE])
+    readable = solve(rhs, (0.0, 0.6), y0, state_names=vacuum.STATE, method="LSODA",
+                     t_eval=attempt.t, rtol=1e-6, atol=1e-9, max_step=2e-3)
+    assert attempt.t[-1] == pytest.approx(0.6)
+    assert max(abs(attempt.forces["wheel"][:, 0])) > 1.0       # it pushed against the face
+    for name in ("x", "z", "pitch", "suspension"):
+        np.testing.assert_allclose(attempt.columns[name], readable.columns[name],
+                                   atol=2e-5, err_msg=name)
+    assert math.isclose(attempt.wheel[-1], readable.wheel[-1], abs_tol=2e-3)
+
+
+def test_the_cholesky_solve_equals_numpys():
+    rng = np.random.default_rng(SEED)
+    for n in (1, 2, 4, 6):
+        A = rng.normal(size=(n, n))
+        M = A @ A.T + n * np.eye(n)
+        b = rng.normal(size=n)
+        np.testing.assert_allclose(compiled.solve_symmetric(M, b), np.linalg.solve(M, b),
+                                   rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_the_contact_histories_are_the_readable_forces_and_points(variant):
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    ground = readable_ground("step up")
+    states, torques, expected_forces, expected_points = [], [], [], []
+    for q, qd, torque in random_states(robot, np.random.default_rng(SEED + 2), 60):
+        states.append(np.concatenate([q, qd]))
+        torques.append(torque)
+        _, forces = robot.accelerations(q, qd, torque, ground)
+        expected_forces.append(list(forces.values()))
+        expected_points.append(list(robot.contact_points(q, ground).values()))
+    forces, points = compiled.contact_histories(np.array(states), np.array(torques),
+                                                compiled.robot_constants(robot),
+                                                GROUNDS["step up"])
+    assert list(forces_names(robot)) == list(robot.contact_points(q, ground))
+    np.testing.assert_allclose(forces, expected_forces, rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(points, expected_points, rtol=1e-12, atol=1e-15)
+    assert np.count_nonzero(forces) > 60
+
+
+def forces_names(robot):
+    return ("wheel", *(circle.name for circle in robot.circles))
