@@ -36,10 +36,16 @@ help:
 
 # setuptools announces every editable install with a notice printed as a warning ("Editable
 # installation ... be careful with folders of the same name"); it is information, not a fault.
+# rfc3987-syntax comes with jsonschema's optional format checkers (through jupyter-events) and
+# compiles 38 grammars whenever jsonschema is imported: 1.4 s added to every process that
+# imports nbformat (each grading job, each notebook check, the book build). It checks only
+# the "iri" format, which no notebook or Jupyter schema uses; jsonschema does without it
+# (python-jsonschema/jsonschema#1428). So it is removed again.
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
+	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax
 	@touch $(STAMP)
 
 book: $(STAMP)
