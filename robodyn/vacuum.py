@@ -56,6 +56,8 @@ from robodyn.vacuum_compiled import (
     STEP_DOWN,
     STEP_UP,
     contact_histories,
+    locked_rhs,
+    locked_torque,
     robot_constants,
     speed_control_rhs,
     step_distance_xz,
@@ -829,7 +831,12 @@ def speed_controller(robot: PlanarRobot, speed: float, gain: float | None = None
     ``speed / wheel_radius``, within both motors' torque limit (:func:`speed_control`; the
     integrators use its compiled twin,
     :func:`robodyn.vacuum_compiled.speed_control_rhs`)."""
-    target, gain, limit = speed_control(robot, speed, gain)
+    return _torque_law(robot, speed_control(robot, speed, gain))
+
+
+def _torque_law(robot: PlanarRobot, control: tuple):
+    """``torque(qd)`` of the speed control ``control`` = (target, gain, limit)."""
+    target, gain, limit = control
     motor_rate = robot.motor_rate
 
     def torque(qd):
@@ -1030,7 +1037,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
             outcome = attempt_outcome(history, p, step_x, height, stall_time) or outcome
             if outcome != "timed out":
                 break
-        runs.append(_first_samples(run, 10 * (k + 1)))
+        runs.append(_samples(run, slice(10 * (k + 1))))
     run = join(runs)
     q, qd = coordinates(run)
     torque_of = speed_controller(robot, speed, gain)
@@ -1042,9 +1049,10 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
                           evaluations=evaluations)
 
 
-def _first_samples(run: SimulationResult, n: int) -> SimulationResult:
-    """The first ``n`` samples of ``run``."""
-    return SimulationResult(t=run.t[:n], columns={k: v[:n] for k, v in run.columns.items()},
+def _samples(run: SimulationResult, which) -> SimulationResult:
+    """The samples ``which`` (a slice or a boolean mask) of ``run``."""
+    return SimulationResult(t=run.t[which],
+                            columns={k: v[which] for k, v in run.columns.items()},
                             success=run.success, message=run.message, details=run.details)
 
 
@@ -1215,13 +1223,16 @@ def run_parallel(task, arguments: list, *, workers: int | None = None,
     """``[task(*a) for a in arguments]``, the runs shared among ``workers`` processes
     (default: one per core, at most 4; 1 runs them here, in order), with a progress bar on
     standard output. ``task`` must be a module-level function, as :func:`climb_outcome`,
-    and its arguments picklable: each process imports robodyn afresh (spawn), which costs
-    it a second or two before its first run.
+    and its arguments picklable.
+
+    The processes are forked from a server process that imported this module once (the
+    "forkserver" start method of :mod:`multiprocessing`), so a call costs a few
+    milliseconds to start, not the second or two of a fresh Python each time; where there
+    is no fork (Windows), each process starts afresh ("spawn").
     """
     import os
     import sys
     from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
 
     from tqdm import tqdm
 
@@ -1239,11 +1250,23 @@ def run_parallel(task, arguments: list, *, workers: int | None = None,
                 bar.update()
             return results
         with ProcessPoolExecutor(min(workers, len(arguments)),
-                                 mp_context=get_context("spawn")) as pool:
+                                 mp_context=_process_context()) as pool:
             futures = [pool.submit(task, *argument) for argument in arguments]
             for future in futures:
                 future.add_done_callback(lambda _: bar.update())
             return [future.result() for future in futures]
+
+
+def _process_context():
+    """The :mod:`multiprocessing` context of :func:`run_parallel`: "forkserver", its server
+    importing robodyn.vacuum before it forks a worker, where the platform has it."""
+    import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
 
 
 # --------------------------------------------------------------------------- braking
@@ -1265,6 +1288,36 @@ def _locked_accelerations(robot: PlanarRobot, q, qd, ground):
     K[5, :5] = G
     solution = np.linalg.solve(K, np.append(Q - bias, 0.0))
     return solution[:5], float(solution[5])
+
+
+def _motor_braking(robot: PlanarRobot, mode: str, speed: float, gain, counter_time: float,
+                   y0, times, **tolerances) -> SimulationResult:
+    """The braking run of the modes that act through the motors' torque, both forms of
+    the speed control (:func:`speed_control`) on the floor, sampled at ``times``: a short
+    circuit is a torque -2 c times the motors' rate, the control to zero speed with the
+    gain 2 c and no limit; counter-braking is the control to -``speed`` until
+    ``counter_time``, then to zero, integrated in two phases so that no step straddles the
+    switch. Columns :data:`STATE` and ``torque``."""
+    if mode == "short circuit":
+        phases = [(0.0, times[-1], (0.0, 2 * robot.p.short_circuit_damping, math.inf))]
+    else:
+        switch = min(counter_time, times[-1])
+        phases = [(0.0, switch, speed_control(robot, -speed, gain)),
+                  (switch, times[-1], speed_control(robot, 0.0, gain))]
+    runs, y = [], y0
+    for start, end, control in phases:
+        if end <= start:
+            continue
+        inside = times[(times >= start) & (times <= end)]
+        run = _solve_driven(robot, (FLOOR, 0.0, 0.0, 0.0), control, (start, end), y,
+                            "the braking run", t_eval=np.union1d(inside, [start, end]),
+                            **tolerances)
+        torque_of = _torque_law(robot, control)
+        runs.append(_with(run, columns={"torque": [torque_of(v) for v in
+                                                   coordinates(run)[1]]}))
+        y = run.stack(*STATE)[:, -1]
+    joined = _with(join(runs), details={"evaluations": sum(run.evaluations for run in runs)})
+    return _samples(joined, np.isin(joined.t, times))      # the phases' ends dropped
 
 
 def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
@@ -1304,26 +1357,17 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     gain = params.drive_gain if gain is None else check_positive("gain", gain, "N m s/rad")
     robot = PlanarRobot(params, variant, **model)
     p = params
-    reverse = speed_controller(robot, -speed, gain)
-    hold = speed_controller(robot, 0.0, gain)
-
-    def torque_of(t, qd):
-        if mode == "short circuit":
-            return -2 * p.short_circuit_damping * robot.motor_rate(qd)
-        return reverse(qd) if t < counter_time else hold(qd)
-
-    def rhs(t, y):
-        if mode == "lock":
-            q_dd, _ = _locked_accelerations(robot, y[:5], y[5:], flat_floor)
-        else:
-            q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(t, y[5:]), flat_floor)
-        return np.concatenate([y[5:], q_dd])
-
     spin = 0.0 if mode == "lock" else speed / p.wheel_radius
     y0 = np.concatenate([robot.static_state, [speed, 0.0, 0.0, 0.0, spin]])
     times = np.linspace(0.0, t_end, int(round(t_end / dt)) + 1)
-    run = _solve(rhs, (0.0, t_end), y0, "the braking run", t_eval=times, rtol=rtol,
-                 atol=atol, max_step=dt)
+    floor = (FLOOR, 0.0, 0.0, 0.0)
+    if mode == "lock":
+        run = _solve(locked_rhs, (0.0, t_end), y0, "the braking run",
+                     args=(robot_constants(robot), floor), t_eval=times, rtol=rtol,
+                     atol=atol, max_step=dt)
+    else:
+        run = _motor_braking(robot, mode, speed, gain, counter_time, y0, times, rtol=rtol,
+                             atol=atol, max_step=dt)
     q, qd = coordinates(run)
     wheel_x = np.array([robot.wheel_centre(q_i)[0] for q_i in q])
     stopped = np.flatnonzero(np.diff(wheel_x) <= 0.0)
@@ -1331,15 +1375,13 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
         raise ParameterError(f"the robot still moves at t_end = {t_end:g} s "
                              f"({qd[-1, 0]:.3g} m/s): raise t_end")
     stop = stopped[0]
-    torque, wheel_force = [], []
-    for t, q_i, qd_i in zip(run.t, q, qd, strict=True):
-        if mode == "lock":
-            _, held = _locked_accelerations(robot, q_i, qd_i, flat_floor)
-            torque.append(held)
-        else:
-            torque.append(torque_of(t, qd_i))
-        _, forces = robot.accelerations(q_i, qd_i, torque[-1], flat_floor)
-        wheel_force.append(forces["wheel"])
+    if mode == "lock":
+        record = robot_constants(robot)[0]
+        torque = [locked_torque(y, record, floor) for y in run.stack(*STATE).T]
+    else:
+        torque = run.torque
+    forces, _ = _contact_histories(robot, run, torque, floor)
+    wheel_force = forces["wheel"]
     distance = float(wheel_x[stop] - wheel_x[0])
     return _with(run, columns={"torque": torque},
                  message=f"{mode}: stopped in {distance * 1e3:.2f} mm",

@@ -18,6 +18,7 @@ here                       the readable version (robodyn.vacuum)
 :func:`wheel_in_chassis`   :meth:`PlanarRobot.wheel_in_chassis`
 :func:`accelerations`      :meth:`PlanarRobot.accelerations` (M solved for q_ddot)
 :func:`speed_control_rhs`  the state's rate under :func:`~robodyn.vacuum.speed_controller`
+:func:`locked_rhs`         the state's rate with the motors held still (the braking test)
 :func:`contact_points`     :meth:`PlanarRobot.contact_points`
 =========================  ==========================================================
 
@@ -49,6 +50,8 @@ __all__ = [
     "contact_histories",
     "contact_points",
     "ground_distance",
+    "locked_rhs",
+    "locked_torque",
     "motor_rate",
     "robot_constants",
     "solve_symmetric",
@@ -327,6 +330,34 @@ def speed_control_rhs(t, y, constants, ground, target_rate, gain, limit):
     y_dot = np.empty(10)
     y_dot[:5] = y[5:]
     y_dot[5:] = accelerations(y, torque, robot, ground, np.empty((5, 2)))
+    return y_dot
+
+
+@njit(cache=True)
+def locked_torque(y, robot, ground):
+    """The motors' torque (N m, both) that holds them still in the state y: the one that
+    makes their acceleration (:func:`motor_rate` of q_ddot) zero. q_ddot is affine in the
+    torque (it enters only the generalised forces; the contact forces depend on the state
+    alone), q_ddot(T) = q_ddot(0) + T (q_ddot(1) - q_ddot(0)), so two evaluations give it
+    exactly: the multiplier of the lock's constraint in
+    :func:`robodyn.vacuum._locked_accelerations`."""
+    forces = np.empty((5, 2))
+    free = accelerations(y, 0.0, robot, ground, forces)
+    per_unit = accelerations(y, 1.0, robot, ground, forces) - free
+    side = robot.side
+    return -((free[4] + free[2] - side * free[3])
+             / (per_unit[4] + per_unit[2] - side * per_unit[3]))
+
+
+@njit(cache=True)
+def locked_rhs(t, y, constants, ground):
+    """y_dot for the state y = (q, qd) with the motors held still (:func:`locked_torque`);
+    ``constants`` as :func:`robot_constants` gives them."""
+    robot = constants[0]
+    y_dot = np.empty(10)
+    y_dot[:5] = y[5:]
+    y_dot[5:] = accelerations(y, locked_torque(y, robot, ground), robot, ground,
+                              np.empty((5, 2)))
     return y_dot
 
 

@@ -175,3 +175,22 @@ def test_the_contact_histories_are_the_readable_forces_and_points(variant):
 
 def forces_names(robot):
     return ("wheel", *(circle.name for circle in robot.circles))
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_the_lock_is_the_readable_constrained_system(variant):
+    """locked_torque (two evaluations, the accelerations being affine in the torque) is
+    the multiplier of the constraint in the readable [M, -G^T; G, 0] system, and the locked
+    motion keeps the motors' acceleration at zero."""
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    constants = compiled.robot_constants(robot)
+    floor = GROUNDS["floor"]
+    for q, qd, _ in random_states(robot, np.random.default_rng(SEED + 3), 50):
+        y = np.concatenate([q, qd])
+        q_dd, held = vacuum._locked_accelerations(robot, q, qd, vacuum.flat_floor)
+        assert compiled.locked_torque(y, constants[0], floor) == pytest.approx(held, rel=1e-9,
+                                                                              abs=1e-12)
+        y_dot = compiled.locked_rhs(0.0, y, constants, floor)
+        np.testing.assert_allclose(y_dot, np.concatenate([qd, q_dd]), rtol=1e-9, atol=1e-9)
+        scale = np.abs(y_dot[5:]).max()
+        assert abs(y_dot[9] + y_dot[7] - robot.side * y_dot[8]) < 1e-12 * scale
