@@ -58,6 +58,7 @@ from robodyn.vacuum_compiled import (
     contact_histories,
     locked_rhs,
     locked_torque,
+    piece_distance,
     robot_constants,
     speed_control_rhs,
     step_distance_xz,
@@ -76,6 +77,8 @@ __all__ = [
     "VacuumParams",
     "drive",
     "flat_floor",
+    "ground_pieces",
+    "step_ground",
     "speed_controller",
     "bisect_height",
     "attempt_outcome",
@@ -673,7 +676,8 @@ class PlanarRobot:
 
     def accelerations(self, q, qd, torque: float, ground):
         """q_ddot, and the contact forces by name, for the state (q, qd), the motor torque
-        (N m, forward positive, both wheels) and ``ground(point) -> (distance, normal)``."""
+        (N m, forward positive, both wheels) and the ground: ``ground(point) -> (distance,
+        normal)``, or a tuple of such pieces, each touched on its own (:func:`step_ground`)."""
         M, bias, Q, forces = self.terms(q, qd, torque, ground)
         return np.linalg.solve(M, Q - bias), forces
 
@@ -707,21 +711,22 @@ class PlanarRobot:
         centre = np.array([x, z])
         W = centre + Rw
         W_dot = J_W @ qd
-        distance, normal = ground(W)
-        forces["wheel"] = self._contact(distance - p.wheel_radius, normal, W_dot,
-                                        -wd * p.wheel_radius, p.mu_s * self.friction_scale,
-                                        p.mu_k * self.friction_scale)
-        F = forces["wheel"]
-        tangent = np.array([normal[1], -normal[0]])
-        Q += J_W.T @ F
-        Q[4] += -p.wheel_radius * float(tangent @ F)
+        forces["wheel"] = np.zeros(2)
+        for piece in ground_pieces(ground):           # the wheel touches each on its own
+            distance, normal = piece(W)
+            F = self._contact(distance - p.wheel_radius, normal, W_dot, -wd * p.wheel_radius,
+                              p.mu_s * self.friction_scale, p.mu_k * self.friction_scale)
+            tangent = np.array([normal[1], -normal[0]])
+            forces["wheel"] += F
+            Q[4] += -p.wheel_radius * float(tangent @ F)
+        Q += J_W.T @ forces["wheel"]
         for circle in self.circles:
             b = R @ np.asarray(circle.centre)
             point = centre + b
             velocity = np.array([xd, zd]) + thd * (_S @ b)
-            distance, normal = ground(point)
             mu = circle.mu * self.friction_scale
-            F = self._contact(distance - circle.radius, normal, velocity, 0.0, mu, mu)
+            F = sum(self._contact(distance - circle.radius, normal, velocity, 0.0, mu, mu)
+                    for distance, normal in (piece(point) for piece in ground_pieces(ground)))
             forces[circle.name] = F
             Q[0:2] += F
             Q[2] += b[0] * F[1] - b[1] * F[0]
@@ -760,10 +765,10 @@ class PlanarRobot:
         stiffness = self.spring_stiffness
         total += -self.preload * (s - self.rest) + 0.5 * stiffness * (s - self.rest) ** 2
         total += 0.5 * 1e3 * stiffness * self._beyond_stop(s) ** 2      # the stops
-        gaps = [ground(W)[0] - p.wheel_radius]
-        for circle in self.circles:
-            gaps.append(ground(np.array([x, z]) + R @ np.asarray(circle.centre))[0]
-                        - circle.radius)
+        centres = [(W, p.wheel_radius)] + [(np.array([x, z]) + R @ np.asarray(c.centre),
+                                             c.radius) for c in self.circles]
+        gaps = [piece(point)[0] - radius for point, radius in centres
+                for piece in ground_pieces(ground)]
         ramp = RAMP_DEPTH
         for gap in gaps:
             depth = max(-gap, 0.0)
@@ -793,7 +798,8 @@ class PlanarRobot:
         ground's normal), by name, m."""
         points = {}
         for name, (centre, radius) in self.circle_centres(q).items():
-            _, normal = ground(centre)
+            _, normal = min((piece(centre) for piece in ground_pieces(ground)),
+                            key=lambda touch: touch[0])
             points[name] = centre - radius * normal
         return points
 
@@ -813,6 +819,30 @@ class PlanarRobot:
 def flat_floor(point):
     """The floor z = 0 as a ground: (distance, normal)."""
     return float(point[1]), np.array([0.0, 1.0])
+
+
+def step_ground(step_x: float, height: float, fillet: float, *, mirrored: bool = False):
+    """A step as a ground of :class:`PlanarRobot`: its two pieces, :func:`flat_floor` and
+    the step's block (the solid beyond the face at ``step_x``, up to ``height``, its edge
+    rounded by ``fillet``; :func:`robodyn.vacuum_compiled.block_distance`), each a function
+    ``point -> (distance, normal)``. A circle touches each piece on its own: pressed
+    against the edge while still on the floor, a wheel is pushed by both, as on a real step.
+    ``mirrored``: the step seen from its top, driving off its edge at ``step_x``."""
+    step_x = check_real("step_x", step_x, "m")
+    height = check_positive("height", height, "m")
+    fillet = check_non_negative("fillet", fillet, "m")
+    ground = (STEP_DOWN if mirrored else STEP_UP, step_x, height, fillet)
+
+    def block(point):
+        distance, nx, nz = piece_distance(float(point[0]), float(point[1]), ground, 1)
+        return distance, np.array([nx, nz])
+
+    return flat_floor, block
+
+
+def ground_pieces(ground) -> tuple:
+    """The pieces of a ground: ``ground`` itself if it is one function, else its tuple."""
+    return ground if isinstance(ground, tuple) else (ground,)
 
 
 def speed_control(robot: PlanarRobot, speed: float, gain: float | None = None):

@@ -12,7 +12,8 @@ time goes. Each function mirrors one piece of the readable model:
 here                       the readable version (robodyn.vacuum)
 =========================  ==========================================================
 :func:`step_distance_xz`   :func:`~robodyn.vacuum.step_distance` (which calls this)
-:func:`ground_distance`    the grounds of the scenarios: the floor, a step, a step down
+:func:`block_distance`     the step's block (:func:`~robodyn.vacuum.step_ground`)
+:func:`piece_distance`     a piece of the grounds of the scenarios: the floor, a step's block
 :func:`spring_force`       :meth:`PlanarRobot.spring_force`
 :func:`contact_force`      :meth:`PlanarRobot._contact`
 :func:`wheel_in_chassis`   :meth:`PlanarRobot.wheel_in_chassis`
@@ -46,6 +47,7 @@ __all__ = [
     "STEP_UP",
     "ROBOT",
     "accelerations",
+    "block_distance",
     "contact_force",
     "contact_histories",
     "contact_points",
@@ -53,6 +55,8 @@ __all__ = [
     "locked_rhs",
     "locked_torque",
     "motor_rate",
+    "piece_distance",
+    "pieces",
     "robot_constants",
     "solve_symmetric",
     "speed_control_rhs",
@@ -67,7 +71,12 @@ RAMP_DEPTH = 5e-5
 
 #: The kinds of ground, the first entry of a ground tuple ``(kind, step_x, height,
 #: fillet)``: the floor z = 0 (the rest ignored), a step up whose face stands at step_x, and
-#: the same step seen from its top, driving off it (the profile mirrored about step_x).
+#: the same step seen from its top, driving off it (the profile mirrored about step_x). A
+#: step is two pieces, the floor and the step's block, and a contact circle touches each on
+#: its own: in the corner between the floor and the face (a wheel pressed against the edge,
+#: a caster at the face) it touches both, as on a real step. (The distance to the profile
+#: as a whole, :func:`step_distance_xz`, would give only the nearer of the two, its normal
+#: jumping from one to the other as the circle moves.)
 FLOOR, STEP_UP, STEP_DOWN = 0.0, 1.0, 2.0
 
 # The contact laws of chapter 3, compiled where they are written (robodyn.contact).
@@ -155,16 +164,52 @@ def step_distance_xz(x, z, step_x, height, fillet):
 
 
 @njit(cache=True)
-def ground_distance(x, z, ground):
-    """Signed distance from (x, z) to the ground ``(kind, step_x, height, fillet)`` and the
-    unit normal there, (distance, n_x, n_z), m."""
+def block_distance(x, z, step_x, height, fillet):
+    """Signed distance from (x, z) to the step's block, the solid x >= step_x, z <= height
+    with its upper edge rounded by the fillet, and the unit normal there, (distance, n_x,
+    n_z), m: the distance to the quadrant x >= step_x + fillet, z <= height - fillet, less
+    the fillet (a convex solid, so its normal turns smoothly round the edge)."""
+    u, w = x - (step_x + fillet), z - (height - fillet)
+    if u < 0.0 and w > 0.0:                          # beside the rounded edge
+        r = math.hypot(u, w)
+        return r - fillet, u / r, w / r
+    if u < 0.0:                                      # before the face
+        return -u - fillet, -1.0, 0.0
+    if w > 0.0:                                      # above the top
+        return w - fillet, 0.0, 1.0
+    if u < -w:                                       # inside, nearer the face
+        return -u - fillet, -1.0, 0.0
+    return w - fillet, 0.0, 1.0                      # inside, nearer the top
+
+
+@njit(cache=True)
+def piece_distance(x, z, ground, piece):
+    """The ground's ``piece`` (0 the floor, 1 the step's block) as (distance, n_x, n_z)."""
     kind, step_x, height, fillet = ground
-    if kind == FLOOR:
+    if piece == 0:
         return z, 0.0, 1.0
-    if kind == STEP_DOWN:                    # the step's profile mirrored about its edge
-        distance, nx, nz = step_distance_xz(2.0 * step_x - x, z, step_x, height, fillet)
+    if kind == STEP_DOWN:                    # the block mirrored about its edge
+        distance, nx, nz = block_distance(2.0 * step_x - x, z, step_x, height, fillet)
         return distance, -nx, nz
-    return step_distance_xz(x, z, step_x, height, fillet)
+    return block_distance(x, z, step_x, height, fillet)
+
+
+@njit(cache=True)
+def pieces(ground):
+    """How many pieces the ground has: the floor alone, or the floor and the step's block."""
+    return 1 if ground[0] == FLOOR else 2
+
+
+@njit(cache=True)
+def ground_distance(x, z, ground):
+    """The nearest of the ground's pieces from (x, z), as (distance, n_x, n_z), m: for a
+    point in the air, the signed distance to the ground's surface and its normal."""
+    best, best_nx, best_nz = math.inf, 0.0, 1.0
+    for piece in range(pieces(ground)):
+        distance, nx, nz = piece_distance(x, z, ground, piece)
+        if distance < best:
+            best, best_nx, best_nz = distance, nx, nz
+    return best, best_nx, best_nz
 
 
 # --------------------------------------------------------------------------- the forces
@@ -189,20 +234,28 @@ def spring_force(s, s_dot, robot):
 def contact_force(px, pz, radius, vx, vz, spin_speed, mu_s, mu_k, robot, ground):
     """Force on the robot at a contact circle (centre (px, pz), radius, its centre's
     velocity (vx, vz), m and m/s; ``spin_speed`` the rim's speed along the tangent from a
-    wheel's turn): the penalty normal force ramped in over :data:`RAMP_DEPTH` and friction
+    wheel's turn), summed over the ground's pieces, the floor and the step's block, each
+    touched on its own (a circle in the corner between the floor and the step's face
+    touches both): the penalty normal force ramped in over :data:`RAMP_DEPTH` and friction
     blended from static to kinetic (:meth:`robodyn.vacuum.PlanarRobot._contact`). Returns
-    (f_x, f_z, friction), N, the last the force along the tangent (n_z, -n_x)."""
-    distance, nx, nz = ground_distance(px, pz, ground)
-    depth = radius - distance
-    if depth <= 0.0:
-        return 0.0, 0.0, 0.0
-    rate = -(nx * vx + nz * vz)
-    N = _normal_force(depth, rate, robot.k, robot.c, "linear", 1.0)
-    N *= min(depth / RAMP_DEPTH, 1.0)
-    tx, tz = nz, -nx
-    slip = tx * vx + tz * vz + spin_speed
-    friction = _friction(slip, N, mu_s, mu_k, robot.v_crit) if mu_s != 0.0 else 0.0
-    return N * nx + friction * tx, N * nz + friction * tz, friction
+    (f_x, f_z, friction), N, the last the friction forces along each piece's tangent
+    (n_z, -n_x), summed."""
+    fx, fz, tangential = 0.0, 0.0, 0.0
+    for piece in range(pieces(ground)):
+        distance, nx, nz = piece_distance(px, pz, ground, piece)
+        depth = radius - distance
+        if depth <= 0.0:
+            continue
+        rate = -(nx * vx + nz * vz)
+        N = _normal_force(depth, rate, robot.k, robot.c, "linear", 1.0)
+        N *= min(depth / RAMP_DEPTH, 1.0)
+        tx, tz = nz, -nx
+        slip = tx * vx + tz * vz + spin_speed
+        friction = _friction(slip, N, mu_s, mu_k, robot.v_crit) if mu_s != 0.0 else 0.0
+        fx += N * nx + friction * tx
+        fz += N * nz + friction * tz
+        tangential += friction
+    return fx, fz, tangential
 
 
 # --------------------------------------------------------------------------- the motion

@@ -330,7 +330,7 @@ def test_the_contacts_generalised_forces_deliver_their_power():
 # --------------------------------------------------------------------------- scenarios
 
 
-def step_ground(step_x=0.05, height=0.018, fillet=0.003):
+def profile_ground(step_x=0.05, height=0.018, fillet=0.003):
     def ground(point):
         return vacuum.step_distance(point, step_x, height, fillet)
 
@@ -473,7 +473,7 @@ def test_a_climb_map_holds_every_outcome():
 
 def test_contact_points_lie_on_the_circles_nearest_the_ground():
     robot = vacuum.PlanarRobot(vacuum.VacuumParams(), "leading")
-    ground = step_ground(step_x=0.1)
+    ground = profile_ground(step_x=0.1)
     q = robot.static_state
     for name, point in robot.contact_points(q, ground).items():
         centre, radius = robot.circle_centres(q)[name]

@@ -22,18 +22,23 @@ GROUNDS = {
 
 
 def readable_ground(kind):
-    """The same grounds written with robodyn.vacuum's public functions."""
+    """The same grounds for robodyn.vacuum's readable model."""
     if kind == "floor":
         return vacuum.flat_floor
-    if kind == "step up":
-        return lambda point: vacuum.step_distance(point, **STEP)
+    return vacuum.step_ground(**STEP, mirrored=kind == "step down")
 
-    def off_the_top(point):                    # the step mirrored about its face
-        mirrored = (2 * STEP["step_x"] - point[0], point[1])
-        distance, normal = vacuum.step_distance(mirrored, **STEP)
+
+def profile(kind):
+    """The step's profile as one surface (robodyn.vacuum.step_distance), mirrored for the
+    step down."""
+    def at(point):
+        if kind == "step up":
+            return vacuum.step_distance(point, **STEP)
+        distance, normal = vacuum.step_distance((2 * STEP["step_x"] - point[0], point[1]),
+                                                **STEP)
         return distance, normal * [-1.0, 1.0]
 
-    return off_the_top
+    return at
 
 
 def random_states(robot, rng, n):
@@ -45,15 +50,53 @@ def random_states(robot, rng, n):
         yield q, qd, rng.uniform(-1.2, 1.2)
 
 
-@pytest.mark.parametrize("kind", GROUNDS)
-def test_the_grounds_equal_the_readable_ones(kind):
+@pytest.mark.parametrize("kind", ["step up", "step down"])
+def test_in_the_air_the_nearest_piece_is_the_profile(kind):
+    """Above the ground, the nearest of the two pieces (floor, block) is the step's
+    profile as one surface: the same distance and normal."""
     rng = np.random.default_rng(SEED)
-    readable = readable_ground(kind)
-    for x, z in rng.uniform([-0.05, -0.01], [0.15, 0.03], (500, 2)):
-        distance, nx, nz = compiled.ground_distance(x, z, GROUNDS[kind])
-        expected, normal = readable((x, z))
-        assert (distance, nx, nz) == pytest.approx((expected, *normal), abs=1e-15)
+    in_the_air = 0
+    for x, z in rng.uniform([-0.05, -0.01], [0.15, 0.03], (800, 2)):
+        expected, normal = profile(kind)((x, z))
+        if expected <= 0.0:
+            continue
+        in_the_air += 1
+        got = compiled.ground_distance(x, z, GROUNDS[kind])
+        assert got == pytest.approx((expected, *normal), abs=1e-13)
+    assert in_the_air > 400
     assert compiled.ground_distance(0.3, 0.004, GROUNDS["floor"]) == (0.004, 0.0, 1.0)
+
+
+def block_outline(step_x, height, fillet, n=20_001):
+    """The block's surface as a dense polyline: the face from below the floor, the fillet,
+    the top."""
+    face = np.c_[np.full(n, step_x), np.linspace(-0.05, height - fillet, n)]
+    angle = np.linspace(np.pi, np.pi / 2, n)
+    arc = np.c_[step_x + fillet * (1 + np.cos(angle)), height - fillet * (1 - np.sin(angle))]
+    top = np.c_[np.linspace(step_x + fillet, step_x + 0.1, n), np.full(n, height)]
+    return np.vstack([face, arc, top])
+
+
+@pytest.mark.parametrize("fillet", [0.003, 0.0])
+def test_the_block_distance_is_the_distance_to_its_outline(fillet):
+    """A second method: the distance to a dense polyline of the block's surface, negative
+    inside (x > step_x, z < height, and not in the rounded-off corner), and a normal that
+    points from the nearest surface point to the point (or away from it, inside)."""
+    step_x, height = 0.05, 0.018
+    outline = block_outline(step_x, height, fillet)
+    rng = np.random.default_rng(SEED + int(fillet * 1e4))
+    for x, z in rng.uniform([0.0, -0.005], [0.1, 0.03], (400, 2)):
+        distance, nx, nz = compiled.block_distance(x, z, step_x, height, fillet)
+        gaps = np.hypot(outline[:, 0] - x, outline[:, 1] - z)
+        nearest = outline[np.argmin(gaps)]
+        corner = (x < step_x + fillet and z > height - fillet
+                  and math.hypot(x - step_x - fillet, z - height + fillet) > fillet)
+        inside = x > step_x and z < height and not corner
+        assert distance == pytest.approx(-gaps.min() if inside else gaps.min(), abs=5e-6)
+        if abs(distance) > 5e-4:                   # the normal, away from the surface
+            direction = (np.array([x, z]) - nearest) / gaps.min() * (-1 if inside else 1)
+            assert np.array([nx, nz]) @ direction > 0.99
+        assert nx * nx + nz * nz == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
@@ -119,13 +162,7 @@ def test_a_climb_integrated_with_the_readable_equations_ends_the_same():
     params = vacuum.VacuumParams()
     attempt = vacuum.climb(params, 0.018, "leading", gap=0.02, t_max=0.6)
     robot = vacuum.PlanarRobot(params, "leading")
-    ground = readable_ground("step up")
-    step_x = attempt.step_x
-
-    def at_this_step(point):
-        shifted = (point[0] - step_x + STEP["step_x"], point[1])
-        return ground(shifted)
-
+    at_this_step = vacuum.step_ground(attempt.step_x, 0.018, params.fillet)
     torque_of = vacuum.speed_controller(robot, params.drive_speed)
 
     def rhs(t, y):
