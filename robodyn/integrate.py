@@ -24,7 +24,7 @@ import numpy as np
 from scipy.integrate import solve_ivp
 
 from robodyn.errors import ParameterError, SimulationError
-from robodyn.params import as_array, check_choice, check_positive, check_real
+from robodyn.params import as_array, check_choice, check_integer, check_positive, check_real
 
 __all__ = [
     "METHODS",
@@ -244,17 +244,27 @@ class SimulationResult:
         return np.array([self.columns[name] for name in (names or self.names)])
 
 
-class _WatchFinite:
-    """Wrap a right-hand side; remember the last time it was called and the first time it met
-    a non-finite state or rate."""
+class _Crawling(Exception):
+    """Raised inside the solver when the right-hand side has been called too often."""
 
-    def __init__(self, rhs: Callable):
+
+class _WatchFinite:
+    """Wrap a right-hand side; count its calls, stop the solver past ``max_evaluations`` of
+    them, and remember the last time it was called and the first time it met a non-finite
+    state or rate."""
+
+    def __init__(self, rhs: Callable, max_evaluations: float = math.inf):
         self.rhs = rhs
         self.t_bad = None
         self.t_last = math.nan
+        self.evaluations = 0
+        self.max_evaluations = max_evaluations
 
     def __call__(self, t, x, *args):
         self.t_last = t
+        self.evaluations += 1
+        if self.evaluations > self.max_evaluations:
+            raise _Crawling
         x_dot = self.rhs(t, x, *args)
         # One sum of the rate: NaN or infinity anywhere makes it non-finite (a sum of finite
         # values past 1e308 too, which is as good as infinite). The state needs no watch of
@@ -300,6 +310,7 @@ def solve(
     atol: float = 1e-10,
     max_step: float = np.inf,
     t_eval=None,
+    max_evaluations: int | None = None,
 ) -> SimulationResult:
     r"""Integrate :math:`\dot x = f(t, x, \ldots)` over ``t_span`` with ``solve_ivp``.
 
@@ -329,6 +340,10 @@ def solve(
     t_eval : array_like, shape (N,), optional
         Times at which to store the state, inside ``t_span`` and monotonic in its direction.
         ``None`` stores every step the solver took.
+    max_evaluations : int, optional
+        Most calls of ``rhs`` the run may take (``None``: no bound). A solver that crawls,
+        its steps shrinking towards zero at a discontinuity it cannot pass, would otherwise
+        never return; past the bound it stops with a SimulationError that says where.
 
     Returns
     -------
@@ -345,7 +360,8 @@ def solve(
         x0 not a finite 1-D array, state_names not one unique name per state, an unknown
         method, non-positive tolerances or max_step, or t_eval outside t_span.
     SimulationError
-        If the solver fails (``solve_ivp`` status -1) or the state becomes NaN or infinite.
+        If the solver fails (``solve_ivp`` status -1), the state becomes NaN or infinite,
+        or the run needs more than ``max_evaluations`` calls of ``rhs``.
         The message gives the time and advice: a stiff method, a smaller max_step, looser
         tolerances.
 
@@ -405,7 +421,11 @@ def solve(
                 f"direction, got values from {t_eval.min():g} to {t_eval.max():g} s"
             )
 
-    watched = _WatchFinite(rhs)
+    if max_evaluations is None:
+        budget = math.inf
+    else:
+        budget = check_integer("max_evaluations", max_evaluations, at_least=1)
+    watched = _WatchFinite(rhs, budget)
     try:
         sol = solve_ivp(
             watched,
@@ -419,6 +439,15 @@ def solve(
             atol=atol,
             max_step=max_step,
         )
+    except _Crawling:
+        raise SimulationError(
+            f"solve_ivp with method {method!r} crawled: {budget} evaluations of the "
+            f"right-hand side had only reached t = {watched.t_last:.6g} s of [{t0:g}, "
+            f"{t1:g}] s, its steps shrinking at something it cannot pass (a jump in the "
+            "right-hand side, a contact that chatters). Look for a discontinuity in the model "
+            "there; a stiff method or a larger max_evaluations helps only if the run is "
+            "merely long."
+        ) from None
     except (ValueError, ArithmeticError) as error:
         text = str(error).lower()
         if watched.t_bad is None and "inf" not in text and "nan" not in text:

@@ -884,14 +884,21 @@ def _solve_driven(robot: PlanarRobot, ground: tuple, control: tuple, t_span, y0,
     return _solve(speed_control_rhs, t_span, y0, what, args=args, **options)
 
 
+#: Most evaluations of the equations a run of the scenarios may take (a climb takes some
+#: ten thousand): past it the solver is crawling, and the run stops with an error.
+MAX_EVALUATIONS = 1_000_000
+
+
 def _solve(rhs, t_span, y0, what: str, *, args: tuple = (), t_eval, rtol: float,
-           atol: float, max_step: float) -> SimulationResult:
+           atol: float, max_step: float,
+           max_evaluations: int = MAX_EVALUATIONS) -> SimulationResult:
     """:func:`robodyn.integrate.solve` with LSODA (which turns stiff when the contacts are)
-    over the state :data:`STATE`; a failure raises, naming ``what`` failed and the usual
-    cure."""
+    over the state :data:`STATE`, within ``max_evaluations``; a failure raises, naming
+    ``what`` failed and the usual cure."""
     try:
         return solve(rhs, t_span, y0, args, state_names=STATE, method="LSODA",
-                     t_eval=t_eval, rtol=rtol, atol=atol, max_step=max_step)
+                     t_eval=t_eval, rtol=rtol, atol=atol, max_step=max_step,
+                     max_evaluations=max_evaluations)
     except SimulationError as error:
         raise SimulationError(f"{what} did not finish: {error} (here the contacts are the "
                               "usual cause: raise penetration or lower zeta)") from error
@@ -999,7 +1006,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
           speed: float | None = None,
           *, gap: float = 0.03, t_max: float = 4.0, stall_time: float = 0.5,
           gain: float | None = None, chunk: float = 0.05,
-          max_evaluations: int = 1_000_000,
+          max_evaluations: int = MAX_EVALUATIONS,
           rtol: float = 1e-6, atol: float = 1e-9, max_step: float = 2e-3,
           **model) -> SimulationResult:
     """Drive the robot at ``speed`` (m/s; by default the parameters' ``drive_speed``)
@@ -1037,6 +1044,7 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     stall_time = check_positive("stall_time", stall_time, "s")
     gain = params.drive_gain if gain is None else check_positive("gain", gain, "N m s/rad")
     chunk = check_positive("chunk", chunk, "s")
+    max_evaluations = check_integer("max_evaluations", max_evaluations, at_least=1)
     p = params
     step_x = step_face_x(robot, gap)
     ground = (STEP_UP, step_x, height, p.fillet)
@@ -1052,14 +1060,10 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
         times = np.concatenate([np.linspace(start, end, 11)[1:]
                                 for start, end in zip([t, *ends[:-1]], ends, strict=True)])
         run = _solve_driven(robot, ground, control, (t, ends[-1]), y,
-                            f"the climb (at t = {t:.3f} s)", t_eval=times, rtol=rtol,
-                            atol=atol, max_step=max_step)
+                            f"the climb (from t = {t:.3f} s)", t_eval=times, rtol=rtol,
+                            atol=atol, max_step=max_step,
+                            max_evaluations=max(max_evaluations - evaluations, 1))
         evaluations += run.evaluations
-        if evaluations > max_evaluations:
-            raise SimulationError(f"the climb slowed to a crawl: {evaluations} evaluations "
-                                  f"of the equations by t = {ends[-1]:.3f} s (a contact or a "
-                                  "stop too stiff for the solver: raise penetration, or "
-                                  "max_evaluations if the run is simply long)")
         states = run.stack()
         for k, end in enumerate(ends):                # the rule, at the end of each chunk
             t, y = end, states[:, 10 * k + 9]

@@ -337,3 +337,20 @@ def test_join_keeps_time_order_without_repeating_the_switch_and_gathers_events()
         join([first, SimulationResult(t=[3.0], columns={"x": [1.0]})])
     with pytest.raises(ParameterError, match="non-empty"):
         join([])
+
+
+def test_a_solver_that_crawls_at_a_jump_stops_with_where():
+    """x' = -sign(x) has a jump at x = 0, reached at t = 1: an explicit solver's steps
+    shrink there without end (left alone it never returns). With a bound on the
+    evaluations it stops and says when; a run within the bound is not touched."""
+    def sliding(t, x):
+        return -np.sign(x)
+
+    with pytest.raises(SimulationError, match=r"crawled: 20000 evaluations .* t = 1\.0"):
+        solve(sliding, (0.0, 3.0), [1.0], state_names=("x",), method="RK45",
+              max_evaluations=20000)
+    run = solve(sliding, (0.0, 0.9), [1.0], state_names=("x",), method="RK45",
+                max_evaluations=20000)
+    assert run.x[-1] == pytest.approx(0.1) and 0 < run.evaluations < 100
+    with pytest.raises(ParameterError, match="max_evaluations"):
+        solve(sliding, (0.0, 0.9), [1.0], state_names=("x",), max_evaluations=0)
