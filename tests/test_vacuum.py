@@ -455,7 +455,7 @@ def test_max_climb_height_returns_its_deciding_attempt_bracketed_by_a_stall():
 
 
 def test_a_trailing_link_climbs_a_step_a_leading_one_cannot():
-    """19.5 mm lies between the two limits (18.4 and 20.7 mm, chapter 7): the trailing link
+    """19.5 mm lies between the two limits (18.8 and 20.7 mm, chapter 7): the trailing link
     climbs it, the leading one stalls."""
     params = vacuum.VacuumParams()
     assert vacuum.climb(params, 0.0195, "trailing").climbed
