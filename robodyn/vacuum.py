@@ -79,6 +79,7 @@ __all__ = [
     "flat_floor",
     "ground_pieces",
     "step_ground",
+    "speed_control",
     "speed_controller",
     "bisect_height",
     "attempt_outcome",
@@ -548,7 +549,8 @@ class PlanarRobot:
 
     Contacts: the wheel and the circles of ``circles`` (caster, the suction mouth's lip, the
     body's lower front and rear edges, their radii and friction from the parameters) against
-    any ground ``ground(point) -> (distance, normal)``, each a penalty spring-damper with
+    any ground ``ground(point) -> (distance, normal)``, or a tuple of such pieces each
+    touched on its own (a step: :func:`step_ground`), each a penalty spring-damper with
     k = m g / ``penetration`` and ``zeta`` of critical damping, its force ramped in over
     :data:`RAMP_DEPTH`, and friction blended from static to kinetic around ``v_crit``
     (:func:`robodyn.contact.contact_friction`).
@@ -940,7 +942,8 @@ def drive(robot: PlanarRobot, t_end: float = 2.0,
     times = np.clip(np.arange(0.0, t_end + 0.5 * dt, dt), 0.0, t_end)
     try:
         run = solve(speed_control_rhs, (0.0, t_end), y0, args, state_names=STATE,
-                    method=method, t_eval=times, rtol=rtol, atol=atol, max_step=max_step)
+                    method=method, t_eval=times, rtol=rtol, atol=atol, max_step=max_step,
+                    max_evaluations=MAX_EVALUATIONS)
     except SimulationError as error:
         raise SimulationError(f"the drive did not finish: {error} (here the contacts are "
                               "the usual cause: raise penetration)") from error
