@@ -53,8 +53,11 @@ from robodyn.params import (
 from robodyn.vacuum_compiled import (
     FLOOR,
     RAMP_DEPTH,
+    SLIDER_MASS,
     STEP_DOWN,
     STEP_UP,
+    STOP_DAMPING,
+    STOP_STIFFENING,
     contact_histories,
     locked_rhs,
     locked_torque,
@@ -662,7 +665,7 @@ class PlanarRobot:
         force = self.preload - stiffness * (s - self.rest) - damping * s_dot
         beyond = self._beyond_stop(s)
         if beyond:
-            force -= 1e3 * stiffness * beyond + 10 * damping * s_dot
+            force -= STOP_STIFFENING * stiffness * beyond + STOP_DAMPING * damping * s_dot
         return force
 
     def _beyond_stop(self, s: float) -> float:
@@ -699,7 +702,7 @@ class PlanarRobot:
         a_W = -thd**2 * Rw + 2 * thd * sd * (_S @ Rdw) + sd**2 * (R @ ddw)
         M = np.diag([self.m_c, self.m_c, self.I_c, 0.0, self.I_w]) + m_w * J_W.T @ J_W
         if not self.side:
-            M[3, 3] += 1e-6                              # the massless slider: a tiny mass
+            M[3, 3] += SLIDER_MASS                       # the massless slider: a tiny mass
         Q = np.zeros(5)
         Q[1] -= self.m_c * p.g
         Q += J_W.T @ [0.0, -m_w * p.g]
@@ -766,7 +769,7 @@ class PlanarRobot:
         p = self.p
         stiffness = self.spring_stiffness
         total += -self.preload * (s - self.rest) + 0.5 * stiffness * (s - self.rest) ** 2
-        total += 0.5 * 1e3 * stiffness * self._beyond_stop(s) ** 2      # the stops
+        total += 0.5 * STOP_STIFFENING * stiffness * self._beyond_stop(s) ** 2  # the stops
         centres = [(W, p.wheel_radius)] + [(np.array([x, z]) + R @ np.asarray(c.centre),
                                              c.radius) for c in self.circles]
         gaps = [piece(point)[0] - radius for point, radius in centres

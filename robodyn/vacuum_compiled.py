@@ -42,6 +42,9 @@ from robodyn.contact import _contact_friction_float, _normal_force_float
 
 __all__ = [
     "FLOOR",
+    "SLIDER_MASS",
+    "STOP_DAMPING",
+    "STOP_STIFFENING",
     "RAMP_DEPTH",
     "STEP_DOWN",
     "STEP_UP",
@@ -68,6 +71,14 @@ __all__ = [
 #: Depth over which a contact's normal force is ramped in, m: the force and its slope are
 #: continuous at first touch, which the stiff solvers need.
 RAMP_DEPTH = 5e-5
+
+#: The suspension's stops: stiffer than its springs by this factor, and damped more by
+#: this factor than its damper (a stop is a hard contact of the arm with the chassis).
+STOP_STIFFENING, STOP_DAMPING = 1e3, 10.0
+
+#: Mass of the telescopic unit's slider, kg: massless in the model, but the equations need
+#: a mass on every coordinate; this one is too small to matter.
+SLIDER_MASS = 1e-6
 
 #: The kinds of ground, the first entry of a ground tuple ``(kind, step_x, height,
 #: fillet)``: the floor z = 0 (the rest ignored), a step up whose face stands at step_x, and
@@ -227,7 +238,7 @@ def spring_force(s, s_dot, robot):
         beyond = s - robot.rest + robot.bump
     else:
         return force
-    return force - 1e3 * stiffness * beyond - 10.0 * damping * s_dot
+    return force - STOP_STIFFENING * stiffness * beyond - STOP_DAMPING * damping * s_dot
 
 
 @njit(cache=True)
@@ -301,7 +312,7 @@ def accelerations(y, torque, robot, ground, forces):
     M[1, 1] += robot.m_c
     M[2, 2] += robot.I_c
     if robot.side == 0.0:
-        M[3, 3] += 1e-6                                       # the massless slider
+        M[3, 3] += SLIDER_MASS                                # the massless slider
     Q = np.zeros(4)
     Q[1] = -robot.m_c * g
     Q[3] = spring_force(s, sd, robot)
