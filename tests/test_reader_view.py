@@ -17,8 +17,9 @@ page on anything a reader would notice:
 
 Chapter pages must also show typeset math, the static figures of their widgets and an
 animation. A full-page screenshot of every page goes to ``_build/screenshots/`` for a human to
-look at (JPEG: a tall page encodes in half the time of a PNG). One more build, with a real-looking repository URL in a copy of ``_config.yml``,
-checks that the launch buttons then appear and point at that repository.
+look at (JPEG: a tall page encodes in half the time of a PNG). One more build, with a
+real-looking repository URL in a copy of ``_config.yml``, checks that the launch buttons then
+appear and point at that repository.
 
 Needs Chromium (Debian package ``chromium``). Without it the tests are skipped, except under
 CI (``CI`` set), where a missing browser is a failure.
