@@ -64,7 +64,6 @@ from robodyn.vacuum_compiled import (
     piece_distance,
     robot_constants,
     speed_control_rhs,
-    step_distance_xz,
 )
 from robodyn.waypoints import FollowerSettings
 
@@ -244,6 +243,16 @@ def robot_cog_behind(params: VacuumParams) -> float:
 # --------------------------------------------------------------------------- the step
 
 
+def _inside_step(x: float, z: float, step_x: float, height: float, fillet: float) -> bool:
+    """True if (x, z) lies inside the floor or the step (on its surface counts as outside)."""
+    if z < 0.0:
+        return True
+    if x <= step_x or z >= height:
+        return False
+    cx, cz = step_x + fillet, height - fillet
+    return not (x < cx and z > cz and math.hypot(x - cx, z - cz) > fillet)
+
+
 def step_distance(point, step_x: float, height: float, fillet: float):
     r"""Signed distance from a point to the filleted step, and the unit normal there.
 
@@ -278,7 +287,7 @@ def step_distance(point, step_x: float, height: float, fillet: float):
     if fillet > height:
         raise ParameterError(f"fillet = {fillet:g} m must not exceed the step's height = "
                              f"{height:g} m")
-    distance, nx, nz = step_distance_xz(float(p[0]), float(p[1]), step_x, height, fillet)
+    distance, nx, nz = _step_distance_float(float(p[0]), float(p[1]), step_x, height, fillet)
     return distance, np.array([nx, nz])
 
 
@@ -308,6 +317,35 @@ def step_profile(step_x: float, height: float, fillet: float, n: int = 20_001,
         np.c_[step_x + fillet * (1 + np.cos(angle)), height - fillet * (1 - np.sin(angle))],
         np.c_[np.linspace(step_x + fillet, step_x + reach, n), np.full(n, height)],  # top
     ])
+
+
+def _step_distance_float(x: float, z: float, step_x: float, height: float, fillet: float):
+    """:func:`step_distance` for checked floats, as (distance, n_x, n_z): the nearest point
+    of each of the four pieces, the nearest of them, and the side the point is on."""
+    cx, cz = step_x + fillet, height - fillet          # the fillet's centre
+    tx, tz = x - cx, z - cz
+    if tx <= 0.0 and tz >= 0.0 and (tx or tz):         # the point sees the arc itself
+        r = math.hypot(tx, tz)
+        arc = (cx + fillet * tx / r, cz + fillet * tz / r, tx / r, tz / r)
+    elif math.hypot(tx + fillet, tz) <= math.hypot(tx, tz - fillet):
+        arc = (cx - fillet, cz, -1.0, 0.0)             # the arc's lower end
+    else:
+        arc = (cx, cz + fillet, 0.0, 1.0)              # its upper end
+    pieces = ((min(x, step_x), 0.0, 0.0, 1.0),                          # floor
+              (step_x, min(max(z, 0.0), cz), -1.0, 0.0),                # face
+              arc,                                                      # fillet
+              (max(x, cx), height, 0.0, 1.0))                           # top
+    best, foot = math.inf, pieces[0]
+    for piece in pieces:
+        d = math.hypot(x - piece[0], z - piece[1])
+        if d < best:
+            best, foot = d, piece
+    if best == 0.0:
+        return 0.0, foot[2], foot[3]
+    gx, gz = (x - foot[0]) / best, (z - foot[1]) / best
+    if _inside_step(x, z, step_x, height, fillet):
+        return -best, -gx, -gz
+    return best, gx, gz
 
 
 # --------------------------------------------------------------------------- statics

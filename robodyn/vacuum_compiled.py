@@ -11,7 +11,6 @@ time goes. Each function mirrors one piece of the readable model:
 =========================  ==========================================================
 here                       the readable version (robodyn.vacuum)
 =========================  ==========================================================
-:func:`step_distance_xz`   :func:`~robodyn.vacuum.step_distance` (which calls this)
 :func:`block_distance`     the step's block (:func:`~robodyn.vacuum.step_ground`)
 :func:`piece_distance`     a piece of the grounds of the scenarios: the floor, a step's block
 :func:`spring_force`       :meth:`PlanarRobot.spring_force`
@@ -64,7 +63,6 @@ __all__ = [
     "solve_symmetric",
     "speed_control_rhs",
     "spring_force",
-    "step_distance_xz",
     "wheel_in_chassis",
 ]
 
@@ -86,8 +84,8 @@ SLIDER_MASS = 1e-6
 #: step is two pieces, the floor and the step's block, and a contact circle touches each on
 #: its own: in the corner between the floor and the face (a wheel pressed against the edge,
 #: a caster at the face) it touches both, as on a real step. (The distance to the profile
-#: as a whole, :func:`step_distance_xz`, would give only the nearer of the two, its normal
-#: jumping from one to the other as the circle moves.)
+#: as a whole, :func:`robodyn.vacuum.step_distance`, would give only the nearer of the two,
+#: its normal jumping from one to the other as the circle moves.)
 FLOOR, STEP_UP, STEP_DOWN = 0.0, 1.0, 2.0
 
 # The contact laws of chapter 3, compiled where they are written (robodyn.contact).
@@ -130,48 +128,6 @@ def robot_constants(robot) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- the ground
-
-
-@njit(cache=True)
-def _inside_step(x, z, step_x, height, fillet):
-    """True if (x, z) lies inside the floor or the step (on its surface counts as outside)."""
-    if z < 0.0:
-        return True
-    if x <= step_x or z >= height:
-        return False
-    cx, cz = step_x + fillet, height - fillet
-    return not (x < cx and z > cz and math.hypot(x - cx, z - cz) > fillet)
-
-
-@njit(cache=True)
-def step_distance_xz(x, z, step_x, height, fillet):
-    """:func:`robodyn.vacuum.step_distance` for checked floats, as (distance, n_x, n_z):
-    the nearest point of each of the four pieces (floor, face, fillet, top), the nearest of
-    them, and the side the point is on."""
-    cx, cz = step_x + fillet, height - fillet          # the fillet's centre
-    tx, tz = x - cx, z - cz
-    if tx <= 0.0 and tz >= 0.0 and (tx != 0.0 or tz != 0.0):   # the point sees the arc
-        r = math.hypot(tx, tz)
-        arc = (cx + fillet * tx / r, cz + fillet * tz / r, tx / r, tz / r)
-    elif math.hypot(tx + fillet, tz) <= math.hypot(tx, tz - fillet):
-        arc = (cx - fillet, cz, -1.0, 0.0)             # the arc's lower end
-    else:
-        arc = (cx, cz + fillet, 0.0, 1.0)              # its upper end
-    pieces = ((min(x, step_x), 0.0, 0.0, 1.0),                          # floor
-              (step_x, min(max(z, 0.0), cz), -1.0, 0.0),                # face
-              arc,                                                      # fillet
-              (max(x, cx), height, 0.0, 1.0))                           # top
-    best, foot = math.inf, pieces[0]
-    for piece in pieces:
-        d = math.hypot(x - piece[0], z - piece[1])
-        if d < best:
-            best, foot = d, piece
-    if best == 0.0:
-        return 0.0, foot[2], foot[3]
-    gx, gz = (x - foot[0]) / best, (z - foot[1]) / best
-    if _inside_step(x, z, step_x, height, fillet):
-        return -best, -gx, -gz
-    return best, gx, gz
 
 
 @njit(cache=True)
