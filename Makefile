@@ -12,7 +12,7 @@ TITLE ?=
 DIR ?=
 OUT ?=
 DEST ?=
-# The student release (robodyn.tools.release) has no solutions/: the instructors' targets
+# The student release (classgrade.release) has no solutions/: the instructors' targets
 # say so instead of failing half-way.
 NO_SOLUTIONS := the student release has no solutions/: this target works in the instructors'
 NO_SOLUTIONS += repository only
@@ -75,11 +75,11 @@ lab: $(STAMP)
 check: $(STAMP)
 	@test -n "$(NB)" || { echo "usage: make check NB=exercises/<file>.ipynb"; exit 2; }
 	@# The table says what passed; make's own "Error 1" would only alarm a student.
-	@$(BIN)/python -m robodyn.tools.checknb $(NB) || true
+	@$(BIN)/python -m classgrade.checknb $(NB) || true
 
 grade: $(STAMP)
 	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>]"; exit 2; }
-	$(BIN)/python -m robodyn.tools.grade "$(DIR)" $(if $(OUT),--out "$(OUT)")
+	$(BIN)/python -m classgrade.grade "$(DIR)" $(if $(OUT),--out "$(OUT)")
 
 new-chapter:
 	@test -n "$(NAME)" -a -n "$(TITLE)" || { echo 'usage: make new-chapter NAME=<module name> TITLE="<chapter title>"'; exit 2; }
@@ -94,13 +94,13 @@ exercises:
 	$(BIN)/python -m robodyn.tools.exercisegen solutions exercises
 
 # DEST is checked before .venv is made; the tool refuses a DEST inside the repository or a
-# folder that is not empty, and scans the copy for the answers (see robodyn/tools/release.py).
+# folder that is not empty, and scans the copy for the answers (see classgrade/classgrade/release.py).
 student-release:
 	@test -n "$(DEST)" || { echo "usage: make student-release" \
 	  "DEST=<new or empty folder outside the repository>" >&2; exit 2; }
 	@test -d solutions || { echo "make student-release: $(NO_SOLUTIONS)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(STAMP)
-	$(BIN)/python -m robodyn.tools.release "$(DEST)"
+	$(BIN)/python -m classgrade.release "$(DEST)"
 
 # Every script of benchmarks/ (found, not listed), in name order.
 benchmarks: $(STAMP)

@@ -5,7 +5,7 @@ exercises), made from the solutions: 22 right, 12 with a typical mistake in one 
 exercises (the fillet's centre on the wrong side, leading and trailing swapped, bisection
 returning the failing end, g missing, degrees for radians), 4 untouched, 2 with an endless
 loop (each stopped at the time limit, 10 s here, 60 s by default). Graded with
-``robodyn.grading.classroom.grade_class`` as ``make grade`` does, into a temporary folder, then
+``classgrade.classroom.grade_class`` as ``make grade`` does, into a temporary folder, then
 graded again (every notebook unchanged, so kept).
 
 Printed: the wall time of the class, seconds per notebook (mean and largest, each in its own
@@ -25,10 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
+from classgrade.classroom import grade_class  # noqa: E402
+from classgrade.sandbox import Limits  # noqa: E402
 from handins import answered, official, solution_code, write  # noqa: E402
-
-from robodyn.grading.classroom import grade_class  # noqa: E402
-from robodyn.grading.sandbox import Limits  # noqa: E402
 
 STEM = "07_vacuum"
 

@@ -2,7 +2,7 @@
 
 One switch, the environment variable ``ROBODYN_QUICK``. Unset or ``0``, :func:`sized` gives a
 sweep's full size, the one the rendered book shows; ``1`` (the test suite sets it, see
-``tests/conftest.py``) gives the smaller size a chapter names beside it, and an animation
+``conftest.py``) gives the smaller size a chapter names beside it, and an animation
 draws a few of its frames (:func:`robodyn.plotting.animation.frame_indices`). The code path
 is the same either way: only the number of runs and frames changes. A build under the
 switch goes into a folder of its own (:func:`robodyn.tools.bookbuild.output_dir`), so its

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from robodyn.tools.release import CORE_MODULES
+from robodyn.tools import CORE_MODULES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "robodyn"
 

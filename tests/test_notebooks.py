@@ -12,10 +12,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from classgrade.checknb import CHECK_CALL
 from nbclient import NotebookClient
 
 from robodyn.grading.results import results_in
-from robodyn.tools.checknb import CHECK_CALL
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))

@@ -44,7 +44,7 @@ from robodyn.tools.bookbuild import build_book, output_dir, toc_files
 from robodyn.tools.nblint import MAX_LINE_LENGTH
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The test run's build (its own folder: tests/conftest.py sets the smaller sweeps).
+#: The test run's build (its own folder: conftest.py sets the smaller sweeps).
 HTML = output_dir(ROOT) / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 WITH_URL = ROOT / "_build" / "with-url"

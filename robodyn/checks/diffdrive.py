@@ -683,7 +683,7 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
 # heading error the reference never produces: unwrapped, wrapped the wrong way, from arctan of
 # a ratio; or no limit at all, which the reference refuses) pass their error to _command, the
 # reference's formula as robodyn.waypoints writes it. None repeats the solution's lines, which
-# the student release must not hold (see robodyn.tools.release).
+# the student release must not hold (see classgrade.release).
 
 
 def _command(error, gain, dead_band, omega_max):

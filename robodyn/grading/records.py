@@ -132,7 +132,7 @@ class Exercise:
     package_references : tuple of str
         Dotted names of the book's own functions (or methods) that compute what the exercise
         asks for, e.g. ``("robodyn.diffdrive.forward_kinematics",)``: a grading run refuses an
-        answer that calls one of them (:mod:`robodyn.grading.harness`).
+        answer that calls one of them (:mod:`classgrade.harness`).
     make_cases : callable
         ``make_cases(rng) -> list of Case``, ``rng`` a ``numpy.random.Generator``.
     mistakes : tuple of Mistake

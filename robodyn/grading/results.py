@@ -3,7 +3,7 @@
 In a notebook every check cell publishes one display output that carries the result as JSON
 under :data:`RESULT_MIME` (exercise id, status, first line of the feedback), next to what the
 reader sees: the PASSED text, or nothing visible when the check fails (the exception below it
-says why). ``python -m robodyn.tools.checknb`` reads these outputs; it never guesses a status
+says why). ``python -m classgrade.checknb`` reads these outputs; it never guesses a status
 from the name or the text of an exception. Outside a notebook (a script, a doctest) the PASSED
 text is printed instead.
 

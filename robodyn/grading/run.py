@@ -8,7 +8,7 @@ raises on its own.
 It comes in two parts, which a grading run keeps in two processes: :func:`call_answer` runs
 the student's code on one case and records what it did (a :class:`Call`); :func:`judge`
 compares those calls with the reference and the typical mistakes. In a notebook both run in
-the student's kernel; :mod:`robodyn.grading.classroom` calls the answers in the kernel and
+the student's kernel; :mod:`classgrade.classroom` calls the answers in the kernel and
 judges in its own process, where the answers cannot reach the checks.
 """
 

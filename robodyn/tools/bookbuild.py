@@ -18,7 +18,7 @@ finds them there. A notebook that fails here is left out of the cache, and the b
 again and reports its error as it always does.
 
 The instructor edition needs ``_toc_instructor.yml`` and ``solutions/``, which only the
-instructors' repository has: in the student release (``robodyn.tools.release``) the command
+instructors' repository has: in the student release (``classgrade.release``) the command
 says so and exits with status 2 instead of starting a build.
 """
 

@@ -51,7 +51,7 @@ END = "### END SOLUTION"
 SOLUTIONS_SUFFIX = " — with solutions"
 MARKDOWN_PLACEHOLDER = "*Write your answer here.*"
 EXERCISE_HEADING = re.compile(r"^#+\s.*?\bExercise\s+(\d+\.\d+)", re.MULTILINE)
-#: A check cell's call, its group the exercise id (as robodyn.tools.checknb reads it).
+#: A check cell's call, its group the exercise id (as classgrade.checknb reads it).
 CHECK_CALL = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
 #: Points of an exercise whose solutions notebook does not set them.
 DEFAULT_POINTS = 1

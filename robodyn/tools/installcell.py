@@ -40,12 +40,11 @@ from pathlib import Path
 
 import yaml
 
-from robodyn.grading.handin import INSTALL_CELL_ID
-
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "_config.yml"
-#: The set-up cell's id, declared with the notebooks' other cell metadata.
-CELL_ID = INSTALL_CELL_ID
+#: The set-up cell's id: what tells tools (the exercise generator, the class grader) that a
+#: notebook's first cell installs the package and is not part of an exercise.
+CELL_ID = "robodyn-install"
 TAGS = ["remove-cell"]
 GENERATED_BY = "Generated from _config.yml by robodyn.tools.installcell: do not edit."
 

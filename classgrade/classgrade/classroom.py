@@ -1,9 +1,9 @@
 """Grade a class: every handed-in notebook of a folder, in parallel, into a gradebook.
 
-``make grade DIR=submissions/`` (or ``python -m robodyn.tools.grade submissions/``) finds the
+``make grade DIR=submissions/`` (or ``python -m classgrade.grade submissions/``) finds the
 hand-ins (``DIR/<student>.ipynb`` or ``DIR/<student>/<anything>.ipynb``), works out which
 exercise notebook of the book they answer (the one most hand-ins answer, unless ``--exercises``
-names it), and grades each in a process of its own (:mod:`robodyn.grading.sandbox`), as many
+names it), and grades each in a process of its own (:mod:`classgrade.sandbox`), as many
 at a time as there are cores. Into the output folder (``<DIR>-grades`` unless ``--out``) it
 writes
 
@@ -42,21 +42,23 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import nbformat
-
-from robodyn.errors import ParameterError
-from robodyn.grading.handin import answer_cells, exercise_ids, parse_notebook
-from robodyn.grading.reports import (
+from classgrade.handin import answer_cells, exercise_ids, parse_notebook
+from classgrade.reports import (
     file_name,
     write_atomically,
     write_feedback,
     write_gradebook,
     write_summary,
 )
-from robodyn.grading.sandbox import Graded, Limits, fingerprint, official_points
+from classgrade.sandbox import Graded, Limits, fingerprint, official_points
+
+import robodyn
+from robodyn.errors import ParameterError
 
 __all__ = ["HandInFile", "find_hand_ins", "grade_class", "choose_official"]
 
-ROOT = Path(__file__).resolve().parents[2]
+#: The book's repository (the one whose package is imported).
+ROOT = Path(robodyn.__file__).resolve().parents[1]
 #: The official exercise notebooks.
 EXERCISES = ROOT / "exercises"
 #: Seconds a hand-in's process may run beyond its notebook limit (kernel starts, judging).
@@ -170,7 +172,7 @@ class _Running:
 
 def _kill(process: subprocess.Popen, work_dir: Path) -> None:
     """Kill a hand-in's process group and its kernel's (the kernel runs in a session of its
-    own; it also dies with its parent, see robodyn.grading.confine)."""
+    own; it also dies with its parent, see classgrade.confine)."""
     for pid_file in work_dir.glob("*/kernel.pid"):
         with contextlib.suppress(ValueError, OSError):
             os.killpg(int(pid_file.read_text() or 0), signal.SIGKILL)
@@ -193,7 +195,7 @@ def _grade_one(hand_in: HandInFile, official: Path, seed: int, rounds: int, limi
         if running.stopping:
             raise KeyboardInterrupt
         process = subprocess.Popen(
-            [sys.executable, "-m", "robodyn.grading.sandbox", str(work_dir / "request.json")],
+            [sys.executable, "-m", "classgrade.sandbox", str(work_dir / "request.json")],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
             cwd=str(work_dir))
         running.add(process, work_dir)

@@ -8,10 +8,9 @@ import copy
 from pathlib import Path
 
 import nbformat
+from classgrade.handin import answer_cells
 
-from robodyn.grading.handin import answer_cells
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def official(stem: str):

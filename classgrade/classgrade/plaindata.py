@@ -1,7 +1,7 @@
 """What an answer returned, as plain JSON: written in the student's kernel, read by the grader.
 
 A grading run calls the answers in the student's kernel and judges them in its own process
-(:mod:`robodyn.grading.classroom`). What crosses over is data the student's code produced, so
+(:mod:`classgrade.classroom`). What crosses over is data the student's code produced, so
 it must be read without running any of it: no pickle, no ``eval``, no ``sympify`` of a string.
 :func:`to_plain` writes a value as nested JSON of a few tagged kinds, :func:`from_plain` reads
 it back:
@@ -40,6 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
+import robodyn
 from robodyn.grading.adapters import _StepResults
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBERS", "AnswerError", "Opaque", "from_plain", "to_plain"]
@@ -48,9 +49,10 @@ __all__ = ["MAX_DEPTH", "MAX_NUMBERS", "AnswerError", "Opaque", "from_plain", "t
 MAX_DEPTH = 40
 #: Most numbers in one value (arrays included).
 MAX_NUMBERS = 2_000_000
-#: Where code that is not a student's answer lives: the book's package, Python's library.
-_NOT_THE_ANSWER = (str(Path(__file__).resolve().parents[1]), sysconfig.get_paths()["stdlib"],
-                   "<frozen")
+#: Where code that is not a student's answer lives: the book's package, this one, Python's
+#: library.
+_NOT_THE_ANSWER = (str(Path(robodyn.__file__).resolve().parent),
+                   str(Path(__file__).resolve().parent), sysconfig.get_paths()["stdlib"], "<frozen")
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 

@@ -37,12 +37,14 @@ from pathlib import Path
 
 import nbformat
 
+from robodyn.tools.installcell import CELL_ID
+
 __all__ = ["INSTALL_CELL_ID", "Answer", "HandIn", "answer_cells", "exercise_ids",
            "official_with_answers", "parse_notebook", "read_hand_in"]
 
 #: The id of the set-up cell that installs robodyn where it is missing (written by
 #: :mod:`robodyn.tools.installcell`): part of an exercise notebook, never a student's answer.
-INSTALL_CELL_ID = "robodyn-install"
+INSTALL_CELL_ID = CELL_ID
 
 #: Largest hand-in read, in bytes: a notebook with its figures has a few MB.
 MAX_BYTES = 64 * 2**20

@@ -1,4 +1,4 @@
-"""The student release (robodyn.tools.release): what it leaves out, that its book's tables of
+"""The student release (classgrade.release): what it leaves out, that its book's tables of
 contents and its tests still work, that the leak scan passes on it and catches answers planted
 in it, and that it refuses a destination inside the repository or one that is not empty."""
 
@@ -11,11 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 import yaml
-
-from robodyn.errors import ParameterError
-from robodyn.tools import bookbuild, release
-from robodyn.tools.exercisegen import BEGIN, END
-from robodyn.tools.release import (
+from classgrade.release import (
     LEAK_LINES,
     MARKER,
     MODEL_MODULES,
@@ -26,7 +22,12 @@ from robodyn.tools.release import (
     solution_blocks,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+from classgrade import release
+from robodyn.errors import ParameterError
+from robodyn.tools import bookbuild
+from robodyn.tools.exercisegen import BEGIN, END
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: A release is made from the instructors' repository: in the release itself these skip.
 pytestmark = pytest.mark.solutions
@@ -80,7 +81,7 @@ def test_the_release_has_no_solutions_history_instructor_toc_or_checks_tests(mad
     assert not (folder / "tests" / "test_grading_handin.py").exists()
     assert not any(name.startswith("solutions/") for name in names)
     for name in ("README.md", "Makefile", "_toc.yml", "_config.yml", "requirements.txt",
-                 "robodyn/checks/diffdrive.py", "robodyn/diffdrive.py", "tests/conftest.py"):
+                 "robodyn/checks/diffdrive.py", "robodyn/diffdrive.py", "conftest.py"):
         assert (folder / name).is_file(), name
     chapters = sorted(p.name for p in (ROOT / "chapters").glob("*.ipynb"))
     assert sorted(p.name for p in (folder / "exercises").glob("*.ipynb")) == chapters
@@ -330,7 +331,7 @@ def test_a_folder_that_is_not_empty_or_a_file_is_refused(tmp_path):
 
 
 def test_the_command_line_names_the_bad_value_without_a_traceback(tmp_path, inside):
-    """python -m robodyn.tools.release: exit 2, the path and what is allowed, no traceback;
+    """python -m classgrade.release: exit 2, the path and what is allowed, no traceback;
     without DEST, argparse's usage."""
     folder = tmp_path / "full"
     folder.mkdir()
@@ -338,7 +339,7 @@ def test_the_command_line_names_the_bad_value_without_a_traceback(tmp_path, insi
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     for argument, message in [(str(inside), "lies inside the repository"),
                               (str(folder), "exists and is not empty")]:
-        run = subprocess.run([sys.executable, "-m", "robodyn.tools.release", argument],
+        run = subprocess.run([sys.executable, "-m", "classgrade.release", argument],
                              cwd=ROOT, env=environment, capture_output=True, text=True)
         assert run.returncode == 2, run.stderr
         assert argument in run.stderr and message in run.stderr, run.stderr

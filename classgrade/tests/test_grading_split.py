@@ -1,8 +1,8 @@
 """The grading run's parts that need no kernel: an answer's outputs carried as plain JSON and
 judged in another process give the notebook's own verdicts (robodyn.grading.run.judge,
-robodyn.grading.plaindata); hostile data is read without running any of it; the hidden cases;
-the package references each exercise guards and the guard itself (robodyn.grading.harness);
-the review flags (robodyn.grading.sandbox.review_flags)."""
+classgrade.plaindata); hostile data is read without running any of it; the hidden cases;
+the package references each exercise guards and the guard itself (classgrade.harness);
+the review flags (classgrade.sandbox.review_flags)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ import textwrap
 import numpy as np
 import pytest
 import sympy
+from classgrade.harness import _owner
+from classgrade.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
+from classgrade.sandbox import named_references, review_flags
 from handins import ROOT, solution_code
 
 from robodyn.errors import ParameterError
 from robodyn.grading import SEED, evaluate, exercise_ids, get_exercise
-from robodyn.grading.harness import _owner
-from robodyn.grading.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
 from robodyn.grading.run import Call, call_answer, judge
-from robodyn.grading.sandbox import named_references, review_flags
 
 
 def _through_json(call: Call) -> Call:
@@ -214,7 +214,7 @@ def test_the_book_functions_a_reference_calls_are_guarded(exercise_id):
 
 _GUARD_SCRIPT = textwrap.dedent("""
     import json, sys
-    import robodyn.grading.harness as harness
+    import classgrade.harness as harness
     collect = harness.start(sys.argv[1])
     __name__ = "robodyn.pretending"   # the guards look at the caller's file, not its name
     import robodyn.diffdrive

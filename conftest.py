@@ -1,6 +1,6 @@
 """Shared fixtures: paths of the repository and of its notebooks; the sweeps' test switch.
 
-In the student release (made by ``robodyn.tools.release``, which leaves ``solutions/`` out and
+In the student release (made by ``classgrade.release``, which leaves ``solutions/`` out and
 adds the file ``STUDENT_RELEASE``) the tests marked ``solutions`` skip themselves and say
 why. In the instructors' repository they always run: a missing ``solutions/`` there is a
 fault, and they fail on it.
@@ -18,9 +18,9 @@ from robodyn.sweeps import QUICK_VARIABLE
 # ROBODYN_QUICK=0 in the environment runs the full sweeps under test.
 os.environ.setdefault(QUICK_VARIABLE, "1")
 
-from robodyn.tools.release import MARKER
+from classgrade.release import MARKER
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parent
 
 #: True in the student release, which has no solutions/ on purpose.
 STUDENT_RELEASE = (ROOT / MARKER).is_file()

@@ -2,8 +2,8 @@
 
 Command line (``make grade DIR=...`` calls it)::
 
-    python -m robodyn.tools.grade submissions/
-    python -m robodyn.tools.grade submissions/ --exercises exercises/07_vacuum.ipynb \\
+    python -m classgrade.grade submissions/
+    python -m classgrade.grade submissions/ --exercises exercises/07_vacuum.ipynb \\
         --out grades/ --jobs 2 --time-limit 60 --notebook-limit 600 --memory-limit 4096
 
 Options:
@@ -31,7 +31,7 @@ Options:
 
 The exit code is 0 when the run finished (whatever the grades), 2 for a mistake in the command,
 130 after Ctrl-C (the gradebook then holds what was graded; run the command again to go on).
-See :mod:`robodyn.grading.classroom` for what is written, and :mod:`robodyn.grading.sandbox`
+See :mod:`classgrade.classroom` for what is written, and :mod:`classgrade.sandbox`
 for how a hand-in is contained.
 """
 
@@ -74,7 +74,7 @@ def _non_negative_int(text: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m robodyn.tools.grade",
+        prog="python -m classgrade.grade",
         description="Grade a folder of handed-in exercise notebooks.")
     parser.add_argument("folder", type=Path, help="the folder of handed-in notebooks")
     parser.add_argument("--out", type=Path, default=None)
@@ -92,9 +92,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Grade the folder named in ``argv``; return the exit code (see the module docstring)."""
-    from robodyn.grading.classroom import grade_class
-    from robodyn.grading.reports import class_table
-    from robodyn.grading.sandbox import Limits
+    from classgrade.classroom import grade_class
+    from classgrade.reports import class_table
+    from classgrade.sandbox import Limits
 
     args = _parser().parse_args(argv)
     limits = Limits(exercise_seconds=args.time_limit, notebook_seconds=args.notebook_limit,

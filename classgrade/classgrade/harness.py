@@ -1,10 +1,10 @@
 """The grading run's part inside the student's kernel: call the answers, write what they did.
 
-A grading run (:mod:`robodyn.grading.sandbox`) executes a fresh copy of the official exercise
+A grading run (:mod:`classgrade.sandbox`) executes a fresh copy of the official exercise
 notebook with the student's answers in a kernel of its own. Its first cell calls :func:`start`,
 and each official check cell is replaced by a call of the collecting function :func:`start`
 returns, which calls the student's function on the run's cases (hidden from the student:
-another seed, more inputs) and writes, as plain JSON (:mod:`robodyn.grading.plaindata`), what
+another seed, more inputs) and writes, as plain JSON (:mod:`classgrade.plaindata`), what
 came back. Nothing is judged here: the references and the typical mistakes stay in the grader's
 process, which reads these files. Code in an answer cell can change anything in this kernel,
 but what it can reach here is the student's own results, not the checks.
@@ -21,12 +21,12 @@ but what it can reach here is the student's own results, not the checks.
   calls them freely (a chapter's simulation uses its kinematics). The guards' state lives in
   a closure, not in a module attribute an answer could reset;
 - blocks sockets, when the grading run could not put the kernel into a network namespace of
-  its own (see :mod:`robodyn.grading.confine`).
+  its own (see :mod:`classgrade.confine`).
 
 These are the usual defences, not a proof against a student who sets out to defeat them with
 code that inspects the interpreter (``gc``, a function's ``__closure__``, ``exec`` of the
 package's source): the grader flags such tools in the answers for review
-(:func:`robodyn.grading.sandbox.review_flags`).
+(:func:`classgrade.sandbox.review_flags`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,9 @@ import sys
 import time
 from pathlib import Path
 
-from robodyn.grading.plaindata import to_plain
+from classgrade.plaindata import to_plain
+
+import robodyn
 from robodyn.grading.run import call_answer
 
 __all__ = ["ReferenceUnavailable", "start"]
@@ -49,7 +51,7 @@ __all__ = ["ReferenceUnavailable", "start"]
 #: ``sys._getframe`` later does not change what the guards see.
 _getframe = sys._getframe
 #: The book's package, and its parts that are not modelling code.
-_PACKAGE = Path(__file__).resolve().parents[1]
+_PACKAGE = Path(robodyn.__file__).resolve().parent
 _NOT_MODELLING = (str(_PACKAGE / "grading"), str(_PACKAGE / "checks"))
 
 

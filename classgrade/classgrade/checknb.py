@@ -2,9 +2,9 @@
 
 Command line (``make check NB=...`` calls it)::
 
-    python -m robodyn.tools.checknb exercises/04_differential_drive.ipynb
-    python -m robodyn.tools.checknb hand-ins/            # every notebook in a folder
-    python -m robodyn.tools.checknb --cell-timeout 20 --notebook-timeout 300 hand-ins/
+    python -m classgrade.checknb exercises/04_differential_drive.ipynb
+    python -m classgrade.checknb hand-ins/            # every notebook in a folder
+    python -m classgrade.checknb --cell-timeout 20 --notebook-timeout 300 hand-ins/
 
 Options:
 
@@ -33,7 +33,7 @@ and the exit code is 130. Otherwise the exit code is 0 when every exercise of ev
 passed, and 1 when not (or when no notebook or no check cell was found).
 
 The results are what the student's own kernel reports: a progress report, not a grade. To
-grade a class, use ``make grade`` (:mod:`robodyn.tools.grade`), which keeps its cases and
+grade a class, use ``make grade`` (:mod:`classgrade.grade`), which keeps its cases and
 checks out of the students' code.
 """
 
@@ -73,7 +73,7 @@ STATUS_ORDER = ("passed", "failed", "not attempted", "timed out", "kernel died",
 
 # nbclient and jupyter_client log a dead or slow kernel as errors; the table reports those,
 # so their own messages are not shown.
-_QUIET = logging.getLogger("robodyn.tools.checknb.kernel")
+_QUIET = logging.getLogger("classgrade.checknb.kernel")
 _QUIET.addHandler(logging.NullHandler())
 _QUIET.propagate = False
 
@@ -475,7 +475,7 @@ def _seconds(text: str) -> float:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m robodyn.tools.checknb", description=__doc__.split("\n\n")[0],
+        prog="python -m classgrade.checknb", description=__doc__.split("\n\n")[0],
         epilog="Exit code: 0 when every exercise passed, 1 otherwise, 130 after Ctrl-C.")
     parser.add_argument("notebooks", nargs="+", help="notebook files or folders of notebooks")
     parser.add_argument(

@@ -1,10 +1,10 @@
 """Grade one handed-in exercise notebook: its answers run in a confined kernel, judged here.
 
-:func:`grade_hand_in` takes the student's answer cells only (:mod:`robodyn.grading.handin`),
+:func:`grade_hand_in` takes the student's answer cells only (:mod:`classgrade.handin`),
 puts them into a fresh copy of the official exercise notebook, and runs that in a kernel of its
-own, in a temporary folder, started inside limits (:mod:`robodyn.grading.confine`): memory, CPU
+own, in a temporary folder, started inside limits (:mod:`classgrade.confine`): memory, CPU
 time, no network. Each official check cell is replaced by a cell that calls the answer on the
-grading run's cases and writes what came back (:mod:`robodyn.grading.harness`); the judging
+grading run's cases and writes what came back (:mod:`classgrade.harness`); the judging
 (:func:`robodyn.grading.run.judge`: references, typical mistakes, the same feedback as in the
 notebook) happens here, in the grader's process, which no answer can reach.
 
@@ -21,9 +21,9 @@ grading of the others:
 - more output than the limit from one cell: "output limit" (the rest is dropped);
 - an answer that calls the book's own implementation: "reference".
 
-Command line (the folder run, :mod:`robodyn.grading.classroom`, starts one per hand-in)::
+Command line (the folder run, :mod:`classgrade.classroom`, starts one per hand-in)::
 
-    python -m robodyn.grading.sandbox REQUEST.json
+    python -m classgrade.sandbox REQUEST.json
 """
 
 from __future__ import annotations
@@ -42,10 +42,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import nbformat
+from classgrade.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
+from classgrade.plaindata import Opaque, from_plain
 
+import robodyn
 from robodyn.grading.compare import Expression
-from robodyn.grading.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
-from robodyn.grading.plaindata import Opaque, from_plain
 from robodyn.grading.registry import get_exercise
 from robodyn.grading.run import Call, judge, not_callable
 
@@ -223,8 +224,8 @@ class _Step:
 
 def _plan(official, hand_in, collected: list[str], job_dir: Path) -> list[_Step]:
     """The cells of the grading notebook, in the official order."""
-    steps = [_Step("harness", "import robodyn.grading.harness\n"
-                              f"{COLLECT} = robodyn.grading.harness.start({str(job_dir)!r})")]
+    steps = [_Step("harness", "import classgrade.harness\n"
+                              f"{COLLECT} = classgrade.harness.start({str(job_dir)!r})")]
     written = set()
     for cell in official.cells:
         if cell.cell_type != "code" or cell.get("id") == INSTALL_CELL_ID:
@@ -276,7 +277,7 @@ def _kernel_spec(job_dir: Path, limits: Limits, unshare: bool) -> Path:
     folder = job_dir / "kernels" / "robodyn-grading"
     folder.mkdir(parents=True, exist_ok=True)
     cpu = int(limits.notebook_seconds * 1.5 + 60)
-    argv = [sys.executable, "-m", "robodyn.grading.confine", "--memory",
+    argv = [sys.executable, "-m", "classgrade.confine", "--memory",
             str(int(limits.memory_bytes)), "--cpu", str(cpu)]
     if unshare:
         argv.append("--unshare")
@@ -601,7 +602,7 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
             graded[exercise_id].feedback = f"{exercise_id}: missing: {answer.note}"
             graded[exercise_id].notes = []
     if to_run:
-        from robodyn.grading.confine import can_unshare
+        from classgrade.confine import can_unshare
 
         unshare = can_unshare()
         record["network"] = "none (network namespace)" if unshare else "sockets blocked"
@@ -649,11 +650,10 @@ def fingerprint(official_path, seed: int, rounds: int, limits: Limits) -> str:
     digest = hashlib.sha256()
     digest.update(Path(official_path).read_bytes())
     digest.update(json.dumps([seed, rounds, asdict(limits)]).encode())
-    for module in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(module.read_bytes())
-    checks = Path(__file__).parents[1] / "checks"
-    for module in sorted(checks.glob("*.py")):
-        digest.update(module.read_bytes())
+    book = Path(robodyn.__file__).resolve().parent
+    for folder in (Path(__file__).resolve().parent, book / "grading", book / "checks"):
+        for module in sorted(folder.glob("*.py")):
+            digest.update(module.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -664,7 +664,7 @@ def main(argv=None) -> int:
     record = grade_hand_in(request["hand_in"], request["official"], int(request["seed"]),
                            int(request["rounds"]), Limits(**request["limits"]),
                            request.get("work_dir"))
-    from robodyn.grading.reports import write_atomically
+    from classgrade.reports import write_atomically
 
     write_atomically(Path(request["result"]), json.dumps(record, indent=1))
     return 0

@@ -7,18 +7,18 @@ git tracks, except those from which a solution can be read back:
   them);
 - the tests of the exercise checks (``tests/test_checks_*.py``), which hold right answers
   written independently, and the tests built on the solutions' answers
-  (``tests/test_nbgrader.py``, ``tests/test_grading_handin.py``);
+  (``tests/test_nbgrader.py``, ``classgrade/tests/test_grading_handin.py``);
 
 and it has no git history (a history holds every version of every solution). It adds one file,
 :data:`MARKER`, which says that it is a release and from which commit. The README's commands
 work in it: ``make book`` builds the student edition, ``make test`` runs the tests that do not
 need the solutions (those that do skip themselves when :data:`MARKER` is present, see
-``tests/conftest.py``), and the instructors' targets (``make book-instructor``,
+``conftest.py``), and the instructors' targets (``make book-instructor``,
 ``make exercises``, ``make student-release``) say that they need the instructors' repository.
 
 Command line::
 
-    python -m robodyn.tools.release DEST        # or: make student-release DEST=...
+    python -m classgrade.release DEST        # or: make student-release DEST=...
 
 DEST must be a new folder, or an empty one, outside the repository.
 
@@ -61,23 +61,23 @@ from pathlib import Path
 
 import nbformat
 
+import robodyn
 from robodyn.errors import ParameterError
+from robodyn.tools import CORE_MODULES
 from robodyn.tools.exercisegen import BEGIN, END
 
-ROOT = Path(__file__).resolve().parents[2]
+#: The book's repository (the one whose package is imported).
+ROOT = Path(robodyn.__file__).resolve().parents[1]
 
 #: What the student release leaves out: folders (ending in /), files, and file-name prefixes
 #: (ending in *), relative to the repository's root.
 EXCLUDED = ("solutions/", "_toc_instructor.yml", "tests/test_checks_*", "tests/test_nbgrader.py",
-            "tests/test_grading_handin.py")
+            "classgrade/tests/test_grading_handin.py")
 
 #: The file the release adds at its root: it tells the tests and the tools that this is the
 #: student release, whose solutions are missing on purpose.
 MARKER = "STUDENT_RELEASE"
 
-#: The package's core modules (numerics and machinery, no subject of a chapter).
-CORE_MODULES = ("__init__", "errors", "params", "rotations", "integrate", "mechanics", "sweeps",
-                "mjcf")
 
 #: The package's model modules, one per subject, which the chapters import: single lines of an
 #: answer are there by design (they implement the references), and are not listed for review.
@@ -303,7 +303,7 @@ def make_release(destination: str | Path, root: Path = ROOT):
     (destination / MARKER).write_text(
         "The student release of the course book: solutions/, the instructor edition, the "
         "checks' tests and the git history are left out on purpose.\n"
-        f"Made by robodyn.tools.release from commit {commit}.\n", encoding="utf-8")
+        f"Made by classgrade.release from commit {commit}.\n", encoding="utf-8")
     problems, shared = scan(destination, blocks)
     if problems:
         _remove_copy(destination, created)
@@ -319,7 +319,7 @@ def _describe(root: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m robodyn.tools.release", description=__doc__.split("\n\n")[0])
+        prog="python -m classgrade.release", description=__doc__.split("\n\n")[0])
     parser.add_argument("destination", metavar="DEST",
                         help="a new (or empty) folder outside the repository")
     args = parser.parse_args(argv)

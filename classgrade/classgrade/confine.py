@@ -1,9 +1,9 @@
 """Start a grading kernel inside limits: memory, CPU time, file size, no network.
 
-The grading run's kernel spec (:mod:`robodyn.grading.sandbox`) starts the kernel through this
+The grading run's kernel spec (:mod:`classgrade.sandbox`) starts the kernel through this
 module::
 
-    python -m robodyn.grading.confine --memory BYTES --cpu SECONDS [--unshare] -- CMD...
+    python -m classgrade.confine --memory BYTES --cpu SECONDS [--unshare] -- CMD...
 
 It sets the limits on its own process, asks Linux to kill it when its parent (the grader)
 dies, and replaces itself by ``CMD`` (the kernel), so the limits and the death signal hold for
@@ -69,7 +69,7 @@ def _limit(kind: int, value: int) -> None:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m robodyn.grading.confine")
+    parser = argparse.ArgumentParser(prog="python -m classgrade.confine")
     parser.add_argument("--memory", type=int, required=True, help="address space, bytes")
     parser.add_argument("--cpu", type=int, required=True, help="CPU time, seconds")
     parser.add_argument("--unshare", action="store_true", help="no network (unshare -rn)")

@@ -11,10 +11,7 @@ import time
 
 import nbformat
 import pytest
-
-from robodyn.grading.results import RESULT_MIME
-from robodyn.tools import checknb
-from robodyn.tools.checknb import (
+from classgrade.checknb import (
     CellProblem,
     ExerciseResult,
     NotebookProblem,
@@ -26,6 +23,9 @@ from robodyn.tools.checknb import (
     results_of,
     run_notebook,
 )
+
+from classgrade import checknb
+from robodyn.grading.results import RESULT_MIME
 
 FK = "diffdrive.forward_kinematics"
 IK = "diffdrive.inverse_kinematics"
@@ -510,7 +510,7 @@ def test_ctrl_c_stops_at_once_with_partial_output(tmp_path):
     write_notebook(first / "a.ipynb", *exercises(RIGHT))
     write_notebook(second / "b.ipynb", *exercises(LOOP, RIGHT))
     process = subprocess.Popen(
-        [sys.executable, "-m", "robodyn.tools.checknb", "--cell-timeout", "60",
+        [sys.executable, "-m", "classgrade.checknb", "--cell-timeout", "60",
          str(first / "a.ipynb"), str(second / "b.ipynb")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         # a shell's background job ignores SIGINT; a terminal's Ctrl-C does not

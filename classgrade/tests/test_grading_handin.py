@@ -1,5 +1,5 @@
 """Hand-ins read by their cells' metadata: what a student did to a notebook gives each exercise
-a status, never a crash (robodyn.grading.handin)."""
+a status, never a crash (classgrade.handin)."""
 
 import copy
 import json
@@ -7,16 +7,15 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from handins import solution_code
-
-from robodyn.grading.handin import (
+from classgrade.handin import (
     answer_cells,
     exercise_ids,
     official_with_answers,
     read_hand_in,
 )
+from handins import solution_code
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OFFICIAL = nbformat.read(ROOT / "exercises" / "07_vacuum.ipynb", as_version=4)
 IDS = exercise_ids(OFFICIAL)
 
@@ -179,7 +178,7 @@ def test_the_official_notebook_with_a_tampered_hand_ins_answers_grades_them(tmp_
 
 
 def test_a_file_too_large_is_an_invalid_notebook_without_being_read(tmp_path, monkeypatch):
-    import robodyn.grading.handin as handin
+    import classgrade.handin as handin
 
     path = tmp_path / "big.ipynb"
     path.write_text(nbformat.writes(OFFICIAL))

@@ -1,4 +1,4 @@
-"""Grading a class folder of synthetic hand-ins (robodyn.grading.classroom): right answers,
+"""Grading a class folder of synthetic hand-ins (classgrade.classroom): right answers,
 typical mistakes, untouched notebooks, every tampering an instructor's trial found, answers that
 call the book's reference, and notebooks that loop, kill their kernel, print megabytes, exhaust
 memory, fail at import, are corrupt, have cells deleted, split or moved, or belong to another
@@ -25,11 +25,10 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from classgrade.classroom import grade_class
+from classgrade.reports import class_table
+from classgrade.sandbox import Limits
 from handins import ROOT, answered, cell_of, official, write
-
-from robodyn.grading.classroom import grade_class
-from robodyn.grading.reports import class_table
-from robodyn.grading.sandbox import Limits
 
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
 
@@ -109,7 +108,7 @@ def _hand_ins():
                      or cell.metadata["robodyn"]["exercise"] == HC]
     add(("checks_deleted", deleted, failed_fk, swapped))
     add(("harness_patched", answered(STEM, {FK: (
-        "import robodyn.grading.harness as harness\n"
+        "import classgrade.harness as harness\n"
         "harness.start = harness._guard = lambda *args: None\n" + SWAPPED)}), failed_fk,
         swapped))
     # answers that call the book's own implementation
@@ -308,7 +307,7 @@ def test_ctrl_c_leaves_a_consistent_gradebook_that_the_next_run_completes(tmp_pa
     # not pass 107 characters (pytest's tmp_path is too long for that).
     own_tmp = Path(tempfile.mkdtemp(prefix="rdc-test-"))
     environment = {**os.environ, "TMPDIR": str(own_tmp)}
-    command = [sys.executable, "-m", "robodyn.tools.grade", str(folder), "--out", str(out),
+    command = [sys.executable, "-m", "classgrade.grade", str(folder), "--out", str(out),
                "--jobs", "1", "--time-limit", "5", "--quiet"]
     # Ctrl-C as at a terminal: SIGINT in its default disposition. A test run started in the
     # background of a script (`make test &`, nohup) inherits SIGINT ignored, and so would the
@@ -358,19 +357,19 @@ def test_ctrl_c_leaves_a_consistent_gradebook_that_the_next_run_completes(tmp_pa
 def test_a_folder_without_notebooks_or_a_wrong_option_is_a_clear_error(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
-    result = subprocess.run([sys.executable, "-m", "robodyn.tools.grade", str(empty)],
+    result = subprocess.run([sys.executable, "-m", "classgrade.grade", str(empty)],
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "no notebooks" in result.stderr
-    result = subprocess.run([sys.executable, "-m", "robodyn.tools.grade", str(empty),
+    result = subprocess.run([sys.executable, "-m", "classgrade.grade", str(empty),
                              "--time-limit", "-3"], cwd=ROOT, capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 2 and "-3" in result.stderr
-    missing = subprocess.run([sys.executable, "-m", "robodyn.tools.grade",
+    missing = subprocess.run([sys.executable, "-m", "classgrade.grade",
                               str(tmp_path / "nowhere")], cwd=ROOT, capture_output=True,
                              text=True, timeout=60)
     assert missing.returncode == 2 and "nowhere" in missing.stderr
     write(official(STEM), empty / "x.ipynb")
-    result = subprocess.run([sys.executable, "-m", "robodyn.tools.grade", str(empty),
+    result = subprocess.run([sys.executable, "-m", "classgrade.grade", str(empty),
                              "--exercises", "exercises/nope.ipynb"], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "nope.ipynb" in result.stderr
