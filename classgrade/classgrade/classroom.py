@@ -42,6 +42,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import nbformat
+
+import robodyn
+from classgrade import bwrap
 from classgrade.handin import answer_cells, exercise_ids, parse_notebook
 from classgrade.reports import (
     file_name,
@@ -50,9 +53,7 @@ from classgrade.reports import (
     write_gradebook,
     write_summary,
 )
-from classgrade.sandbox import Graded, Limits, fingerprint, official_points
-
-import robodyn
+from classgrade.sandbox import ISOLATIONS, Graded, Limits, fingerprint, official_points
 from robodyn.errors import ParameterError
 
 __all__ = ["HandInFile", "find_hand_ins", "grade_class", "choose_official"]
@@ -171,51 +172,81 @@ class _Running:
 
 
 def _kill(process: subprocess.Popen, work_dir: Path) -> None:
-    """Kill a hand-in's process group and its kernel's (the kernel runs in a session of its
-    own; it also dies with its parent, see classgrade.confine)."""
-    for pid_file in work_dir.glob("*/kernel.pid"):
-        with contextlib.suppress(ValueError, OSError):
-            os.killpg(int(pid_file.read_text() or 0), signal.SIGKILL)
+    """Kill a hand-in's grading process and its process group. Its kernel's sandbox dies with
+    it (bubblewrap's ``--die-with-parent``, and its PID namespace takes every process of the
+    sandbox along); no pid is read from a file a hand-in could have written."""
     with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(Exception):
         process.wait(timeout=10)
 
 
+#: How much of a grading process's error output is kept for the record (its end).
+STDERR_KEPT = 4000
+
+
 def _grade_one(hand_in: HandInFile, official: Path, seed: int, rounds: int, limits: Limits,
-               running: _Running) -> dict:
-    """Grade one hand-in in a process of its own, within the hard time limit."""
+               running: _Running, isolation: str = "bwrap", library: Path | None = None) -> dict:
+    """Grade one hand-in in a process of its own, within the hard time limit.
+
+    The process runs ``python -I`` (no current folder, no PYTHONPATH, no user site on its
+    path) in a fresh folder; its error output goes to a file of which only the end is read.
+    """
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="rdc-") as folder:
         work_dir = Path(folder)
         request = {"hand_in": str(hand_in.path), "official": str(official), "seed": seed,
                    "rounds": rounds, "limits": asdict(limits), "work_dir": str(work_dir),
-                   "result": str(work_dir / "result.json")}
+                   "result": str(work_dir / "result.json"), "isolation": isolation,
+                   "library": str(library) if library is not None else None}
         (work_dir / "request.json").write_text(json.dumps(request), encoding="utf-8")
         if running.stopping:
             raise KeyboardInterrupt
-        process = subprocess.Popen(
-            [sys.executable, "-m", "classgrade.sandbox", str(work_dir / "request.json")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-            cwd=str(work_dir))
-        running.add(process, work_dir)
-        hard_limit = limits.notebook_seconds + MARGIN
-        try:
-            _, stderr = process.communicate(timeout=hard_limit)
-            problem = "" if process.returncode == 0 else (
-                f"the grading process ended with code {process.returncode}: "
-                + stderr.decode(errors="replace").strip()[-400:])
-        except subprocess.TimeoutExpired:
-            _kill(process, work_dir)
-            problem = f"timeout: the hand-in's grading ran over {hard_limit:g} s and was stopped"
-        finally:
-            running.remove(process)
+        with open(work_dir / "stderr.txt", "w+b") as stderr:
+            process = subprocess.Popen(
+                [sys.executable, "-I", "-m", "classgrade.sandbox",
+                 str(work_dir / "request.json")],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr,
+                start_new_session=True, cwd=str(work_dir))
+            running.add(process, work_dir)
+            hard_limit = limits.notebook_seconds + MARGIN
+            try:
+                process.wait(timeout=hard_limit)
+                problem = "" if process.returncode == 0 else (
+                    f"the grading process ended with code {process.returncode}: "
+                    + _tail(stderr, STDERR_KEPT))
+            except subprocess.TimeoutExpired:
+                _kill(process, work_dir)
+                problem = (f"timeout: the hand-in's grading ran over {hard_limit:g} s and was "
+                           "stopped")
+            finally:
+                running.remove(process)
         if running.stopping:
             raise KeyboardInterrupt
         result = work_dir / "result.json"
         if not problem and result.exists():
             return json.loads(result.read_text(encoding="utf-8"))
     return _failed_record(hand_in, official, problem, time.perf_counter() - started)
+
+
+def _check_isolation(isolation: str) -> None:
+    """A ParameterError unless ``isolation`` is known and, for the sandbox, this machine can
+    make it (the message says why not, and what --no-sandbox means)."""
+    if isolation not in ISOLATIONS:
+        raise ParameterError(f"isolation must be one of {', '.join(ISOLATIONS)}, got "
+                             f"{isolation!r}")
+    if isolation == "bwrap" and bwrap.problem():
+        raise ParameterError(
+            f"cannot grade in the sandbox: {bwrap.problem()}. Grading without it (--no-sandbox) "
+            "lets a hand-in read and change every file you can, and forge grades: use it "
+            "only for notebooks you trust; every report will say it was used")
+
+
+def _tail(stream, size: int) -> str:
+    """The last ``size`` bytes of a file, as text."""
+    stream.seek(0, os.SEEK_END)
+    stream.seek(max(0, stream.tell() - size))
+    return stream.read().decode(errors="replace").strip()
 
 
 def _failed_record(hand_in: HandInFile, official: Path, problem: str, seconds: float) -> dict:
@@ -239,7 +270,7 @@ def _sha256(path: Path) -> str:
 
 def grade_class(folder, out=None, official=None, seed: int | None = None, rounds: int = 3,
                 limits: Limits | None = None, jobs: int | None = None,
-                progress: bool = True, log=print) -> dict:
+                progress: bool = True, log=print, isolation: str = "bwrap") -> dict:
     """Grade every hand-in of ``folder``; see the module's docstring. Returns a summary:
     the output folder, the official notebook, how many were graded, skipped, and the records.
 
@@ -251,6 +282,7 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
     out = Path(out) if out is not None else folder.resolve().parent / (
         folder.resolve().name + "-grades")
     limits = limits or Limits()
+    _check_isolation(isolation)
     hand_ins = find_hand_ins(folder, out)
     if not hand_ins:
         raise ParameterError(f"no notebooks (*.ipynb) in {str(folder)!r}")
@@ -282,6 +314,9 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
         log(f"{skipped} notebook(s) unchanged since the last run: kept")
     jobs = jobs or max(1, os.cpu_count() or 1)
     running = _Running()
+    library_folder = tempfile.TemporaryDirectory(prefix="rdl-")
+    library = bwrap.copy_library(Path(library_folder.name) / "book") if isolation == "bwrap" \
+        else None
     write_lock = threading.Lock()
 
     def write_books():
@@ -303,7 +338,7 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
         futures = {executor.submit(_grade_one, hand_in, official, seed, rounds, limits,
-                                   running): (hand_in, digest)
+                                   running, isolation, library): (hand_in, digest)
                    for hand_in, digest in to_grade}
         for future in concurrent.futures.as_completed(futures):
             hand_in, digest = futures[future]
@@ -319,6 +354,7 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
         running.stop_all()
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+        library_folder.cleanup()
         bar.close()
     with write_lock:
         write_books()

@@ -32,8 +32,8 @@ package's source): the grader flags such tools in the answers for review
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
-import os
 import pickle
 import socket
 import sys
@@ -55,23 +55,28 @@ _PACKAGE = Path(robodyn.__file__).resolve().parent
 _NOT_MODELLING = (str(_PACKAGE / "grading"), str(_PACKAGE / "checks"))
 
 
+#: The output type of the collect cell's one output: the record of what the answer did, as
+#: JSON text. It is the only thing the grader reads back from the kernel.
+COLLECTED_MIME = "application/vnd.classgrade.collected.v1"
+
+
 class ReferenceUnavailable(RuntimeError):
     """Raised when an answer calls the book's own implementation of what it is asked to write."""
 
 
-def start(job_dir: str):
-    """Load the job of ``job_dir`` (written by the grader), guard the references, hide the
-    checks; return the function that collects an exercise (the first cell of the grading
-    notebook keeps it, the collect cells call it).
+def start(job_file: str):
+    """Load the job (written by the grader, read-only here), guard the references and their
+    private helpers, hide the checks; return the function that collects an exercise (the
+    first cell of the grading notebook keeps it, the collect cells call it).
 
     The state the guards share lives in this call's closure, not in a module attribute that an
     answer could reset.
     """
-    folder = Path(job_dir)
-    with open(folder / "job.pickle", "rb") as stream:  # written by the grader, not the student
+    with open(job_file, "rb") as stream:  # written by the grader, not the student
         job = pickle.load(stream)
     active = {"exercise": None, "guards": (), "called": []}
     for exercise in job["exercises"].values():
+        exercise["guards"] = guarded_names(exercise["guards"])
         for name in exercise["guards"]:
             _guard(name, active)
     _hide_checks()
@@ -101,11 +106,9 @@ def start(job_dir: str):
                 record["references_called"] = sorted(set(active["called"]))
                 active.update(exercise=None, guards=(), called=[])
         record["seconds"] = time.perf_counter() - started
-        target = folder / "collected" / f"{exercise_id}.json"
-        target.parent.mkdir(exist_ok=True)
-        temporary = target.with_suffix(".part")
-        temporary.write_text(json.dumps(record, allow_nan=False), encoding="utf-8")
-        os.replace(temporary, target)
+        from IPython.display import publish_display_data
+
+        publish_display_data({COLLECTED_MIME: json.dumps(record, allow_nan=False)})
 
     return collect
 
@@ -136,6 +139,43 @@ def _sympified(raw):
 
 
 # --------------------------------------------------------------------------- defences
+
+
+def guarded_names(references) -> list[str]:
+    """The references and the private helpers they call, found in their code (a function of
+    the same module, a method of the same class, whose name starts with ``_``), and theirs:
+    ``robodyn.diffdrive.forward_kinematics`` brings ``robodyn.diffdrive._forward_kinematics``.
+    An answer may not call a helper that computes the reference's result either."""
+    found, todo = [], list(references)
+    while todo:
+        name = todo.pop(0)
+        if name in found:
+            continue
+        found.append(name)
+        owner, attribute = _owner(name)
+        code = getattr(inspect.unwrap(vars(owner)[attribute]), "__code__", None)
+        module = sys.modules.get(getattr(owner, "__module__", None) or "") if \
+            isinstance(owner, type) else owner
+        for used in _names_in(code):
+            if not used.startswith("_") or used.startswith("__"):
+                continue
+            if isinstance(owner, type) and inspect.isfunction(vars(owner).get(used)):
+                todo.append(f"{name.rsplit('.', 1)[0]}.{used}")
+            helper = vars(module).get(used) if module is not None else None
+            if inspect.isfunction(helper) and helper.__module__ == module.__name__:
+                todo.append(f"{module.__name__}.{used}")
+    return found
+
+
+def _names_in(code) -> set[str]:
+    """The global and attribute names a code object and the functions inside it use."""
+    if code is None:
+        return set()
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if inspect.iscode(constant):
+            names |= _names_in(constant)
+    return names
 
 
 def _guard(name: str, active: dict) -> None:

@@ -35,6 +35,7 @@ import json
 import os
 import pickle
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,25 +43,30 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import nbformat
-from classgrade.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
-from classgrade.plaindata import Opaque, from_plain
 
 import robodyn
+from classgrade.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
+from classgrade.harness import COLLECTED_MIME
+from classgrade.plaindata import Opaque, from_plain
+from robodyn.errors import ParameterError
 from robodyn.grading.compare import Expression
 from robodyn.grading.registry import get_exercise
 from robodyn.grading.run import Call, judge, not_callable
 
-__all__ = ["STATUSES", "Limits", "grade_hand_in", "named_references", "official_points",
+__all__ = ["ISOLATIONS", "STATUSES", "Limits", "grade_hand_in", "named_references",
+           "official_points",
            "review_flags"]
 
 #: The statuses of a graded exercise.
 STATUSES = ("passed", "failed", "not attempted", "missing", "reference", "timeout", "crashed",
             "memory limit", "output limit", "invalid notebook", "other notebook",
             "grader error")
+#: How a hand-in's kernel is isolated: in the sandbox, or not at all (``--no-sandbox``).
+ISOLATIONS = ("bwrap", "none")
 #: The name the grading notebook gives the harness's collecting function.
 COLLECT = "_robodyn_grading_collect"
-#: Largest results file read from a kernel, in bytes.
-MAX_COLLECTED = 64 * 2**20
+#: Largest results record read from a kernel, in bytes.
+MAX_COLLECTED = 16 * 2**20
 #: The sentence of the notebook's feedback that points at a traceback the grading run does not
 #: show; replaced by the line that raised.
 _TRACEBACK_LINE = "(The traceback above shows the line of your answer that raised it.)"
@@ -222,10 +228,11 @@ class _Step:
     exercise: str = ""
 
 
-def _plan(official, hand_in, collected: list[str], job_dir: Path) -> list[_Step]:
-    """The cells of the grading notebook, in the official order."""
+def _plan(official, hand_in, collected: list[str], job_file: str) -> list[_Step]:
+    """The cells of the grading notebook, in the official order; ``job_file`` is the job's
+    path as the kernel sees it."""
     steps = [_Step("harness", "import classgrade.harness\n"
-                              f"{COLLECT} = classgrade.harness.start({str(job_dir)!r})")]
+                              f"{COLLECT} = classgrade.harness.start({job_file!r})")]
     written = set()
     for cell in official.cells:
         if cell.cell_type != "code" or cell.get("id") == INSTALL_CELL_ID:
@@ -272,23 +279,73 @@ def _job(exercises: list[str], seed: int, rounds: int, block_sockets: bool) -> d
 # --------------------------------------------------------------------------- the kernel
 
 
-def _kernel_spec(job_dir: Path, limits: Limits, unshare: bool) -> Path:
-    """A kernel spec in the job's folder that starts the kernel through the confinement."""
-    folder = job_dir / "kernels" / "robodyn-grading"
-    folder.mkdir(parents=True, exist_ok=True)
+@dataclass
+class _Kernel:
+    """How this hand-in's kernels start: the kernel spec's folder (the grader's, out of the
+    kernel's reach), the paths the kernel is given, and what confines it."""
+
+    spec_dir: Path
+    connection_file: Path
+    sockets: Path
+    job_file: str
+    isolation: dict
+    process_limit: object = None
+
+
+#: The kernel's environment besides what the sandbox sets: one thread per numerical library
+#: (a class is graded in parallel), no compiled bytecode written, and the grading switch.
+KERNEL_ENVIRONMENT = {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                      "MKL_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1",
+                      "ROBODYN_GRADING": "1"}
+#: Most processes (and threads) one hand-in's sandbox may have at once.
+MAX_PROCESSES = 64
+
+
+def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | None) -> _Kernel:
+    """Write the kernel spec that starts the kernel (in the sandbox, or, with isolation
+    "none", only within the limits of :mod:`classgrade.confine`)."""
+    from classgrade import bwrap
+
+    folder = job_dir / "spec" / "kernels" / "robodyn-grading"
+    folder.mkdir(parents=True)
+    (job_dir / "conn").mkdir()
+    sockets = job_dir / "sockets"
+    sockets.mkdir()
+    connection_file = job_dir / "conn" / "connection.json"
     cpu = int(limits.notebook_seconds * 1.5 + 60)
-    argv = [sys.executable, "-m", "classgrade.confine", "--memory",
-            str(int(limits.memory_bytes)), "--cpu", str(cpu)]
-    if unshare:
-        argv.append("--unshare")
-    argv += ["--", sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    env = {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
-           "MKL_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1",
-           "ROBODYN_GRADING": "1"}
-    spec = {"argv": argv, "display_name": "robodyn grading", "language": "python",
-            "env": env}
+    spec = {"display_name": "robodyn grading", "language": "python",
+            "interrupt_mode": "message"}
+    if isolation == "bwrap":
+        process_limit = bwrap.ProcessLimit(MAX_PROCESSES)
+        spec["argv"] = process_limit.prefix + bwrap.kernel_command(
+            library, job_dir / "job.pickle", connection_file, sockets,
+            bwrap.KernelLimits(int(limits.memory_bytes), cpu, MAX_PROCESSES),
+            KERNEL_ENVIRONMENT)
+        kernel = _Kernel(folder.parent.parent, connection_file, sockets, bwrap.JOB_FILE, {
+            "isolation": "bubblewrap sandbox (own user, PID, IPC, UTS and network "
+                         "namespaces; read-only package without checks; private /tmp)",
+            "network": "none (network namespace)",
+            "processes": process_limit.description}, process_limit)
+    else:
+        from classgrade.confine import can_unshare
+
+        unshare = can_unshare()
+        argv = [sys.executable, "-m", "classgrade.confine", "--memory",
+                str(int(limits.memory_bytes)), "--cpu", str(cpu)]
+        argv += ["--unshare"] if unshare else []
+        spec["argv"] = [*argv, "--", sys.executable, "-m", "ipykernel_launcher", "-f",
+                        "{connection_file}"]
+        spec["env"] = dict(KERNEL_ENVIRONMENT)
+        spec["interrupt_mode"] = "signal"
+        kernel = _Kernel(folder.parent.parent, connection_file, sockets,
+                         str(job_dir / "job.pickle"), {
+                             "isolation": "none (--no-sandbox): the answers could read and "
+                                          "write every file the grader can",
+                             "network": "none (network namespace)" if unshare else
+                                        "sockets blocked in Python only",
+                             "processes": "not limited"})
     (folder / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
-    return folder.parent
+    return kernel
 
 
 def _client_class():
@@ -304,12 +361,14 @@ def _client_class():
         output_cap = 2**20
         over_limit: set
         output_sizes: dict
+        #: Cells allowed more (the collect cells, whose output is the results record).
+        larger_caps: dict
 
         def output(self, outs, msg, display_id, cell_index):
             size = len(json.dumps(msg.get("content", {}), default=str))
             total = self.output_sizes.get(cell_index, 0) + size
             self.output_sizes[cell_index] = total
-            if total > self.output_cap:
+            if total > self.larger_caps.get(cell_index, self.output_cap):
                 if cell_index not in self.over_limit:   # stop the cell, as the stop button
                     self.over_limit.add(cell_index)
                     asyncio.ensure_future(ensure_async(self.km.interrupt_kernel()))
@@ -320,6 +379,9 @@ def _client_class():
 
 
 def _kill_group(pid: int | None) -> None:
+    """Kill the kernel's process group (the sandbox's outer process; with it dies every
+    process of the sandbox's PID namespace). The pid is the one the grader started, never one
+    read from a file."""
     if not pid:
         return
     with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
@@ -329,15 +391,64 @@ def _kill_group(pid: int | None) -> None:
 @dataclass
 class _Execution:
     """What running the grading notebook gave: per exercise an event ("collected", "timeout",
-    "crashed", "output limit") with a message, and the errors its answer cell raised."""
+    "crashed", "output limit") with a message, the results record the collect cell gave, and
+    the errors its answer cell raised."""
 
     events: dict = field(default_factory=dict)
+    collected: dict = field(default_factory=dict)
     answer_errors: dict = field(default_factory=dict)
+    flags: dict = field(default_factory=dict)
     kernel_starts: int = 0
 
 
-def _execute(official, hand_in, exercises: list[str], job_dir: Path, limits: Limits,
-             unshare: bool) -> _Execution:
+#: The socket folder, the one folder the sandboxed kernel can write to, may hold at most this
+#: many entries and bytes (the kernel's sockets take five and none); beyond, the kernel is
+#: killed.
+SOCKET_FOLDER_ENTRIES = 16
+SOCKET_FOLDER_BYTES = 2**20
+
+
+class _SocketFolderWatch:
+    """Watch the socket folder while a kernel runs; kill the kernel if it fills the folder."""
+
+    def __init__(self, folder: Path, kill):
+        import threading
+
+        self.folder, self.kill, self.problem = folder, kill, ""
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def check(self) -> str:
+        entries, size = 0, 0
+        with contextlib.suppress(OSError):
+            with os.scandir(self.folder) as scan:
+                for entry in scan:
+                    entries += 1
+                    with contextlib.suppress(OSError):
+                        if entry.is_file(follow_symlinks=False):
+                            size += entry.stat(follow_symlinks=False).st_size
+                    if entries > SOCKET_FOLDER_ENTRIES:
+                        break
+        if entries > SOCKET_FOLDER_ENTRIES or size > SOCKET_FOLDER_BYTES:
+            return "the answer wrote files into the grader's socket folder"
+        return ""
+
+    def _run(self):
+        while not self.stopped.wait(0.25):
+            problem = self.check()
+            if problem:
+                self.problem = problem
+                self.kill()
+                return
+
+    def stop(self):
+        self.stopped.set()
+        self.thread.join(timeout=5)
+
+
+def _execute(official, hand_in, exercises: list[str], kernel: _Kernel, limits: Limits,
+             cwd: Path) -> _Execution:
     """Run the grading notebook; restart the kernel without an exercise whose answer killed
     it or would not stop, until every exercise has an event or the notebook's time is up."""
     from jupyter_client.kernelspec import KernelSpecManager
@@ -347,30 +458,34 @@ def _execute(official, hand_in, exercises: list[str], job_dir: Path, limits: Lim
     execution = _Execution()
     deadline = time.monotonic() + limits.notebook_seconds
     pending = list(exercises)
-    spec_dir = _kernel_spec(job_dir, limits, unshare)
     while pending:
         if time.monotonic() >= deadline:
             break
-        steps = _plan(official, hand_in, pending, job_dir)
+        steps = _plan(official, hand_in, pending, kernel.job_file)
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(step.source)
                                                    for step in steps])
-        km = AsyncKernelManager(kernel_name="robodyn-grading",
-                                kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(spec_dir)]),
-                                transport="ipc", ip=str(job_dir / "kernel"),
-                                connection_file=str(job_dir / "connection.json"))
+        km = AsyncKernelManager(
+            kernel_name="robodyn-grading",
+            kernel_spec_manager=KernelSpecManager(kernel_dirs=[str(kernel.spec_dir /
+                                                                   "kernels")]),
+            transport="ipc", ip=str(kernel.sockets / "kernel"),
+            connection_file=str(kernel.connection_file))
         client = _client_class()(notebook, km=km, timeout=limits.exercise_seconds,
                                  allow_errors=True, interrupt_on_timeout=False,
                                  startup_timeout=120, record_timing=False,
-                                 resources={"metadata": {"path": str(job_dir)}})
+                                 resources={"metadata": {"path": str(cwd)}})
         client.output_cap, client.over_limit, client.output_sizes = \
             limits.output_bytes, set(), {}
+        client.larger_caps = {index: limits.output_bytes + MAX_COLLECTED
+                              for index, step in enumerate(steps) if step.role == "collect"}
         execution.kernel_starts += 1
         stopped = None   # (exercise or "", event, message) that ended this kernel
         pid = None
+        watch = None
         try:
-            with client.setup_kernel(cwd=str(job_dir)):
+            with client.setup_kernel(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
                 pid = _kernel_pid(km)
-                (job_dir / "kernel.pid").write_text(str(pid or ""), encoding="utf-8")
+                watch = _SocketFolderWatch(kernel.sockets, lambda pid=pid: _kill_group(pid))
                 for index, (step, cell) in enumerate(zip(steps, notebook.cells, strict=True)):
                     remaining = deadline - time.monotonic()
                     if remaining <= 0:
@@ -387,15 +502,24 @@ def _execute(official, hand_in, exercises: list[str], job_dir: Path, limits: Lim
                     except DeadKernelError:
                         stopped = (step.exercise, "crashed", "the kernel died")
                         break
-                    _after_cell(step, cell, index, client, execution, pending, job_dir)
+                    _after_cell(step, cell, index, client, execution, pending)
         except DeadKernelError:   # died while starting, or while being set up
             stopped = ("", "crashed", "the kernel died")
         except RuntimeError as error:   # the kernel did not start at all
             stopped = ("", "crashed", f"the kernel did not start: {error}")
         finally:
+            if watch is not None:
+                watch.stop()
             _kill_group(pid)
+            if kernel.process_limit is not None:
+                kernel.process_limit.kill()
             with contextlib.suppress(Exception):
                 client._cleanup_kernel()
+        if watch is not None and watch.problem:
+            exercise = stopped[0] if stopped else ""
+            stopped = (exercise, "crashed", watch.problem)
+            for other in pending:
+                execution.flags.setdefault(other, []).append(watch.problem)
         if stopped is None:
             break
         exercise, event, why = stopped
@@ -417,12 +541,12 @@ def _kernel_pid(km) -> int | None:
         getattr(provisioner, "process", None), "pid", None)
 
 
-def _after_cell(step: _Step, cell, index: int, client, execution: _Execution, pending: list,
-                job_dir: Path) -> None:
-    """Note what a finished cell did: an answer's error, an exercise collected, output over
-    the limit."""
-    errors = [output for output in cell.get("outputs", []) if output.get("output_type") ==
-              "error"]
+def _after_cell(step: _Step, cell, index: int, client, execution: _Execution,
+                pending: list) -> None:
+    """Note what a finished cell did: an answer's error, an exercise collected (its one
+    results record, from the collect cell's output), output over the limit."""
+    outputs = cell.get("outputs", [])
+    errors = [output for output in outputs if output.get("output_type") == "error"]
     if step.role == "answer" and errors:
         error = errors[0]
         execution.answer_errors[step.exercise] = \
@@ -432,8 +556,15 @@ def _after_cell(step: _Step, cell, index: int, client, execution: _Execution, pe
         pending.remove(step.exercise)
         return
     if step.role == "collect" and step.exercise in pending:
-        if (job_dir / "collected" / f"{step.exercise}.json").exists():
+        records = [output["data"][COLLECTED_MIME] for output in outputs
+                   if isinstance(output.get("data"), dict) and COLLECTED_MIME in output["data"]]
+        if len(records) == 1:
             execution.events[step.exercise] = ("collected", "")
+            execution.collected[step.exercise] = records[0]
+        elif records:
+            problem = "the answer published results records of its own"
+            execution.events[step.exercise] = ("crashed", problem)
+            execution.flags.setdefault(step.exercise, []).append(problem)
         else:
             message = "the grading cell raised " + (
                 f"{errors[0].get('ename')}: {str(errors[0].get('evalue', ''))[:200]}"
@@ -445,12 +576,13 @@ def _after_cell(step: _Step, cell, index: int, client, execution: _Execution, pe
 # --------------------------------------------------------------------------- judging
 
 
-def _read_collected(path: Path) -> dict | None:
+def _read_collected(text) -> dict | None:
+    """The results record of a collect cell's output: JSON text of a bounded size, a dict."""
+    if not isinstance(text, str) or len(text) > MAX_COLLECTED:
+        return None
     try:
-        if path.stat().st_size > MAX_COLLECTED:
-            return None
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        record = json.loads(text)
+    except (ValueError, RecursionError):
         return None
     return record if isinstance(record, dict) else None
 
@@ -559,10 +691,27 @@ def _size(n_bytes: float) -> str:
 
 
 def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
-                  limits: Limits | None = None, work_dir=None) -> dict:
+                  limits: Limits | None = None, work_dir=None, isolation: str = "bwrap",
+                  library=None) -> dict:
     """Grade one hand-in against its official exercise notebook; returns the record the
-    gradebook and the feedback are written from (JSON-ready)."""
+    gradebook and the feedback are written from (JSON-ready).
+
+    ``isolation`` is "bwrap" (the kernel in the sandbox of :mod:`classgrade.bwrap`; a
+    ParameterError if this machine cannot make it) or "none" (the instructor's explicit
+    ``--no-sandbox``: limits only, and the record says so). ``library`` is a copy of the
+    package made by :func:`classgrade.bwrap.copy_library` (a class shares one); without it,
+    the hand-in gets its own.
+    """
     limits = limits or Limits()
+    if isolation not in ISOLATIONS:
+        raise ParameterError(f"isolation must be one of {', '.join(ISOLATIONS)}, got "
+                             f"{isolation!r}")
+    if isolation == "bwrap":
+        from classgrade.bwrap import problem
+
+        if problem():
+            raise ParameterError(f"no sandbox: {problem()}; grade with --no-sandbox only if "
+                                 "you trust every hand-in (the reports will say so)")
     started = time.perf_counter()
     hand_in_path, official_path = Path(hand_in_path), Path(official_path)
     official = nbformat.read(official_path, as_version=4)
@@ -571,7 +720,7 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
     hand_in = read_hand_in(hand_in_path, official)
     record = {"hand_in": str(hand_in_path), "official": official_path.name,
               "status": hand_in.status, "message": hand_in.message, "exercises": [],
-              "kernel_starts": 0, "network": ""}
+              "kernel_starts": 0, "isolation": "", "network": "", "processes": ""}
     if hand_in.status != "ok":
         record["exercises"] = [asdict(Graded(e, hand_in.status, 0.0, points.get(e, 1.0),
                                              feedback=f"{e}: {hand_in.message}"))
@@ -602,21 +751,31 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
             graded[exercise_id].feedback = f"{exercise_id}: missing: {answer.note}"
             graded[exercise_id].notes = []
     if to_run:
-        from classgrade.confine import can_unshare
-
-        unshare = can_unshare()
-        record["network"] = "none (network namespace)" if unshare else "sockets blocked"
         with _job_folder(work_dir) as job_dir:
+            if isolation == "bwrap" and library is None:
+                from classgrade.bwrap import copy_library
+
+                library = copy_library(job_dir / "library")
+            kernel = _kernel_spec(job_dir, limits, isolation, library)
+            record.update(kernel.isolation)
             with open(job_dir / "job.pickle", "wb") as stream:
-                pickle.dump(_job(to_run, seed, rounds, block_sockets=not unshare), stream)
-            execution = _execute(official, hand_in, to_run, job_dir, limits, unshare)
+                pickle.dump(_job(to_run, seed, rounds, block_sockets=isolation == "none" and
+                                 kernel.isolation["network"].startswith("sockets")), stream)
+            cwd = job_dir / "work"
+            cwd.mkdir()
+            try:
+                execution = _execute(official, hand_in, to_run, kernel, limits, cwd)
+            finally:
+                if kernel.process_limit is not None:
+                    kernel.process_limit.close()
             record["kernel_starts"] = execution.kernel_starts
             for exercise_id in to_run:
                 entry = graded[exercise_id]
                 event, why = execution.events.get(exercise_id, ("timeout", "notebook"))
                 answer_error = execution.answer_errors.get(exercise_id, "")
+                entry.flags = sorted(set(entry.flags) | set(execution.flags.get(exercise_id, [])))
                 if event == "collected":
-                    collected = _read_collected(job_dir / "collected" / f"{exercise_id}.json")
+                    collected = _read_collected(execution.collected.get(exercise_id))
                     try:
                         status, mistake, feedback = _judge_collected(
                             exercise_id, collected, seed, rounds, answer_error)
@@ -663,7 +822,8 @@ def main(argv=None) -> int:
     request = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
     record = grade_hand_in(request["hand_in"], request["official"], int(request["seed"]),
                            int(request["rounds"]), Limits(**request["limits"]),
-                           request.get("work_dir"))
+                           request.get("work_dir"), request.get("isolation", "bwrap"),
+                           request.get("library"))
     from classgrade.reports import write_atomically
 
     write_atomically(Path(request["result"]), json.dumps(record, indent=1))

@@ -15,7 +15,7 @@ import textwrap
 import numpy as np
 import pytest
 import sympy
-from classgrade.harness import _owner
+from classgrade.harness import _owner, guarded_names
 from classgrade.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
 from classgrade.sandbox import named_references, review_flags
 from handins import ROOT, solution_code
@@ -214,7 +214,11 @@ def test_the_book_functions_a_reference_calls_are_guarded(exercise_id):
 
 _GUARD_SCRIPT = textwrap.dedent("""
     import json, sys
+    from IPython.core.displaypub import CapturingDisplayPublisher
+    from IPython.core.interactiveshell import InteractiveShell
     import classgrade.harness as harness
+    shell = InteractiveShell.instance(user_ns=globals())
+    shell.display_pub = published = CapturingDisplayPublisher()
     collect = harness.start(sys.argv[1])
     __name__ = "robodyn.pretending"   # the guards look at the caller's file, not its name
     import robodyn.diffdrive
@@ -224,6 +228,23 @@ _GUARD_SCRIPT = textwrap.dedent("""
         return aliased(phi_dot_r, phi_dot_l, wheel_radius, track_width)
 
     collect("diffdrive.forward_kinematics")
+    records = [json.loads(output["data"][harness.COLLECTED_MIME]) for output in published.outputs]
+
+    # the book's private helper, by import or by a name built up at run time
+    from robodyn.diffdrive import _forward_kinematics as helper
+    import robodyn.diffdrive as book
+
+    import itertools
+    by_import = itertools.cycle([True, False])
+
+    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        if next(by_import):
+            return helper(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+        found = getattr(book, "_forward" + "_kinematics")
+        return found(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+
+    collect("diffdrive.forward_kinematics")
+    records.append(json.loads(published.outputs[-1]["data"][harness.COLLECTED_MIME]))
     # the package's own code still calls its functions: a simulation uses the kinematics
     import numpy as np
     inside = robodyn.diffdrive.forward_kinematics(1.0, 1.0, 0.1, 0.3)
@@ -232,7 +253,8 @@ _GUARD_SCRIPT = textwrap.dedent("""
         hidden = False
     except ImportError as error:
         hidden = "not available" in str(error)
-    print(json.dumps({"inside": list(map(float, inside)), "hidden": hidden}))
+    print(json.dumps({"inside": list(map(float, inside)), "hidden": hidden,
+                      "records": records}))
 """)
 
 
@@ -245,15 +267,32 @@ def test_the_harness_refuses_calls_of_the_reference_and_hides_the_checks(tmp_pat
     (tmp_path / "job.pickle").write_bytes(pickle.dumps(job))
     script = tmp_path / "answer.py"
     script.write_text(_GUARD_SCRIPT)
-    result = subprocess.run([sys.executable, str(script), str(tmp_path)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, str(script), str(tmp_path / "job.pickle")],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout.strip().splitlines()[-1])
-    assert printed == {"inside": [0.1, 0.0], "hidden": True}
-    record = json.loads((tmp_path / "collected" / f"{exercise.exercise_id}.json").read_text())
-    assert record["references_called"] == ["robodyn.diffdrive.forward_kinematics"]
-    assert all(call["error"]["error"]["type"] == "ReferenceUnavailable"
-               for call in record["calls"])
+    assert printed["inside"] == [0.1, 0.0] and printed["hidden"] is True
+    public, private = printed["records"]
+    assert public["references_called"] == ["robodyn.diffdrive.forward_kinematics"]
+    assert private["references_called"] == ["robodyn.diffdrive._forward_kinematics"]
+    for record in (public, private):
+        assert len(record["calls"]) == len(exercise.cases())
+        assert all(call["error"]["error"]["type"] == "ReferenceUnavailable"
+                   for call in record["calls"])
+
+
+def test_the_guards_take_in_the_private_helpers_of_a_reference():
+    """A reference's private helpers (functions of its module, methods of its class, found in
+    its code) are guarded with it; public functions it calls and other modules' are not."""
+    assert guarded_names(["robodyn.diffdrive.forward_kinematics"]) == [
+        "robodyn.diffdrive.forward_kinematics", "robodyn.diffdrive._forward_kinematics",
+        "robodyn.diffdrive._inputs"]
+    names = guarded_names(["robodyn.vacuum.step_distance"])
+    assert "robodyn.vacuum._step_distance_float" in names
+    inverse = guarded_names(["robodyn.arm.PlanarArm.inverse_dynamics"])
+    assert "robodyn.arm.PlanarArm._newton_euler" in inverse
+    assert not any(name.startswith("numpy") or name.rsplit(".", 1)[-1].startswith("__")
+                   for name in inverse)
 
 
 # --------------------------------------------------------------------------- review flags

@@ -1,0 +1,241 @@
+"""The grading kernel's sandbox: bubblewrap (``bwrap``), with limits set inside it.
+
+A hand-in's kernel runs as ``bwrap ... -- prlimit ... -- python -m ipykernel_launcher``
+(:func:`kernel_command`), in namespaces of its own:
+
+- user, PID, IPC, UTS, cgroup and network namespaces (``--unshare-all``): it sees its own
+  processes only, has no network but a loopback device, and cannot make namespaces of its own
+  (``--disable-userns``); it is killed with the grader (``--die-with-parent``) and has no
+  terminal to write into (``--new-session``);
+- a file system of read-only views only: the system's libraries (``/usr`` and the like), the
+  Python interpreter and the virtual environment, and a copy of the book's package without its
+  checks and tools (:func:`copy_library`); the job's file (the cases to call the answers on) and
+  the connection file, read-only; a private ``/tmp`` and home, in memory and of a fixed size;
+  and one writable folder, where the kernel makes its sockets (the grader connects to them).
+  Nothing else: not the repository, not ``solutions/``, not the other hand-ins, not the
+  grader's files. The environment is cleared and set anew.
+- limits (``prlimit``, set inside the sandbox): the address space (MemoryError beyond it), CPU
+  seconds, the size of any file it writes, and the number of processes. The number of
+  processes is limited by a pids cgroup of its own where the machine lets the grader make one
+  (:class:`ProcessLimit`), else by ``RLIMIT_NPROC``, which Linux does not apply to root: the
+  grading record says which held.
+
+When the kernel ends, or is killed, so is every process of its PID namespace: a daemon started
+with ``setsid`` or a double fork cannot outlive it.
+
+Where ``bwrap`` is missing or cannot make namespaces (macOS, Windows, a container without user
+namespaces), :func:`problem` says why; the grader then refuses to grade unless told
+``--no-sandbox`` (:mod:`classgrade.confine`), and every report says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import robodyn
+
+__all__ = ["HOME", "JOB_FILE", "LIBRARY", "ProcessLimit", "copy_library", "kernel_command",
+           "problem"]
+
+#: Where the package copy is seen inside the sandbox (on ``PYTHONPATH``).
+LIBRARY = "/opt/book"
+#: The kernel's home and working folder inside the sandbox (in memory).
+HOME = "/home/student"
+#: The job's file inside the sandbox (read-only).
+JOB_FILE = "/grading/job.pickle"
+#: Sizes of the in-memory folders, in bytes.
+TMP_BYTES = 512 * 2**20
+HOME_BYTES = 64 * 2**20
+#: Largest file the kernel may write, in bytes.
+MAX_FILE = 64 * 2**20
+#: What of the book's package the sandbox does not get: the exercises' references and typical
+#: mistakes, the book's tools, compiled files.
+LEFT_OUT = ("checks", "tools", "__pycache__", "*.pyc", "*.nbi", "*.nbc")
+#: The modules of this package the kernel runs: what calls the answers, and the plain-data
+#: writer. The rest (the judging, the gradebook) stays outside.
+KERNEL_MODULES = ("__init__.py", "harness.py", "plaindata.py")
+#: bwrap's options for the namespaces: all of them (user, PID, IPC, UTS, cgroup, network), the
+#: user namespace required, and none to be made inside.
+NAMESPACES = ("--unshare-all", "--unshare-user", "--disable-userns")
+#: Folders of the system that hold programs and libraries (bound read-only where they exist;
+#: on a merged-/usr system they are symbolic links, made again inside).
+SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: Files of /etc that programs read to start (the dynamic linker's cache, the time zone).
+ETC = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
+       "/etc/nsswitch.conf")
+
+
+def copy_library(destination) -> Path:
+    """Copy the book's package (without :data:`LEFT_OUT`) and the kernel's modules of this
+    package into ``destination``; returns it. One copy serves a whole class (read-only)."""
+    destination = Path(destination)
+    book = Path(robodyn.__file__).resolve().parent
+    shutil.copytree(book, destination / "robodyn", ignore=shutil.ignore_patterns(*LEFT_OUT))
+    ours = destination / "classgrade"
+    ours.mkdir(parents=True)
+    for name in KERNEL_MODULES:
+        shutil.copy2(Path(__file__).resolve().parent / name, ours / name)
+    return destination
+
+
+@functools.lru_cache(maxsize=1)
+def problem() -> str:
+    """Why this machine cannot run the sandbox ("" if it can): bwrap missing, or unable to
+    make the namespaces."""
+    if not sys.platform.startswith("linux"):
+        return f"the sandbox needs Linux (bubblewrap); this is {sys.platform}"
+    if shutil.which("bwrap") is None:
+        return ("bubblewrap (bwrap) is not installed; on Debian or Ubuntu: "
+                "sudo apt-get install bubblewrap")
+    try:
+        run = subprocess.run([shutil.which("bwrap"), *NAMESPACES, "--die-with-parent",
+                              *_system_binds(), "--proc", "/proc", "--dev", "/dev", "--",
+                              "true"],
+                             capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"bubblewrap did not run: {error}"
+    if run.returncode != 0:
+        return ("bubblewrap cannot make the sandbox's namespaces here "
+                f"({run.stderr.strip()[:200] or 'exit ' + str(run.returncode)}); "
+                "user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone, "
+                "or a container's seccomp profile)")
+    return ""
+
+
+def _system_binds() -> list[str]:
+    """bwrap options that show the system's programs and libraries read-only."""
+    options = []
+    for folder in SYSTEM:
+        if os.path.islink(folder):
+            options += ["--symlink", os.readlink(folder), folder]
+        elif os.path.isdir(folder):
+            options += ["--ro-bind", folder, folder]
+    for path in ETC:
+        if os.path.exists(path):
+            options += ["--ro-bind", path, path]
+    return options
+
+
+def _python_binds() -> list[str]:
+    """bwrap options that show the interpreter and the virtual environment read-only, at the
+    paths they have outside (the interpreter's own paths are compiled into it)."""
+    folders = {Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(),
+               Path(sys.executable).resolve().parent.parent}
+    options = []
+    for folder in sorted(folders):
+        if not any(folder != other and other in folder.parents for other in folders) and \
+                not str(folder).startswith(SYSTEM):
+            options += ["--ro-bind", str(folder), str(folder)]
+    return options
+
+
+@dataclass(frozen=True)
+class KernelLimits:
+    """The limits set inside the sandbox: memory (address space), CPU seconds, processes."""
+
+    memory_bytes: int
+    cpu_seconds: int
+    processes: int
+
+
+def kernel_command(library: Path, job_file: Path, connection_file: Path, sockets: Path,
+                   limits: KernelLimits, environment: dict[str, str]) -> list[str]:
+    """The command that starts the grading kernel in its sandbox (a kernel spec's argv).
+
+    ``sockets`` is the one writable folder, seen at the same path inside (the connection file
+    names the sockets' paths); ``connection_file`` is bound read-only at its own path.
+    """
+    home_environment = {"HOME": HOME, "PATH": "/usr/bin:/bin", "PYTHONPATH": LIBRARY,
+                        "TMPDIR": "/tmp", "MPLCONFIGDIR": "/tmp/matplotlib",
+                        "IPYTHONDIR": "/tmp/ipython", "JUPYTER_RUNTIME_DIR": "/tmp/jupyter",
+                        "NUMBA_CACHE_DIR": "/tmp/numba", "LANG": "C.UTF-8",
+                        **environment}
+    command = [shutil.which("bwrap") or "bwrap", *NAMESPACES, "--hostname", "grading",
+               "--die-with-parent", "--new-session", "--clearenv",
+               # the in-memory folders first: a bind below /tmp (the job's) goes on top
+               "--proc", "/proc", "--dev", "/dev",
+               "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
+               "--size", str(HOME_BYTES), "--tmpfs", HOME,
+               *_system_binds(), *_python_binds(),
+               "--ro-bind", str(library), LIBRARY,
+               "--ro-bind", str(job_file), JOB_FILE,
+               "--ro-bind", str(connection_file), str(connection_file),
+               "--bind", str(sockets), str(sockets),
+               "--chdir", HOME]
+    for name, value in sorted(home_environment.items()):
+        command += ["--setenv", name, value]
+    command += ["--", shutil.which("prlimit") or "/usr/bin/prlimit",
+                f"--as={limits.memory_bytes}", f"--cpu={limits.cpu_seconds}",
+                f"--fsize={MAX_FILE}", f"--nproc={limits.processes}", "--core=0", "--",
+                sys.executable, "-m", "ipykernel_launcher", "-f", str(connection_file)]
+    return command
+
+
+class ProcessLimit:
+    """A pids cgroup of its own for one kernel, where the machine lets the grader make one
+    (cgroup v1's pids controller, writable: a container run as root, CI); else nothing, and
+    ``RLIMIT_NPROC`` (set inside the sandbox) is the limit.
+
+    :attr:`prefix` goes before the kernel's command: a shell that moves itself into the group,
+    then becomes the command. :meth:`kill` kills whatever is left in the group;
+    :meth:`close` removes it.
+    """
+
+    ROOT = Path("/sys/fs/cgroup/pids")
+
+    def __init__(self, processes: int):
+        self.processes = processes
+        self.folder: Path | None = None
+        self.prefix: list[str] = []
+        if os.access(self.ROOT, os.W_OK) and (self.ROOT / "cgroup.procs").exists():
+            folder = self.ROOT / f"classgrade-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+            with contextlib.suppress(OSError):
+                folder.mkdir()
+                (folder / "pids.max").write_text(str(processes))
+                self.folder = folder
+                self.prefix = ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"',
+                               str(folder / "cgroup.procs")]
+
+    @property
+    def description(self) -> str:
+        if self.folder is not None:
+            return f"at most {self.processes} processes (a pids cgroup)"
+        if os.geteuid() == 0:
+            return ("processes not limited: running as root, where RLIMIT_NPROC does not "
+                    "apply, and no pids cgroup could be made")
+        return f"at most {self.processes} processes of this user (RLIMIT_NPROC)"
+
+    def kill(self) -> None:
+        if self.folder is None:
+            return
+        for _ in range(10):
+            try:
+                pids = [int(p) for p in (self.folder / "cgroup.procs").read_text().split()]
+            except (OSError, ValueError):
+                return
+            if not pids:
+                return
+            for pid in pids:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+    def close(self) -> None:
+        self.kill()
+        if self.folder is not None:
+            for _ in range(50):
+                try:
+                    self.folder.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.02)
+            self.folder = None
