@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import pickle
+import shutil
 import signal
 import subprocess
 import sys
@@ -46,7 +47,7 @@ import nbformat
 
 import robodyn
 from classgrade.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
-from classgrade.harness import COLLECTED_MIME
+from classgrade.harness import COLLECTED_MIME, guarded_names
 from classgrade.plaindata import Opaque, from_plain
 from robodyn.errors import ParameterError
 from robodyn.grading.compare import Expression
@@ -129,7 +130,7 @@ _FLAGGED_NAMES = {
     "open": "open (file access)", "globals": "globals()", "vars": "vars()",
     "importlib": "importlib", "reload": "reload", "gc": "gc", "inspect": "inspect",
     "ctypes": "ctypes", "subprocess": "subprocess", "socket": "socket", "pickle": "pickle",
-    "marshal": "marshal", "__builtins__": "__builtins__",
+    "marshal": "marshal", "__builtins__": "__builtins__", "runpy": "runpy",
 }
 _FLAGGED_ATTRIBUTES = {
     "system": "os.system", "modules": "sys.modules", "setprofile": "sys.setprofile",
@@ -461,6 +462,7 @@ def _execute(official, hand_in, exercises: list[str], kernel: _Kernel, limits: L
     while pending:
         if time.monotonic() >= deadline:
             break
+        _empty(kernel.sockets)   # what a killed kernel left there
         steps = _plan(official, hand_in, pending, kernel.job_file)
         notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(step.source)
                                                    for step in steps])
@@ -533,6 +535,16 @@ def _execute(official, hand_in, exercises: list[str], kernel: _Kernel, limits: L
     for exercise in pending:
         execution.events[exercise] = ("timeout", "notebook")
     return execution
+
+
+def _empty(folder: Path) -> None:
+    """Remove everything in ``folder`` (not following links)."""
+    for entry in os.scandir(folder):
+        with contextlib.suppress(OSError):
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                os.unlink(entry.path)
 
 
 def _kernel_pid(km) -> int | None:
@@ -732,7 +744,7 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
     for exercise_id in wanted:
         answer = hand_in.answers[exercise_id]
         maximum = points.get(exercise_id, 1.0)
-        references = get_exercise(exercise_id).package_references
+        references = tuple(guarded_names(get_exercise(exercise_id).package_references))
         flags = review_flags(answer.source, references) if answer.status == "answered" else []
         named = named_references(answer.source, references) if answer.status == "answered" \
             else []

@@ -1,0 +1,129 @@
+"""The sandbox's parts (classgrade.bwrap) and the choice of isolation.
+
+What the sandbox withstands is proven by a class of attacks (test_sandbox_attacks.py); these
+tests hold the parts it is made of: the package copy holds no checks, the kernel's command asks
+for every namespace and limit, a machine without bubblewrap is told so and grades only when
+told ``--no-sandbox``, and a record says how its hand-in was confined.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from classgrade.grade import main as grade_main
+from classgrade.sandbox import Limits, grade_hand_in
+from handins import ROOT, answered, write
+
+from classgrade import bwrap, classroom
+from robodyn.errors import ParameterError
+
+needs_bwrap = pytest.mark.skipif(bool(bwrap.problem()), reason=bwrap.problem() or "-")
+
+
+def test_the_package_copy_has_no_checks_tools_or_compiled_files(tmp_path):
+    library = bwrap.copy_library(tmp_path / "book")
+    names = {path.relative_to(library).as_posix() for path in library.rglob("*")}
+    assert "robodyn/diffdrive.py" in names and "robodyn/grading/run.py" in names
+    assert "classgrade/harness.py" in names and "classgrade/plaindata.py" in names
+    assert not any(name.startswith(("robodyn/checks", "robodyn/tools")) for name in names)
+    assert not any("__pycache__" in name or name.endswith((".pyc", ".nbi", ".nbc"))
+                   for name in names)
+    # the judging stays outside: no gradebook, sandbox or solution code in the copy
+    assert not any(name.startswith("classgrade/") and name not in (
+        "classgrade", "classgrade/__init__.py", "classgrade/harness.py",
+        "classgrade/plaindata.py") for name in names), names
+
+
+def test_the_kernel_command_asks_for_every_namespace_and_limit(tmp_path):
+    command = bwrap.kernel_command(
+        tmp_path / "book", tmp_path / "job.pickle", tmp_path / "conn" / "c.json",
+        tmp_path / "sockets", bwrap.KernelLimits(2**31, 90, 32), {"MPLBACKEND": "Agg"})
+    text = " ".join(command)
+    for option in ("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
+                   "--new-session", "--clearenv"):
+        assert option in command, option
+    for limit in (f"--as={2**31}", "--cpu=90", "--nproc=32", f"--fsize={bwrap.MAX_FILE}"):
+        assert limit in command, limit
+    # the only writable bind is the socket folder; the repository is bound nowhere
+    binds = [command[i + 1] for i, word in enumerate(command) if word == "--bind"]
+    assert binds == [str(tmp_path / "sockets")]
+    assert str(ROOT) + " " not in text and f"{ROOT}/robodyn" not in text
+    assert f"{ROOT}/solutions" not in text
+    # in-memory folders come before the binds that lie below them
+    assert command.index("/tmp") < command.index(str(tmp_path / "sockets"))
+
+
+def test_without_bubblewrap_the_grader_says_so_and_needs_no_sandbox(monkeypatch, tmp_path,
+                                                                    capsys):
+    bwrap.problem.cache_clear()
+    monkeypatch.setattr(bwrap.shutil, "which", lambda name: None)
+    try:
+        message = bwrap.problem()
+        assert "bubblewrap (bwrap) is not installed" in message and "apt-get" in message
+        folder = tmp_path / "hand-ins"
+        write(answered("04_differential_drive"), folder / "a.ipynb")
+        with pytest.raises(ParameterError, match="--no-sandbox"):
+            classroom.grade_class(folder, tmp_path / "out", progress=False, log=lambda *a: 0)
+        assert grade_main([str(folder), "--out", str(tmp_path / "out"), "--quiet"]) == 2
+        assert "cannot grade in the sandbox" in capsys.readouterr().err
+        with pytest.raises(ParameterError, match="isolation must be one of"):
+            grade_hand_in(folder / "a.ipynb", ROOT / "exercises" / "04_differential_drive"
+                          ".ipynb", seed=1, isolation="docker")
+    finally:
+        bwrap.problem.cache_clear()
+
+
+@pytest.mark.notebooks
+@pytest.mark.solutions
+def test_a_no_sandbox_record_says_so(tmp_path):
+    hand_in = write(answered("04_differential_drive"), tmp_path / "a.ipynb")
+    record = grade_hand_in(hand_in, ROOT / "exercises" / "04_differential_drive.ipynb", seed=2,
+                           limits=Limits(notebook_seconds=60), isolation="none")
+    assert record["isolation"].startswith("none (--no-sandbox)")
+    assert {e["status"] for e in record["exercises"]} == {"passed"}
+
+
+@needs_bwrap
+def test_inside_the_sandbox_the_repository_and_the_network_are_not_there(tmp_path):
+    """The kernel's command, run with a probe instead of the kernel: it sees the package copy
+    and nothing of the repository, cannot write the copy, has no network and sees only its
+    own processes."""
+    library = bwrap.copy_library(tmp_path / "book")
+    (tmp_path / "job.pickle").write_bytes(b"")
+    (tmp_path / "conn").mkdir()
+    (tmp_path / "conn" / "c.json").write_text("{}")
+    (tmp_path / "sockets").mkdir()
+    command = bwrap.kernel_command(library, tmp_path / "job.pickle", tmp_path / "conn" /
+                                   "c.json", tmp_path / "sockets",
+                                   bwrap.KernelLimits(2**31, 30, 32), {})
+    probe = command[:command.index("--", command.index("--chdir")) + 1] + [
+        sys.executable, "-c", PROBE.replace("{ROOT}", str(ROOT))]
+    result = subprocess.run(probe, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    seen = dict(line.split("=", 1) for line in result.stdout.split())
+    assert seen == {"robodyn": "/opt/book/robodyn/__init__.py", "repository": "False",
+                    "solutions": "False", "write_copy": "refused", "network": "refused",
+                    "processes": "1", "home": "/home/student"}, seen
+
+
+PROBE = """
+import os, pathlib, socket, robodyn
+print("robodyn=" + robodyn.__file__)
+print("repository=" + str(pathlib.Path("{ROOT}/robodyn").exists()))
+print("solutions=" + str(pathlib.Path("{ROOT}/solutions").exists()))
+try:
+    open("/opt/book/robodyn/x.py", "w")
+    print("write_copy=allowed")
+except OSError:
+    print("write_copy=refused")
+try:
+    socket.create_connection(("1.1.1.1", 80), timeout=2)
+    print("network=allowed")
+except OSError:
+    print("network=refused")
+others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getpid())]
+print("processes=" + str(1 + len(others)))
+print("home=" + os.getcwd())
+"""
