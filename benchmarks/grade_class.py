@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "classgrade" / "tests"))
 
 from classgrade.classroom import grade_class  # noqa: E402
 from classgrade.sandbox import Limits  # noqa: E402

@@ -8,6 +8,7 @@ told ``--no-sandbox``, and a record says how its hand-in was confined.
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 
@@ -16,7 +17,7 @@ from classgrade.grade import main as grade_main
 from classgrade.sandbox import Limits, grade_hand_in
 from handins import ROOT, answered, write
 
-from classgrade import bwrap, classroom
+from classgrade import bwrap, classroom, sandbox
 from robodyn.errors import ParameterError
 
 needs_bwrap = pytest.mark.skipif(bool(bwrap.problem()), reason=bwrap.problem() or "-")
@@ -127,3 +128,17 @@ others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os
 print("processes=" + str(1 + len(others)))
 print("home=" + os.getcwd())
 """
+
+
+def test_every_exercise_s_job_unpickles_without_the_checks():
+    """The job (cases, adapters) is rebuilt in the sandbox, which has no robodyn.checks: no
+    exercise may pass an object defined there (a stand-in belongs in robodyn.grading)."""
+    import pickletools
+
+    from robodyn.grading import exercise_ids
+
+    for exercise_id in exercise_ids():
+        data = pickle.dumps(sandbox._job([exercise_id], 3, 3, False))
+        strings = [arg for op, arg, _ in pickletools.genops(data) if isinstance(arg, str)]
+        assert not any(text.startswith(("robodyn.checks", "robodyn.tools"))
+                       for text in strings), exercise_id

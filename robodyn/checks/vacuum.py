@@ -43,7 +43,6 @@ import numpy as np
 
 from robodyn import vacuum
 from robodyn.grading import (
-    CallFunction,
     Case,
     Close,
     Exercise,
@@ -53,6 +52,7 @@ from robodyn.grading import (
     rounded_uniform,
 )
 from robodyn.grading.adapters import format_value
+from robodyn.grading.standins import CountClimbs, StepClimber
 
 _PARAMS = vacuum.VacuumParams()
 #: The step of the fixed cases: its face's place, its height (the thesis's 19 mm step) and the
@@ -462,26 +462,6 @@ _SLIDING_STOP = Exercise(
 # --------------------------------------------------------------------------- bisection
 
 
-class _Robot:
-    """``climbs(height) -> bool`` of a robot that climbs every step up to ``highest`` m; it
-    keeps the heights it was asked about, in order, in ``asked``."""
-
-    def __init__(self, highest: float):
-        self._highest = highest
-        self.asked = []
-
-    def __call__(self, height) -> bool:
-        self.asked.append(height)
-        return bool(height <= self._highest)
-
-    @property
-    def highest(self) -> float:
-        return self._highest
-
-    def __repr__(self) -> str:
-        return f"<a robot that climbs up to {self._highest} m>"
-
-
 def _calls_needed(args) -> int:
     """Calls of climbs a bisection of the case makes: low and high once, then
     ceil(log2((high - low) / tol)) halvings."""
@@ -495,28 +475,6 @@ CALLS_FACTOR = 2
 
 def _calls_limit(args) -> int:
     return CALLS_FACTOR * _calls_needed(args)
-
-
-@dataclass(frozen=True)
-class _CountCalls(CallFunction):
-    """The answer returns a height; its outputs are that height and how often it asked.
-
-    The case's first argument is a :class:`_Robot`, a fresh copy on every call.
-    """
-
-    def call(self, answer, args):
-        height = answer(*args)
-        return None if height is None else (height, len(args[0].asked))
-
-    def wrap(self, answer, transform):
-        @functools.wraps(answer)
-        def wrapped(*args):
-            height = answer(*args)
-            raw = None if height is None else (height, len(args[0].asked))
-            changed = transform(raw, args)
-            return changed[0] if isinstance(changed, tuple) else changed
-
-        return wrapped
 
 
 def _judge_height(got, expected, args):
@@ -570,14 +528,14 @@ def _bisect_cases(rng) -> list[Case]:
         ((0.041263, 0.0, 0.1, 1e-5), "a wide bracket, 0 to 10 cm, and a fine tol = 0.01 mm"),
         ((0.010127, 0.01, 0.03, 1e-4), "a robot that climbs only just above low"),
     ]
-    cases = [Case((_Robot(highest), low, high, tol), "fixed", about)
+    cases = [Case((StepClimber(highest), low, high, tol), "fixed", about)
              for (highest, low, high, tol), about in fixed]
     for _ in range(5):
         low = float(rng.choice([0.0, 0.005, 0.01]))
         high = round(low + float(rng.uniform(0.02, 0.1)), 3)
         highest = _off_the_grid(rng.uniform(low + 0.1 * (high - low), high - 0.1 * (high - low)))
         tol = float(f"{10 ** rng.uniform(-5.0, -3.0):.1g}")
-        cases.append(Case((_Robot(highest), low, high, tol), "seeded random",
+        cases.append(Case((StepClimber(highest), low, high, tol), "seeded random",
                           f"a robot that climbs up to {highest * 1e3:.3f} mm; bracket "
                           f"{low * 1e3:g} to {high * 1e3:g} mm, tol = {tol * 1e3:g} mm"))
     return cases
@@ -639,7 +597,7 @@ _BISECT_HEIGHT = Exercise(
                 "halve while high - low > tol, and return low.",
                 _scan),
     ),
-    adapter=_CountCalls(),
+    adapter=CountClimbs(),
 )
 
 
