@@ -28,7 +28,7 @@ import pytest
 from classgrade.classroom import grade_class
 from classgrade.reports import class_table
 from classgrade.sandbox import Limits
-from handins import ROOT, answered, cell_of, official, write
+from handins import ISOLATION, ROOT, answered, cell_of, official, write
 
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
 
@@ -187,7 +187,7 @@ def graded(tmp_path_factory):
     started = time.perf_counter()
     summary = grade_class(folder, out, official=ROOT / "exercises" / f"{STEM}.ipynb",
                           seed=4242, limits=LIMITS, jobs=2, progress=False,
-                          log=lambda text: None)
+                          log=lambda text: None, isolation=ISOLATION)
     seconds = time.perf_counter() - started
     return folder, out, expected, summary, seconds
 
@@ -269,7 +269,8 @@ def test_a_second_run_changes_nothing_and_grades_nothing_again(graded):
     folder, out, _, _, _ = graded
     before = {path.name: path.read_bytes() for path in out.glob("*.csv")}
     summary = grade_class(folder, out, official=ROOT / "exercises" / f"{STEM}.ipynb",
-                          limits=LIMITS, jobs=2, progress=False, log=lambda text: None)
+                          limits=LIMITS, jobs=2, progress=False, log=lambda text: None,
+                          isolation=ISOLATION)
     assert summary["graded"] == 0 and summary["skipped"] == summary["total"]
     assert {path.name: path.read_bytes() for path in out.glob("*.csv")} == before
     assert (out / "seed.txt").read_text().strip() == "4242"
@@ -283,7 +284,8 @@ def test_a_changed_hand_in_is_graded_again_and_only_it(graded, tmp_path):
     subprocess.run(["cp", "-r", str(out), str(copy_out)], check=True)
     write(answered(STEM), copy_folder / "untouched.ipynb")
     summary = grade_class(copy_folder, copy_out, official=ROOT / "exercises" / f"{STEM}.ipynb",
-                          limits=LIMITS, jobs=2, progress=False, log=lambda text: None)
+                          limits=LIMITS, jobs=2, progress=False, log=lambda text: None,
+                          isolation=ISOLATION)
     assert summary["graded"] == 1
     rows = [row for row in _gradebook(copy_out) if row["student"] == "untouched"]
     assert [row["status"] for row in rows] == ["passed"] * 5
@@ -308,7 +310,8 @@ def test_ctrl_c_leaves_a_consistent_gradebook_that_the_next_run_completes(tmp_pa
     own_tmp = Path(tempfile.mkdtemp(prefix="rdc-test-"))
     environment = {**os.environ, "TMPDIR": str(own_tmp)}
     command = [sys.executable, "-m", "classgrade.grade", str(folder), "--out", str(out),
-               "--jobs", "1", "--time-limit", "5", "--quiet"]
+               "--jobs", "1", "--time-limit", "5", "--quiet",
+               *(["--no-sandbox"] if ISOLATION == "none" else [])]
     # Ctrl-C as at a terminal: SIGINT in its default disposition. A test run started in the
     # background of a script (`make test &`, nohup) inherits SIGINT ignored, and so would the
     # grader: Python then raises no KeyboardInterrupt, and the run goes on to its end.
