@@ -366,6 +366,15 @@ def test_vectorisation_problems_are_explained():
     assert "not vectorised" in summary(exercise, lambda x: float(np.mean(np.sin(x))))
 
 
+def test_a_number_beyond_floating_point_is_told_not_a_crash():
+    """10**400, a Python int no float can hold, is a wrong answer with a reason, in the check
+    and in the grading run alike (it used to raise OverflowError: 'grader error')."""
+    exercise = toy((Output("y"),), lambda x: np.sin(x), SCALAR_CASES)
+    for answer in (lambda x: 10**400, lambda x: [10**400, 1], lambda x: -(10**400)):
+        text = summary(exercise, answer)
+        assert "too large for floating point" in text, text
+
+
 # --------------------------------------------------------------------------- records
 
 

@@ -58,6 +58,8 @@ def _float_array(value):
         return None, f"a {type(value).__name__}, not a number or an array of numbers"
     try:
         array = np.asarray(value, dtype=float)
+    except OverflowError:
+        return None, "a number too large for floating point (beyond about 1.8e308)"
     except (TypeError, ValueError):
         return None, f"a {type(value).__name__}, not a number or an array of numbers"
     return array, ""
