@@ -1,26 +1,47 @@
 """Grade a class: every handed-in notebook of a folder, in parallel, into a gradebook.
 
-``make grade DIR=submissions/`` (or ``python -m classgrade.grade submissions/``) finds the
-hand-ins (``DIR/<student>.ipynb`` or ``DIR/<student>/<anything>.ipynb``), works out which
-exercise notebook of the book they answer (the one most hand-ins answer, unless ``--exercises``
-names it), and grades each in a process of its own (:mod:`classgrade.sandbox`), as many
-at a time as there are cores. Into the output folder (``<DIR>-grades`` unless ``--out``) it
-writes
+``make grade DIR=submissions/`` (or ``python -m classgrade.grade submissions/``) reads the
+folder (:mod:`classgrade.submissions`: Canvas's and Moodle's downloads of all submissions and
+plain ``DIR/<student>.ipynb`` or ``DIR/<student>/<anything>.ipynb``, zips unpacked, an
+optional ``--roster``), works out which exercise notebook of the book each hand-in answers (by
+its answer cells' metadata, else by the functions it defines; ``--exercises`` names one for
+all), keeps each student's latest submission per exercise notebook, and grades each hand-in
+against its own exercise notebook in a process of its own (:mod:`classgrade.sandbox`), as many
+at a time as there are cores. DIR, ``--out``, ``--exercises`` and ``--roster`` may be relative
+paths: they are resolved against the current folder at the start. Into the output folder
+(``<DIR>-grades`` unless ``--out``) it writes
 
-- ``gradebook.csv``: one row per student and exercise (status, points, named mistake, first
-  line of the feedback, review flags), and ``totals.csv``: points per student;
-- ``feedback/<student>.html``: each student's feedback, readable in any browser;
+- ``gradebook.csv``: one row per hand-in and exercise (student, id, chapter, status, points,
+  named mistake, first line of the feedback, review flags), ``totals.csv``: points per
+  hand-in, and ``grades-<exercise notebook>.csv``: one row per student and one column per
+  exercise and the total, for Canvas's and Moodle's gradebook import (see
+  :mod:`classgrade.reports`);
+- ``feedback/<name>-<hash>.html``: each student's feedback, readable in any browser, one page
+  per student whatever their names look like;
 - ``summary.html``: pass rate per exercise and the named mistakes the class made most, as a
-  table and a bar chart;
+  table and a bar chart, and the lists of the run: files not graded (not notebooks, zips
+  refused or without a notebook), earlier submissions not graded, hand-ins not on the
+  roster, roster students without a hand-in (also printed);
 - ``results/``: one record per hand-in, and ``seed.txt``, the seed of the hidden cases (drawn
   once per class, kept, so that a re-run grades on the same cases).
 
+A folder that mixes the hand-ins of several exercise notebooks is graded per notebook into
+one gradebook (its ``chapter`` column says which) and one wide CSV per notebook: Canvas and
+Moodle import one file per assignment, and each exercise notebook is an assignment of its own
+(their bulk downloads are per assignment), while one long gradebook and one feedback page per
+student keep everything of a student in one place. A hand-in that answers no exercise
+notebook (unreadable, empty) is graded against the one most hand-ins answer, as "invalid
+notebook".
+
 A re-run skips every hand-in whose file, official notebook, seed, limits and grading code are
-unchanged. Each record is written whole or not at all (a temporary file, then a rename), and
-the gradebook is rewritten from the records after each hand-in, so Ctrl-C leaves a gradebook of
-the hand-ins graded so far, and the next run goes on from there. A grade already written is
-replaced only when a new grade of the same hand-in is complete (after a change of the hand-in,
-the exercise notebook, the seed, the limits or the grading code).
+unchanged, unless its record is a failure of the grader, not a verdict on the hand-in (a
+"grader error", the grading process over its hard time limit, a file that could not be read
+then and can now): that hand-in is graded again. Each record is written whole or not at all
+(a temporary file, then a rename), and the gradebook is rewritten from the records after each
+hand-in, so Ctrl-C leaves a gradebook of the hand-ins graded so far, and the next run goes on
+from there. A grade already written is replaced only when a new grade of the same hand-in is
+complete (after a change of the hand-in, the exercise notebook, the seed, the limits or the
+grading code).
 """
 
 from __future__ import annotations
@@ -38,14 +59,14 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 import nbformat
 
 import robodyn
 from classgrade import bwrap
-from classgrade.handin import answer_cells, exercise_ids, parse_notebook
+from classgrade.handin import answer_cells, exercise_ids, parse_notebook, top_level_functions
 from classgrade.reports import (
     file_name,
     write_atomically,
@@ -54,9 +75,18 @@ from classgrade.reports import (
     write_summary,
 )
 from classgrade.sandbox import ISOLATIONS, Graded, Limits, fingerprint, official_points
+from classgrade.submissions import (
+    HandInFile,
+    Inventory,
+    Roster,
+    find_submissions,
+    latest,
+    read_roster,
+)
 from robodyn.errors import ParameterError
+from robodyn.grading.registry import get_exercise
 
-__all__ = ["HandInFile", "find_hand_ins", "grade_class", "choose_official"]
+__all__ = ["HandInFile", "assign_chapters", "choose_official", "find_hand_ins", "grade_class"]
 
 #: The book's repository (the one whose package is imported).
 ROOT = Path(robodyn.__file__).resolve().parents[1]
@@ -66,27 +96,17 @@ EXERCISES = ROOT / "exercises"
 MARGIN = 120.0
 
 
-@dataclass(frozen=True)
-class HandInFile:
-    """A handed-in notebook: its path, the student's name and its key (path in the folder)."""
-
-    path: Path
-    student: str
-    key: str
+def chapter_stems() -> tuple[str, ...]:
+    """The stems of the official exercise notebooks (``04_differential_drive``, ...)."""
+    return tuple(path.stem for path in sorted(EXERCISES.glob("*.ipynb")))
 
 
-def find_hand_ins(folder: Path, out: Path | None = None) -> list[HandInFile]:
-    """The notebooks of ``folder`` (and of its subfolders, one per student), sorted; Jupyter's
-    checkpoints and the output folder left out."""
-    hand_ins = []
-    for path in sorted(folder.rglob("*.ipynb")):
-        relative = path.relative_to(folder)
-        if ".ipynb_checkpoints" in relative.parts or (
-                out is not None and _inside(path, out)):
-            continue
-        student = relative.parts[0] if len(relative.parts) > 1 else path.stem
-        hand_ins.append(HandInFile(path, student, relative.as_posix()))
-    return hand_ins
+def find_hand_ins(folder, out=None, roster: Roster | None = None,
+                  unpack_to=None) -> list[HandInFile]:
+    """The notebooks of ``folder`` (and of its subfolders), sorted, with their students named
+    as :func:`classgrade.submissions.find_submissions` names them; zips only with
+    ``unpack_to``."""
+    return find_submissions(folder, out, roster, chapter_stems(), unpack_to).hand_ins
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -105,28 +125,72 @@ def _officials() -> dict[Path, set]:
     return found
 
 
-def _answered_ids(path: Path) -> set:
+def _function_names(officials: dict[Path, set]) -> dict[Path, set]:
+    """The functions each official notebook's exercises ask for (by the registry)."""
+    names = {}
+    for path, ids in officials.items():
+        names[path] = set()
+        for exercise in ids:
+            with contextlib.suppress(ParameterError):
+                names[path].add(get_exercise(exercise).function_name)
+    return names
+
+
+def _answers(path: Path, officials: dict[Path, set], functions: dict[Path, set]) -> Path | None:
+    """The official notebook a hand-in answers: the one with most of its answer cells' ids,
+    else (no answer metadata: stripped by another tool) the one with most of the functions it
+    defines at a cell's top level; None if it answers none, or two equally."""
     try:
-        return set(answer_cells(parse_notebook(path)))
-    except (OSError, ValueError, TypeError):  # an unreadable hand-in is graded as such later
-        return set()
+        notebook = parse_notebook(path)
+    except (OSError, ValueError):  # an unreadable hand-in is graded as such later
+        return None
+    ids = set(answer_cells(notebook))
+    scores = Counter({official: len(ids & wanted) for official, wanted in officials.items()
+                      if ids & wanted})
+    if not scores:
+        defined = set().union(*(top_level_functions(cell.source) for cell in notebook.cells
+                                if cell.get("cell_type") == "code"))
+        scores = Counter({official: len(defined & names)
+                          for official, names in functions.items() if defined & names})
+    best = scores.most_common(2)
+    if not best or (len(best) == 2 and best[0][1] == best[1][1]):
+        return None
+    return best[0][0]
+
+
+def _answered(hand_ins: list[HandInFile]) -> dict[str, Path | None]:
+    officials = _officials()
+    functions = _function_names(officials)
+    return {hand_in.key: _answers(hand_in.path, officials, functions) for hand_in in hand_ins}
 
 
 def choose_official(hand_ins: list[HandInFile]) -> tuple[Path, int]:
     """The official exercise notebook most hand-ins answer, and how many do."""
-    officials = _officials()
-    votes = Counter()
-    for hand_in in hand_ins:
-        ids = _answered_ids(hand_in.path)
-        for path, wanted in officials.items():
-            if ids & wanted:
-                votes[path] += 1
+    votes = Counter(path for path in _answered(hand_ins).values() if path is not None)
     if not votes:
         raise ParameterError(
             "none of the notebooks answers an exercise notebook of the book (no cell carries "
-            "the exercises' metadata); name the exercise notebook with --exercises")
+            "the exercises' metadata, no cell defines their functions); name the exercise "
+            "notebook with --exercises")
     path, count = votes.most_common(1)[0]
     return path, count
+
+
+def assign_chapters(hand_ins: list[HandInFile], official=None) -> dict[str, Path]:
+    """The official notebook each hand-in (by key) is graded against: ``official`` for all if
+    given, else the one it answers; one that answers none goes with the one most answer.
+    ParameterError if none answers any."""
+    if official is not None:
+        return {hand_in.key: Path(official) for hand_in in hand_ins}
+    answered = _answered(hand_ins)
+    votes = Counter(path for path in answered.values() if path is not None)
+    if not votes:
+        raise ParameterError(
+            "none of the notebooks answers an exercise notebook of the book (no cell carries "
+            "the exercises' metadata, no cell defines their functions); name the exercise "
+            "notebook with --exercises")
+    main = votes.most_common(1)[0][0]
+    return {key: path or main for key, path in answered.items()}
 
 
 def _record_name(key: str) -> str:
@@ -268,45 +332,165 @@ def _sha256(path: Path) -> str:
         return "unreadable"
 
 
+def _grader_failed(record: dict) -> bool:
+    """True if a record is a failure of the grader, not a verdict on the hand-in: a grader
+    error, or the grading process stopped at its hard time limit (every exercise timed out,
+    no kernel counted)."""
+    statuses = {entry.get("status") for entry in record.get("exercises", [])}
+    return record.get("status") == "grader error" or "grader error" in statuses or (
+        not record.get("kernel_starts") and "timeout" in statuses)
+
+
+def _kept(previous: dict | None, path: Path, digest: str, stamp: str) -> bool:
+    """True if the record of an earlier run still holds for the hand-in at ``path``: the same
+    file and fingerprint, a verdict on the hand-in (:func:`_grader_failed`), and not
+    "invalid notebook" for a file that reads now (say, after a run with a wrong path)."""
+    if not previous or previous.get("sha256") != digest or \
+            previous.get("fingerprint") != stamp or _grader_failed(previous):
+        return False
+    if previous.get("status") == "invalid notebook":
+        try:
+            parse_notebook(path)
+        except (OSError, ValueError):
+            return True
+        return False
+    return True
+
+
+def _identity(hand_in: HandInFile, superseded: dict) -> dict:
+    """What a record says of its student, from this run's reading of the folder."""
+    who = hand_in.who
+    return {"student": hand_in.student, "student_key": who.key, "student_id": who.id,
+            "login": who.login, "email": who.email, "on_roster": who.on_roster,
+            "layout": hand_in.layout, "late": hand_in.late,
+            "superseded": [other.key for other in superseded.get(hand_in.key, [])]}
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if _inside(path, ROOT) else str(path)
+
+
+def _notices(inventory: Inventory, hand_ins: list, superseded: dict, roster: Roster | None,
+             chapters: dict[str, Path]) -> list[tuple[str, str, list[str]]]:
+    """The lists of the run, for the summary and the console: (title, explanation, lines)."""
+    not_graded = [f"{item.key}: {item.reason}" for item in inventory.not_graded]
+    earlier = [f"{hand_in.student}: {other.key} (graded: {hand_in.key})"
+               for hand_in in hand_ins for other in superseded.get(hand_in.key, [])]
+    notices = [
+        ("Files not graded", "Files of the folder that are not notebooks, and zips refused or "
+         "without a notebook: nothing of them was graded.", not_graded),
+        ("Earlier submissions, not graded", "Of several notebooks of one student for one "
+         "exercise notebook, the latest was graded (the platform's submission id, the "
+         "resubmission number, else the newest file).", earlier)]
+    if roster is not None:
+        notices.append(("Not on the roster", "Graded, but the roster names no such student "
+                        "(by id, login, email or name).",
+                        [f"{hand_in.student} ({hand_in.key})" for hand_in in hand_ins
+                         if not hand_in.who.on_roster]))
+        several = len(set(chapters.values())) > 1
+        absent = []
+        for stem in sorted({path.stem for path in chapters.values()}):
+            present = {hand_in.who.key for hand_in in hand_ins
+                       if chapters[hand_in.key].stem == stem}
+            absent += [f"{entry.name} ({entry.id or entry.email or 'no id'})"
+                       + (f": nothing for {stem}" if several else "")
+                       for entry in roster.entries if entry.key not in present]
+        notices.append(("No hand-in", "Students of the roster without a notebook in the "
+                        "folder (their rows in the wide CSV have empty points).", absent))
+    return notices
+
+
+def _log_notices(notices, log) -> None:
+    for title, _, lines in notices:
+        if lines:
+            log(f"{title} ({len(lines)}):")
+            for line in lines:
+                log(f"  {line}")
+
+
+def _log_chapters(chapters: dict[str, Path], given: bool, log) -> None:
+    if given:
+        return
+    counts = Counter(chapters.values())
+    if len(counts) == 1:
+        official, count = counts.most_common(1)[0]
+        log(f"grading against {_shown(official)} (answered by {count} of {len(chapters)} "
+            "notebooks; --exercises to choose)")
+        return
+    log(f"the notebooks answer {len(counts)} exercise notebooks; each is graded against its "
+        "own: " + ", ".join(f"{_shown(path)} ({count})" for path, count in
+                            sorted(counts.items())))
+
+
+def _roster_rows(roster: Roster | None) -> list[dict]:
+    if roster is None:
+        return []
+    return [{"key": entry.key, "name": entry.name, "id": entry.id, "email": entry.email}
+            for entry in roster.entries]
+
+
+def _resolved(path) -> Path | None:
+    return None if path is None else Path(path).expanduser().resolve()
+
+
 def grade_class(folder, out=None, official=None, seed: int | None = None, rounds: int = 3,
                 limits: Limits | None = None, jobs: int | None = None,
-                progress: bool = True, log=print, isolation: str = "bwrap") -> dict:
-    """Grade every hand-in of ``folder``; see the module's docstring. Returns a summary:
-    the output folder, the official notebook, how many were graded, skipped, and the records.
+                progress: bool = True, log=print, isolation: str = "bwrap",
+                roster=None) -> dict:
+    """Grade every hand-in of ``folder``; see the module's docstring. ``roster`` is the path
+    of a roster CSV file (:func:`classgrade.submissions.read_roster`). Returns a summary:
+    the output folder, the official notebook most hand-ins answer, the official notebook of
+    each hand-in, how many were graded, skipped, the records, the files not graded and the
+    earlier submissions.
 
     Raises KeyboardInterrupt after writing the gradebook of what was graded, if interrupted.
     """
-    folder = Path(folder)
+    folder = _resolved(folder)
     if not folder.is_dir():
         raise ParameterError(f"DIR {str(folder)!r} is not a folder of handed-in notebooks")
-    out = Path(out) if out is not None else folder.resolve().parent / (
-        folder.resolve().name + "-grades")
+    out = _resolved(out) or folder.parent / (folder.name + "-grades")
+    official = _resolved(official)
+    if official is not None and not official.is_file():
+        raise ParameterError(f"exercise notebook {str(official)!r} does not exist")
+    roster_path = _resolved(roster)
+    the_roster = read_roster(roster_path) if roster_path is not None else None
     limits = limits or Limits()
     _check_isolation(isolation)
-    hand_ins = find_hand_ins(folder, out)
-    if not hand_ins:
-        raise ParameterError(f"no notebooks (*.ipynb) in {str(folder)!r}")
-    if official is None:
-        official, count = choose_official(hand_ins)
-        log(f"grading against {official.relative_to(ROOT) if _inside(official, ROOT) else official}"
-            f" (answered by {count} of {len(hand_ins)} notebooks; --exercises to choose)")
-    official = Path(official)
-    if not official.is_file():
-        raise ParameterError(f"exercise notebook {str(official)!r} does not exist")
+    with tempfile.TemporaryDirectory(prefix="rdz-") as unpacked:
+        inventory = find_submissions(folder, out, the_roster, chapter_stems(), unpacked,
+                                     leave_out=[roster_path] if roster_path else [])
+        if not inventory.hand_ins:
+            others = f" ({len(inventory.not_graded)} other files)" if inventory.not_graded \
+                else ""
+            raise ParameterError(f"no notebooks (*.ipynb) in {str(folder)!r}{others}")
+        chapters = assign_chapters(inventory.hand_ins, official)
+        _log_chapters(chapters, official is not None, log)
+        hand_ins, superseded = latest(inventory.hand_ins,
+                                      group=lambda h: (h.who.key, chapters[h.key]))
+        hand_ins.sort(key=lambda h: chapters[h.key].name)   # by chapter, then by path
+        notices = _notices(inventory, hand_ins, superseded, the_roster, chapters)
+        _log_notices(notices, log)
+        return _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limits,
+                          jobs, progress, log, isolation, _roster_rows(the_roster))
+
+
+def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limits, jobs,
+               progress, log, isolation, roster_rows) -> dict:
+    """Grade ``hand_ins`` (each against ``chapters[key]``) into ``out``: see grade_class."""
     out.mkdir(parents=True, exist_ok=True)
     seed = class_seed(out, seed)
-    stamp = fingerprint(official, seed, rounds, limits)
+    stamps = {path: fingerprint(path, seed, rounds, limits) for path in set(chapters.values())}
     records: dict[str, dict] = {}
     to_grade = []
     for hand_in in hand_ins:
         digest = _sha256(hand_in.path)
-        kept = out / "results" / _record_name(hand_in.key)
+        stamp = stamps[chapters[hand_in.key]]
         previous = None
         with contextlib.suppress(OSError, ValueError):
-            previous = json.loads(kept.read_text(encoding="utf-8"))
-        if previous and previous.get("sha256") == digest and previous.get("fingerprint") == \
-                stamp:
-            records[hand_in.key] = previous
+            previous = json.loads((out / "results" / _record_name(hand_in.key)).read_text(
+                encoding="utf-8"))
+        if _kept(previous, hand_in.path, digest, stamp):
+            records[hand_in.key] = {**previous, **_identity(hand_in, superseded)}
         else:
             to_grade.append((hand_in, digest))
     skipped = len(records)
@@ -321,14 +505,14 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
 
     def write_books():
         ordered = [records[h.key] for h in hand_ins if h.key in records]
-        write_gradebook(out, ordered)
+        write_gradebook(out, ordered, roster_rows)
 
     def finished(hand_in, digest, record):
-        record.update(student=hand_in.student, key=hand_in.key, sha256=digest,
-                      fingerprint=stamp)
+        record.update(_identity(hand_in, superseded), key=hand_in.key, sha256=digest,
+                      fingerprint=stamps[chapters[hand_in.key]])
         with write_lock:
             write_atomically(out / "results" / _record_name(hand_in.key),
-                              json.dumps(record, indent=1))
+                             json.dumps(record, indent=1))
             records[hand_in.key] = record
             write_books()
 
@@ -337,8 +521,8 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
     started = time.perf_counter()
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = {executor.submit(_grade_one, hand_in, official, seed, rounds, limits,
-                                   running, isolation, library): (hand_in, digest)
+        futures = {executor.submit(_grade_one, hand_in, chapters[hand_in.key], seed, rounds,
+                                   limits, running, isolation, library): (hand_in, digest)
                    for hand_in, digest in to_grade}
         for future in concurrent.futures.as_completed(futures):
             hand_in, digest = futures[future]
@@ -360,10 +544,16 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
         write_books()
         ordered = [records[h.key] for h in hand_ins if h.key in records]
         write_feedback(out, ordered)
-        write_summary(out, ordered, official.name, seed)
-    summary = {"out": out, "official": official, "graded": len(records) - skipped,
-               "skipped": skipped, "total": len(hand_ins), "records": ordered,
-               "seconds": time.perf_counter() - started}
+        names = sorted({path.name for path in chapters.values()})
+        write_summary(out, ordered, ", ".join(names), seed, notices)
+    main = Counter(chapters[h.key] for h in hand_ins).most_common(1)[0][0]
+    summary = {"out": out, "official": main, "chapters": {h.key: chapters[h.key]
+                                                         for h in hand_ins},
+               "graded": len(records) - skipped, "skipped": skipped, "total": len(hand_ins),
+               "records": ordered, "seconds": time.perf_counter() - started,
+               "notices": notices,
+               "wide": sorted(out / f"grades-{file_name(path.stem)}.csv"
+                              for path in set(chapters.values()))}
     if interrupted:
         log(f"interrupted: {len(records)} of {len(hand_ins)} notebooks are in the gradebook; "
             "run the same command again to grade the rest")

@@ -11,7 +11,13 @@ Options:
 ``--out FOLDER``
     Where the gradebook, the feedback and the records go; ``<DIR>-grades`` by default.
 ``--exercises NOTEBOOK``
-    The official exercise notebook the hand-ins answer; by default the one most of them answer.
+    The official exercise notebook all hand-ins are graded against; by default each is graded
+    against the one it answers.
+``--roster CSV``
+    The class's roster: a CSV file with a header row and the columns ``id``, ``name`` and
+    ``email`` (any order; UTF-8, with or without a byte-order mark). A login, id, email or name
+    in a hand-in's file name is mapped to the roster's name and id; hand-ins not on the roster
+    and roster students without a hand-in are listed.
 ``--seed N``
     Seed of the hidden cases; by default drawn once and kept in ``<out>/seed.txt``.
 ``--rounds N``
@@ -83,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("folder", type=Path, help="the folder of handed-in notebooks")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--exercises", type=Path, default=None)
+    parser.add_argument("--roster", type=Path, default=None)
     parser.add_argument("--seed", type=_non_negative_int, default=None)
     parser.add_argument("--rounds", type=_positive(int), default=3)
     parser.add_argument("--jobs", type=_positive(int), default=None)
@@ -108,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         summary = grade_class(args.folder, args.out, args.exercises, args.seed, args.rounds,
                               limits, args.jobs, progress=not args.quiet,
-                              isolation="none" if args.no_sandbox else "bwrap")
+                              isolation="none" if args.no_sandbox else "bwrap",
+                              roster=args.roster)
     except ParameterError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -124,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{exercise:<{width}}  {passed:>2}/{total:<3}  {textwrap.shorten(mistake, 70)}")
     for name in ("gradebook.csv", "totals.csv", "summary.html", "feedback/"):
         print(f"  {out / name}")
+    for path in summary["wide"]:
+        print(f"  {path}  (for Canvas's or Moodle's gradebook import)")
     return 0
 
 

@@ -1,28 +1,62 @@
 """The grading run's reports: the gradebook (CSV), each student's feedback and the class summary
 (HTML files that open in any browser, with nothing to install and no network).
 
-Everything a student wrote (their error messages, their values) is escaped before it goes into
-HTML. Every file is written to a temporary name and then renamed, so a reader never sees half
-a file.
+Everything a student wrote (their error messages, their values, their file names) is escaped
+before it goes into HTML, and every text cell of a CSV file is escaped against formula
+injection (:func:`csv_cell`). Every file is written to a temporary name and then renamed, so a
+reader never sees half a file.
+
+The CSV files:
+
+- ``gradebook.csv``, long form: a row per hand-in and exercise (:data:`GRADEBOOK_COLUMNS`);
+- ``totals.csv``: a row per hand-in, its points and the most it could have;
+- ``grades-<exercise notebook>.csv``, wide, one per exercise notebook (:func:`write_wide`): a
+  row per student, the columns :data:`WIDE_COLUMNS`, then one per exercise with its points,
+  then ``Total``. Canvas's gradebook import identifies a student by ``ID`` (the Canvas user
+  id of its bulk download's file names, or the roster's id) and wants the columns ``Student``,
+  ``ID``, ``SIS User ID``, ``SIS Login ID`` and ``Section`` first, as in its own export (the
+  two SIS columns and Section are left empty); Moodle's lets the instructor choose the column
+  that identifies a user (``Email address``: give a roster with the emails). Both let the
+  instructor map each other column to a grade item (``Total`` to the notebook's assignment)
+  or ignore it (``Login``, ``Late``). A roster student without a hand-in has a row with empty
+  points: an import leaves their grade as it is.
+
+Feedback pages have a file name of their own per student (:func:`student_pages`): a readable
+ASCII form of the name and a hash of the student's key, so that two students whose names look
+alike (``müller_anna`` and ``möller_anna``, ``王伟`` and ``李娜``, ``a b`` and ``a_b``) never share
+one.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import html
 import io
 import os
 import re
 import tempfile
+import unicodedata
 from collections import Counter, defaultdict
 from pathlib import Path
 
-__all__ = ["GRADEBOOK_COLUMNS", "class_table", "file_name", "write_atomically", "write_feedback",
-           "write_gradebook", "write_summary"]
+__all__ = ["GRADEBOOK_COLUMNS", "TOTALS_COLUMNS", "WIDE_COLUMNS", "class_table", "csv_cell",
+           "file_name", "student_pages", "write_atomically", "write_feedback", "write_gradebook",
+           "write_summary", "write_wide"]
 
-#: The columns of gradebook.csv.
-GRADEBOOK_COLUMNS = ("student", "notebook", "exercise", "status", "points", "max_points",
-                     "mistake", "feedback", "flags")
+#: The columns of gradebook.csv: ``chapter`` is the exercise notebook graded against,
+#: ``notebook`` the hand-in's path in the class folder.
+GRADEBOOK_COLUMNS = ("student", "student_id", "chapter", "notebook", "exercise", "status",
+                     "points", "max_points", "mistake", "feedback", "flags")
+#: The columns of totals.csv.
+TOTALS_COLUMNS = ("student", "student_id", "chapter", "notebook", "late", "points",
+                  "max_points")
+#: The first columns of a wide CSV; one per exercise and ``Total`` follow.
+WIDE_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Login",
+                "Email address", "Late")
+#: How a text cell of a CSV file may not begin (a spreadsheet reads it as a formula): OWASP's
+#: list for CSV injection.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: Statuses that count as "not tried" in the summary's chart.
 _NOT_TRIED = ("not attempted", "missing")
 
@@ -47,28 +81,83 @@ def _first_line(text: str) -> str:
     return lines[0][:300] if lines else ""
 
 
-def write_gradebook(out: Path, records: list[dict]) -> None:
-    """``gradebook.csv`` (a row per student and exercise) and ``totals.csv`` (per student)."""
-    rows = io.StringIO()
-    writer = csv.writer(rows)
-    writer.writerow(GRADEBOOK_COLUMNS)
-    totals = defaultdict(lambda: [0.0, 0.0])
+def csv_cell(value) -> str:
+    """A CSV cell: a number (int or float, as the grader writes points) as it is, even if
+    negative; a text that a spreadsheet would read as a formula (it begins with one of
+    :data:`FORMULA_STARTS`) behind an apostrophe, as OWASP advises against CSV injection.
+
+    >>> csv_cell(-1.5), csv_cell("=HYPERLINK(1)"), csv_cell("-1.5"), csv_cell("a=b")
+    ('-1.5', "'=HYPERLINK(1)", "'-1.5", 'a=b')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        return _points(value)
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _csv(rows) -> str:
+    """The CSV text of ``rows`` (each an iterable of values), every cell through csv_cell."""
+    stream = io.StringIO()
+    writer = csv.writer(stream)
+    for row in rows:
+        writer.writerow([csv_cell(value) for value in row])
+    return stream.getvalue()
+
+
+def _chapter(record: dict) -> str:
+    """The exercise notebook a record was graded against, without ``.ipynb``."""
+    return Path(str(record.get("official", ""))).stem
+
+
+def _late(record: dict) -> str:
+    late = record.get("late")
+    return "" if late is None else ("yes" if late else "no")
+
+
+def write_gradebook(out: Path, records: list[dict], roster=()) -> None:
+    """``gradebook.csv`` (a row per hand-in and exercise), ``totals.csv`` (per hand-in) and a
+    wide CSV per exercise notebook (:func:`write_wide`; ``roster``: the students expected,
+    each a dict with ``key``, ``name``, ``id`` and ``email``)."""
+    rows, totals = [GRADEBOOK_COLUMNS], [TOTALS_COLUMNS]
     for record in records:
         for entry in record["exercises"]:
-            writer.writerow([record["student"], record["key"], entry["exercise"],
-                             entry["status"], _points(entry["points"]),
-                             _points(entry["max_points"]), entry["mistake"],
-                             _first_line(entry["feedback"]), "; ".join(entry["flags"])])
-            total = totals[(record["student"], record["key"])]
-            total[0] += entry["points"]
-            total[1] += entry["max_points"]
-    write_atomically(out / "gradebook.csv", rows.getvalue())
-    summary = io.StringIO()
-    writer = csv.writer(summary)
-    writer.writerow(("student", "notebook", "points", "max_points"))
-    for (student, key), (points, maximum) in totals.items():
-        writer.writerow([student, key, _points(points), _points(maximum)])
-    write_atomically(out / "totals.csv", summary.getvalue())
+            rows.append([record["student"], record.get("student_id", ""), _chapter(record),
+                         record["key"], entry["exercise"], entry["status"], entry["points"],
+                         entry["max_points"], entry["mistake"], _first_line(entry["feedback"]),
+                         "; ".join(entry["flags"])])
+        totals.append([record["student"], record.get("student_id", ""), _chapter(record),
+                       record["key"], _late(record),
+                       sum(entry["points"] for entry in record["exercises"]),
+                       sum(entry["max_points"] for entry in record["exercises"])])
+    write_atomically(out / "gradebook.csv", _csv(rows))
+    write_atomically(out / "totals.csv", _csv(totals))
+    for chapter in dict.fromkeys(_chapter(record) for record in records):
+        write_wide(out / f"grades-{file_name(chapter)}.csv",
+                   [record for record in records if _chapter(record) == chapter], roster)
+
+
+def write_wide(path: Path, records: list[dict], roster=()) -> None:
+    """A wide CSV of one exercise notebook's records: a row per student (:data:`WIDE_COLUMNS`,
+    the points of each exercise, ``Total``), then a row with empty points for each student of
+    ``roster`` without a record (see the module's docstring)."""
+    exercises = list(dict.fromkeys(entry["exercise"] for record in records
+                                   for entry in record["exercises"]))
+    rows = [[*WIDE_COLUMNS, *exercises, "Total"]]
+    graded = set()
+    for record in records:
+        graded.add(record.get("student_key", ""))
+        points = {entry["exercise"]: entry["points"] for entry in record["exercises"]}
+        rows.append([record["student"], record.get("student_id", ""), "", "", "",
+                     record.get("login", ""), record.get("email", ""), _late(record),
+                     *(points.get(exercise, "") for exercise in exercises),
+                     sum(points.values())])
+    for student in roster:
+        if student["key"] not in graded:
+            rows.append([student["name"], student.get("id", ""), "", "", "", "",
+                         student.get("email", ""), "", *([""] * len(exercises)), ""])
+    write_atomically(path, _csv(rows))
 
 
 # --------------------------------------------------------------------------- HTML
@@ -111,13 +200,48 @@ def file_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text) or "student"
 
 
+def _student_key(record: dict) -> str:
+    return record.get("student_key") or "name:" + record["student"]
+
+
+def _slug(name: str, length: int = 40) -> str:
+    """A readable ASCII form of a name: accents dropped, other characters as ``_``."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9]+", "_", ascii_name).strip("_")[:length] or "student"
+
+
+def student_pages(records: list[dict]) -> dict[str, str]:
+    """Each student's feedback page (file name in ``feedback/``) by student key: the name's
+    ASCII slug and a hash of the key, a longer hash should two keys' names still meet.
+
+    >>> names = ("müller_anna", "möller_anna", "王伟", "李娜", "a b", "a_b")
+    >>> pages = student_pages([{"student": name, "student_key": "name:" + name}
+    ...                        for name in names])
+    >>> len(set(pages.values())), pages["name:müller_anna"][:12]
+    (6, 'muller_anna-')
+    """
+    names = {_student_key(record): record["student"] for record in records}
+    pages = {key: f"{_slug(name)}-{_digest(key, 10)}.html" for key, name in names.items()}
+    taken = Counter(page.casefold() for page in pages.values())
+    for key, page in pages.items():
+        if taken[page.casefold()] > 1:
+            pages[key] = f"{_slug(names[key])}-{_digest(key, 64)}.html"
+    return pages
+
+
+def _digest(key: str, length: int) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:length]
+
+
 def write_feedback(out: Path, records: list[dict]) -> None:
     """``feedback/<student>.html`` for every student: per exercise the status, the points and
     the feedback, as the notebook's check would show it, on the grading run's cases."""
     by_student = defaultdict(list)
     for record in records:
-        by_student[record["student"]].append(record)
-    for student, own in by_student.items():
+        by_student[_student_key(record)].append(record)
+    pages = student_pages(records)
+    for key, own in by_student.items():
+        student = own[0]["student"]
         parts = [f"<h1>Feedback for {html.escape(student)}</h1>"]
         for record in own:
             points = sum(entry["points"] for entry in record["exercises"])
@@ -126,6 +250,13 @@ def write_feedback(out: Path, records: list[dict]) -> None:
                          f"{_points(maximum)} points</h2>")
             if record.get("status") != "ok" or record.get("message"):
                 parts.append(f"<p>{html.escape(record.get('message', ''))}</p>")
+            if record.get("superseded"):
+                parts.append('<p class="small">Note: you handed in more than one notebook for '
+                             "this exercise notebook; the latest was graded, not: "
+                             f"{html.escape(', '.join(record['superseded']))}.</p>")
+            if record.get("late"):
+                parts.append('<p class="small">Note: the learning platform marked this '
+                             "submission late.</p>")
             parts.append('<p class="small">Graded on other inputs than the checks in the '
                          "notebook (the fixed cases and new random ones), with the same "
                          "messages.</p>")
@@ -139,8 +270,8 @@ def write_feedback(out: Path, records: list[dict]) -> None:
                 if entry["flags"]:
                     parts.append('<p class="small">For the instructor to look at: '
                                  f"{html.escape('; '.join(entry['flags']))}</p>")
-        write_atomically(out / "feedback" / f"{file_name(student)}.html",
-               _page(f"Feedback: {student}", "\n".join(parts)))
+        write_atomically(out / "feedback" / pages[key],
+                         _page(f"Feedback: {student}", "\n".join(parts)))
 
 
 def _chart(exercises: list[str], counts: dict) -> str:
@@ -196,20 +327,34 @@ def _tally(records: list[dict]):
 
 
 def class_table(records: list[dict]) -> list[tuple[str, int, int, str]]:
-    """Per exercise, in the notebook's order: (id, passed, notebooks, the named mistake made
-    most, with its count, or "")."""
+    """Per exercise, in the notebooks' order: (id, passed, notebooks graded on it, the named
+    mistake made most, with its count, or "")."""
     exercises, counts, mistakes = _tally(records)
     table = []
     for exercise in exercises:
         top = mistakes[exercise].most_common(1)
-        table.append((exercise, counts[exercise].get("passed", 0), len(records),
+        table.append((exercise, counts[exercise].get("passed", 0),
+                      sum(counts[exercise].values()),
                       f"{top[0][0]} ({top[0][1]})" if top else ""))
     return table
 
 
-def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> None:
+def _notices(notices) -> list[str]:
+    """HTML of the lists of the run (files not graded, earlier submissions, the roster)."""
+    parts = []
+    for title, text, items in notices:
+        if items:
+            parts.append(f"<h2>{html.escape(title)}</h2><p>{html.escape(text)}</p><ul>")
+            parts.extend(f"<li>{html.escape(item)}</li>" for item in items)
+            parts.append("</ul>")
+    return parts
+
+
+def write_summary(out: Path, records: list[dict], notebook: str, seed: int,
+                  notices=()) -> None:
     """``summary.html``: pass rate per exercise, the named mistakes the class made most, the
-    totals per student, and a bar chart."""
+    totals per student, a bar chart, and ``notices``: (title, explanation, list of lines)
+    each, as the files that were not graded."""
     exercises, counts, mistakes = _tally(records)
     flagged = [(record["student"], entry["exercise"], entry["flags"])
                for record in records for entry in record["exercises"] if entry["flags"]]
@@ -222,10 +367,11 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> N
                  "<th>pass rate</th><th>other statuses</th></tr>")
     for exercise in exercises:
         passed = counts[exercise].get("passed", 0)
+        graded = sum(counts[exercise].values())
         others = ", ".join(f"{html.escape(status)} {count}" for status, count in
                            counts[exercise].most_common() if status != "passed")
-        parts.append(f"<tr><td>{html.escape(exercise)}</td><td>{passed} of {n}</td>"
-                     f"<td>{100 * passed / n:.0f} %</td><td>{others}</td></tr>")
+        parts.append(f"<tr><td>{html.escape(exercise)}</td><td>{passed} of {graded}</td>"
+                     f"<td>{100 * passed / graded:.0f} %</td><td>{others}</td></tr>")
     parts.append("</table><h2>Named mistakes, most frequent first</h2>")
     if not any(mistakes.values()):
         parts.append("<p>No typical mistake was recognised.</p>")
@@ -237,15 +383,18 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int) -> N
                 parts.append(f"<tr><td>{html.escape(mistake)}</td><td>{count}</td></tr>")
             parts.append("</table>")
     parts.append("<h2>Totals</h2><table><tr><th>student</th><th>notebook</th><th>points</th>"
-                 "</tr>")
+                 "<th>late</th></tr>")
+    pages = student_pages(records)
     for record in records:
         points = sum(entry["points"] for entry in record["exercises"])
         maximum = sum(entry["max_points"] for entry in record["exercises"])
-        link = f"feedback/{file_name(record['student'])}.html"
+        link = f"feedback/{pages[_student_key(record)]}"
         parts.append(f'<tr><td><a href="{html.escape(link)}">{html.escape(record["student"])}'
                      f"</a></td><td>{html.escape(record['key'])}</td>"
-                     f"<td>{_points(points)} / {_points(maximum)}</td></tr>")
+                     f"<td>{_points(points)} / {_points(maximum)}</td>"
+                     f"<td>{_late(record)}</td></tr>")
     parts.append("</table>")
+    parts.extend(_notices(notices))
     if flagged:
         parts.append("<h2>Answers to look at</h2><p>These answers use tools that can reach "
                      "around the grading run; they were graded as usual.</p><table><tr>"

@@ -72,18 +72,19 @@ def test_moved_and_split_answer_cells_are_found_and_joined():
         "vacuum.step_distance"]
 
 
-def test_a_deleted_answer_is_missing_and_a_new_cell_defining_it_is_named():
+def test_a_deleted_answer_is_missing_and_a_new_cell_defining_it_is_graded_and_flagged():
     notebook = solved()
     answer = answer_cells(notebook)["vacuum.sliding_stop"][0]
     index = notebook.cells.index(answer)
     notebook.cells[index] = nbformat.v4.new_code_cell(answer.source)   # no metadata
     hand_in = read_hand_in(as_dict(notebook), OFFICIAL)
-    missing = hand_in.answers["vacuum.sliding_stop"]
-    assert missing.status == "missing"
-    assert f"cell {index} defines sliding_stop" in missing.note
+    found = hand_in.answers["vacuum.sliding_stop"]
+    assert found.status == "answered" and found.source == answer.source
+    assert f"cell {index + 1} (counted from 1)" in found.note
+    assert "defines sliding_stop" in found.flags[0]
     del notebook.cells[index]
     gone = read_hand_in(as_dict(notebook), OFFICIAL).answers["vacuum.sliding_stop"]
-    assert gone.status == "missing" and "deleted" in gone.note and "defines" not in gone.note
+    assert gone.status == "missing" and "deleted" in gone.note and not gone.flags
 
 
 def test_an_answer_merged_with_its_check_cell_loses_the_check_call():
@@ -141,12 +142,17 @@ def test_another_chapters_notebook_is_named_as_such():
     assert hand_in.status == "other notebook" and "egg." in hand_in.message
 
 
-def test_a_notebook_without_any_metadata_has_every_exercise_missing():
+def test_a_notebook_without_any_metadata_has_every_answer_found_by_its_function():
     notebook = solved()
     for cell in notebook.cells:
         cell.metadata = {}
     hand_in = read_hand_in(as_dict(notebook), OFFICIAL)
-    assert hand_in.status == "ok" and set(statuses(hand_in).values()) == {"missing"}
+    assert hand_in.status == "ok" and set(statuses(hand_in).values()) == {"answered"}
+    assert all(answer.flags for answer in hand_in.answers.values())
+    untouched = copy.deepcopy(OFFICIAL)
+    for cell in untouched.cells:
+        cell.metadata = {}
+    assert set(statuses(read_hand_in(as_dict(untouched), OFFICIAL)).values()) == {"missing"}
 
 
 @pytest.mark.notebooks
