@@ -10,15 +10,17 @@ NB ?=
 NAME ?=
 TITLE ?=
 DIR ?=
+ROSTER ?=
 OUT ?=
 DEST ?=
+SEED ?=
 # The student release (classgrade.release) has no solutions/: the instructors' targets
 # say so instead of failing half-way.
 NO_SOLUTIONS := the student release has no solutions/: this target works in the instructors'
 NO_SOLUTIONS += repository only
 
 .DEFAULT_GOAL := help
-.PHONY: help book book-instructor test test-fast lab check grade exercises new-chapter student-release constraints benchmarks clean
+.PHONY: help book book-instructor test test-fast lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
@@ -28,6 +30,7 @@ help:
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
 	@echo "make grade DIR=<folder of hand-ins>   grade a class: gradebook.csv, feedback/, summary.html in <DIR>-grades (OUT=... to choose)"
+	@echo "make gradescope NB=exercises/<file>.ipynb   a Gradescope autograder: _build/gradescope/<file>.zip (SEED=... to fix the hidden cases' seed)"
 	@echo "make exercises        regenerate the install cells (from _config.yml) and exercises/ (from solutions/)"
 	@echo "make new-chapter NAME=<module> TITLE=\"<title>\"   write a new chapter's files, with a working example to replace"
 	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"
@@ -78,8 +81,14 @@ check: $(STAMP)
 	@$(BIN)/python -m classgrade.checknb $(NB) || true
 
 grade: $(STAMP)
-	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>]"; exit 2; }
-	$(BIN)/python -m classgrade.grade "$(DIR)" $(if $(OUT),--out "$(OUT)")
+	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>] [ROSTER=<roster.csv>]"; exit 2; }
+	$(BIN)/python -m classgrade.grade "$(DIR)" $(if $(OUT),--out "$(OUT)") $(if $(ROSTER),--roster "$(ROSTER)")
+
+# The bundle's seed of the hidden cases is drawn when it is built (SEED=N to choose it): every
+# student of the assignment gets the same cases (see classgrade/classgrade/gradescope.py).
+gradescope: $(STAMP)
+	@test -n "$(NB)" || { echo "usage: make gradescope NB=exercises/<file>.ipynb [SEED=<whole number>]"; exit 2; }
+	$(BIN)/python -m classgrade.gradescope build "$(NB)" --out _build/gradescope $(if $(SEED),--seed "$(SEED)")
 
 new-chapter:
 	@test -n "$(NAME)" -a -n "$(TITLE)" || { echo 'usage: make new-chapter NAME=<module name> TITLE="<chapter title>"'; exit 2; }

@@ -25,9 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "classgrade" / "tests"))
 
+from handins import answered, official, solution_code, write  # noqa: E402
+
 from classgrade.classroom import grade_class  # noqa: E402
 from classgrade.sandbox import Limits  # noqa: E402
-from handins import answered, official, solution_code, write  # noqa: E402
 
 STEM = "07_vacuum"
 

@@ -5,6 +5,7 @@ import pytest
 
 from robodyn.errors import ParameterError
 from robodyn.tools.exercisegen import (
+    cell_points,
     make_exercise_notebook,
     out_of_date,
     strip_solutions,
@@ -64,6 +65,7 @@ def test_label_comes_from_nearest_exercise_heading():
         nbformat.v4.new_code_cell("### BEGIN SOLUTION\nb = 1\n### END SOLUTION"),
         nbformat.v4.new_code_cell('grading.check("x.second", b)'),
     ]
+    notebook.metadata["robodyn"] = {"points": {"x.first": 1, "x.second": 2}}
     notebook.cells[2].outputs = [nbformat.v4.new_output("stream", text="x")]
     exercise = make_exercise_notebook(notebook)
     assert exercise.cells[0].source == "# Exercises"
@@ -112,7 +114,7 @@ def test_every_solutions_notebook_has_marked_answers(root):
 # --------------------------------------------------------------------------- grading metadata
 
 
-def two_exercises(points=None):
+def two_exercises(points=(("x.first", 1), ("x.second", 3))):
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [
         nbformat.v4.new_markdown_cell("# Exercises — with solutions"),
@@ -126,12 +128,13 @@ def two_exercises(points=None):
         nbformat.v4.new_code_cell("grading.check('x.second', g)"),
     ]
     if points is not None:
-        notebook.metadata["robodyn"] = {"points": points}
+        notebook.metadata["robodyn"] = {"points": dict(points),
+                                        "points_rationale": "1 for f, 3 for g."}
     return notebook
 
 
 def test_answer_and_check_cells_carry_their_role_exercise_and_nbgrader_metadata():
-    exercise = make_exercise_notebook(two_exercises({"x.second": 3}))
+    exercise = make_exercise_notebook(two_exercises({"x.first": 1, "x.second": 3}))
     roles = [cell.metadata.get("robodyn") for cell in exercise.cells]
     assert roles == [None, None, None, {"role": "answer", "exercise": "x.first"},
                      {"role": "check", "exercise": "x.first"}, None,
@@ -159,6 +162,13 @@ def test_answer_and_check_cells_carry_their_role_exercise_and_nbgrader_metadata(
      "two check cells"),
     (lambda nb: nb.metadata.update(robodyn={"points": {"x.third": 2}}), "x.third"),
     (lambda nb: nb.metadata.update(robodyn={"points": {"x.first": -1}}), "positive"),
+    (lambda nb: nb.metadata.update(robodyn={"points": {"x.first": 1}}), "no points to"),
+    (lambda nb: nb.metadata.update(robodyn={}), "no points to"),
+    (lambda nb: nb.metadata["robodyn"]["points"].update({"x.first": "2"}), "positive"),
+    (lambda nb: nb.metadata["robodyn"]["points"].update({"x.first": True}), "positive"),
+    (lambda nb: nb.metadata["robodyn"]["points"].update({"x.first": float("nan")}),
+     "positive"),
+    (lambda nb: nb.metadata["robodyn"].update(points_rationale=3), "rationale"),
 ])
 def test_grading_metadata_refuses_what_it_cannot_label(change, message):
     notebook = two_exercises()
@@ -185,3 +195,40 @@ def test_the_book_exercises_are_labelled_for_grading(root):
         ids = [cell.metadata["nbgrader"]["grade_id"] for cell in labelled]
         assert len(set(ids)) == len(ids), path
         assert "nbgrader" not in notebook.cells[0].metadata     # installcell's own cell
+
+
+def test_each_exercise_heading_shows_its_points():
+    """The exercise notebook's headings show each exercise's points; the solutions' do not."""
+    solution = two_exercises({"x.first": 1, "x.second": 2.5})
+    exercise = make_exercise_notebook(solution)
+    assert exercise.cells[2].source == "## Exercise 4.1: first (1 point)"
+    assert exercise.cells[5].source == "## Exercise 4.2: second (2.5 points)"
+    assert solution.cells[2].source == "## Exercise 4.1: first"
+    assert "points" not in exercise.metadata["robodyn"]          # the check cells carry them
+    assert exercise.metadata["robodyn"]["points_rationale"] == "1 for f, 3 for g."
+
+
+@pytest.mark.parametrize("value", [None, 0, -2, "3", True, float("nan"), float("inf"), [2]])
+def test_a_check_cell_without_positive_points_is_refused(value):
+    """cell_points refuses a check cell whose nbgrader points are missing or not > 0."""
+    exercise = make_exercise_notebook(two_exercises())
+    assert cell_points(exercise) == {"x.first": 1, "x.second": 3}
+    if value is None:
+        del exercise.cells[4].metadata["nbgrader"]["points"]
+    else:
+        exercise.cells[4].metadata["nbgrader"]["points"] = value
+    with pytest.raises(ParameterError, match="x.first.*positive number"):
+        cell_points(exercise)
+
+
+def test_every_book_exercise_has_points_by_difficulty(root):
+    """Every check cell of the book's exercise notebooks has its points (positive numbers,
+    from the solutions notebook, which the sync test compares), each chapter gives a rationale,
+    and not all exercises of a chapter weigh the same."""
+    paths = sorted((root / "exercises").glob("*.ipynb"))
+    assert paths
+    for path in paths:
+        notebook = nbformat.read(path, as_version=4)
+        points = cell_points(notebook)
+        assert len(points) >= 4 and len(set(points.values())) > 1, path.name
+        assert len(notebook.metadata["robodyn"]["points_rationale"]) > 40, path.name

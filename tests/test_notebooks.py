@@ -12,9 +12,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from classgrade.checknb import CHECK_CALL
 from nbclient import NotebookClient
 
+from classgrade.checknb import CHECK_CALL
 from robodyn.grading.results import results_in
 
 ROOT = Path(__file__).resolve().parents[1]

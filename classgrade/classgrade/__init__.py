@@ -11,5 +11,8 @@ exercise registry and check library (:mod:`robodyn.grading`) and the notebooks' 
 - :mod:`classgrade.classroom` and :mod:`classgrade.reports`: a folder of hand-ins into a
   gradebook, feedback pages and a summary;
 - the commands: :mod:`classgrade.grade` (``make grade``), :mod:`classgrade.checknb`
-  (``make check``), :mod:`classgrade.release` (``make student-release``).
+  (``make check``), :mod:`classgrade.release` (``make student-release``);
+- beyond one machine: :mod:`classgrade.job` (one hand-in graded as a job of its own, for a
+  cluster or a learning platform's runner) and :mod:`classgrade.gradescope` (``make
+  gradescope``: a Gradescope autograder bundle, and the grading inside it).
 """

@@ -40,9 +40,8 @@ import sys
 import time
 from pathlib import Path
 
-from classgrade.plaindata import to_plain
-
 import robodyn
+from classgrade.plaindata import to_plain
 from robodyn.grading.run import call_answer
 
 __all__ = ["ReferenceUnavailable", "start"]
@@ -156,7 +155,7 @@ def guarded_names(references) -> list[str]:
         code = getattr(inspect.unwrap(vars(owner)[attribute]), "__code__", None)
         module = sys.modules.get(getattr(owner, "__module__", None) or "") if \
             isinstance(owner, type) else owner
-        for used in _names_in(code):
+        for used in sorted(_names_in(code)):
             if not used.startswith("_") or used.startswith("__"):
                 continue
             if isinstance(owner, type) and inspect.isfunction(vars(owner).get(used)):

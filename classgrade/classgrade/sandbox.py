@@ -628,32 +628,35 @@ def _no_strings(raw):
 
 
 def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: int,
-                     answer_error: str) -> tuple[str, str, str]:
-    """(status, mistake, feedback) of an exercise from what its answer did in the kernel."""
+                     answer_error: str) -> tuple[str, str, str, float]:
+    """(status, mistake, feedback, credit) of an exercise from what its answer did in the
+    kernel; ``credit`` is the fraction of the exercise's points earned: 1 for a pass, the share
+    of the right parts for a failed answer to an exercise of independent parts
+    (:attr:`robodyn.grading.run.Outcome.credit`), else 0."""
     exercise = get_exercise(exercise_id)
     if record is None or record.get("exercise") != exercise_id:
         return "crashed", "", (f"{exercise_id}: the grading run found no readable results for "
-                               "this exercise (did the notebook change the grading harness?)")
+                               "this exercise (did the notebook change the grading harness?)"), 0.0
     references = [str(name) for name in record.get("references_called", [])][:5]
     if references:
-        return "reference", "", _reference_feedback(exercise_id, references, "calls")
+        return "reference", "", _reference_feedback(exercise_id, references, "calls"), 0.0
     if not record.get("defined"):
         raised = f" Your answer cell raised {answer_error} when it ran." if answer_error else ""
         status = "memory limit" if answer_error.startswith("MemoryError") else "failed"
         return status, "", (f"{exercise_id}: your answer does not define "
-                            f"{exercise.function_name}.{raised}")
+                            f"{exercise.function_name}.{raised}"), 0.0
     if not record.get("callable"):
         outcome = not_callable(exercise, str(record.get("type", "object"))[:60])
-        return "failed", "", str(outcome.failure)
+        return "failed", "", str(outcome.failure), 0.0
     cases = exercise.hidden_cases(seed, rounds)
     calls = _calls(record, _symbolic(exercise))
     if calls is None or len(calls) != len(cases):
         return "crashed", "", (f"{exercise_id}: the grading run's results for this exercise are "
                                "incomplete or malformed (did the notebook change the grading "
-                               "harness?)")
+                               "harness?)"), 0.0
     outcome = judge(exercise, cases, calls)
     if outcome.failure is None:
-        return "passed", "", outcome.text
+        return "passed", "", outcome.text, 1.0
     feedback = str(outcome.failure)
     error = outcome.failure.__cause__
     if error is not None:
@@ -661,8 +664,8 @@ def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: i
         feedback = feedback.replace(_TRACEBACK_LINE, f"(Raised at {where} of your answer.)"
                                     if where else "")
     if isinstance(error, MemoryError) or type(error).__name__ == "MemoryError":
-        return "memory limit", "", feedback
-    return outcome.result.status, outcome.mistake, feedback
+        return "memory limit", "", feedback, 0.0
+    return outcome.result.status, outcome.mistake, feedback, outcome.credit
 
 
 def _reference_feedback(exercise_id: str, names: list[str], how: str) -> str:
@@ -745,7 +748,8 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
         answer = hand_in.answers[exercise_id]
         maximum = points.get(exercise_id, 1.0)
         references = tuple(guarded_names(get_exercise(exercise_id).package_references))
-        flags = review_flags(answer.source, references) if answer.status == "answered" else []
+        flags = sorted({*answer.flags, *review_flags(answer.source, references)}) \
+            if answer.status == "answered" else []
         named = named_references(answer.source, references) if answer.status == "answered" \
             else []
         notes = [answer.note] if answer.note else []
@@ -789,20 +793,27 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
                 if event == "collected":
                     collected = _read_collected(execution.collected.get(exercise_id))
                     try:
-                        status, mistake, feedback = _judge_collected(
+                        status, mistake, feedback, credit = _judge_collected(
                             exercise_id, collected, seed, rounds, answer_error)
                     except Exception as error:  # noqa: BLE001 - one exercise, not the class
-                        status, mistake, feedback = "grader error", "", (
+                        status, mistake, feedback, credit = "grader error", "", (
                             f"{exercise_id}: the grader failed on this answer "
-                            f"({type(error).__name__}: {error}); please report it")
+                            f"({type(error).__name__}: {error}); please report it"), 0.0
                 else:
-                    status, mistake, feedback = event, "", _event_feedback(
-                        exercise_id, event, why, limits)
+                    status, mistake, feedback, credit = event, "", _event_feedback(
+                        exercise_id, event, why, limits), 0.0
+                entry.points = entry.max_points * credit
                 if answer_error and status not in ("failed",):
                     entry.notes.append(f"the answer cell raised {answer_error} when it ran")
                 entry.status, entry.mistake, entry.feedback = status, mistake, feedback
     for entry in graded.values():
-        entry.points = entry.max_points if entry.status == "passed" else 0.0
+        # a pass earns every point; a failed answer to an exercise of independent parts the
+        # share of its right parts (set above, from the judging); anything else nothing
+        if entry.status == "passed":
+            entry.points = entry.max_points
+        elif entry.status != "failed":
+            entry.points = 0.0
+        entry.points = round(entry.points, 2)
     record["exercises"] = [asdict(graded[e]) for e in wanted]
     record["seconds"] = time.perf_counter() - started
     return record
@@ -820,7 +831,8 @@ def fingerprint(official_path, seed: int, rounds: int, limits: Limits) -> str:
     limits and the grading code; a change of any of them grades again."""
     digest = hashlib.sha256()
     digest.update(Path(official_path).read_bytes())
-    digest.update(json.dumps([seed, rounds, asdict(limits)]).encode())
+    limits_as_numbers = {name: float(value) for name, value in asdict(limits).items()}
+    digest.update(json.dumps([seed, rounds, limits_as_numbers]).encode())  # 10 == 10.0
     book = Path(robodyn.__file__).resolve().parent
     for folder in (Path(__file__).resolve().parent, book / "grading", book / "checks"):
         for module in sorted(folder.glob("*.py")):

@@ -8,6 +8,7 @@ import copy
 from pathlib import Path
 
 import nbformat
+
 from classgrade import bwrap
 from classgrade.handin import answer_cells
 

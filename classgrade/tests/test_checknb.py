@@ -11,6 +11,8 @@ import time
 
 import nbformat
 import pytest
+
+from classgrade import checknb
 from classgrade.checknb import (
     CellProblem,
     ExerciseResult,
@@ -23,8 +25,6 @@ from classgrade.checknb import (
     results_of,
     run_notebook,
 )
-
-from classgrade import checknb
 from robodyn.grading.results import RESULT_MIME
 
 FK = "diffdrive.forward_kinematics"

@@ -22,10 +22,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from handins import ISOLATION, ROOT, answered, cell_of, official, solution_code, write
+
 from classgrade.classroom import grade_class
 from classgrade.reports import student_pages
 from classgrade.sandbox import Limits, official_points
-from handins import ISOLATION, ROOT, answered, cell_of, official, solution_code, write
 
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
 

@@ -25,10 +25,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from handins import ISOLATION, ROOT, answered, cell_of, official, write
+
 from classgrade.classroom import grade_class
 from classgrade.reports import class_table
 from classgrade.sandbox import Limits, official_points
-from handins import ISOLATION, ROOT, answered, cell_of, official, write
 
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
 

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from handins import solution_code
+
 from classgrade.handin import (
     answer_cells,
     exercise_ids,
     official_with_answers,
     read_hand_in,
 )
-from handins import solution_code
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFICIAL = nbformat.read(ROOT / "exercises" / "07_vacuum.ipynb", as_version=4)

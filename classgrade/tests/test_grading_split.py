@@ -15,11 +15,11 @@ import textwrap
 import numpy as np
 import pytest
 import sympy
+from handins import ROOT, solution_code
+
 from classgrade.harness import _owner, guarded_names
 from classgrade.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
 from classgrade.sandbox import named_references, review_flags
-from handins import ROOT, solution_code
-
 from robodyn.errors import ParameterError
 from robodyn.grading import SEED, evaluate, exercise_ids, get_exercise
 from robodyn.grading.run import Call, call_answer, judge

@@ -11,6 +11,8 @@ from pathlib import Path
 import nbformat
 import pytest
 import yaml
+
+from classgrade import release
 from classgrade.release import (
     LEAK_LINES,
     MARKER,
@@ -21,8 +23,6 @@ from classgrade.release import (
     scan,
     solution_blocks,
 )
-
-from classgrade import release
 from robodyn.errors import ParameterError
 from robodyn.tools import bookbuild
 from robodyn.tools.exercisegen import BEGIN, END

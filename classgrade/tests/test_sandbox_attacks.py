@@ -22,11 +22,11 @@ import time
 from pathlib import Path
 
 import pytest
-from classgrade.classroom import grade_class
-from classgrade.sandbox import Limits
 from handins import ROOT, answered, write
 
 from classgrade import bwrap
+from classgrade.classroom import grade_class
+from classgrade.sandbox import Limits
 
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions,
               pytest.mark.skipif(bool(bwrap.problem()), reason=bwrap.problem() or "-")]

@@ -18,6 +18,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from handins import ROOT, cell_of, official, solution_code, write
+
+from classgrade import reports
 from classgrade.classroom import (
     _grader_failed,
     _kept,
@@ -37,9 +40,6 @@ from classgrade.submissions import (
     read_roster,
     unpack_notebooks,
 )
-from handins import ROOT, cell_of, official, solution_code, write
-
-from classgrade import reports
 from robodyn.errors import ParameterError
 
 STEM = "04_differential_drive"

@@ -116,6 +116,8 @@ _FORWARD_KINEMATICS = Exercise(
     function_name="forward_kinematics",
     arguments=("phi_dot_r", "phi_dot_l", "wheel_radius", "track_width"),
     outputs=(Output("v"), Output("omega")),
+    # v is the wheels' mean, omega their difference: two formulas, each right or wrong alone
+    independent_parts=True,
     reference=_forward_kinematics_reference,
     package_references=("robodyn.diffdrive.forward_kinematics",),
     make_cases=_forward_kinematics_cases,
@@ -240,6 +242,8 @@ _INVERSE_KINEMATICS = Exercise(
     function_name="inverse_kinematics",
     arguments=("v", "omega", "wheel_radius", "track_width"),
     outputs=(Output("phi_dot_r"), Output("phi_dot_l")),
+    # one formula per wheel, (v +- omega L/2) / R: each right or wrong alone
+    independent_parts=True,
     reference=_inverse_kinematics_reference,
     package_references=("robodyn.diffdrive.inverse_kinematics",),
     make_cases=_inverse_kinematics_cases,

@@ -56,6 +56,8 @@ _FORWARD = Exercise(
     function_name="forward_kinematics",
     arguments=("theta1_dot", "theta2_dot", "theta3_dot", "leg_radius"),
     outputs=_XYT,
+    # one row of the kinematic matrix per output: each right or wrong alone
+    independent_parts=True,
     reference=_forward_reference,
     package_references=("robodyn.stickslip.forward_kinematics",),
     make_cases=_forward_cases,
@@ -120,6 +122,8 @@ _INVERSE = Exercise(
     function_name="inverse_kinematics",
     arguments=("x_dot", "y_dot", "theta_dot", "leg_radius"),
     outputs=_THETAS,
+    # one row of the inverse per pivot: each right or wrong alone
+    independent_parts=True,
     reference=_inverse_reference,
     package_references=("robodyn.stickslip.inverse_kinematics",),
     make_cases=_inverse_cases,

@@ -139,6 +139,13 @@ class Exercise:
         Typical mistakes, tried in this order.
     adapter : object
         How to call an answer (:mod:`robodyn.grading.adapters`); a plain function by default.
+    independent_parts : bool
+        True if each output is a part of its own, computed without the others (``v`` and
+        ``omega`` of forward kinematics): an answer then earns, in a grading run, the share of
+        the exercise's points of the outputs it gets right on every case. False (the
+        default) where an output follows from another (a radius from the fitted centre, a
+        normal from the nearest point): only a fully right answer earns points. Needs at
+        least two outputs.
     """
 
     exercise_id: str
@@ -151,6 +158,7 @@ class Exercise:
     package_references: tuple[str, ...] = ()
     mistakes: tuple[Mistake, ...] = ()
     adapter: object = field(default_factory=CallFunction)
+    independent_parts: bool = False
 
     def __post_init__(self):
         where = f"exercise {self.exercise_id!r}"
@@ -170,6 +178,11 @@ class Exercise:
                 for name in self.package_references):
             raise ParameterError(f"{where}: package_references must be a tuple of dotted names "
                                  f"in robodyn, got {self.package_references!r}")
+        if not isinstance(self.independent_parts, bool) or (
+                self.independent_parts and len(self.outputs) < 2):
+            raise ParameterError(f"{where}: independent_parts must be True or False, and True "
+                                 f"only with two or more outputs, got {self.independent_parts!r} "
+                                 f"with {len(self.outputs)} output(s)")
         if not all(isinstance(m, Mistake) for m in self.mistakes):
             raise ParameterError(f"{where}: mistakes must be a tuple of Mistake")
         names = [m.name for m in self.mistakes]

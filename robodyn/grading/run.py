@@ -47,15 +47,24 @@ class NotAttempted(CheckFailed):
 @dataclass(frozen=True)
 class Outcome:
     """What a check found: the structured result, the text of a pass, the exception (or None),
-    and the name of the typical mistake it recognised (empty if none).
+    the name of the typical mistake it recognised (empty if none), the parts that are right and
+    the credit they earn.
 
     A failure has no text of its own: its message is the exception's.
+
+    ``right_parts`` names the outputs that agree with the reference on every case (all of them
+    when it passed; none when the answer raised, returned nothing usable or changed its input
+    on some case). ``credit`` is the fraction of the exercise's points the answer earns: 1 for
+    a pass; for an exercise whose outputs are independent parts
+    (``Exercise.independent_parts``), the share of its outputs in ``right_parts``; else 0.
     """
 
     result: CheckResult
     text: str
     failure: CheckFailed | None
     mistake: str = ""
+    right_parts: tuple[str, ...] = ()
+    credit: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -127,27 +136,66 @@ def judge(exercise: Exercise, cases: list[Case], calls: list[Call]) -> Outcome:
             )
         runs.append(run)
     mistake = _recognise_mistake(exercise, runs)
+    right = _right_parts(exercise, runs)
     for run in runs:
         if run.problem:
             return _failed(exercise, CheckFailed(_with_mistake(run.problem, mistake)),
-                           mistake)
+                           mistake, right)
     for run in runs:
         if run.error is not None:
             failure = CheckFailed(_error_message(exercise, run, mistake))
             failure.__cause__ = run.error
-            return _failed(exercise, failure, mistake)
+            return _failed(exercise, failure, mistake, right)
     for run in runs:
         if _wrong_outputs(exercise, run):
             return _failed(exercise, CheckFailed(_wrong_message(exercise, run, runs, mistake)),
-                           mistake)
+                           mistake, right)
     summary, text = _passed_text(exercise, cases, runs)
-    return Outcome(CheckResult(exercise_id, "passed", summary), text, None)
+    return Outcome(CheckResult(exercise_id, "passed", summary), text, None,
+                   right_parts=right, credit=1.0)
 
 
-def _failed(exercise: Exercise, failure: CheckFailed, mistake: Mistake | None = None) -> Outcome:
+def _failed(exercise: Exercise, failure: CheckFailed, mistake: Mistake | None = None,
+            right: tuple[str, ...] = ()) -> Outcome:
+    """The outcome of a failed answer; for an exercise of independent parts with some parts
+    right, the message ends by naming them, and the credit is their share."""
+    credit = 0.0
+    if exercise.independent_parts and right:
+        credit = len(right) / len(exercise.outputs)
+        cause = failure.__cause__
+        failure = CheckFailed(f"{failure}\n\n{_parts_text(exercise, right)}")
+        failure.__cause__ = cause
     summary = str(failure).splitlines()[0]
     return Outcome(CheckResult(exercise.exercise_id, "failed", summary), "", failure,
-                   mistake.name if mistake is not None else "")
+                   mistake.name if mistake is not None else "", right, credit)
+
+
+def _right_parts(exercise: Exercise, runs: list[_Run]) -> tuple[str, ...]:
+    """The outputs that agree with the reference, in shape and value, on every case."""
+    right = []
+    for k, output in enumerate(exercise.outputs):
+        for run in runs:
+            if run.error is not None or run.got is None:
+                break
+            got, want = run.got[k], run.expected[k]
+            if output.compare.has_shape and np.shape(got) != np.shape(want):
+                break
+            if np.any(_wrong_mask(output, got, want, run.case.args)):
+                break
+        else:
+            right.append(output.name)
+    return tuple(right)
+
+
+def _parts_text(exercise: Exercise, right: tuple[str, ...]) -> str:
+    """What a failed answer to an exercise of independent parts got right."""
+    wrong = [output.name for output in exercise.outputs if output.name not in right]
+    return "\n".join([
+        _fill(f"Right on every case: {', '.join(right)} ({len(right)} of "
+              f"{len(exercise.outputs)} parts). Still wrong: {', '.join(wrong)}."),
+        _fill("Each part counts on its own: a grading run gives the right parts their share "
+              "of the points; the check passes when all are right."),
+    ])
 
 
 # --------------------------------------------------------------------------- one call

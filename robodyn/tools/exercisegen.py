@@ -20,8 +20,14 @@ can take the notebook as a source assignment:
   otherwise. The install cell is left as :mod:`robodyn.tools.installcell` writes it (a plain
   cell to nbgrader).
 
-The points of each exercise come from the solutions notebook's metadata,
-``metadata.robodyn.points`` (``{"<id>": points}``; :data:`DEFAULT_POINTS` where absent).
+**Points.** Each exercise's points are declared once, in the solutions notebook's metadata:
+``metadata.robodyn.points`` (``{"<id>": points}``, a positive number for every exercise that
+has a check cell; a missing or malformed one is an error), with a short
+``metadata.robodyn.points_rationale`` saying why they weigh what they weigh. The generator writes
+them into the check cells' ``metadata.nbgrader.points`` (where nbgrader and the grading run
+read them; the notebook-level copy is dropped from the exercise notebook) and adds the weight to
+the exercise's heading, ``## Exercise 4.1: forward kinematics (2 points)``, so that a student
+sees it.
 
 Command line::
 
@@ -37,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import math
 import re
 import sys
 from pathlib import Path
@@ -53,8 +60,6 @@ MARKDOWN_PLACEHOLDER = "*Write your answer here.*"
 EXERCISE_HEADING = re.compile(r"^#+\s.*?\bExercise\s+(\d+\.\d+)", re.MULTILINE)
 #: A check cell's call, its group the exercise id (as classgrade.checknb reads it).
 CHECK_CALL = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
-#: Points of an exercise whose solutions notebook does not set them.
-DEFAULT_POINTS = 1
 #: Version of nbgrader's cell metadata written here.
 NBGRADER_SCHEMA = 3
 
@@ -111,18 +116,73 @@ def make_exercise_notebook(solution: nbformat.NotebookNode) -> nbformat.Notebook
             cell.outputs = []
             cell.execution_count = None
     notebook.metadata.pop("widgets", None)
+    notebook.metadata.get("robodyn", {}).pop("points", None)   # the check cells carry them
     label_cells(notebook, answers, _points(solution))
     return notebook
 
 
 def _points(solution: nbformat.NotebookNode) -> dict:
     """The points per exercise id set in a solutions notebook's ``metadata.robodyn.points``."""
-    points = solution.metadata.get("robodyn", {}).get("points", {})
+    declared = solution.metadata.get("robodyn", {})
+    points = declared.get("points", {})
+    if not isinstance(points, dict):
+        raise ParameterError(f"metadata.robodyn.points must map exercise ids to points, got "
+                             f"{points!r}")
     for exercise_id, value in points.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        if not valid_points(value):
             raise ParameterError(f"metadata.robodyn.points[{exercise_id!r}] must be a "
                                  f"positive number, got {value!r}")
+    rationale = declared.get("points_rationale", "")
+    if not isinstance(rationale, str):
+        raise ParameterError(f"metadata.robodyn.points_rationale must be text, got "
+                             f"{rationale!r}")
     return points
+
+
+def valid_points(value) -> bool:
+    """True if ``value`` can be an exercise's points: a finite number > 0 (not a bool).
+
+    >>> [valid_points(v) for v in (2, 0.5, 0, -1, True, "3", float("nan"), None)]
+    [True, True, False, False, False, False, False, False]
+    """
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value > 0)
+
+
+def cell_points(notebook: nbformat.NotebookNode) -> dict:
+    """The points of each exercise of an exercise notebook, read from its check cells'
+    ``metadata.nbgrader.points``; a ParameterError names a check cell without points or with
+    points that are not a positive number."""
+    points = {}
+    for index, cell in enumerate(notebook.cells):
+        robodyn = cell.get("metadata", {}).get("robodyn", {})
+        if not isinstance(robodyn, dict) or robodyn.get("role") != "check":
+            continue
+        nbgrader = cell.metadata.get("nbgrader", {})
+        value = nbgrader.get("points") if isinstance(nbgrader, dict) else None
+        if not valid_points(value):
+            raise ParameterError(f"the check cell of {robodyn.get('exercise')!r} (cell "
+                                 f"{index}) must have metadata.nbgrader.points, a positive "
+                                 f"number, got {value!r}: run `make exercises`")
+        points[robodyn.get("exercise")] = value
+    return points
+
+
+def weight(points) -> str:
+    """The weight of an exercise as its heading shows it.
+
+    >>> weight(1), weight(3), weight(2.5)
+    ('1 point', '3 points', '2.5 points')
+    """
+    return f"{points:g} point" + ("" if points == 1 else "s")
+
+
+def _show_weight(heading: nbformat.NotebookNode, points) -> None:
+    """Add ``(N points)`` to the last exercise heading line of a Markdown cell."""
+    lines = heading.source.split("\n")
+    last = max(k for k, line in enumerate(lines) if EXERCISE_HEADING.match(line))
+    lines[last] = f"{lines[last].rstrip()} ({weight(points)})"
+    heading.source = "\n".join(lines)
 
 
 def grade_id(name: str) -> str:
@@ -133,15 +193,20 @@ def grade_id(name: str) -> str:
 def label_cells(notebook: nbformat.NotebookNode, answers, points: dict) -> None:
     """Write the grading metadata of the module docstring into every cell of an exercise
     notebook (in place): roles and exercise ids, and nbgrader's solution, grade and locked
-    cells. ``answers`` are the indices of the cells that held a marked solution. Raises if an
-    answer cell has no check cell after it in its section, or a check cell is given twice."""
+    cells. ``answers`` are the indices of the cells that held a marked solution; ``points``
+    the points of each exercise id, which the exercise's heading then shows. Raises if an
+    answer cell has no check cell after it in its section, a check cell is given twice, or an
+    exercise has no points."""
     waiting: list = []              # answer cells of the current section, not yet checked
     seen: set = set()
+    heading = None                  # the current section's heading cell
+    weights: dict = {}              # id of a heading cell -> [the cell, its exercises' points]
     for index, cell in enumerate(notebook.cells):
         if cell.get("id") == INSTALL_CELL_ID:
             continue                # robodyn.tools.installcell owns it, metadata and all
         if cell.cell_type == "markdown" and EXERCISE_HEADING.search(cell.source):
             _unchecked(waiting)
+            heading = cell
         calls = CHECK_CALL.findall(cell.source) if cell.cell_type == "code" else []
         if calls:
             exercise_id = calls[0]
@@ -156,7 +221,9 @@ def label_cells(notebook: nbformat.NotebookNode, answers, points: dict) -> None:
             cell.metadata["robodyn"] = {"role": "check", "exercise": exercise_id}
             cell.metadata["nbgrader"] = _nbgrader(
                 f"{exercise_id}-check", grade=True, locked=True,
-                points=points.get(exercise_id, DEFAULT_POINTS))
+                points=points.get(exercise_id))
+            if heading is not None and exercise_id in points:
+                weights.setdefault(id(heading), [heading, 0])[1] += points[exercise_id]
         elif index in answers:
             waiting.append(cell)
         else:
@@ -167,6 +234,13 @@ def label_cells(notebook: nbformat.NotebookNode, answers, points: dict) -> None:
     if unknown:
         raise ParameterError(f"metadata.robodyn.points names exercises without a check "
                              f"cell: {unknown}")
+    unweighted = sorted(seen - set(points))
+    if unweighted:
+        raise ParameterError(f"the solutions notebook gives no points to {unweighted}: add "
+                             f"them to its metadata.robodyn.points, e.g. "
+                             f"{{{unweighted[0]!r}: 2}}, by difficulty")
+    for cell, total in weights.values():
+        _show_weight(cell, total)
 
 
 def _unchecked(waiting: list) -> None:

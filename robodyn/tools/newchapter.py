@@ -306,7 +306,12 @@ def solutions_notebook(subject: str, number: str, title: str) -> nbformat.Notebo
               "    return np.sqrt(stiffness / mass)\n    ### END SOLUTION"),
         _code(f'grading.check("{subject}.natural_frequency", natural_frequency)'),
     ]
-    return _notebook(cells)
+    notebook = _notebook(cells)
+    # every exercise's points, by difficulty (robodyn.tools.exercisegen): replace the example's
+    notebook.metadata["robodyn"] = {
+        "points": {f"{subject}.natural_frequency": 1},
+        "points_rationale": "1 point for a formula of one line (the natural frequency)."}
+    return notebook
 
 
 def _notebook(cells) -> nbformat.NotebookNode:
