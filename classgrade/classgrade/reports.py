@@ -176,6 +176,7 @@ pre { background: #f7f7f7; border: 1px solid #ddd; padding: 0.6rem; white-space:
 .passed { background: #d8f0d8; } .failed { background: #f6d6d6; }
 .other { background: #f3e7c6; } .none { background: #e6e6e6; }
 .small { color: #555; font-size: 0.85rem; }
+.warning { border-left: 4px solid #b00020; padding: 0.3rem 0.6rem; background: #fdecea; }
 """
 
 
@@ -233,6 +234,17 @@ def _digest(key: str, length: int) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:length]
 
 
+#: What every report says of a hand-in graded with ``--no-sandbox``.
+NO_SANDBOX = ("Graded without the sandbox (--no-sandbox): the answers ran with the "
+              "instructor's rights and could read and change files, this report included.")
+
+
+def unsandboxed(records: list[dict]) -> list[str]:
+    """The keys of the records whose kernel ran without the sandbox."""
+    return [record.get("key", record.get("hand_in", "?")) for record in records
+            if str(record.get("isolation", "")).startswith("none")]
+
+
 def write_feedback(out: Path, records: list[dict]) -> None:
     """``feedback/<student>.html`` for every student: per exercise the status, the points and
     the feedback, as the notebook's check would show it, on the grading run's cases."""
@@ -260,6 +272,8 @@ def write_feedback(out: Path, records: list[dict]) -> None:
             parts.append('<p class="small">Graded on other inputs than the checks in the '
                          "notebook (the fixed cases and new random ones), with the same "
                          "messages.</p>")
+            if unsandboxed([record]):
+                parts.append(f'<p class="warning">{NO_SANDBOX}</p>')
             for entry in record["exercises"]:
                 parts.append(f"<h3>{html.escape(entry['exercise'])} {_badge(entry['status'])} "
                              f"{_points(entry['points'])} / {_points(entry['max_points'])}</h3>")
@@ -361,6 +375,10 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int,
     n = len(records)
     parts = [f"<h1>Class summary: {html.escape(notebook)}</h1>",
              f'<p class="small">{n} notebooks graded; hidden cases drawn with seed {seed}.</p>']
+    without = unsandboxed(records)
+    if without:
+        parts.append(f'<p class="warning">{NO_SANDBOX} Graded so: '
+                     f'{html.escape(", ".join(without))}.</p>')
     if records:
         parts.append(_chart(exercises, counts))
     parts.append("<h2>Pass rate per exercise</h2><table><tr><th>exercise</th><th>passed</th>"

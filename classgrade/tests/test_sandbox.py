@@ -78,12 +78,18 @@ def test_without_bubblewrap_the_grader_says_so_and_needs_no_sandbox(monkeypatch,
 
 @pytest.mark.notebooks
 @pytest.mark.solutions
-def test_a_no_sandbox_record_says_so(tmp_path):
-    hand_in = write(answered("04_differential_drive"), tmp_path / "a.ipynb")
-    record = grade_hand_in(hand_in, ROOT / "exercises" / "04_differential_drive.ipynb", seed=2,
-                           limits=Limits(notebook_seconds=60), isolation="none")
+def test_a_no_sandbox_run_says_so_in_every_report(tmp_path):
+    folder, out = tmp_path / "hand-ins", tmp_path / "out"
+    write(answered("04_differential_drive"), folder / "a.ipynb")
+    summary = classroom.grade_class(folder, out, seed=2, limits=Limits(notebook_seconds=60),
+                                    progress=False, log=lambda *a: 0, isolation="none")
+    (record,) = summary["records"]
     assert record["isolation"].startswith("none (--no-sandbox)")
     assert {e["status"] for e in record["exercises"]} == {"passed"}
+    pages = [out / "summary.html", *(out / "feedback").glob("*.html")]
+    assert len(pages) == 2
+    for page in pages:
+        assert "Graded without the sandbox (--no-sandbox)" in page.read_text(), page
 
 
 @needs_bwrap

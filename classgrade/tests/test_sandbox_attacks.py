@@ -293,6 +293,7 @@ def test_the_honest_students_are_graded_whole(attacked):
 
 
 def test_the_records_say_what_confined_them(attacked):
+    assert "Graded without the sandbox" not in (attacked["out"] / "summary.html").read_text()
     for record in attacked["summary"]["records"]:
         assert record["isolation"].startswith("bubblewrap sandbox"), record["isolation"]
         assert record["network"] == "none (network namespace)"
