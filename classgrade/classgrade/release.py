@@ -7,7 +7,8 @@ git tracks, except those from which a solution can be read back:
   them);
 - the tests of the exercise checks (``tests/test_checks_*.py``), which hold right answers
   written independently, and the tests built on the solutions' answers
-  (``tests/test_nbgrader.py``, ``classgrade/tests/test_grading_handin.py``);
+  (``tests/test_nbgrader.py``, ``classgrade/tests/test_grading_handin.py``,
+  ``classgrade/tests/test_points.py``);
 
 and it has no git history (a history holds every version of every solution). It adds one file,
 :data:`MARKER`, which says that it is a release and from which commit. The README's commands
@@ -72,7 +73,8 @@ ROOT = Path(robodyn.__file__).resolve().parents[1]
 #: What the student release leaves out: folders (ending in /), files, and file-name prefixes
 #: (ending in *), relative to the repository's root.
 EXCLUDED = ("solutions/", "_toc_instructor.yml", "tests/test_checks_*", "tests/test_nbgrader.py",
-            "classgrade/tests/test_grading_handin.py")
+            "classgrade/tests/test_grading_handin.py",
+            "classgrade/tests/test_points.py")
 
 #: The file the release adds at its root: it tells the tests and the tools that this is the
 #: student release, whose solutions are missing on purpose.
