@@ -74,7 +74,7 @@ from classgrade.reports import (
     write_gradebook,
     write_summary,
 )
-from classgrade.sandbox import ISOLATIONS, Graded, Limits, fingerprint, official_points
+from classgrade.sandbox import Graded, Limits, check_isolation, fingerprint, official_points
 from classgrade.submissions import (
     HandInFile,
     Inventory,
@@ -293,19 +293,6 @@ def _grade_one(hand_in: HandInFile, official: Path, seed: int, rounds: int, limi
     return _failed_record(hand_in, official, problem, time.perf_counter() - started)
 
 
-def _check_isolation(isolation: str) -> None:
-    """A ParameterError unless ``isolation`` is known and, for the sandbox, this machine can
-    make it (the message says why not, and what --no-sandbox means)."""
-    if isolation not in ISOLATIONS:
-        raise ParameterError(f"isolation must be one of {', '.join(ISOLATIONS)}, got "
-                             f"{isolation!r}")
-    if isolation == "bwrap" and bwrap.problem():
-        raise ParameterError(
-            f"cannot grade in the sandbox: {bwrap.problem()}. Grading without it (--no-sandbox) "
-            "lets a hand-in read and change every file you can, and forge grades: use it "
-            "only for notebooks you trust; every report will say it was used")
-
-
 def _tail(stream, size: int) -> str:
     """The last ``size`` bytes of a file, as text."""
     stream.seek(0, os.SEEK_END)
@@ -455,7 +442,7 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
     roster_path = _resolved(roster)
     the_roster = read_roster(roster_path) if roster_path is not None else None
     limits = limits or Limits()
-    _check_isolation(isolation)
+    check_isolation(isolation)
     with tempfile.TemporaryDirectory(prefix="rdz-") as unpacked:
         inventory = find_submissions(folder, out, the_roster, chapter_stems(), unpacked,
                                      leave_out=[roster_path] if roster_path else [])

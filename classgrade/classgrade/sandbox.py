@@ -705,6 +705,22 @@ def _size(n_bytes: float) -> str:
 # --------------------------------------------------------------------------- one hand-in
 
 
+def check_isolation(isolation: str) -> None:
+    """A ParameterError unless ``isolation`` is one of :data:`ISOLATIONS` and, for the
+    sandbox, this machine can make it (the message says why not, and what --no-sandbox
+    means)."""
+    from classgrade import bwrap
+
+    if isolation not in ISOLATIONS:
+        raise ParameterError(f"isolation must be one of {', '.join(ISOLATIONS)}, got "
+                             f"{isolation!r}")
+    if isolation == "bwrap" and bwrap.problem():
+        raise ParameterError(
+            f"cannot grade in the sandbox: {bwrap.problem()}. Grading without it (--no-sandbox) "
+            "lets a hand-in read and change every file you can, and forge grades: use it "
+            "only for notebooks you trust; every report will say it was used")
+
+
 def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
                   limits: Limits | None = None, work_dir=None, isolation: str = "bwrap",
                   library=None) -> dict:
@@ -718,15 +734,7 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
     the hand-in gets its own.
     """
     limits = limits or Limits()
-    if isolation not in ISOLATIONS:
-        raise ParameterError(f"isolation must be one of {', '.join(ISOLATIONS)}, got "
-                             f"{isolation!r}")
-    if isolation == "bwrap":
-        from classgrade.bwrap import problem
-
-        if problem():
-            raise ParameterError(f"no sandbox: {problem()}; grade with --no-sandbox only if "
-                                 "you trust every hand-in (the reports will say so)")
+    check_isolation(isolation)
     started = time.perf_counter()
     hand_in_path, official_path = Path(hand_in_path), Path(official_path)
     official = nbformat.read(official_path, as_version=4)
