@@ -31,7 +31,7 @@ MEASURE = """() => {
     output: output ? width(output) : null,
     images: Array.from(document.querySelectorAll('main img')).filter(i => width(i) > 0)
       .map(i => ({
-        kind: i.closest('figure.robodyn-static-figure') ? 'widget (static)'
+        kind: i.closest('.robodyn-static-figure') ? 'widget (static)'
               : i.closest('.animation') ? 'animation' : 'image',
         natural: i.naturalWidth, shown: width(i)})),
   };

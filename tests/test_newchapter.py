@@ -63,12 +63,14 @@ def test_the_chapter_gets_the_next_number_and_every_file(made):
                      f"exercises/{number}_{SUBJECT}.ipynb", "_toc.yml", "_toc_instructor.yml"}
     toc = (root / "_toc.yml").read_text()
     assert f"      - file: chapters/{number}_{SUBJECT}\n" in toc
-    assert f"      - file: exercises/{number}_{SUBJECT}\n" in toc
-    assert toc.index("chapters/07_vacuum") < toc.index(f"chapters/{number}_") < toc.index(
-        "exercises/01_")
+    assert (f"      - file: chapters/{number}_{SUBJECT}\n        sections:\n"
+            f"          - file: exercises/{number}_{SUBJECT}\n") in toc
+    assert toc.index("exercises/07_vacuum") < toc.index(f"chapters/{number}_") < toc.index(
+        "book/errata")
     instructor = (root / "_toc_instructor.yml").read_text()
-    assert f"      - file: solutions/{number}_{SUBJECT}\n" in instructor
-    assert (ROOT / "_toc.yml").read_text().count("\n") + 2 == toc.count("\n")
+    assert (f"          - file: exercises/{number}_{SUBJECT}\n"
+            f"          - file: solutions/{number}_{SUBJECT}\n") in instructor
+    assert (ROOT / "_toc.yml").read_text().count("\n") + 3 == toc.count("\n")
 
 
 def test_the_notebooks_have_their_install_cell_and_the_exercise_its_stub(made):

@@ -187,7 +187,7 @@ def test_mimebundle_has_widget_view_static_image_and_text(figure):
     assert match, page
     assert base64.b64decode(match.group(1)) == figure.static_png
     assert 'alt="line"' in page
-    caption = re.search(r"<figcaption>(.*)</figcaption>", page).group(1)
+    caption = re.search(r'<p class="robodyn-static-note">(.*)</p>', page).group(1)
     assert "Slope 1.00" in caption  # FloatSlider readout format .2f
     assert "Points 3" in caption
     assert "slope" in bundle["text/plain"] and "points" in bundle["text/plain"]

@@ -328,8 +328,8 @@ class ParameterCalculator:
         return {
             WIDGET_VIEW_MIME: {"version_major": 2, "version_minor": 0,
                                "model_id": self.widget.model_id},
-            "text/html": f"<figure>{self.static_table}<figcaption>{caption}</figcaption>"
-                         "</figure>",
+            "text/html": f'<div class="robodyn-static-figure">{self.static_table}'
+                         f'<p class="robodyn-static-note">{caption}</p></div>',
             "text/plain": "Parameter calculator (run the notebook to use it)",
         }
 

@@ -408,12 +408,16 @@ class InteractiveFigure:
         )
 
     def static_html(self) -> str:
-        """HTML of the figure at the default values, with a caption listing them."""
+        """HTML of the figure at the default values, with a note listing them.
+
+        A block, not a ``<figure>``: the book numbers and captions the figure from the cell's
+        metadata (``mystnb.figure``), and this note stands above that caption.
+        """
         encoded = base64.b64encode(self.static_png).decode("ascii")
         return (
-            '<figure class="robodyn-static-figure">'
+            '<div class="robodyn-static-figure">'
             f'<img src="data:image/png;base64,{encoded}" alt="{html.escape(self.alt)}"/>'
-            f"<figcaption>{self.static_caption}</figcaption></figure>"
+            f'<p class="robodyn-static-note">{self.static_caption}</p></div>'
         )
 
     def smallest_text_px(self, column_px: float = PAGE_COLUMN_PX) -> tuple[float, str]:

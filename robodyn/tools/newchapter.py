@@ -38,7 +38,8 @@ from robodyn.tools import exercisegen, installcell
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The tables of contents and the part each of the chapter's notebooks joins in them.
+#: The tables of contents and the folders of the chapter's notebooks in them: the chapter, then
+#: its sections.
 TOC_PARTS = {
     "_toc.yml": ("chapters", "exercises"),
     "_toc_instructor.yml": ("chapters", "exercises", "solutions"),
@@ -264,7 +265,7 @@ def _code(text: str):
 def chapter_notebook(subject: str, number: str, title: str) -> nbformat.NotebookNode:
     """The chapter's notebook: its question, the model, a check, the widget, a summary."""
     cells = [
-        _markdown(f"# {int(number)}. {title}\n\nWhat the reader will be able to do at the end "
+        _markdown(f"# {title}\n\nWhat the reader will be able to do at the end "
                   "of this chapter, and the question from its source that motivates it.\n\n"
                   "This page was written by `make new-chapter` around an example, a mass on a "
                   "spring; each part shows what a chapter has (CONTRIBUTING.md)."),
@@ -347,17 +348,37 @@ def next_number(root: Path) -> str:
 
 
 def add_to_toc(text: str, parts: tuple[str, ...], stem: str) -> str:
-    """``text`` of a table of contents with ``<part>/<stem>`` added after the last entry of
-    each folder ``part``; its comments and layout kept."""
+    """``text`` of a table of contents with the chapter ``<parts[0]>/<stem>`` added after the
+    last chapter, the other parts' ``<part>/<stem>`` as its sections; comments and layout kept.
+
+    >>> print(add_to_toc("    chapters:\\n      - file: chapters/01_a\\n"
+    ...                  "        sections:\\n          - file: exercises/01_a\\n"
+    ...                  "  - caption: About\\n", ("chapters", "exercises"), "02_b"), end="")
+        chapters:
+          - file: chapters/01_a
+            sections:
+              - file: exercises/01_a
+          - file: chapters/02_b
+            sections:
+              - file: exercises/02_b
+      - caption: About
+    """
     lines = text.splitlines(keepends=True)
-    for part in parts:
-        entry = re.compile(rf"^(\s*)- file: {part}/\S+\s*$")
-        last = max((i for i, line in enumerate(lines) if entry.match(line)), default=None)
-        if last is None:
-            raise ParameterError(f"the table of contents has no entry under {part}/ to add "
-                                 f"{part}/{stem} after")
-        indent = entry.match(lines[last]).group(1)
-        lines.insert(last + 1, f"{indent}- file: {part}/{stem}\n")
+    chapter, *sections = parts
+    entry = re.compile(rf"^(\s*)- file: {chapter}/\S+\s*$")
+    last = max((i for i, line in enumerate(lines) if entry.match(line)), default=None)
+    if last is None:
+        raise ParameterError(f"the table of contents has no entry under {chapter}/ to add "
+                             f"{chapter}/{stem} after")
+    indent = entry.match(lines[last]).group(1)
+    end = last + 1
+    while end < len(lines) and (len(lines[end]) - len(lines[end].lstrip())) > len(indent):
+        end += 1  # the last chapter's own sections
+    block = [f"{indent}- file: {chapter}/{stem}\n"]
+    if sections:
+        block.append(f"{indent}  sections:\n")
+        block += [f"{indent}    - file: {part}/{stem}\n" for part in sections]
+    lines[end:end] = block
     return "".join(lines)
 
 
