@@ -242,6 +242,36 @@ def test_animation_is_offline_player_and_closes_figure():
     assert not plt.fignum_exists(fig.number)
 
 
+def test_animation_frames_are_palette_pngs_that_look_the_same():
+    """Each frame is a palette PNG of at most FRAME_COLOURS colours, smaller than matplotlib's
+    and, pixel by pixel, within a few levels of it."""
+    from PIL import Image
+
+    from robodyn.plotting.animation import FRAME_COLOURS, palette_png
+
+    fig, ax = plt.subplots(figsize=(5, 3), dpi=100)
+    t = np.linspace(0, 10, 400)
+    for k in range(4):
+        ax.plot(t, np.sin(t + k), label=f"curve {k}")
+    ax.legend()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png")
+    plt.close(fig)
+    full = buffer.getvalue()
+    small = palette_png(full)
+    image = Image.open(io.BytesIO(small))
+    assert image.mode == "P" and len(image.getcolors()) <= FRAME_COLOURS
+    assert len(small) < 0.6 * len(full)
+    before = np.asarray(Image.open(io.BytesIO(full)).convert("RGB"), dtype=float)
+    after = np.asarray(image.convert("RGB"), dtype=float)
+    assert np.mean(np.abs(before - after)) < 2.0
+    fig, draw_frame = make_animated_figure()
+    markup = animation(fig, draw_frame, 2).data
+    frames = re.findall(r'frames\[\d+\] = "data:image/png;base64,([^"]+)"', markup)
+    assert len(frames) == 2
+    assert all(Image.open(io.BytesIO(base64.b64decode(f))).mode == "P" for f in frames)
+
+
 @pytest.mark.parametrize("n_frames", [0, -1, 2.5, True, "3"])
 def test_animation_rejects_bad_frame_count(n_frames):
     """The number of frames must be a positive integer (not a bool, float or string)."""

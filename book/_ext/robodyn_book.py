@@ -1,6 +1,6 @@
 """Sphinx extension of the course book: pages free of script errors, buttons that lead somewhere.
 
-Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does three things.
+Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does these things.
 
 1. **Inline scripts once.** With Sphinx before 8.2, a script given only by its body
    (``app.add_js_file(None, body=...)``) after the HTML builder has started is written into
@@ -17,13 +17,26 @@ Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does three t
    yet) gives no Binder, Colab, JupyterHub or repository button, since each would lead
    nowhere; the ``.ipynb`` download, served by the built site itself, stays. A URL switches
    on the repository button and the launch buttons configured under ``launch_buttons``.
+4. **Light pages.** The theme's ``fontawesome.js`` (1.45 MB on every page) is left out
+   (``templates/static/webpack-macros.html``): the theme's stylesheet draws the same icons
+   from Font Awesome's web font.
+5. **Every screen.** ``static/robodyn-book.css`` and ``static/robodyn-book.js`` make the
+   sidebar buttons work at every width (an upstream bug leaves them without a handler), keep
+   tables, formulas, animations and long inline code inside the column on a phone, and set
+   the note under a widget's static figure.
+6. **Figures described.** An image in a numbered figure without alternative text takes the
+   figure's caption as its text (otherwise a screen reader would read the image's file name).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
+
+HERE = Path(__file__).resolve().parent
 
 #: Settings of ``launch_buttons`` that each make a button leading off the site.
 LAUNCH_URL_KEYS = ("binderhub_url", "colab_url", "jupyterhub_url", "deepnote_url",
@@ -94,10 +107,32 @@ def _inline_scripts_once(app: Sphinx) -> None:
     builder.add_js_file = add_js_file_once
 
 
+def _book_assets(app: Sphinx, config) -> None:
+    """The book's own templates first on the template path, its stylesheet and script."""
+    config.templates_path = [str(HERE / "templates"), *config.templates_path]
+    config.html_static_path = [*config.html_static_path, str(HERE / "static")]
+
+
+def _alt_from_caption(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Give each image of a captioned figure that has no ``alt`` its figure's caption."""
+    for figure in doctree.findall(nodes.figure):
+        captions = list(figure.findall(nodes.caption))
+        if not captions:
+            continue
+        text = " ".join(captions[0].astext().split())
+        for image in figure.findall(nodes.image):
+            if not image.get("alt"):
+                image["alt"] = text
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     # After every extension's setup (sphinx-thebe's included), before the builder starts.
     app.connect("config-inited", _remove_thebe)
     app.connect("config-inited", _fit_buttons)
+    app.connect("config-inited", _book_assets)
+    app.add_css_file("robodyn-book.css")
+    app.add_js_file("robodyn-book.js", loading_method="defer")
+    app.connect("doctree-resolved", _alt_from_caption)
     # Before any other builder-inited handler can add an inline script.
     app.connect("builder-inited", _inline_scripts_once, priority=1)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
