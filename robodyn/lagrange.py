@@ -17,6 +17,7 @@ and :func:`numeric_arm_matrices` turns the result into NumPy functions.
 from __future__ import annotations
 
 import functools
+import re
 
 import sympy as sp
 
@@ -26,6 +27,7 @@ __all__ = [
     "arm_symbols",
     "coriolis_from_mass_matrix",
     "euler_lagrange",
+    "latex",
     "numeric_arm_matrices",
     "planar_arm_energies",
     "planar_arm_matrices",
@@ -102,6 +104,27 @@ def arm_symbols(n: int) -> dict:
         "I": [sp.Symbol(f"I{i}", positive=True) for i in names],
         "g": sp.Symbol("g", positive=True),
     }
+
+
+#: How the text writes the symbols of :func:`arm_symbols` whose plain names would read as
+#: products in LaTeX (``lc2`` as :math:`lc_2`, ``qd1`` as :math:`qd_1`).
+_TEX_NAMES = {"lc": r"l_{{c,{index}}}", "qd": r"\dot q_{{{index}}}"}
+
+
+def latex(expr) -> str:
+    r"""LaTeX of an expression (or matrix) in the symbols of :func:`arm_symbols`, written as
+    the text writes them: :math:`l_{c,2}` for ``lc2``, :math:`\dot q_1` for ``qd1``.
+
+    >>> s = arm_symbols(2)
+    >>> latex(s["m"][1] * s["lc"][1] ** 2 * s["qd"][0])
+    'l_{c,2}^{2} m_{2} \\dot q_{1}'
+    """
+    names = {}
+    for symbol in getattr(expr, "free_symbols", set()):
+        match = re.fullmatch(r"(lc|qd)(\d+)", symbol.name)
+        if match:
+            names[symbol] = _TEX_NAMES[match.group(1)].format(index=match.group(2))
+    return sp.latex(expr, symbol_names=names)
 
 
 def planar_arm_energies(n: int):

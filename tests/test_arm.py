@@ -430,3 +430,16 @@ def test_the_sizing_move_declares_its_load_case_and_refuses_a_negative_payload()
     assert set(move.by_source()) == {"assumed"}
     with pytest.raises(ParameterError, match="payload must be >= 0 kg, got -1"):
         SizingMove(payload=-1.0)
+
+
+def test_latex_writes_the_arm_symbols_as_the_text_does():
+    """lc2 typesets as l_{c,2} and qd1 as a dotted q, not as products; other symbols keep
+    sympy's form, and a matrix is written whole."""
+    from robodyn import lagrange
+
+    M, C, G, symbols = lagrange.planar_arm_matrices(2)
+    text = lagrange.latex(C)
+    assert r"l_{c,2}" in text and r"\dot q_{1}" in text and r"\dot q_{2}" in text
+    assert "lc_{2}" not in text and "qd_{1}" not in text
+    assert lagrange.latex(G[0]) == sp.latex(G[0]).replace("lc_{1}", "l_{c,1}").replace(
+        "lc_{2}", "l_{c,2}")

@@ -53,7 +53,9 @@ def test_empty_url_is_the_placeholder(tmp_path):
 
 def test_placeholder_cell_points_at_no_url_and_says_make_lab():
     source = install_cell_source(PLACEHOLDER)
-    assert "http" not in source and "%pip" not in source
+    assert "http" not in source and "git+" not in source
+    assert [line.strip() for line in source.splitlines() if "%pip" in line] == [
+        '%pip install --quiet "{wheel}"'], "pip installs only the downloaded wheel"
     assert "`make lab`" in source
 
 
@@ -144,6 +146,44 @@ def test_without_robodyn_the_cell_pip_installs_from_the_repository(monkeypatch):
 
 def test_without_robodyn_and_without_url_the_cell_says_how_to_get_it(monkeypatch):
     with pytest.raises(ModuleNotFoundError, match="make lab"):
+        run_cell(install_cell_source(PLACEHOLDER), monkeypatch, robodyn_present=False)
+
+
+@pytest.mark.parametrize("repository", [PLACEHOLDER, WITH_URL], ids=["placeholder", "url"])
+@pytest.mark.parametrize("where", ["beside", "in"])
+def test_without_robodyn_the_cell_installs_the_wheel_of_a_downloaded_chapter(
+        monkeypatch, tmp_path, repository, where):
+    """In a downloaded chapter (robodyn.tools.bundle) the wheel beside the notebook's folder,
+    or in it, is installed, the newest of several, and nothing else is tried."""
+    bundle = tmp_path / "robot-dynamics-02_friction"
+    (bundle / "chapters").mkdir(parents=True)
+    folder = bundle if where == "in" else bundle / "chapters"
+    for version in ("0.1.0", "0.2.0"):
+        (folder / f"robodyn-{version}-py3-none-any.whl").write_bytes(b"")
+    monkeypatch.chdir(bundle / "chapters")
+    found = []
+    monkeypatch.setattr(FakeShell, "run_line_magic",
+                        lambda self, name, line: found.append((name, line.format(
+                            **self.namespace))))
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+    calls = iter([None] + [object()] * 5)  # missing until pip has run
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a, **k: next(calls)
+                        if name == "robodyn" else real_find_spec(name, *a, **k))
+    namespace = {}
+    shell = FakeShell(namespace)
+    namespace["get_ipython"] = lambda: shell
+    exec(TransformerManager().transform_cell(install_cell_source(repository)), namespace)
+    wheel = folder / "robodyn-0.2.0-py3-none-any.whl"
+    assert found == [("pip", f'install --quiet "{wheel}"')]
+
+
+def test_without_robodyn_or_a_wheel_the_placeholder_names_the_download(monkeypatch, tmp_path):
+    """Where no wheel lies beside the notebook, the message says where to get one."""
+    (tmp_path / "chapters").mkdir()
+    monkeypatch.chdir(tmp_path / "chapters")
+    with pytest.raises(ModuleNotFoundError, match="Download the chapter"):
         run_cell(install_cell_source(PLACEHOLDER), monkeypatch, robodyn_present=False)
 
 

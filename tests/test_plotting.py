@@ -270,6 +270,8 @@ def test_animation_frames_are_palette_pngs_that_look_the_same():
     frames = re.findall(r'frames\[\d+\] = "data:image/png;base64,([^"]+)"', markup)
     assert len(frames) == 2
     assert all(Image.open(io.BytesIO(base64.b64decode(f))).mode == "P" for f in frames)
+    assert '<div class="animation" data-robodyn-frames="2 of 2">' in markup
+    assert re.search(r'<img id="_anim_img\w+" alt="A frame of the animation', markup)
 
 
 @pytest.mark.parametrize("n_frames", [0, -1, 2.5, True, "3"])

@@ -13,11 +13,25 @@ page on anything a reader would notice:
   a widget's text fallback instead of its static figure;
 - a code block, output area or display formula wider than its column (``scrollWidth >
   clientWidth + 1``: it would scroll sideways), or a page wider than the window;
-- a launch or repository button although ``repository.url`` is empty (it would lead nowhere).
+- a launch or repository button although ``repository.url`` is empty (it would lead nowhere);
+- an image, animation or 3D view that is not a numbered figure with a caption, an image
+  without alternative text (or with a file name for one), a display formula of a chapter
+  without its number, a "section 2.2", "Eq. (3.4)" or "Fig. 5.2" in the prose that is not a
+  link;
+- a page heavier than :data:`MAX_PAGE_BYTES` with everything it loads, as a web host sends
+  it (compressed: the test server gzips text as GitHub Pages or any web server does; the
+  animations counted with all their frames, also where the test switch drew only a few).
+
+Every page is looked at again at a phone's 390 x 844, where nothing may make the page scroll
+sideways and no image, animation, 3D view or figure may reach past the column (code, tables
+and formulas too wide for it scroll inside their own box). At 390 px and 900 px the chapter
+list and the page contents are opened by clicking the buttons a person clicks, and a link
+in each is followed.
 
 Chapter pages must also show typeset math, the static figures of their widgets and an
-animation. A full-page screenshot of every page goes to ``_build/screenshots/`` for a human to
-look at (JPEG: a tall page encodes in half the time of a PNG). One more build, with a
+animation. A full-page screenshot of every page at both widths goes to ``_build/screenshots/``
+(``phone/`` for 390 px) for a human to look at (JPEG: a tall page encodes in half the time of
+a PNG). One more build, with a
 real-looking repository URL in a copy of ``_config.yml``, checks that the launch buttons then
 appear and point at that repository.
 
@@ -27,10 +41,14 @@ CI (``CI`` set), where a missing browser is a failure.
 
 from __future__ import annotations
 
+import base64
 import functools
+import gzip
 import http.server
 import math
+import mimetypes
 import os
+import re
 import shutil
 import sys
 import threading
@@ -40,6 +58,7 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
+from robodyn.plotting.animation import FRAMES_ATTRIBUTE
 from robodyn.tools.bookbuild import build_book, output_dir, toc_files
 from robodyn.tools.nblint import MAX_LINE_LENGTH
 
@@ -60,6 +79,10 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 900, "height": 900}
+#: A page with everything it loads, as sent over the network (issue 21: at most 3 MB).
+MAX_PAGE_BYTES = 3_000_000
 RAW_TEX_MARKERS = ["$$", "\\frac", "\\begin{", "\\dot", "\\theta", "\\omega", "\\("]
 #: Blocks that must not scroll sideways: code, printed output, display math.
 WIDE_BLOCKS = (
@@ -74,10 +97,28 @@ pytestmark = pytest.mark.notebooks
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the built book without logging every request."""
+    """Serves the built book as a web host does: text compressed with gzip when the browser
+    accepts it (HTML, scripts, stylesheets, the search index), images and fonts as they are;
+    without logging every request."""
+
+    COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml")
 
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        path = Path(self.translate_path(self.path))
+        kind = mimetypes.guess_type(path.name)[0] or ""
+        if (not path.is_file() or not kind.startswith(self.COMPRESSED)
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().do_GET()
+        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 def _require_chromium():
@@ -114,6 +155,27 @@ def _pages(html: Path = HTML) -> list[Path]:
     return [html / f"{Path(name).with_suffix('')}.html" for name in toc_files(ROOT / "_toc.yml")]
 
 
+_PLAYER = re.compile(FRAMES_ATTRIBUTE + r'="(\d+) of (\d+)"')
+_FRAME = re.compile(r'frames\[\d+\] = "(data:image/[a-z]+;base64,[^"]+)"')
+
+
+def frames_not_drawn_bytes(page: Path) -> int:
+    """Bytes the page would weigh more with every frame of its animations: under the test
+    switch a player holds a few of its frames (``data-robodyn-frames="6 of 80"``); each
+    missing one is counted at the compressed size of the player's average frame."""
+    html = page.read_text(encoding="utf-8") if page.suffix == ".html" else ""
+    extra = 0
+    for player in html.split('<div class="animation" ')[1:]:
+        counts = _PLAYER.match(player)
+        frames = _FRAME.findall(player)  # its script follows its <div>
+        if counts is None or not frames:
+            continue
+        drawn, total = int(counts.group(1)), int(counts.group(2))
+        mean = sum(len(gzip.compress(frame.encode(), 6)) for frame in frames) / len(frames)
+        extra += round((total - drawn) * mean)
+    return extra
+
+
 class Browser:
     """A headless Chromium looking at one built site through a local web server."""
 
@@ -131,9 +193,11 @@ class Browser:
         self.server.shutdown()
         self.server.server_close()
 
-    def look_at(self, page_path: Path, screenshot: Path | None = None) -> dict:
-        """Open one page as a reader would; return what is seen on it."""
-        context = self.chromium.new_context(viewport=VIEWPORT)
+    def look_at(self, page_path: Path, screenshot: Path | None = None,
+                viewport: dict = VIEWPORT) -> dict:
+        """Open one page as a reader would, in a window of ``viewport``; return what is seen
+        on it and how many bytes it loaded."""
+        context = self.chromium.new_context(viewport=viewport)
         outside: list[str] = []
 
         def block_outside(route):
@@ -155,8 +219,12 @@ class Browser:
         devtools.on("Log.entryAdded", lambda event: errors.append(
             f"browser log: {event['entry']['text']} {event['entry'].get('url', '')}")
             if event["entry"]["level"] == "error" else None)
+        loaded: dict[str, int] = {}
+        devtools.on("Network.loadingFinished", lambda event: loaded.__setitem__(
+            event["requestId"], event["encodedDataLength"]))
         devtools.send("Runtime.enable")
         devtools.send("Log.enable")
+        devtools.send("Network.enable")
         relative = page_path.relative_to(self.html).as_posix()
         page.goto(f"{self.base}/{relative}", wait_until="networkidle")
         page.wait_for_function(
@@ -187,7 +255,7 @@ class Browser:
               broken: imgs.filter(i => !(i.complete && i.naturalWidth > 0))
                           .map(i => i.src.slice(0, 80)),
               static_figures: document.querySelectorAll(
-                  'figure.robodyn-static-figure img').length,
+                  '.robodyn-static-figure img').length,
               animations: document.querySelectorAll('.animation img, .animation').length,
               // 3D scenes (robodyn.plotting.scene3d): how many, and how many have drawn
               scenes: document.querySelectorAll('.robodyn-scene3d canvas').length,
@@ -210,6 +278,52 @@ class Browser:
               inline_scripts: Array.from(document.querySelectorAll('script:not([src])'))
                   .map(s => s.textContent)
                   .filter(t => t.trim() && t.length < 2000),
+              // figures: every image, animation and 3D view in a numbered, captioned figure
+              unnumbered_figures: Array.from(main.querySelectorAll(
+                      'img, .animation, .robodyn-scene3d'))
+                  .filter(el => !(el.closest('.animation') && el.tagName === 'IMG'))
+                  .filter(el => {
+                      const figure = el.closest('figure');
+                      return !(figure && figure.querySelector('figcaption .caption-number'));
+                  })
+                  .map(describe),
+              bad_alts: imgs.filter(i => !(i.alt || '').trim()
+                                         || /\\.(png|jpe?g|gif|svg|webp)$/i.test(i.alt.trim()))
+                  .map(i => (i.alt || '(none)') + ' ' + i.src.slice(-40)),
+              display_math: main.querySelectorAll('div.math').length,
+              unnumbered_math: Array.from(main.querySelectorAll('div.math'))
+                  .filter(m => !m.querySelector('.eqno'))
+                  .map(m => m.textContent.trim().slice(0, 60)),
+              // "section 2.2", "Eq. (3.4)", "Fig. 5.2" in the prose, not in a link
+              plain_references: (() => {
+                  const found = [];
+                  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+                  const pattern =
+                      /\\b(?:[Ss]ections?|[Ee]qs?\\.|[Ee]quations?|[Ff]igs?\\.|[Ff]igures?)\\s+\\(?\\d+\\.\\d+/g;
+                  while (walker.nextNode()) {
+                      const node = walker.currentNode;
+                      const parent = node.parentElement;
+                      if (parent.closest('a, pre, code, .cell_input, mjx-container, script,'
+                                         + ' .math, .caption-number, .section-number'))
+                          continue;
+                      for (const match of node.textContent.matchAll(pattern))
+                          found.push(match[0]);
+                  }
+                  return found;
+              })(),
+              // on a narrow screen: what reaches past the column
+              column_right: (document.querySelector('.bd-article-container') || main)
+                  .getBoundingClientRect().right,
+              past_column: Array.from(main.querySelectorAll(
+                      'img, canvas, figure, .animation, .robodyn-scene3d, table, p, li'))
+                  .filter(el => {
+                      const box = el.getBoundingClientRect();
+                      const column = (document.querySelector('.bd-article-container') || main)
+                          .getBoundingClientRect();
+                      const scroller = el.parentElement.closest('table, .cell_output, pre');
+                      return box.width > 0 && box.right > column.right + 1 && !scroller;
+                  })
+                  .map(el => describe(el) + ` ${Math.round(el.getBoundingClientRect().right)} px`),
             };
         }""",
             WIDE_BLOCKS,
@@ -221,6 +335,7 @@ class Browser:
         context.close()
         seen["outside"] = sorted(set(outside))
         seen["page_errors"] = list(dict.fromkeys(errors))
+        seen["bytes"] = sum(loaded.values()) + frames_not_drawn_bytes(page_path)
         return seen
 
     def measure_code_column(self, page_path: Path) -> dict:
@@ -299,8 +414,10 @@ def _machine_paths(text: str) -> list[str]:
                    if any(path in line for path in MACHINE_PATHS)})
 
 
-def problems_of(name: str, seen: dict) -> list[str]:
-    """What a reader would notice on one page, one line per problem."""
+def problems_of(name: str, seen: dict, phone: bool = False) -> list[str]:
+    """What a reader would notice on one page, one line per problem. On a ``phone`` code
+    blocks, printed output and formulas may scroll inside their own box (79 characters of
+    code cannot fit 358 px), but nothing may reach past the column."""
     problems = []
     for marker in RAW_TEX_MARKERS:
         if marker in seen["prose"]:
@@ -317,11 +434,23 @@ def problems_of(name: str, seen: dict) -> list[str]:
         problems.append(f"{name}: requests leaving the machine: {seen['outside'][:3]}")
     for error in seen["page_errors"]:
         problems.append(f"{name}: {error}")
-    for block in seen["wide"]:
+    for block in [] if phone else seen["wide"]:
         problems.append(f"{name}: scrolls sideways: {block}")
     if seen["page_width"] > seen["window_width"]:
         problems.append(f"{name}: page {seen['page_width']} px wide in a "
                         f"{seen['window_width']} px window")
+    for element in seen["past_column"] if phone else []:
+        problems.append(f"{name}: reaches past the column ({seen['column_right']:.0f} px): "
+                        f"{element}")
+    for figure in seen["unnumbered_figures"]:
+        problems.append(f"{name}: not a numbered figure with a caption: {figure}")
+    for image in seen["bad_alts"]:
+        problems.append(f"{name}: an image without a text alternative: {image}")
+    for reference in seen["plain_references"]:
+        problems.append(f"{name}: {reference!r} in the text is not a link")
+    if seen["bytes"] > MAX_PAGE_BYTES:
+        problems.append(f"{name}: weighs {seen['bytes'] / 1e6:.2f} MB with all it loads "
+                        f"(at most {MAX_PAGE_BYTES / 1e6:.0f} MB)")
     return problems
 
 
@@ -331,11 +460,103 @@ def test_every_page_reads_cleanly(seen_pages):
     assert not problems, "\n".join(problems)
 
 
-def test_screenshots_of_every_page(seen_pages):
-    """A non-empty full-page screenshot of each page, for a human to look at."""
+@pytest.fixture(scope="module")
+def phone_pages(browser, seen_pages) -> dict[str, dict]:
+    """Every page of _toc.yml looked at on a phone's 390 x 844, with a screenshot."""
+    seen = {}
+    for path in _pages():
+        name = path.relative_to(HTML).as_posix()
+        seen[name] = browser.look_at(path, SHOTS / "phone" / (name.replace("/", "__") + ".jpg"),
+                                     viewport=PHONE)
+    return seen
+
+
+def test_every_page_reads_cleanly_on_a_phone(phone_pages):
+    """At 390 px no page scrolls sideways, nothing reaches past the column, and the rest of
+    what a reader would notice is absent too."""
+    problems = [p for name, seen in phone_pages.items()
+                for p in problems_of(name, seen, phone=True)]
+    assert not problems, "\n".join(problems)
+
+
+def test_screenshots_of_every_page(seen_pages, phone_pages):
+    """A non-empty full-page screenshot of each page at both widths, for a human to look at."""
     for name in seen_pages:
-        shot = SHOTS / (name.replace("/", "__") + ".jpg")
-        assert shot.exists() and shot.stat().st_size > 10_000, shot
+        for folder in (SHOTS, SHOTS / "phone"):
+            shot = folder / (name.replace("/", "__") + ".jpg")
+            assert shot.exists() and shot.stat().st_size > 10_000, shot
+
+
+def test_pages_are_light(seen_pages):
+    """Each page, with everything it loads, at most MAX_PAGE_BYTES as a web host sends it,
+    and no page loads the 1.45 MB icon script."""
+    weights = {name: seen["bytes"] for name, seen in seen_pages.items()}
+    heavy = {name: f"{size / 1e6:.2f} MB" for name, size in weights.items()
+             if size > MAX_PAGE_BYTES}
+    assert not heavy, heavy
+    assert min(weights.values()) > 100_000, weights  # the measurement counts what loads
+    for name in seen_pages:
+        assert "fontawesome.js" not in (HTML / name).read_text(encoding="utf-8"), name
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["390px", "900px"])
+def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, viewport):
+    """The buttons a reader taps open the chapter list and the page's contents, and a link in
+    each leads where it says (the themes' own handlers sit on a hidden button)."""
+    context = browser.chromium.new_context(viewport=viewport)
+    context.route(lambda url: not _is_local(url), lambda route: route.abort())
+    page = context.new_page()
+    try:
+        start = f"{browser.base}/chapters/02_friction.html"
+        page.goto(start, wait_until="networkidle")
+        page.locator(".primary-toggle:visible").click()
+        chapters = page.locator("#pst-primary-sidebar-modal")
+        chapters.locator("a", has_text="Contact").first.wait_for(state="visible", timeout=5000)
+        assert chapters.evaluate("dialog => dialog.open")
+        chapters.locator("a", has_text="Contact").first.click()
+        page.wait_for_url("**/chapters/03_contact.html", timeout=5000)
+
+        page.goto(start, wait_until="networkidle")
+        page.locator(".secondary-toggle:visible").click()
+        contents = page.locator("#pst-secondary-sidebar-modal")
+        link = contents.locator("a", has_text="Stick-slip").first
+        link.wait_for(state="visible", timeout=5000)
+        link.click()
+        page.wait_for_function("() => location.hash.length > 1", timeout=5000)
+        assert page.url.startswith(start)
+        assert not contents.evaluate("dialog => dialog.open") or page.evaluate(
+            "() => document.querySelector(location.hash).getBoundingClientRect().top < 200")
+    finally:
+        context.close()
+
+
+def test_on_a_wide_screen_the_chapter_list_folds_away_and_back(browser):
+    """At 1280 px the chapter list's button hides the list beside the page, and shows it again."""
+    context = browser.chromium.new_context(viewport=VIEWPORT)
+    context.route(lambda url: not _is_local(url), lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(f"{browser.base}/chapters/02_friction.html", wait_until="networkidle")
+        sidebar = page.locator("#pst-primary-sidebar")
+        assert sidebar.is_visible()
+        button = page.locator(".primary-toggle:visible")
+        button.click()
+        page.wait_for_function("() => document.querySelector('#pst-primary-sidebar')"
+                               ".getBoundingClientRect().right <= 0", timeout=5000)
+        button.click()
+        page.wait_for_function("() => document.querySelector('#pst-primary-sidebar')"
+                               ".getBoundingClientRect().right > 100", timeout=5000)
+    finally:
+        context.close()
+
+
+def test_chapters_number_their_equations_and_figures(seen_pages):
+    """Each chapter's display formulas carry their numbers, and its figures are numbered."""
+    for name, seen in seen_pages.items():
+        if not name.startswith("chapters/"):
+            continue
+        assert seen["display_math"] >= 3, f"{name}: {seen['display_math']} display formulas"
+        assert not seen["unnumbered_math"], f"{name}: unnumbered: {seen['unnumbered_math']}"
 
 
 def test_chapters_show_math_figures_and_animations(seen_pages):
@@ -448,16 +669,23 @@ BAD_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8">
 <img src="https://example.com/picture.png" alt="from the internet">
 <div class="output error">Traceback (most recent call last):</div>
 <p>/usr/lib/python3/site-packages/scipy/radau.py:171: RuntimeWarning</p>
+<p>As section 2.2 and Eq. (3.4) show, and <a href="#x">section 2.3</a> (a link) too.</p>
+<img src="data:image/png;base64,{png}" alt="4f9a0c.png" style="width: 500px">
+<figure><img src="data:image/png;base64,{png}" alt="a plot"><figcaption>
+<span class="caption-number">Fig. 1.1 </span>Numbered.</figcaption></figure>
 </main></body></html>
 """
 
 
 def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
     """On a page made to be bad, every kind of problem is reported (the check can fail)."""
-    (tmp_path / "bad.html").write_text(BAD_PAGE.replace("{long_line}", "x = 1  # " + "y" * 150))
+    png = base64.b64encode(_png(600, 40)).decode("ascii")
+    (tmp_path / "bad.html").write_text(BAD_PAGE.replace("{long_line}", "x = 1  # " + "y" * 150)
+                                       .replace("{png}", png))
     chromium = Browser(playwright, tmp_path)
     try:
         seen = chromium.look_at(tmp_path / "bad.html", tmp_path / "bad.png")
+        on_phone = chromium.look_at(tmp_path / "bad.html", viewport=PHONE)
     finally:
         chromium.close()
     report = "\n".join(problems_of("bad.html", seen))
@@ -465,6 +693,37 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
                      "error output shown", "requests leaving the machine",
                      "https://example.com/picture.png", "uncaught: ", "already been declared",
                      "console: a console error", "scrolls sideways: pre",
-                     "shows a path of the machine that built it"):
+                     "shows a path of the machine that built it",
+                     "'section 2.2' in the text is not a link", "'Eq. (3.4' in the text",
+                     "not a numbered figure with a caption: img",
+                     "an image without a text alternative: 4f9a0c.png"):
         assert expected in report, f"{expected!r} not reported:\n{report}"
+    assert "section 2.3" not in report and report.count("not a numbered figure") == 3
     assert (tmp_path / "bad.png").stat().st_size > 0
+    phone_report = "\n".join(problems_of("bad.html", on_phone, phone=True))
+    assert "reaches past the column" in phone_report and "px wide in a 390 px window" in (
+        phone_report), phone_report
+    assert "scrolls sideways: pre" not in phone_report  # code scrolls in its own box there
+    heavy = dict(seen, bytes=MAX_PAGE_BYTES + 1)
+    assert "weighs 3.00 MB with all it loads" in "\n".join(problems_of("heavy", heavy))
+
+
+def _png(width: int, height: int) -> bytes:
+    """A plain grey PNG image of ``width`` x ``height`` pixels."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (180, 180, 180)).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_a_page_counts_the_frames_its_animations_did_not_draw(tmp_path):
+    """A player of 2 frames out of 10 adds 8 compressed frames of its average size."""
+    frame = "data:image/png;base64," + base64.b64encode(_png(50, 20)).decode("ascii")
+    page = tmp_path / "page.html"
+    player = (f'<div class="animation" {FRAMES_ATTRIBUTE}="2 of 10"></div><script>'
+              f'frames[0] = "{frame}";\nframes[1] = "{frame}";</script>')
+    page.write_text(player + player.replace("2 of 10", "2 of 2"))
+    assert frames_not_drawn_bytes(page) == round(8 * len(gzip.compress(frame.encode(), 6)))

@@ -1,13 +1,14 @@
 """The package as built (`pip install .`, not only `-e .`) holds every subpackage and works."""
 
 import os
-import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from robodyn.tools import bundle
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "robodyn"
@@ -37,19 +38,9 @@ def test_every_folder_with_modules_is_a_package():
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """A wheel built from the source tree, without network (the build backend is installed)."""
-    source = tmp_path_factory.mktemp("source")  # setuptools writes build/ beside the sources
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy(ROOT / name, source / name)
-    shutil.copytree(PACKAGE, source / "robodyn", ignore=shutil.ignore_patterns("__pycache__"))
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
-         "--wheel-dir", str(out), str(source)],
-        check=True, capture_output=True, text=True, timeout=300,
-    )
-    (built,) = out.glob("robodyn-*.whl")
-    return built
+    """A wheel built from the source tree, without network (the build backend is installed),
+    as the book's downloads are built."""
+    return bundle.build_wheel(tmp_path_factory.mktemp("wheel"), ROOT)
 
 
 @pytest.mark.notebooks

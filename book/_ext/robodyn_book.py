@@ -24,7 +24,11 @@ Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does these t
    sidebar buttons work at every width (an upstream bug leaves them without a handler), keep
    tables, formulas, animations and long inline code inside the column on a phone, and set
    the note under a widget's static figure.
-6. **Figures described.** An image in a numbered figure without alternative text takes the
+6. **Run it from the site.** Every page's download menu offers the notebooks with the book's
+   package, ``robot-dynamics-<chapter>.zip`` on a chapter or its exercises, and
+   ``robot-dynamics-all.zip`` elsewhere (:mod:`robodyn.tools.bundle`), written into the
+   site's ``_downloads/`` at the end of the build.
+7. **Figures described.** An image in a numbered figure without alternative text takes the
    figure's caption as its text (otherwise a screen reader would read the image's file name).
 """
 
@@ -35,6 +39,8 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+
+from robodyn.tools import bundle
 
 HERE = Path(__file__).resolve().parent
 
@@ -125,6 +131,46 @@ def _alt_from_caption(app: Sphinx, doctree: nodes.document, docname: str) -> Non
                 image["alt"] = text
 
 
+DOWNLOADS = "_downloads"
+
+
+def _chapter_of(pagename: str) -> str:
+    """The bundle a page offers: its chapter's (``chapters/02_x``, ``exercises/02_x``,
+    ``solutions/02_x``), or all chapters'."""
+    folder, _, stem = pagename.partition("/")
+    if folder in ("chapters", "exercises", "solutions") and stem[:2].isdigit():
+        return stem
+    return bundle.ALL_CHAPTERS
+
+
+def _add_bundle_button(app: Sphinx, pagename: str, templatename: str, context: dict,
+                       doctree) -> None:
+    """Put the page's bundle first in its download menu (sphinx-book-theme's header buttons)."""
+    chapter = _chapter_of(pagename)
+    what = ("this chapter's notebooks with robodyn" if chapter != bundle.ALL_CHAPTERS
+            else "every chapter's notebooks with robodyn")
+    entry = {
+        "type": "link",
+        "url": context["pathto"](f"{DOWNLOADS}/{bundle.bundle_name(chapter)}", 1),
+        "text": ".zip (run it)",
+        "tooltip": f"Download {what}, to run in Jupyter (README.txt inside)",
+        "icon": "fas fa-file-zipper",
+        "label": "download-bundle-button",
+    }
+    for button in context.get("header_buttons") or []:
+        if button.get("label") == "download-buttons":
+            button["buttons"].insert(0, entry)
+
+
+def _write_bundles(app: Sphinx, exception) -> None:
+    """Write every chapter's bundle, and all chapters' one, into the site's downloads."""
+    if exception is not None or app.builder.format != "html":
+        return
+    chapters = sorted({_chapter_of(name) for name in app.env.found_docs} - {bundle.ALL_CHAPTERS})
+    bundle.write_bundles(Path(app.outdir) / DOWNLOADS, chapters, root=Path(app.srcdir),
+                         title=app.config.project)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     # After every extension's setup (sphinx-thebe's included), before the builder starts.
     app.connect("config-inited", _remove_thebe)
@@ -133,6 +179,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("robodyn-book.css")
     app.add_js_file("robodyn-book.js", loading_method="defer")
     app.connect("doctree-resolved", _alt_from_caption)
+    # After sphinx-book-theme has made its header buttons (priority 501).
+    app.connect("html-page-context", _add_bundle_button, priority=600)
+    app.connect("build-finished", _write_bundles)
     # Before any other builder-inited handler can add an inline script.
     app.connect("builder-inited", _inline_scripts_once, priority=1)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

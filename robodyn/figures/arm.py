@@ -323,7 +323,8 @@ class ParameterCalculator:
     def _repr_mimebundle_(self, include=None, exclude=None):
         from robodyn.plotting.interactive import WIDGET_VIEW_MIME
 
-        caption = ("Shown at the default values. Run the notebook to enter your own arm and "
+        caption = ("Shown at the default values. Run the notebook (the download menu at the "
+                   "top of the page has it, with robodyn) to enter your own arm and "
                    "save the table as CSV.")
         return {
             WIDGET_VIEW_MIME: {"version_major": 2, "version_minor": 0,

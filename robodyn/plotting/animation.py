@@ -23,13 +23,20 @@ from robodyn.errors import ParameterError
 from robodyn.params import check_positive
 from robodyn.sweeps import sized
 
-__all__ = ["FRAME_COLOURS", "PLAYER_ICONS", "QUICK_FRAMES", "animation", "frame_indices",
-           "offline_player", "palette_png", "palette_frames"]
+__all__ = ["FRAMES_ATTRIBUTE", "FRAME_COLOURS", "PLAYER_ICONS", "QUICK_FRAMES", "animation",
+           "frame_indices", "offline_player", "palette_frames", "palette_png"]
 
 #: Frames an animation keeps under the test switch (:mod:`robodyn.sweeps`): evenly spaced,
 #: the first and the last among them. Each frame is drawn and encoded as an image, the
 #: costliest part of a chapter's animation; the tests check the player, not the motion.
 QUICK_FRAMES = 6
+
+#: Attribute of the player's ``<div class="animation">``: "drawn of all" frames, e.g. "6 of 80"
+#: under the test switch, "80 of 80" otherwise.
+FRAMES_ATTRIBUTE = "data-robodyn-frames"
+
+#: Text alternative of the player's image (the book's caption under it says what moves).
+FRAME_ALT = "A frame of the animation that the caption describes"
 
 #: Colours of an animation frame's palette. The frames are line drawings on white with a few
 #: colours and their anti-aliased edges: 64 colours keep them visually unchanged.
@@ -84,11 +91,17 @@ def animation(
     if isinstance(n_frames, bool) or not isinstance(n_frames, (int, np.integer)) or n_frames < 1:
         raise ParameterError(f"n_frames must be an integer >= 1, got {n_frames!r}")
     check_positive("interval_ms", interval_ms, "ms")
-    player = FuncAnimation(fig, draw_frame, frames=frame_indices(int(n_frames)),
-                           interval=interval_ms, blit=False, repeat=True)
+    drawn = frame_indices(int(n_frames))
+    player = FuncAnimation(fig, draw_frame, frames=drawn, interval=interval_ms, blit=False,
+                           repeat=True)
     with matplotlib.rc_context({"animation.embed_limit": 60.0}):
         markup = player.to_jshtml(default_mode="loop")
     markup = palette_frames(offline_player(markup))
+    # The reader's-view test weighs a page as it would be with all frames (FRAMES_ATTRIBUTE).
+    markup = markup.replace('<div class="animation">', f'<div class="animation" '
+                            f'{FRAMES_ATTRIBUTE}="{len(drawn)} of {int(n_frames)}">', 1)
+    markup = re.sub(r'<img id="(_anim_img\w+)">', rf'<img id="\1" alt="{FRAME_ALT}">', markup,
+                    count=1)
     import matplotlib.pyplot as plt
 
     plt.close(fig)

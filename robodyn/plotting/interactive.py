@@ -404,7 +404,8 @@ class InteractiveFigure:
             for name, c in self.controls.items()
         )
         return (
-            f"Shown at the default settings ({settings}). Run the notebook to move the sliders."
+            f"Shown at the default settings ({settings}). To move the sliders, run the "
+            "notebook: the download menu at the top of the page has it, with robodyn."
         )
 
     def static_html(self) -> str:

@@ -7,12 +7,15 @@ nothing. The cell's text is generated from the ``repository`` section of ``_conf
 a change of repository is one edit there and one command here, never an edit of every
 notebook:
 
-- ``repository.url`` set: ``%pip install "robodyn @ git+URL@BRANCH"`` (with
+- always first: the wheel ``robodyn-*.whl`` that comes with a chapter downloaded from the
+  book's pages (:mod:`robodyn.tools.bundle`), found beside the notebook's folder or in it,
+  installed with ``%pip install``;
+- ``repository.url`` set: otherwise ``%pip install "robodyn @ git+URL@BRANCH"`` (with
   ``#subdirectory=`` when ``path_to_book`` is set), and on Colab
   ``google.colab.output.enable_custom_widget_manager()`` so that the sliders render;
 - ``repository.url`` empty (the placeholder, no public repository yet): no URL at all; the
-  cell raises an error that says how to get the package (``make lab`` in the book's
-  repository).
+  cell raises an error that says how to get the package (a chapter's download, or
+  ``make lab`` in the book's repository).
 
 The cell is identified by its id :data:`CELL_ID` and carries the tag ``remove-cell``: the
 rendered pages are executed already and do not show it; the notebooks and the ``.ipynb``
@@ -48,13 +51,28 @@ CELL_ID = "robodyn-install"
 TAGS = ["remove-cell"]
 GENERATED_BY = "Generated from _config.yml by robodyn.tools.installcell: do not edit."
 
+#: Where robodyn is missing, first the wheel that came with a downloaded chapter
+#: (robodyn.tools.bundle: ``robodyn-*.whl`` beside the notebook's folder, or in it).
+_BUNDLED = """\
+if importlib.util.find_spec("robodyn") is None:
+    here, pattern = Path.cwd(), "robodyn-*.whl"
+    wheels = sorted([*here.glob(pattern), *here.parent.glob(pattern)])
+    if wheels:
+        wheel = str(wheels[-1])
+        %pip install --quiet "{{wheel}}"
+        importlib.invalidate_caches()
+"""
+
 _WITH_URL = '''\
-# Set-up. Where robodyn, the package of this book, is missing (Colab, a
-# JupyterHub), install it from the book's repository; where it is installed
-# (`make lab`, Binder) this cell does nothing.
+# Set-up. Where robodyn, the package of this book, is missing, install it:
+# from the wheel that comes with a chapter downloaded from the book's pages,
+# else from the book's repository (Colab, a JupyterHub). Where it is
+# installed (`make lab`, Binder) this cell does nothing.
 # {generated}
 import importlib.util
+from pathlib import Path
 
+{bundled}
 REPOSITORY = {url}
 BRANCH = {branch}
 if importlib.util.find_spec("robodyn") is None:
@@ -70,20 +88,25 @@ else:
 '''
 
 _PLACEHOLDER = '''\
-# Set-up. This notebook needs robodyn, the package of this book; where it is
-# installed (`make lab` in the book's repository) this cell does nothing.
+# Set-up. This notebook needs robodyn, the package of this book. Where it
+# is installed (`make lab`, a downloaded chapter's requirements) this cell
+# does nothing; where it is missing, it installs the wheel that comes with
+# a chapter downloaded from the book's pages, or says how to get robodyn.
 # {generated}
 import importlib.util
+from pathlib import Path
 
+{bundled}
 if importlib.util.find_spec("robodyn") is None:
     raise ModuleNotFoundError(
 {message}
     )
 '''
 _PLACEHOLDER_MESSAGE = (
-    "This notebook needs robodyn, the package of the course book '{title}'. Get a copy "
-    "of the book's repository and type `make lab` in its folder: that installs robodyn "
-    "and opens JupyterLab."
+    "This notebook needs robodyn, the package of the course book '{title}'. Download "
+    "the chapter from the book's pages (the download menu at the top of a chapter: "
+    "notebooks with robodyn, .zip) and follow its README.txt, or get a copy of the "
+    "book's repository and type `make lab` in its folder."
 )
 
 
@@ -127,11 +150,12 @@ def install_cell_source(repository: Repository) -> str:
         pieces = textwrap.wrap(message, width=76 - 8 - 3, break_long_words=False)
         literals = [json.dumps(piece + " ") for piece in pieces[:-1]] + [json.dumps(pieces[-1])]
         return _PLACEHOLDER.format(
-            generated=GENERATED_BY, message="\n".join(" " * 8 + item for item in literals)
+            generated=GENERATED_BY, bundled=_BUNDLED.format(),
+            message="\n".join(" " * 8 + item for item in literals),
         )
     subdirectory = repository.path_to_book.strip("/")
     return _WITH_URL.format(
-        generated=GENERATED_BY,
+        generated=GENERATED_BY, bundled=_BUNDLED.format(),
         url=_string_literal(repository.url.rstrip("/"), indent=len("REPOSITORY = ")),
         branch=json.dumps(repository.branch),
         subdirectory=f"#subdirectory={subdirectory}" if subdirectory else "",

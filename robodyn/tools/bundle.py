@@ -1,0 +1,183 @@
+"""Downloads that run the book away from its site: a chapter's notebooks with ``robodyn``.
+
+Every chapter page of the built book offers ``robot-dynamics-<chapter>.zip`` in its download
+menu, and every other page ``robot-dynamics-all.zip`` (all chapters). A bundle holds::
+
+    robot-dynamics-02_friction/
+        README.txt                          the three commands that run it
+        requirements.txt                    what the notebooks need, robodyn from the wheel below
+        robodyn-<version>-py3-none-any.whl  the book's package, built from this repository
+        chapters/02_friction.ipynb          the chapter (unexecuted, as the book stores it)
+        exercises/02_friction.ipynb         its exercises, without solutions
+
+and nothing else: never ``solutions/``. The notebooks' first cell (``robodyn.tools.installcell``)
+installs the wheel it finds beside them where ``robodyn`` is missing, so a notebook opened in
+any Jupyter runs too. Once installed, nothing needs the network.
+
+Command line (the book build makes the bundles itself)::
+
+    python -m robodyn.tools.bundle _build/downloads        # every bundle of _toc.yml
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from robodyn.errors import ParameterError
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What a reader's environment needs to run the chapters (the book's requirements.txt less
+#: the tools that build, test and grade the book).
+RUNTIME_PACKAGES = ("numpy", "scipy", "numba", "matplotlib", "pillow", "ipywidgets",
+                    "ipykernel", "jupyterlab", "sympy", "tqdm", "mujoco")
+BUNDLE_PREFIX = "robot-dynamics-"
+ALL_CHAPTERS = "all"
+
+README = """\
+{title}: {what}
+
+Run it on your computer (Python 3.11 or newer). In this folder:
+
+    python3 -m venv .venv
+    .venv/bin/pip install -r requirements.txt
+    .venv/bin/jupyter lab
+
+(On Windows: .venv\\Scripts\\pip and .venv\\Scripts\\jupyter.) The second command installs
+robodyn, the book's package, from the wheel in this folder, and what it needs from the
+Python Package Index; after that nothing needs the network. JupyterLab opens in your
+browser: the chapters are in chapters/, your exercises in exercises/.
+"""
+
+
+def runtime_requirements(requirements: Path = ROOT / "requirements.txt") -> list[str]:
+    """The lines of the book's ``requirements.txt`` that name :data:`RUNTIME_PACKAGES`, with
+    their version ranges.
+
+    >>> any(line.startswith("numpy>=") for line in runtime_requirements())
+    True
+    """
+    wanted = []
+    for line in Path(requirements).read_text(encoding="utf-8").splitlines():
+        name = re.split(r"[<>=!~ ;\[]", line.strip(), maxsplit=1)[0].lower()
+        if name in RUNTIME_PACKAGES:
+            wanted.append(line.strip())
+    missing = set(RUNTIME_PACKAGES) - {re.split(r"[<>=!~ ;\[]", w, maxsplit=1)[0].lower()
+                                       for w in wanted}
+    if missing:
+        raise ParameterError(f"requirements.txt names no {sorted(missing)}: the bundles need "
+                             "them (RUNTIME_PACKAGES)")
+    return wanted
+
+
+#: What the wheel is built from: the project file, the files it names, and the package.
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "robodyn")
+
+
+def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
+    """Build the wheel of ``robodyn`` from ``root`` into ``out_dir``; return its path.
+
+    The sources (:data:`WHEEL_SOURCES`) are copied to a scratch folder first, since
+    setuptools writes ``build/`` beside them; pip uses the current environment's
+    setuptools (no download). Raises :class:`RuntimeError` with pip's output if the build
+    fails.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        source, built = Path(scratch) / "source", Path(scratch) / "wheel"
+        for name in WHEEL_SOURCES:
+            if (Path(root) / name).is_dir():
+                shutil.copytree(Path(root) / name, source / name,
+                                ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                source.mkdir(exist_ok=True)
+                shutil.copy(Path(root) / name, source / name)
+        run = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+             "--wheel-dir", str(built), str(source)],
+            capture_output=True, text=True, cwd=scratch, timeout=300,
+        )
+        wheels = sorted(built.glob("robodyn-*.whl"))
+        if run.returncode != 0 or not wheels:
+            raise RuntimeError(f"building the robodyn wheel failed:\n{run.stdout}{run.stderr}")
+        target = out_dir / wheels[0].name
+        shutil.copy(wheels[0], target)
+    return target
+
+
+def bundle_name(chapter: str) -> str:
+    """The file name of a chapter's bundle (``"02_friction"`` or :data:`ALL_CHAPTERS`)."""
+    return f"{BUNDLE_PREFIX}{chapter}.zip"
+
+
+def write_bundle(zip_path: Path, chapters: list[str], wheel: Path, *, root: Path = ROOT,
+                 title: str = "Robot dynamics, hands-on") -> Path:
+    """Write the bundle of ``chapters`` (stems such as ``"02_friction"``) to ``zip_path``.
+
+    Each chapter brings ``chapters/<stem>.ipynb`` and, where it exists,
+    ``exercises/<stem>.ipynb``, as the repository stores them (without outputs).
+    """
+    zip_path = Path(zip_path)
+    folder = zip_path.stem
+    wheel = Path(wheel)
+    if not chapters:
+        raise ParameterError("chapters must name at least one chapter, got none")
+    what = (f"chapter {int(chapters[0][:2])} and its exercises" if len(chapters) == 1
+            else "every chapter and its exercises")
+    requirements = [f"./{wheel.name}", *runtime_requirements(root / "requirements.txt")]
+    zip_path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(zip_path, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+        bundle.writestr(f"{folder}/README.txt", README.format(title=title, what=what))
+        bundle.writestr(f"{folder}/requirements.txt", "\n".join(requirements) + "\n")
+        bundle.write(wheel, f"{folder}/{wheel.name}")
+        for stem in chapters:
+            for part in ("chapters", "exercises"):
+                notebook = root / part / f"{stem}.ipynb"
+                if notebook.exists():
+                    bundle.write(notebook, f"{folder}/{part}/{stem}.ipynb")
+                elif part == "chapters":
+                    raise ParameterError(f"chapter {stem!r}: {notebook} does not exist")
+    return zip_path
+
+
+def chapter_stems(toc_names: list[str]) -> list[str]:
+    """The chapters of a table of contents' file list, in order: ``chapters/02_x`` -> ``02_x``.
+
+    >>> chapter_stems(["book/intro", "chapters/01_a", "exercises/01_a", "chapters/02_b"])
+    ['01_a', '02_b']
+    """
+    return [Path(name).stem for name in toc_names if name.startswith("chapters/")]
+
+
+def write_bundles(out_dir: Path, chapters: list[str], *, root: Path = ROOT,
+                  title: str = "Robot dynamics, hands-on") -> list[Path]:
+    """One bundle per chapter and one of them all in ``out_dir``, sharing one wheel."""
+    with tempfile.TemporaryDirectory() as scratch:
+        wheel = build_wheel(Path(scratch), root)
+        written = [write_bundle(Path(out_dir) / bundle_name(stem), [stem], wheel, root=root,
+                                title=title) for stem in chapters]
+        written.append(write_bundle(Path(out_dir) / bundle_name(ALL_CHAPTERS), chapters, wheel,
+                                    root=root, title=title))
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    from robodyn.tools.bookbuild import toc_files
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out_dir", type=Path, help="folder for the .zip files")
+    args = parser.parse_args(argv)
+    for path in write_bundles(args.out_dir, chapter_stems(toc_files(ROOT / "_toc.yml"))):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
