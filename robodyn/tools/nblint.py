@@ -11,7 +11,8 @@ checked here; wrap long messages where they are printed (``textwrap.fill(text, 7
 It also checks the length of a code cell: at most :data:`MAX_CELL_LINES` lines (DESIGN.md:
 anything longer belongs in ``robodyn``, with a test). The lines of an exercise's answer,
 between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, do not count: that is the student's
-part. And it checks the width of the figures a cell makes: a ``figsize=(w, h)`` wider than
+part, and the set-up cell that :mod:`robodyn.tools.installcell` generates (and tests), which
+the pages do not show, is not counted either. And it checks the width of the figures a cell makes: a ``figsize=(w, h)`` wider than
 :data:`MAX_FIGURE_INCHES` is scaled down to the column in the page, and its text with it
 (10-point tick labels of a 10-inch figure end up 10 px high). At 96 dpi, 7 inches is the
 column's 672 px (:data:`robodyn.plotting.interactive.PAGE_COLUMN_PX`).
@@ -37,6 +38,8 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from robodyn.tools.installcell import CELL_ID
 
 #: Characters per code line. The column holds 77 at 1280 px; one spare for wider fonts.
 MAX_LINE_LENGTH = 76
@@ -154,7 +157,7 @@ def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list:
             problems.append(Problem(path, index, line, length, max_length))
         for line, inches in wide_figures(source):
             problems.append(WideFigure(path, index, line, inches))
-        if cell_lines(source) > MAX_CELL_LINES:
+        if cell_lines(source) > MAX_CELL_LINES and cell.get("id") != CELL_ID:
             problems.append(LongCell(path, index, cell_lines(source)))
     return problems
 
