@@ -19,7 +19,7 @@ page on anything a reader would notice:
   without its number, a "section 2.2", "Eq. (3.4)" or "Fig. 5.2" in the prose that is not a
   link;
 - a page heavier than :data:`MAX_PAGE_BYTES` with everything it loads, as a web host sends
-  it (compressed: the test server gzips text as GitHub Pages or any web server does; the
+  it (compressed: :mod:`robodyn.tools.serve` gzips text as GitHub Pages or any web server does; the
   animations counted with all their frames, also where the test switch drew only a few).
 
 Every page is looked at again at a phone's 390 x 844, where nothing may make the page scroll
@@ -42,16 +42,12 @@ CI (``CI`` set), where a missing browser is a failure.
 from __future__ import annotations
 
 import base64
-import functools
 import gzip
-import http.server
 import math
-import mimetypes
 import os
 import re
 import shutil
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -59,6 +55,7 @@ import pytest
 import yaml
 
 from robodyn.plotting.animation import FRAMES_ATTRIBUTE
+from robodyn.tools import serve
 from robodyn.tools.bookbuild import build_book, output_dir, toc_files
 from robodyn.tools.nblint import MAX_LINE_LENGTH
 
@@ -94,31 +91,6 @@ OFFSITE_BUTTON_HOSTS = ("mybinder.org", "colab.research.google.com", "github.com
                         "gitlab.com", "bitbucket.org", "deepnote.com")
 
 pytestmark = pytest.mark.notebooks
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the built book as a web host does: text compressed with gzip when the browser
-    accepts it (HTML, scripts, stylesheets, the search index), images and fonts as they are;
-    without logging every request."""
-
-    COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml")
-
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        path = Path(self.translate_path(self.path))
-        kind = mimetypes.guess_type(path.name)[0] or ""
-        if (not path.is_file() or not kind.startswith(self.COMPRESSED)
-                or "gzip" not in self.headers.get("Accept-Encoding", "")):
-            return super().do_GET()
-        body = gzip.compress(path.read_bytes(), compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
 
 def _require_chromium():
@@ -181,9 +153,7 @@ class Browser:
 
     def __init__(self, playwright, html: Path):
         self.html = html
-        handler = functools.partial(QuietHandler, directory=str(html))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.server = serve.start(html)  # text gzipped, as a web host sends it
         self.base = f"http://127.0.0.1:{self.server.server_port}"
         self.chromium = playwright.chromium.launch(executable_path=CHROMIUM,
                                                    args=CHROMIUM_FLAGS)
@@ -290,9 +260,11 @@ class Browser:
               bad_alts: imgs.filter(i => !(i.alt || '').trim()
                                          || /\\.(png|jpe?g|gif|svg|webp)$/i.test(i.alt.trim()))
                   .map(i => (i.alt || '(none)') + ' ' + i.src.slice(-40)),
-              display_math: main.querySelectorAll('div.math').length,
+              // the text's display formulas (not a cell's printed formula)
+              display_math: Array.from(main.querySelectorAll('div.math'))
+                  .filter(m => !m.closest('.cell_output')).length,
               unnumbered_math: Array.from(main.querySelectorAll('div.math'))
-                  .filter(m => !m.querySelector('.eqno'))
+                  .filter(m => !m.closest('.cell_output') && !m.querySelector('.eqno'))
                   .map(m => m.textContent.trim().slice(0, 60)),
               // "section 2.2", "Eq. (3.4)", "Fig. 5.2" in the prose, not in a link
               plain_references: (() => {
@@ -314,7 +286,8 @@ class Browser:
               // on a narrow screen: what reaches past the column
               column_right: (document.querySelector('.bd-article-container') || main)
                   .getBoundingClientRect().right,
-              past_column: Array.from(main.querySelectorAll(
+              past_column: Array.from((document.querySelector('article.bd-article') || main)
+                  .querySelectorAll(
                       'img, canvas, figure, .animation, .robodyn-scene3d, table, p, li'))
                   .filter(el => {
                       const box = el.getBoundingClientRect();
@@ -613,12 +586,15 @@ def test_code_column_fits_the_line_limit(browser):
 
 def _config_with_url(url: str) -> Path:
     """A copy of _config.yml with ``repository.url`` set, for a build into _build/with-url
-    that renders the notebooks without running them."""
+    that takes the notebooks' outputs from the main build's execution cache (each notebook
+    runs once per test run, in the main build; the figures' numbers need the outputs)."""
     config = yaml.safe_load((ROOT / "_config.yml").read_text())
     config["repository"]["url"] = url
-    # The buttons do not depend on the outputs: this build executes nothing (each notebook
-    # runs once per test run, in the main build).
-    config["execute"]["execute_notebooks"] = "off"
+    built = HTML.parents[1]  # the main build's root: its _build holds the cache and stamp
+    shutil.rmtree(WITH_URL / "_build", ignore_errors=True)
+    (WITH_URL / "_build").mkdir(parents=True)
+    shutil.copytree(built / "_build" / ".jupyter_cache", WITH_URL / "_build" / ".jupyter_cache")
+    shutil.copy(built / "_build" / ".robodyn-source-hash", WITH_URL / "_build")
     config["sphinx"]["local_extensions"] = {
         name: str((ROOT / path).resolve())
         for name, path in config["sphinx"]["local_extensions"].items()
@@ -629,7 +605,7 @@ def _config_with_url(url: str) -> Path:
     return path
 
 
-def test_launch_buttons_with_a_repository(playwright):
+def test_launch_buttons_with_a_repository(built_book, playwright):
     """With a real-looking URL, chapters get Binder, Colab and repository buttons to it."""
     run = build_book(ROOT, capture=True, config=_config_with_url(REAL_LOOKING_URL),
                      build_root=WITH_URL)
