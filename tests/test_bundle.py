@@ -150,5 +150,5 @@ def test_a_downloaded_chapter_runs_in_a_new_environment_without_the_network(whee
     installed = json.loads(subprocess.run(
         [str(python), "-m", "pip", "list", "--format", "json", "--path", site.strip()],
         capture_output=True, text=True, check=True).stdout)
-    assert [p["name"] for p in installed if p["name"] == "robodyn"] == ["robodyn"], textwrap.shorten(
-        str(installed), 300)
+    names = [package["name"] for package in installed]
+    assert "robodyn" in names, textwrap.shorten(str(names), 300)
