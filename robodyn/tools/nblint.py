@@ -15,7 +15,8 @@ part, and the set-up cell that :mod:`robodyn.tools.installcell` generates (and t
 the pages do not show, is not counted either. And it checks the width of the figures a cell
 makes: a ``figsize=(w, h)`` wider than :data:`MAX_FIGURE_INCHES` is scaled down to the
 column in the page, and its text with it (10-point tick labels of a 10-inch figure end up
-10 px high). At 96 dpi, 7 inches is the column's 672 px (:data:`robodyn.plotting.interactive.PAGE_COLUMN_PX`).
+10 px high). At 96 dpi, 7 inches is the column's 672 px
+(:data:`robodyn.plotting.interactive.PAGE_COLUMN_PX`).
 
 Command line::
 
