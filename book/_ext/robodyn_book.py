@@ -167,6 +167,8 @@ def _write_bundles(app: Sphinx, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     chapters = sorted({_chapter_of(name) for name in app.env.found_docs} - {bundle.ALL_CHAPTERS})
+    if not chapters:  # not the book (a test project of the extension, say)
+        return
     bundle.write_bundles(Path(app.outdir) / DOWNLOADS, chapters, root=Path(app.srcdir),
                          title=app.config.project)
 
