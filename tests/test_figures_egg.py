@@ -7,6 +7,7 @@ import pytest
 from robodyn import egg
 from robodyn.errors import ParameterError
 from robodyn.figures import egg as figures
+from robodyn.rotations import rot_x, rot_z
 
 matplotlib.use("Agg")
 
@@ -83,3 +84,41 @@ def test_the_still_draws_the_track_so_far():
     np.testing.assert_allclose(x, 1e3 * run.contact_x[:21])
     np.testing.assert_allclose(y, 1e3 * run.contact_y[:21])
     plt.close(fig)
+
+
+def test_the_still_fits_its_axes_to_the_egg_and_its_track():
+    """The still's limits hold the shell, the rotor's axis and the track so far, at equal
+    scales, with a margin of at most STILL_MARGIN of the largest span: the egg fills them."""
+    import matplotlib.pyplot as plt
+
+    params = egg.EggParams()
+    run = egg.simulate(params, t_end=0.5, tilt=0.6, dt=0.01)
+    k = 20
+    fig = plt.figure(figsize=(5.0, 4.2))
+    ax = fig.add_subplot(projection="3d")
+    figures.egg_still(ax, run, index=k)
+    shell = run.rotations[k]
+    centre = 1e3 * np.array([run.x[k], run.y[k], run.z[k]])
+    # an ellipsoid's half-extent along world axis i is sqrt(sum_j (R_ij a_j)^2)
+    half = 1e3 * np.sqrt(((shell * [params.R2, params.R2, params.R1]) ** 2).sum(axis=1))
+    reach = 1e3 * params.rotor_radius * figures.ROTOR_AXIS_REACH
+    axis = reach * shell @ rot_z(run.phi[k]) @ rot_x(run.psi[k]) @ [0.0, 0.0, 1.0]
+    track = 1e3 * np.c_[run.contact_x[:k + 1], run.contact_y[:k + 1], np.zeros(k + 1)]
+    drawn = np.vstack([centre - half, centre + half, centre - axis, centre + axis, track])
+    low, high = drawn.min(axis=0), drawn.max(axis=0)
+    limits = np.array([ax.get_xlim(), ax.get_ylim(), ax.get_zlim()])
+    pad = figures.STILL_MARGIN * np.max(high - low)
+    wire = 0.02 * np.max(high - low)                   # the wire frame's grid cuts corners
+    assert np.all(limits[:, 0] <= low + wire) and np.all(limits[:, 1] >= high - wire)
+    assert np.all(limits[:, 0] >= low - pad) and np.all(limits[:, 1] <= high + pad)
+    spans = limits[:, 1] - limits[:, 0]
+    aspect = np.asarray(ax.get_box_aspect())
+    np.testing.assert_allclose(aspect / aspect[0], spans / spans[0], rtol=1e-9)
+    plt.close(fig)
+
+
+def test_the_still_limits_hold_the_points_with_equal_margins():
+    """still_limits pads every axis by the same share of the largest span."""
+    low, high = figures.still_limits([[0.0, -5.0, 10.0], [40.0, 15.0, 20.0]], margin=0.05)
+    np.testing.assert_allclose(low, [-2.0, -7.0, 8.0])
+    np.testing.assert_allclose(high, [42.0, 17.0, 22.0])

@@ -1,5 +1,6 @@
 """The vacuum chapter's figures, each drawn from small real runs and checked against them."""
 
+import inspect
 import math
 
 import matplotlib
@@ -133,6 +134,35 @@ def test_the_animation_draws_the_forces_at_the_contact_points(attempt):
     assert "forces: 0.5 mm per N" in [text.get_text() for text in fig.axes[0].texts]
     html = figures.climb_animation(attempt, P, n_frames=2).data
     assert "<script" in html and "http" not in html
+
+
+@pytest.fixture(scope="module")
+def chapter_climb():
+    """The climb of the chapter's animation: the leading link up an 18 mm step."""
+    return vacuum.climb(P, 0.018, "leading")
+
+
+def test_the_animation_text_stays_clear_of_the_robot(chapter_climb):
+    """In every frame of the chapter's climb each line of text (time and outcome, force
+    scale) is clear of every part of the robot and of the legend, all inside the figure."""
+    n_frames = inspect.signature(figures.climb_animation).parameters["n_frames"].default
+    fig, draw_frame = figures.climb_animation_frames(chapter_climb, P, n_frames)
+    ax = fig.axes[0]
+    fig.canvas.draw()                                   # lays the axes out (equal aspect)
+    renderer = fig.canvas.get_renderer()
+    legend = ax.get_legend().get_window_extent(renderer)
+    page = fig.bbox
+    assert len(ax.texts) == 2 and legend.y1 <= page.y1 and legend.x1 <= page.x1
+    for frame in range(n_frames):
+        draw_frame(frame)
+        robot = [part.get_window_extent(renderer) for part in fig.robot_artists]
+        for text in ax.texts:
+            box, seen = text.get_window_extent(renderer), (frame, text.get_text())
+            assert not any(box.overlaps(part) for part in robot), seen
+            assert not box.overlaps(legend), seen
+            assert page.x0 <= box.x0 and box.x1 <= page.x1, seen
+            assert page.y0 <= box.y0 and box.y1 <= page.y1, seen
+    assert ax.texts[0].get_text().startswith(f"t = {chapter_climb.t[-1]:.2f} s")
 
 
 def test_the_history_shows_the_normal_loads_and_the_first_touches(attempt):

@@ -20,7 +20,11 @@ import pytest
 
 from robodyn.errors import ParameterError, ParameterTypeError
 from robodyn.plotting.scene3d import (
+    FIELD_OF_VIEW_DEG,
+    FIT_MARGIN,
     QUATERNION_QUANTUM,
+    ZOOM_IN,
+    ZOOM_OUT,
     Body,
     Scene3D,
     Track,
@@ -354,6 +358,80 @@ def test_data_hold_meshes_once_and_poses_per_frame():
     assert data["t"] == pytest.approx(TIMES.tolist()) and data["dec"] == 2
 
 
+def _first_frame(n_frames: int = N_FRAMES) -> np.ndarray:
+    """What the first frame of :func:`_scene` shows, m: the shell and the ring in their first
+    poses and the first point of the growing track."""
+    rotations, positions = _rolling(n_frames)
+    ring = MESHES["ring"][0] @ (rotations[0] @ rot_x(math.pi / 2)).T + positions[0]
+    shell = MESHES["ellipsoid"][0] @ rotations[0].T + positions[0]
+    return np.vstack([shell, ring, positions[:1] * [1.0, 1.0, 0.0]])
+
+
+def _every_frame(n_frames: int = N_FRAMES) -> np.ndarray:
+    """Every point :func:`_scene` shows in any frame, m."""
+    rotations, positions = _rolling(n_frames)
+    shell, ring = MESHES["ellipsoid"][0], MESHES["ring"][0] @ rot_x(math.pi / 2).T
+    return np.vstack([mesh @ R.T + p for R, p in zip(rotations, positions, strict=True)
+                      for mesh in (shell, ring)] + [positions * [1.0, 1.0, 0.0]])
+
+
+def _on_canvas(data: dict, points: np.ndarray, distance: float | None = None) -> np.ndarray:
+    """Where the player draws points, CSS px from the canvas's top left, shape (n, 2): its
+    camera (from the scene's data) at ``distance`` m, by default the starting one."""
+    (width, height), quantum = data["size"], data["q"]
+    azimuth, elevation = np.radians(data["cam"][:2])
+    distance = data["cam"][2] * quantum if distance is None else distance
+    ca, sa, ce, se = np.cos(azimuth), np.sin(azimuth), np.cos(elevation), np.sin(elevation)
+    back, right = np.array([ce * ca, ce * sa, se]), np.array([-sa, ca, 0.0])
+    up = np.array([-se * ca, -se * sa, ce])
+    offsets = points - np.array(data["target"]) * quantum
+    depth = distance - offsets @ back
+    focal = 0.5 * height / math.tan(math.radians(0.5 * FIELD_OF_VIEW_DEG))
+    return np.c_[0.5 * width + focal * (offsets @ right) / depth,
+                 0.5 * height - focal * (offsets @ up) / depth]
+
+
+def test_the_view_starts_centred_on_the_first_frame():
+    """The camera looks at the centre of the bounding box of what the first frame shows (not
+    of the whole run), so the first frame is drawn in the middle of the canvas (to 2 % of its
+    size: the perspective and a tilted box's empty corners shift the drawing a little)."""
+    data = _data(_scene())
+    first = _first_frame()
+    centre = 0.5 * (first.min(axis=0) + first.max(axis=0))
+    np.testing.assert_allclose(np.array(data["target"]) * data["q"], centre, atol=data["q"])
+    seen = _on_canvas(data, first)
+    middle = 0.5 * (seen.min(axis=0) + seen.max(axis=0))
+    size = np.array(data["size"])
+    assert np.all(np.abs(middle - 0.5 * size) < 0.02 * size), middle
+
+
+@pytest.mark.parametrize("camera", [(-60.0, 25.0, None), (30.0, 60.0, None), (0.0, 0.0, None)])
+def test_the_fitted_view_holds_every_frame_with_a_small_margin(camera):
+    """Every point of every frame is drawn inside the canvas less FIT_MARGIN of its
+    half-sizes, and the farthest out touches that margin: the fit wastes no room."""
+    data = _data(_scene(camera=camera))
+    seen = _on_canvas(data, _every_frame())
+    half = 0.5 * np.array(data["size"])
+    reach = np.max(np.abs(seen - half) / half)
+    assert reach == pytest.approx(1.0 - FIT_MARGIN, abs=2e-3)
+
+
+def test_the_zoom_bounds_are_written_into_the_player():
+    """The data hold the nearest and farthest distance, ZOOM_IN and ZOOM_OUT times the fitted
+    view's size (widened to a starting distance outside them); the wheel and the pinch go
+    through one clamp to them."""
+    scene = _scene()
+    data = _data(scene)
+    fitted = data["cam"][2]
+    assert data["zoom"] == [pytest.approx(fitted / ZOOM_IN, abs=1),
+                            pytest.approx(fitted / ZOOM_OUT, abs=1)]
+    script = scene.html.split("<script>")[-1]
+    assert "dist = Math.max(zoom[0], Math.min(zoom[1], d));" in script
+    assert script.count("zoomTo(") == 3                         # defined, wheel, pinch
+    far = _data(_scene(camera=(-60.0, 25.0, 5.0)))
+    assert far["zoom"][1] == far["cam"][2] == round(5.0 / far["q"])
+
+
 def test_single_frame_hides_play_and_slider():
     """One frame: the play button and the slider are not shown, the time label is."""
     html = scene_html([_egg()]).html
@@ -389,8 +467,9 @@ def chromium():
 class Reader:
     """One page open in Chromium, with everything that went wrong or left the machine."""
 
-    def __init__(self, chromium, path):
-        self.context = chromium.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    def __init__(self, chromium, path, touch: bool = False):
+        self.context = chromium.new_context(viewport=VIEWPORT, device_scale_factor=1,
+                                            has_touch=touch)
         self.requests: list[str] = []
         self.errors: list[str] = []
         self.context.route(lambda url: not _is_local(url), lambda route: route.abort())
@@ -501,6 +580,81 @@ def test_wheel_zooms_without_scrolling_the_page(reader):
     assert reader.pixels()["sum"] != before["sum"]
     assert reader.page.evaluate("window.scrollY") == 0
     assert not reader.errors, reader.errors
+
+
+def _settle(reader):
+    """Wait until the player has drawn what the events so far asked for (two frames)."""
+    reader.page.evaluate("() => new Promise(done => requestAnimationFrame("
+                         "() => requestAnimationFrame(done)))")
+
+
+def _canvas_middle(reader, index: int = 0) -> tuple[float, float]:
+    box = reader.page.locator(".robodyn-scene3d canvas").nth(index).bounding_box()
+    return box["x"] + 0.5 * box["width"], box["y"] + 0.5 * box["height"]
+
+
+def _wheel(reader, delta: float, times: int):
+    """Turn the wheel over the middle of the canvas ``times`` times by ``delta`` px."""
+    reader.page.mouse.move(*_canvas_middle(reader))
+    for _ in range(times):
+        reader.page.mouse.wheel(0, delta)
+    _settle(reader)
+
+
+def _pinch(reader, start: float, end: float, steps: int = 8):
+    """Two fingers on the canvas, ``start`` px apart, moved to ``end`` px apart and lifted."""
+    session = reader.context.new_cdp_session(reader.page)
+    x, y = _canvas_middle(reader)
+
+    def fingers(gap):
+        return [{"x": x - 0.5 * gap, "y": y, "id": 0}, {"x": x + 0.5 * gap, "y": y, "id": 1}]
+
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(start)})
+    for k in range(1, steps + 1):
+        session.send("Input.dispatchTouchEvent", {
+            "type": "touchMove", "touchPoints": fingers(start + (end - start) * k / steps)})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    session.detach()
+    _settle(reader)
+
+
+@pytest.mark.notebooks
+def test_the_wheel_zooms_only_so_far(reader):
+    """Far out, more turns of the wheel change nothing; far in, likewise: the view stays
+    between its bounds (and the scene is still drawn at both)."""
+    start = reader.pixels()
+    for delta in (2000.0, -2000.0):                     # out, then in
+        _wheel(reader, delta, 3)                        # e^(0.0015 * 2000 * 3): past a bound
+        held = reader.pixels()
+        _wheel(reader, delta, 2)
+        assert reader.pixels()["sum"] == held["sum"] != start["sum"]
+        assert held["drawn"] > 0.05 * held["total"], held
+    assert not reader.errors, reader.errors
+
+
+@pytest.mark.notebooks
+def test_a_pinch_zooms_to_the_same_bounds_as_the_wheel(chromium, tmp_path):
+    """Two fingers spread apart zoom in, drawn together zoom out, and however far they go
+    the view stops where the wheel's does; they do not turn it."""
+    opened = Reader(chromium, _page(tmp_path, _scene()), touch=True)
+    try:
+        start = opened.pixels()["sum"]
+        limits = {}
+        for delta in (2000.0, -2000.0):
+            _wheel(opened, delta, 3)
+            limits[delta] = opened.pixels()["sum"]
+            opened.page.dblclick(".robodyn-scene3d canvas")  # back to the starting view
+            _settle(opened)
+        assert opened.pixels()["sum"] == start
+        for _ in range(2):
+            _pinch(opened, 300.0, 20.0)                 # together: out, 15 times smaller
+        assert opened.pixels()["sum"] == limits[2000.0]
+        for _ in range(3):
+            _pinch(opened, 20.0, 300.0)                 # apart: in
+        assert opened.pixels()["sum"] == limits[-2000.0]
+        assert not opened.errors, opened.errors
+    finally:
+        opened.close()
 
 
 @pytest.mark.notebooks

@@ -304,29 +304,80 @@ def egg_scene(run, params: egg.EggParams | None = None, frame_time: float = 0.04
                               fps=1.0 / (stride * float(np.median(np.diff(run.t)))))
 
 
+#: Metres to the still's millimetres.
+MM = 1e3
+#: Share of the largest span of the still's drawing left free beyond it on every side.
+STILL_MARGIN = 0.04
+#: Size of the still's 3D box in its axes, relative to matplotlib's (which leaves room for a
+#: box turned any way, and so draws it small); at this size the box and its labels stay inside
+#: the chapter's figure (5 x 4.2 in) seen from elevations of 25 to 30 deg.
+STILL_ZOOM = 1.05
+#: The rotor's axis is drawn this many rotor radii from the centre either way.
+ROTOR_AXIS_REACH = 1.6
+#: Grid of the shell's wire frame: meridians and parallels (poles included).
+WIRE_MERIDIANS, WIRE_PARALLELS = 25, 13
+
+
+def still_limits(points, margin: float = STILL_MARGIN) -> tuple[np.ndarray, np.ndarray]:
+    """The limits of a 3D still that holds ``points`` with equal scales on its three axes.
+
+    Parameters
+    ----------
+    points : array_like, shape (n, 3)
+        Everything drawn, in the unit of the axes (the still's: mm).
+    margin : float
+        Share of the largest span left free beyond the points on every side (>= 0).
+
+    Returns
+    -------
+    low, high : ndarray, shape (3,)
+        Lower and upper limit of x, y and z, in the unit of ``points``. The box's aspect
+        ``high - low`` gives the three axes equal scales.
+
+    >>> low, high = still_limits([[0.0, 0.0, 0.0], [100.0, 50.0, 20.0]], margin=0.1)
+    >>> low.tolist(), high.tolist()
+    ([-10.0, -10.0, -10.0], [110.0, 60.0, 30.0])
+    """
+    points = np.asarray(points, dtype=float).reshape(-1, 3)
+    low, high = points.min(axis=0), points.max(axis=0)
+    pad = margin * float(np.max(high - low))
+    return low - pad, high + pad
+
+
+def _shell_wire(R: np.ndarray, centre: np.ndarray, params: egg.EggParams) -> np.ndarray:
+    """Points of the shell's wire frame in the world, m, shape (3, parallels, meridians)."""
+    u, v = np.meshgrid(np.linspace(0, 2 * np.pi, WIRE_MERIDIANS),
+                       np.linspace(0, np.pi, WIRE_PARALLELS))
+    local = np.stack([params.R2 * np.sin(v) * np.cos(u), params.R2 * np.sin(v) * np.sin(u),
+                      params.R1 * np.cos(v)])
+    return np.einsum("ij,jkl->ikl", R, local) + centre[:, None, None]
+
+
 def egg_still(ax, run, index: int = -1, params: egg.EggParams | None = None):
     """A matplotlib 3D still of one sample of a run on the axes ``ax`` (projection '3d'):
     the shell as a wire frame, the rotor's axis, the contact point and the track so far. For
-    print, and where the 3D scene cannot run."""
+    print, and where the 3D scene cannot run.
+
+    The axes hold just what is drawn (:func:`still_limits`: a margin of
+    :data:`STILL_MARGIN`), in mm with equal scales, and their box is drawn
+    :data:`STILL_ZOOM` times matplotlib's size, so the egg fills them.
+    """
     params = egg.EggParams() if params is None else params
     index = index % run.t.size
     R, _, inner, _ = (pose[index] for pose in _part_poses(run))
     centre = np.array([run.x[index], run.y[index], run.z[index]])
-    u, v = np.meshgrid(np.linspace(0, 2 * np.pi, 25), np.linspace(0, np.pi, 13))
-    local = np.stack([params.R2 * np.sin(v) * np.cos(u), params.R2 * np.sin(v) * np.sin(u),
-                      params.R1 * np.cos(v)])
-    world = np.einsum("ij,jkl->ikl", R, local) + centre[:, None, None]
-    mm = 1e3
-    ax.plot_wireframe(*(mm * world), color=COLOURS["shell"], lw=0.6)
-    axis = inner @ [0, 0, 1.0] * params.rotor_radius * 1.6
-    ax.plot(*(mm * np.c_[centre - axis, centre + axis]), color=COLOURS["rotor"], lw=3,
-            label="rotor axis")
-    ax.plot(mm * run.contact_x[:index + 1], mm * run.contact_y[:index + 1],
-            np.zeros(index + 1), color=COLOURS["contact"], lw=1.5, label="contact track")
-    ax.scatter([mm * run.contact_x[index]], [mm * run.contact_y[index]], [0],
-               color=COLOURS["contact"], s=20)
-    reach = mm * (max(np.abs(run.x).max(), np.abs(run.y).max()) + 1.3 * params.R1)
-    ax.set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(0, reach),
+    shell = MM * _shell_wire(R, centre, params)
+    ax.plot_wireframe(*shell, color=COLOURS["shell"], lw=0.6)
+    axis = inner @ [0, 0, 1.0] * params.rotor_radius * ROTOR_AXIS_REACH
+    ends = MM * np.c_[centre - axis, centre + axis]
+    ax.plot(*ends, color=COLOURS["rotor"], lw=3, label="rotor axis")
+    track = MM * np.c_[run.contact_x[:index + 1], run.contact_y[:index + 1],
+                       np.zeros(index + 1)]
+    ax.plot(*track.T, color=COLOURS["contact"], lw=1.5, label="contact track")
+    ax.scatter(*track[-1:].T, color=COLOURS["contact"], s=20)
+    low, high = still_limits(np.vstack([shell.reshape(3, -1).T, ends.T, track]))
+    ax.set(xlim=(low[0], high[0]), ylim=(low[1], high[1]), zlim=(low[2], high[2]),
            xlabel="x [mm]", ylabel="y [mm]", zlabel="z [mm]")
-    ax.set_box_aspect((1, 1, 0.5))                 # equal scales on the three axes
-    ax.legend(loc="upper left", fontsize=9)
+    ax.set_box_aspect(high - low, zoom=STILL_ZOOM)        # equal scales on the three axes
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=9,
+              frameon=False)                            # in a row above the box, clear of it

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Patch, Polygon
+from matplotlib.transforms import ScaledTranslation
 
 from robodyn import vacuum
 from robodyn.errors import ParameterError
@@ -39,6 +40,15 @@ VARIANT_COLOURS = {"leading": "tab:blue", "trailing": "tab:red", "telescopic": "
 #: A contact counts as on the step (not the floor) where its point lies this far, m, or
 #: less before the face.
 ON_STEP_TOLERANCE = 1e-4
+#: The climb animation's lines of text (time and state; the force scale) stand above its
+#: axes, where the robot never goes: this far above the axes' top, points.
+LABEL_GAP_PT = 3.0
+#: Font size of those lines, points; the legend's row is above them.
+LABEL_FONT_PT = 9.0
+#: Height of a line of text as a multiple of its font size (matplotlib's line spacing).
+LINE_SPACING = 1.2
+#: Points per inch.
+POINTS_PER_INCH = 72.0
 
 
 # --------------------------------------------------------------------------- the step
@@ -341,7 +351,9 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
 
     The side view, x from the step's face in mm: the step, the robot, and each contact's
     force on the robot as an arrow from its contact point (``scale`` mm per N; forces that
-    are zero are not drawn), with a line of text giving t and the outcome.
+    are zero are not drawn). A line of text above the axes gives t and the outcome (left)
+    and the force scale (right), under the legend of the contacts: the robot never runs
+    into them.
     """
     import matplotlib.pyplot as plt
 
@@ -349,7 +361,7 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
     p = vacuum.VacuumParams() if params is None else params
     robot = vacuum.PlanarRobot(p, attempt.variant)
     fig, ax = plt.subplots(figsize=(7.0, 2.6))
-    fig.subplots_adjust(left=0.09, right=0.98, bottom=0.2, top=0.86)
+    fig.subplots_adjust(left=0.09, right=0.98, bottom=0.2, top=0.8)
     (x0, x1), (z0, z1) = _side_limits(attempt, robot)
     ax.set(xlim=(x0, x1), ylim=(z0, z1), aspect="equal", xlabel="x from the step's face [mm]",
            ylabel="z [mm]")
@@ -357,13 +369,9 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
     q, _ = vacuum.coordinates(attempt)
     artists = draw_robot(ax, robot, q[0], x_origin=attempt.step_x)
     quiver = _force_quiver(ax, list(attempt.forces), scale)
-    handles = [Line2D([], [], color=CONTACT_COLOURS.get(name, "k"), lw=2, label=name)
-               for name in attempt.forces]
-    ax.legend(handles=handles, loc="upper right", fontsize=8.5, ncol=5, frameon=False,
-              bbox_to_anchor=(1.0, 1.2), handlelength=1.2, columnspacing=0.8)
-    label = ax.text(0.01, 0.96, "", transform=ax.transAxes, va="top", fontsize=9)
-    ax.text(0.01, 0.8, f"forces: {scale:g} mm per N", transform=ax.transAxes, va="top",
-            fontsize=9, color="0.3")
+    _contact_legend(ax, attempt.forces)
+    label = _text_above(ax, "", "left")
+    _text_above(ax, f"forces: {scale:g} mm per N", "right", color="0.3")
     samples = np.linspace(0, attempt.t.size - 1, n_frames).round().astype(int)
 
     def draw_frame(frame):
@@ -376,6 +384,27 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
     draw_frame(0)
     fig.robot_artists, fig.force_quiver = artists, quiver
     return fig, draw_frame
+
+
+def _text_above(ax, text: str, side: str, **style):
+    """A line of text just above the axes (:data:`LABEL_GAP_PT` over their top), flush with
+    their ``side`` ('left' or 'right'): outside the axes, so clear of all they draw."""
+    return ax.annotate(text, xy=(0.0 if side == "left" else 1.0, 1.0),
+                       xycoords="axes fraction", xytext=(0.0, LABEL_GAP_PT),
+                       textcoords="offset points", ha=side, va="bottom",
+                       fontsize=LABEL_FONT_PT, **style)
+
+
+def _contact_legend(ax, names):
+    """The contacts' colours in a row above the axes, right, over the lines of
+    :func:`_text_above`."""
+    handles = [Line2D([], [], color=CONTACT_COLOURS.get(name, "k"), lw=2, label=name)
+               for name in names]
+    above = (2.0 * LABEL_GAP_PT + LINE_SPACING * LABEL_FONT_PT) / POINTS_PER_INCH    # in
+    raised = ax.transAxes + ScaledTranslation(0.0, above, ax.figure.dpi_scale_trans)
+    return ax.legend(handles=handles, loc="lower right", fontsize=8.5, ncol=5, frameon=False,
+                     bbox_to_anchor=(1.0, 1.0), bbox_transform=raised, borderaxespad=0.0,
+                     handlelength=1.2, columnspacing=0.8)
 
 
 def climb_animation(attempt, params: vacuum.VacuumParams | None = None, n_frames: int = 60,

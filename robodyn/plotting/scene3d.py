@@ -1,7 +1,7 @@
 r"""A 3D scene player that works offline: orbit with the mouse, play, scrub the time.
 
 :func:`scene_html` turns rigid bodies (triangle meshes with one pose per frame) and
-polylines into one self-contained HTML string: a ``<canvas>``, a few controls and about 9 KB
+polylines into one self-contained HTML string: a ``<canvas>``, a few controls and about 10 KB
 of inline JavaScript that draws with the Canvas 2D API. It needs neither a kernel, nor the
 internet, nor a JavaScript library; a notebook cell that ends with the scene shows it live in
 Jupyter, and myst-nb embeds the same markup in the static page.
@@ -57,8 +57,12 @@ from robodyn.rotations import matrix_to_quaternion
 __all__ = [
     "AMBIENT",
     "FIELD_OF_VIEW_DEG",
+    "FIT_MARGIN",
+    "NEAR_SHARE",
     "ROTATION_TOLERANCE",
     "SIGNIFICANT_DIGITS",
+    "ZOOM_IN",
+    "ZOOM_OUT",
     "Body",
     "Scene3D",
     "Track",
@@ -72,6 +76,15 @@ __all__ = [
 AMBIENT = 0.35
 #: Vertical field of view of the perspective camera, degrees.
 FIELD_OF_VIEW_DEG = 30.0
+#: Share of the canvas's half-width and half-height left free on each side of the scene when
+#: the starting view is fitted to it.
+FIT_MARGIN = 0.05
+#: Zoom range of the wheel and of a pinch, as magnifications of the fitted starting view: in
+#: to ZOOM_IN times its size, out to ZOOM_OUT times.
+ZOOM_IN = 4.0
+ZOOM_OUT = 0.5
+#: The near clipping plane stands this share of the camera's distance in front of the camera.
+NEAR_SHARE = 0.01
 #: Largest entry of |R^T R - I| accepted for a rotation matrix of a pose.
 ROTATION_TOLERANCE = 1e-6
 #: Coordinates are sent rounded to this many digits below the order of magnitude of the
@@ -502,6 +515,82 @@ def _world_points(bodies, tracks) -> np.ndarray:
     return np.vstack(points)
 
 
+def _start_points(bodies, tracks) -> np.ndarray:
+    """What the first frame shows, in the world, m: every body's vertices in its first pose,
+    every static track whole and the first point of every growing track."""
+    points = [t.points[:1] if t.growing else t.points for t in tracks]
+    points += [b.vertices @ b.rotations[0].T + b.positions[0] for b in bodies]
+    return np.vstack(points)
+
+
+def _box_centre(points: np.ndarray) -> np.ndarray:
+    """Centre of the axis-aligned bounding box of points, shape (3,), in their unit."""
+    return 0.5 * (points.min(axis=0) + points.max(axis=0))
+
+
+def _camera_axes(azimuth: float, elevation: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Unit vectors of the camera looking from ``azimuth`` and ``elevation`` (deg) as the
+    player sets it up: back (from the target towards the eye), right and up on the screen."""
+    a, e = math.radians(azimuth), math.radians(elevation)
+    back = np.array([math.cos(e) * math.cos(a), math.cos(e) * math.sin(a), math.sin(e)])
+    right = np.array([-math.sin(a), math.cos(a), 0.0])
+    up = np.array([-math.sin(e) * math.cos(a), -math.sin(e) * math.sin(a), math.cos(e)])
+    return back, right, up
+
+
+def _fit_distance(points: np.ndarray, target: np.ndarray, azimuth: float, elevation: float,
+                  aspect: float, margin: float = FIT_MARGIN) -> float:
+    r"""The least distance from ``target`` at which the camera sees every point in the canvas.
+
+    The camera looks at ``target`` from ``azimuth`` and ``elevation`` with the vertical field
+    of view :data:`FIELD_OF_VIEW_DEG`, :math:`\theta`. A point at :math:`r` from the target
+    lies :math:`d - r\cdot b` in front of the camera at distance :math:`d` (:math:`b` the
+    unit vector from the target towards the camera) and :math:`r\cdot u` above the middle of
+    the view (:math:`u` up the screen): it is inside the canvas less the margin :math:`m`
+    where :math:`|r\cdot u| \le (1 - m)\tan(\theta/2)\,(d - r\cdot b)`, and across likewise
+    with :math:`r\cdot e` (:math:`e` to the right) and the half-width, :math:`A` (the
+    aspect) times larger. Every point also stays beyond the near plane (:data:`NEAR_SHARE`
+    of the distance), where the player would leave its triangles out.
+
+    Parameters
+    ----------
+    points : ndarray, shape (n, 3)
+        Points to keep in view, m.
+    target : ndarray, shape (3,)
+        The point the camera looks at, m: drawn in the middle of the canvas.
+    azimuth, elevation : float
+        Direction of the camera from the target, deg (as ``camera`` of :func:`scene_html`).
+    aspect : float
+        Width over height of the canvas (> 0).
+    margin : float
+        Share of the canvas's half-width and half-height left free on each side, in [0, 1).
+
+    Returns
+    -------
+    float
+        The distance, m (0 for a target that is the only point).
+
+    >>> corners = np.array([[-0.1, -0.1, 0.0], [0.1, 0.1, 0.0]])   # seen from straight above
+    >>> round(_fit_distance(corners, np.zeros(3), 0.0, 90.0 - 1e-9, 1.0, margin=0.0), 4)
+    0.3732
+    """
+    back, right, up = _camera_axes(azimuth, elevation)
+    offsets = points - target
+    half_height = (1.0 - margin) * math.tan(math.radians(0.5 * FIELD_OF_VIEW_DEG))
+    towards = offsets @ back
+    across = np.maximum(np.abs(offsets @ right) / (aspect * half_height),
+                        np.abs(offsets @ up) / half_height)
+    beyond_near = towards / (1.0 - NEAR_SHARE)
+    return float(max(np.max(towards + across), np.max(beyond_near), 0.0))
+
+
+def _zoom_range(fitted: float, start: float) -> tuple[float, float]:
+    """Nearest and farthest camera distance of the wheel and the pinch, m: from
+    :data:`ZOOM_IN` to :data:`ZOOM_OUT` times the size of the ``fitted`` view (at distance
+    ``fitted`` m), widened to hold the ``start`` distance, m, if that lies outside."""
+    return min(fitted / ZOOM_IN, start), max(fitted / ZOOM_OUT, start)
+
+
 def _quaternions(rotations: np.ndarray) -> np.ndarray:
     """(w, x, y, z) of each rotation, after projection onto the nearest rotation matrix."""
     u, _, vt = np.linalg.svd(rotations)
@@ -533,9 +622,13 @@ def scene_html(bodies, tracks=(), times=None, floor=None, title: str = "", width
     fps : float
         Frames shown per second while playing (> 0).
     camera : tuple (azimuth_deg, elevation_deg, distance)
-        Starting view: the camera looks at the centre of the scene's bounding box from the
-        azimuth (degrees from +x towards +y) and elevation (degrees above the floor, in
-        (-90, 90)) at ``distance`` m; None fits the scene into the view.
+        Starting view: the camera looks at the centre of the bounding box of what the first
+        frame shows (the bodies in their first poses, the static tracks, the first points of
+        the growing ones), which is drawn in the middle of the canvas, from the azimuth
+        (degrees from +x towards +y) and elevation (degrees above the floor, in (-90, 90)) at
+        ``distance`` m; None fits the scene into the view: the nearest distance from which
+        every frame of it lies inside the canvas, :data:`FIT_MARGIN` of its half-sizes left
+        free (the floor may reach out of view).
 
     Returns
     -------
@@ -545,12 +638,13 @@ def scene_html(bodies, tracks=(), times=None, floor=None, title: str = "", width
 
     Notes
     -----
-    Dragging (mouse or touch) turns the view, the wheel zooms (the page does not scroll while
-    the pointer is over the scene), a double click goes back to the starting view. With one
-    frame there is no play button and no slider. Each scene has its own element ids and its
-    script keeps its names to itself, so a page can hold several; the data go to the page
-    once per body (mesh) and once per frame (pose: position and quaternion), rounded (see
-    :data:`SIGNIFICANT_DIGITS`).
+    Dragging (mouse or touch) turns the view, the wheel or a pinch zooms (the page does not
+    scroll while the pointer is over the scene), from :data:`ZOOM_OUT` to :data:`ZOOM_IN`
+    times the size of the fitted view (and to the starting distance if that lies outside), a
+    double click goes back to the starting view. With one frame there is no play button and
+    no slider. Each scene has its own element ids and its script keeps its names to itself,
+    so a page can hold several; the data go to the page once per body (mesh) and once per
+    frame (pose: position and quaternion), rounded (see :data:`SIGNIFICANT_DIGITS`).
     """
     bodies = _as_list("bodies", bodies, Body)
     tracks = _as_list("tracks", tracks, Track)
@@ -575,15 +669,17 @@ def scene_html(bodies, tracks=(), times=None, floor=None, title: str = "", width
 
     world = _world_points(bodies, tracks)
     low, high = world.min(axis=0), world.max(axis=0)
-    target = 0.5 * (low + high)
-    radius = max(float(np.linalg.norm(world - target, axis=1).max()), 1e-9)
+    radius = max(float(np.linalg.norm(world - _box_centre(world), axis=1).max()), 1e-9)
     extent = float(np.max(high - low))
     if floor is not None:
         extent = max(extent, floor[1] - floor[0], floor[3] - floor[2])
     extent = max(extent, radius, 1e-9)
     quantum = 10.0 ** (math.floor(math.log10(extent)) - SIGNIFICANT_DIGITS)
+    target = _box_centre(_start_points(bodies, tracks))
+    fitted = max(_fit_distance(world, target, azimuth, elevation, width / height), radius)
     if distance is None:
-        distance = 0.9 * radius / math.sin(math.radians(0.5 * FIELD_OF_VIEW_DEG))
+        distance = fitted
+    nearest, farthest = _zoom_range(fitted, distance)
     steps = np.diff(times)
     decimals = 2 if len(steps) == 0 else int(min(6, max(2, math.ceil(-math.log10(
         float(steps.min())) - 1e-9))))
@@ -594,11 +690,13 @@ def scene_html(bodies, tracks=(), times=None, floor=None, title: str = "", width
         "q": quantum,
         "qr": QUATERNION_QUANTUM,
         "fov": FIELD_OF_VIEW_DEG,
+        "near": NEAR_SHARE,
         "amb": AMBIENT,
         "dec": decimals,
         "t": [round(float(t), decimals + 2) for t in times],
         "target": _ints(target, quantum),
         "cam": [azimuth, elevation, round(distance / quantum)],
+        "zoom": [round(nearest / quantum), round(farthest / quantum)],
         "bodies": [{
             "v": _ints(b.vertices, quantum),
             "f": b.faces.ravel().tolist(),
@@ -649,7 +747,7 @@ var bodies = D.bodies.map(function (b) {
   return {v: scale(b.v, q), f: b.f, rgb: b.rgb, a: b.a, r: scale(b.r, D.qr), p: scale(b.p, q)};
 });
 var tracks = D.tracks.map(function (t) { return {p: scale(t.p, q), rgb: t.rgb, grow: t.grow}; });
-var target = scale(D.target, q), rad = Math.PI / 180;
+var target = scale(D.target, q), zoom = scale(D.zoom, q), rad = Math.PI / 180;
 var home = [D.cam[0] * rad, D.cam[1] * rad, D.cam[2] * q];
 var az = home[0], el = home[1], dist = home[2], frame = 0, draws = 0;
 var focal = 0.5 * H / Math.tan(0.5 * D.fov * rad);
@@ -661,7 +759,7 @@ function view() {
   F = [-ce * ca, -ce * sa, -se]; Rt = [-sa, ca, 0]; U = [-se * ca, -se * sa, ce];
   L = [0, 0, 0];
   for (var k = 0; k < 3; k++) L[k] = -0.45 * Rt[k] + 0.6 * U[k] - 0.66 * F[k];
-  near = 0.01 * dist;
+  near = D.near * dist;
 }
 function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 function cam(p) {
@@ -820,24 +918,43 @@ function setPlaying(on) {
 }
 play.addEventListener("click", function () { setPlaying(!playing); });
 slider.addEventListener("input", function () { setPlaying(false); setFrame(+slider.value); });
-var grab = null;
+function zoomTo(d) {
+  dist = Math.max(zoom[0], Math.min(zoom[1], d));
+  redraw();
+}
+var grab = null, pinch = null, down = {};
+function spread() {
+  var ids = Object.keys(down);
+  if (ids.length < 2) return 0;
+  var a = down[ids[0]], b = down[ids[1]];
+  return Math.sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y));
+}
 cv.addEventListener("pointerdown", function (e) {
-  grab = {x: e.clientX, y: e.clientY, az: az, el: el};
+  down[e.pointerId] = {x: e.clientX, y: e.clientY};
+  if (Object.keys(down).length === 2) {
+    grab = null; pinch = {s: spread(), dist: dist};
+  } else if (!pinch) grab = {x: e.clientX, y: e.clientY, az: az, el: el};
   if (cv.setPointerCapture) cv.setPointerCapture(e.pointerId);
   e.preventDefault();
 });
 cv.addEventListener("pointermove", function (e) {
+  if (down[e.pointerId]) down[e.pointerId] = {x: e.clientX, y: e.clientY};
+  if (pinch) {
+    var s = spread();
+    if (s > 0 && pinch.s > 0) zoomTo(pinch.dist * pinch.s / s);
+    return;
+  }
   if (!grab) return;
   az = grab.az - 0.01 * (e.clientX - grab.x);
   el = Math.max(-1.5, Math.min(1.5, grab.el + 0.01 * (e.clientY - grab.y)));
   redraw();
 });
-var release = function () { grab = null; };
+var release = function (e) { delete down[e.pointerId]; grab = null; pinch = null; };
 cv.addEventListener("pointerup", release); cv.addEventListener("pointercancel", release);
+cv.addEventListener("lostpointercapture", release);
 cv.addEventListener("wheel", function (e) {
   e.preventDefault();
-  dist = Math.max(0.2 * home[2], Math.min(10 * home[2], dist * Math.exp(0.0015 * e.deltaY)));
-  redraw();
+  zoomTo(dist * Math.exp(0.0015 * e.deltaY));
 }, {passive: false});
 cv.addEventListener("dblclick", function () {
   az = home[0]; el = home[1]; dist = home[2]; redraw();
@@ -871,7 +988,7 @@ def _markup(data: dict, bodies, tracks, title: str, n_frames: int) -> str:
         f'font-family:inherit;font-size:13px;line-height:1.4;margin:.5em 0">{heading}'
         f'<canvas id="{ident}-canvas" width="{width}" height="{height}" '
         f'aria-label="3D scene{": " + html_text.escape(title) if title else ""}; drag to turn,'
-        f' wheel to zoom" style="display:block;width:100%;height:auto;'
+        f' wheel or pinch to zoom" style="display:block;width:100%;height:auto;'
         f'border:1px solid #ccc;border-radius:3px;touch-action:none;cursor:grab;'
         f'background:#fff"></canvas>'
         f'<div style="display:flex;align-items:center;gap:.6em;margin-top:.3em">'
