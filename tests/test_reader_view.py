@@ -249,8 +249,9 @@ class Browser:
                   .map(s => s.textContent)
                   .filter(t => t.trim() && t.length < 2000),
               // figures: every image, animation and 3D view in a numbered, captioned figure
-              unnumbered_figures: Array.from(main.querySelectorAll(
-                      'img, .animation, .robodyn-scene3d'))
+              unnumbered_figures: Array.from(
+                      (document.querySelector('article.bd-article') || main).querySelectorAll(
+                          'img, .animation, .robodyn-scene3d'))
                   .filter(el => !(el.closest('.animation') && el.tagName === 'IMG'))
                   .filter(el => {
                       const figure = el.closest('figure');
@@ -703,3 +704,18 @@ def test_a_page_counts_the_frames_its_animations_did_not_draw(tmp_path):
               f'frames[0] = "{frame}";\nframes[1] = "{frame}";</script>')
     page.write_text(player + player.replace("2 of 10", "2 of 2"))
     assert frames_not_drawn_bytes(page) == round(8 * len(gzip.compress(frame.encode(), 6)))
+
+
+def test_bibliography_entries_link_back_to_their_citations(built_book):
+    """Each entry cited somewhere lists the citing pages, and every back-link lands on an
+    element of that page with the anchor's id (the citation itself)."""
+    page = HTML / "book" / "bibliography.html"
+    text = page.read_text(encoding="utf-8")
+    lines = re.findall(r'<p class="robodyn-cited-in">(.*?)</p>', text, re.S)
+    assert len(lines) >= 15, f"only {len(lines)} entries with back-links"
+    targets = [href for line in lines for href in re.findall(r'href="([^"]+)"', line)]
+    assert any(href.startswith("../chapters/") for href in targets)
+    for href in targets:
+        path, anchor = href.split("#")
+        target = (page.parent / path).resolve()
+        assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), href

@@ -30,6 +30,8 @@ Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does these t
    site's ``_downloads/`` at the end of the build.
 7. **Figures described.** An image in a numbered figure without alternative text takes the
    figure's caption as its text (otherwise a screen reader would read the image's file name).
+8. **Bibliography with back-links.** Each entry of the bibliography lists the pages that cite
+   it, each a link to the spot of its first citation there (later ones numbered).
 """
 
 from __future__ import annotations
@@ -131,6 +133,54 @@ def _alt_from_caption(app: Sphinx, doctree: nodes.document, docname: str) -> Non
                 image["alt"] = text
 
 
+def _reading_order(env) -> list[str]:
+    """The documents in the order of the table of contents, the root first."""
+    order, stack = [], [env.config.root_doc]
+    while stack:
+        page = stack.pop()
+        if page not in order:
+            order.append(page)
+            stack.extend(reversed(env.toctree_includes.get(page, [])))
+    return order
+
+
+def _cited_in(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """After each bibliography entry: the pages that cite it, linked to their citations."""
+    citations = list(doctree.findall(nodes.citation))
+    if not citations:
+        return
+    domain = app.env.get_domain("cite")
+    key_of = {citation.citation_id: citation.key for citation in domain.citations}
+    spots: dict[str, dict[str, list[str]]] = {}  # key -> citing page -> citation ids
+    order = {page: n for n, page in enumerate(_reading_order(app.env))}
+    for ref in sorted(domain.citation_refs,
+                      key=lambda ref: (order.get(ref.docname, len(order)), ref.line)):
+        for target in ref.targets:
+            spots.setdefault(target.key, {}).setdefault(ref.docname, []).append(
+                ref.citation_ref_id)
+    for citation in citations:
+        key = next((key_of[i] for i in citation["ids"] if i in key_of), None)
+        pages = spots.get(key) or {}
+        if not pages:
+            continue
+        line = nodes.paragraph(classes=["robodyn-cited-in"])
+        line += nodes.Text("Cited in ")
+        for n, (page, ids) in enumerate(pages.items()):
+            uri = app.builder.get_relative_uri(docname, page)
+            if n:
+                line += nodes.Text("; ")
+            title = app.env.titles[page].astext() if page in app.env.titles else page
+            number = app.env.toc_secnumbers.get(page, {}).get("")
+            if number:
+                title = ".".join(map(str, number)) + ". " + title
+            line += nodes.reference("", title, internal=True, refuri=f"{uri}#{ids[0]}")
+            for more, ref_id in enumerate(ids[1:], start=2):
+                line += nodes.Text(" ")
+                line += nodes.reference("", str(more), internal=True, refuri=f"{uri}#{ref_id}")
+        line += nodes.Text(".")
+        citation += line
+
+
 DOWNLOADS = "_downloads"
 
 
@@ -181,6 +231,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("robodyn-book.css")
     app.add_js_file("robodyn-book.js", loading_method="defer")
     app.connect("doctree-resolved", _alt_from_caption)
+    app.connect("doctree-resolved", _cited_in)
     # After sphinx-book-theme has made its header buttons (priority 501).
     app.connect("html-page-context", _add_bundle_button, priority=600)
     app.connect("build-finished", _write_bundles)
