@@ -2,6 +2,7 @@
 book's Sphinx extension (inline scripts once, no Thebe, buttons only with a repository)."""
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -364,3 +365,32 @@ def test_extension_writes_inline_scripts_once_and_drops_thebe(tmp_path, with_fix
         if sphinx.version_info >= (8, 2):
             pytest.skip("Sphinx 8.2 fixed the doubled inline scripts itself")
         assert page.count("const THEBE_JS_URL") == 2
+
+
+def test_a_kernel_that_dies_at_start_is_started_again(monkeypatch, tmp_path):
+    """Two kernels handed one port: the one that died is started again; a kernel that keeps
+    dying, or any other error, comes back as the notebook's error, not as an exception."""
+    import types
+
+    from jupyter_cache.executors import utils
+
+    notebook = tmp_path / "nb.ipynb"
+    notebook.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                    "nbformat_minor": 5}))
+    calls = []
+
+    def dies(times):
+        def execute(nb, **kwargs):
+            calls.append(kwargs["cwd"])
+            if len(calls) <= times:
+                raise RuntimeError("Kernel died before replying to kernel_info")
+            return types.SimpleNamespace(time=1.5, err=None, exc_string="")
+        return execute
+
+    monkeypatch.setattr(utils, "single_nb_execution", dies(2))
+    assert bookbuild._execute_one(str(notebook), 30)[1:] == (1.5, None)
+    assert calls == [str(tmp_path)] * 3
+    calls.clear()
+    monkeypatch.setattr(utils, "single_nb_execution", dies(bookbuild.KERNEL_START_TRIES))
+    _, seconds, error = bookbuild._execute_one(str(notebook), 30)
+    assert "Kernel died" in error and len(calls) == bookbuild.KERNEL_START_TRIES

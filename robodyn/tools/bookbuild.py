@@ -159,15 +159,32 @@ def notebooks_to_execute(root: Path, toc: Path, config: Path) -> list[Path]:
     return paths
 
 
+#: Starts of a kernel tried per notebook. Kernels started side by side can be handed the same
+#: free port (jupyter_client picks it before the kernel binds it); the loser dies at start
+#: ("Kernel died before replying to kernel_info", seen once in a CI-like run).
+KERNEL_START_TRIES = 3
+
+
 def _execute_one(path: str, timeout: int):
-    """Run one notebook in its folder, as the build does; (notebook, seconds, error text)."""
+    """Run one notebook in its folder, as the build does; (notebook, seconds, error text).
+
+    A kernel that dies before it answers is started again, up to :data:`KERNEL_START_TRIES`
+    times; any other failure comes back as the error text (the build then runs the notebook
+    itself and reports it)."""
     import nbformat
     from jupyter_cache.executors.utils import single_nb_execution
 
-    notebook = nbformat.read(path, as_version=4)
-    result = single_nb_execution(notebook, cwd=str(Path(path).parent), timeout=timeout,
-                                 allow_errors=False, meta_override=True)
-    return notebook, result.time, None if result.err is None else result.exc_string
+    for attempt in range(1, KERNEL_START_TRIES + 1):
+        notebook = nbformat.read(path, as_version=4)
+        try:
+            result = single_nb_execution(notebook, cwd=str(Path(path).parent),
+                                         timeout=timeout, allow_errors=False,
+                                         meta_override=True)
+        except RuntimeError as error:
+            if "Kernel died before replying" in str(error) and attempt < KERNEL_START_TRIES:
+                continue
+            return notebook, 0.0, f"{type(error).__name__}: {error}"
+        return notebook, result.time, None if result.err is None else result.exc_string
 
 
 def execute_notebooks(paths: list[Path], cache_dir: Path, *, jobs: int | None = None,
