@@ -12,11 +12,10 @@ Run with ``.venv/bin/python benchmarks/page_text.py``.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import shutil
-import threading
 from pathlib import Path
+
+from robodyn.tools import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
@@ -38,21 +37,13 @@ MEASURE = """() => {
 }"""
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def measure_pages() -> None:
     from playwright.sync_api import sync_playwright
 
     pages = sorted((HTML / "chapters").glob("*.html"))
     if not pages:
         raise SystemExit(f"no chapters in {HTML}: build the book first")
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(HTML))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve.start(HTML)
     chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
     try:
         with sync_playwright() as playwright:
