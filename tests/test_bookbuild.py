@@ -394,3 +394,17 @@ def test_a_kernel_that_dies_at_start_is_started_again(monkeypatch, tmp_path):
     monkeypatch.setattr(utils, "single_nb_execution", dies(bookbuild.KERNEL_START_TRIES))
     _, seconds, error = bookbuild._execute_one(str(notebook), 30)
     assert "Kernel died" in error and len(calls) == bookbuild.KERNEL_START_TRIES
+
+
+def test_saved_pages_cleared_when_the_extension_changed(tmp_path):
+    """A new hash of book/_ext removes Sphinx's saved pages (every page is then read and
+    written anew, the bibliography's back-links included); the same hash keeps them."""
+    doctrees = tmp_path / "_build" / ".doctrees"
+    doctrees.mkdir(parents=True)
+    (doctrees / "environment.pickle").write_text("env")
+    assert bookbuild.clear_stale_doctrees(tmp_path, "one") is True
+    assert not doctrees.exists()
+    doctrees.mkdir()
+    assert bookbuild.clear_stale_doctrees(tmp_path, "one") is False
+    assert doctrees.exists()
+    assert bookbuild.clear_stale_doctrees(tmp_path, "two") is True and not doctrees.exists()

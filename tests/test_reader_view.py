@@ -719,3 +719,43 @@ def test_bibliography_entries_link_back_to_their_citations(built_book):
         path, anchor = href.split("#")
         target = (page.parent / path).resolve()
         assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), href
+
+
+def test_each_chapter_is_followed_by_its_exercises(built_book):
+    """A chapter's "next" is its own exercises, and their "next" the following chapter."""
+    chapters = sorted(name for name in toc_files(ROOT / "_toc.yml") if name.startswith("chapters/"))
+    for name, following in zip(chapters, [*chapters[1:], None], strict=True):
+        stem = Path(name).name
+        chapter = (HTML / f"{name}.html").read_text(encoding="utf-8")
+        assert re.search(rf'class="right-next"\s+href="../exercises/{stem}.html"', chapter), name
+        if following:
+            exercises = (HTML / "exercises" / f"{stem}.html").read_text(encoding="utf-8")
+            assert re.search(rf'class="right-next"\s+href="../{following}.html"', exercises), stem
+
+
+def test_one_search_box_and_no_empty_index_page(browser):
+    """At 1280 px a reader sees one search control, and the book has no (empty) index page."""
+    context = browser.chromium.new_context(viewport=VIEWPORT)
+    context.route(lambda url: not _is_local(url), lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(f"{browser.base}/chapters/02_friction.html", wait_until="networkidle")
+        visible = page.locator(".search-button-field:visible, .search-button:visible").count()
+    finally:
+        context.close()
+    assert visible == 1, f"{visible} search controls"
+    assert not (HTML / "genindex.html").exists()
+    assert "genindex" not in (HTML / "chapters" / "02_friction.html").read_text(encoding="utf-8")
+
+
+def test_how_to_use_is_for_students_and_teaching_for_instructors(built_book):
+    """The students' page says where to get the notebooks and leaves grading to the
+    instructors' page, which says to publish the student release, never the solutions."""
+    def text(page: str) -> str:  # the page's words, without its markup
+        html = (HTML / "book" / page).read_text(encoding="utf-8")
+        return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+    students, instructors = text("how_to_use.html"), text("teaching.html")
+    assert "robot-dynamics-all.zip" in students and "requirements.txt" in students
+    assert "make grade" not in students and "gradebook" not in students.lower()
+    assert "make grade" in instructors and "student release" in instructors

@@ -133,6 +133,12 @@ def _alt_from_caption(app: Sphinx, doctree: nodes.document, docname: str) -> Non
                 image["alt"] = text
 
 
+def _bibliography_pages(app: Sphinx, env) -> list[str]:
+    """The pages with a bibliography, written again at every build: a page that cites may
+    have changed, and the entries' back-links must follow it."""
+    return sorted({key.docname for key in env.get_domain("cite").bibliographies})
+
+
 def _reading_order(env) -> list[str]:
     """The documents in the order of the table of contents, the root first."""
     order, stack = [], [env.config.root_doc]
@@ -232,6 +238,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_js_file("robodyn-book.js", loading_method="defer")
     app.connect("doctree-resolved", _alt_from_caption)
     app.connect("doctree-resolved", _cited_in)
+    app.connect("env-updated", _bibliography_pages)
     # After sphinx-book-theme has made its header buttons (priority 501).
     app.connect("html-page-context", _add_bundle_button, priority=600)
     app.connect("build-finished", _write_bundles)

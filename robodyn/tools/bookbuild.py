@@ -4,7 +4,9 @@ Jupyter Book caches executed notebooks by their content only. A change in ``robo
 what a notebook prints without changing the notebook, so a plain rebuild would show stale
 figures. :func:`build_book` therefore clears the execution cache whenever any file of the
 package, in any subpackage, differs from the last build's (a hash kept in
-``_build/.robodyn-source-hash``).
+``_build/.robodyn-source-hash``). Sphinx, too, re-reads only the pages that changed: a change
+of the book's own Sphinx extension (``book/_ext``) would reach only some pages, so
+:func:`build_book` then makes Sphinx read every page again (:func:`clear_stale_doctrees`).
 
 Command line::
 
@@ -83,6 +85,19 @@ def clear_stale_cache(build_root: Path, source_hash: str) -> bool:
     shutil.rmtree(build_root / "_build" / "jupyter_execute", ignore_errors=True)
     stamp.parent.mkdir(parents=True, exist_ok=True)
     stamp.write_text(source_hash)
+    return True
+
+
+def clear_stale_doctrees(build_root: Path, extension_hash: str) -> bool:
+    """Remove Sphinx's saved pages (``_build/.doctrees``) under ``build_root`` if the book's
+    extension changed since the last build, so that every page is read and written anew;
+    True if removed."""
+    stamp = build_root / "_build" / ".robodyn-extension-hash"
+    if stamp.exists() and stamp.read_text() == extension_hash:
+        return False
+    shutil.rmtree(build_root / "_build" / ".doctrees", ignore_errors=True)
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(extension_hash)
     return True
 
 
@@ -240,6 +255,8 @@ def build_book(
     root = Path(root)
     build_root = Path(build_root) if build_root else output_dir(root, instructor)
     clear_stale_cache(build_root, package_source_hash(root / "robodyn"))
+    if (root / "book" / "_ext").is_dir():
+        clear_stale_doctrees(build_root, package_source_hash(root / "book" / "_ext"))
     toc = root / ("_toc_instructor.yml" if instructor else "_toc.yml")
     settings = Path(config) if config else root / "_config.yml"
     if toc.is_file() and settings.is_file() and _execution_mode(settings) == "cache":
