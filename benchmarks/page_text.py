@@ -70,16 +70,19 @@ def widget_text() -> None:
     import pkgutil
 
     import robodyn.figures
-    from robodyn.plotting.interactive import MIN_TEXT_PX, PAGE_COLUMN_PX
+    from robodyn.plotting.interactive import (MIN_TEXT_PX, PAGE_COLUMN_PX, PHONE_COLUMN_PX,
+                                              text_on_page)
 
     print(f"\nsmallest widget text on the page (column {PAGE_COLUMN_PX:g} px, "
-          f"required {MIN_TEXT_PX:g} px):")
+          f"required {MIN_TEXT_PX:g} px; on a phone, column {PHONE_COLUMN_PX:g} px):")
     for info in pkgutil.iter_modules(robodyn.figures.__path__, "robodyn.figures."):
         for make in getattr(importlib.import_module(info.name), "WIDGETS", ()):
             figure = make()
             height, text = figure.smallest_text_px()
             width = figure.figure.get_figwidth() * figure.dpi
-            print(f"  {make.__name__:20s} image {width:.0f} px wide: {height:.1f} px ({text!r})")
+            phone = text_on_page(figure.figure, width, PHONE_COLUMN_PX)[0][0]
+            print(f"  {make.__name__:20s} image {width:.0f} px wide: {height:.1f} px "
+                  f"({text!r}); on a phone {phone:.1f} px")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: measured in the built chapter at a 1280 px wide window (``benchmarks/page_text.py``).
 #: A wider image is scaled down to it, and its text with it.
 PAGE_COLUMN_PX = 672.0
+#: The same on a phone, a 390 px wide window: the width a figure is shown at, CSS px.
+PHONE_COLUMN_PX = 342.0
 #: Smallest height of figure text on the page, CSS px, that the tests accept
 #: (:func:`text_on_page`).
 MIN_TEXT_PX = 11.0
@@ -450,6 +452,7 @@ def interactive_figure(draw, controls, **options) -> InteractiveFigure:
 __all__ = [
     "MIN_TEXT_PX",
     "PAGE_COLUMN_PX",
+    "PHONE_COLUMN_PX",
     "InteractiveFigure",
     "figure_png",
     "interactive_figure",
