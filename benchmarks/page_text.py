@@ -70,8 +70,12 @@ def widget_text() -> None:
     import pkgutil
 
     import robodyn.figures
-    from robodyn.plotting.interactive import (MIN_TEXT_PX, PAGE_COLUMN_PX, PHONE_COLUMN_PX,
-                                              text_on_page)
+    from robodyn.plotting.interactive import (
+        MIN_TEXT_PX,
+        PAGE_COLUMN_PX,
+        PHONE_COLUMN_PX,
+        text_on_page,
+    )
 
     print(f"\nsmallest widget text on the page (column {PAGE_COLUMN_PX:g} px, "
           f"required {MIN_TEXT_PX:g} px; on a phone, column {PHONE_COLUMN_PX:g} px):")
