@@ -136,6 +136,8 @@ def _alt_from_caption(app: Sphinx, doctree: nodes.document, docname: str) -> Non
 def _bibliography_pages(app: Sphinx, env) -> list[str]:
     """The pages with a bibliography, written again at every build: a page that cites may
     have changed, and the entries' back-links must follow it."""
+    if "cite" not in env.domains:  # a project without sphinxcontrib-bibtex
+        return []
     return sorted({key.docname for key in env.get_domain("cite").bibliographies})
 
 
@@ -153,7 +155,7 @@ def _reading_order(env) -> list[str]:
 def _cited_in(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """After each bibliography entry: the pages that cite it, linked to their citations."""
     citations = list(doctree.findall(nodes.citation))
-    if not citations:
+    if not citations or "cite" not in app.env.domains:
         return
     domain = app.env.get_domain("cite")
     key_of = {citation.citation_id: citation.key for citation in domain.citations}
