@@ -42,6 +42,7 @@ CI (``CI`` set), where a missing browser is a failure.
 from __future__ import annotations
 
 import base64
+import contextlib
 import gzip
 import math
 import os
@@ -312,14 +313,23 @@ class Browser:
         seen["bytes"] = sum(loaded.values()) + frames_not_drawn_bytes(page_path)
         return seen
 
-    def measure_code_column(self, page_path: Path) -> dict:
-        """Characters that fit in the content box of a code cell and of an output block."""
-        context = self.chromium.new_context(viewport=VIEWPORT)
+    @contextlib.contextmanager
+    def tab(self, relative: str, viewport: dict = VIEWPORT):
+        """A new tab of ``viewport`` showing the page at ``relative`` (a path of the site),
+        with every request off the machine refused; closed afterwards."""
+        context = self.chromium.new_context(viewport=viewport)
         context.route(lambda url: not _is_local(url), lambda route: route.abort())
         page = context.new_page()
-        page.goto(f"{self.base}/{page_path.relative_to(self.html).as_posix()}",
-                  wait_until="networkidle")
-        measured = page.evaluate(
+        try:
+            page.goto(f"{self.base}/{relative}", wait_until="networkidle")
+            yield page
+        finally:
+            context.close()
+
+    def measure_code_column(self, page_path: Path) -> dict:
+        """Characters that fit in the content box of a code cell and of an output block."""
+        with self.tab(page_path.relative_to(self.html).as_posix()) as page:
+            return page.evaluate(
             """() => {
             const columns = pre => {
               const probe = document.createElement('span');
@@ -336,9 +346,7 @@ class Browser:
             return {code: columns(document.querySelector('main div.cell_input pre')),
                     output: columns(document.querySelector('main div.cell_output pre'))};
         }"""
-        )
-        context.close()
-        return measured
+            )
 
 
 @pytest.fixture(scope="module")
@@ -477,12 +485,8 @@ def test_pages_are_light(seen_pages):
 def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, viewport):
     """The buttons a reader taps open the chapter list and the page's contents, and a link in
     each leads where it says (the themes' own handlers sit on a hidden button)."""
-    context = browser.chromium.new_context(viewport=viewport)
-    context.route(lambda url: not _is_local(url), lambda route: route.abort())
-    page = context.new_page()
-    try:
-        start = f"{browser.base}/chapters/02_friction.html"
-        page.goto(start, wait_until="networkidle")
+    with browser.tab("chapters/02_friction.html", viewport) as page:
+        start = page.url
         page.locator(".primary-toggle:visible").click()
         chapters = page.locator("#pst-primary-sidebar-modal")
         chapters.locator("a", has_text="Contact").first.wait_for(state="visible", timeout=5000)
@@ -500,17 +504,11 @@ def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, vie
         assert page.url.startswith(start)
         assert not contents.evaluate("dialog => dialog.open") or page.evaluate(
             "() => document.querySelector(location.hash).getBoundingClientRect().top < 200")
-    finally:
-        context.close()
 
 
 def test_on_a_wide_screen_the_chapter_list_folds_away_and_back(browser):
     """At 1280 px the chapter list's button hides the list beside the page, and shows it again."""
-    context = browser.chromium.new_context(viewport=VIEWPORT)
-    context.route(lambda url: not _is_local(url), lambda route: route.abort())
-    page = context.new_page()
-    try:
-        page.goto(f"{browser.base}/chapters/02_friction.html", wait_until="networkidle")
+    with browser.tab("chapters/02_friction.html") as page:
         sidebar = page.locator("#pst-primary-sidebar")
         assert sidebar.is_visible()
         button = page.locator(".primary-toggle:visible")
@@ -520,8 +518,6 @@ def test_on_a_wide_screen_the_chapter_list_folds_away_and_back(browser):
         button.click()
         page.wait_for_function("() => document.querySelector('#pst-primary-sidebar')"
                                ".getBoundingClientRect().right > 100", timeout=5000)
-    finally:
-        context.close()
 
 
 def test_chapters_number_their_equations_and_figures(seen_pages):
@@ -735,14 +731,8 @@ def test_each_chapter_is_followed_by_its_exercises(built_book):
 
 def test_one_search_box_and_no_empty_index_page(browser):
     """At 1280 px a reader sees one search control, and the book has no (empty) index page."""
-    context = browser.chromium.new_context(viewport=VIEWPORT)
-    context.route(lambda url: not _is_local(url), lambda route: route.abort())
-    page = context.new_page()
-    try:
-        page.goto(f"{browser.base}/chapters/02_friction.html", wait_until="networkidle")
+    with browser.tab("chapters/02_friction.html") as page:
         visible = page.locator(".search-button-field:visible, .search-button:visible").count()
-    finally:
-        context.close()
     assert visible == 1, f"{visible} search controls"
     assert not (HTML / "genindex.html").exists()
     assert "genindex" not in (HTML / "chapters" / "02_friction.html").read_text(encoding="utf-8")
