@@ -294,7 +294,7 @@ def solutions_notebook(subject: str, number: str, title: str) -> nbformat.Notebo
     """The exercises with their solutions, the single source of the exercise notebook."""
     n = int(number)
     cells = [
-        _markdown(f"# Exercises {n}: {title} — with solutions\n\nThese exercises go with "
+        _markdown(f"# Exercises: {title} — with solutions\n\nThese exercises go with "
                   f"[chapter {n}](../chapters/{number}_{subject}.ipynb). Write each function "
                   "in place of `raise NotImplementedError(...)`, run its cell, then run the "
                   "check cell below it."),
