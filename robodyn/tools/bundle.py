@@ -63,13 +63,12 @@ def runtime_requirements(requirements: Path = ROOT / "requirements.txt") -> list
     >>> any(line.startswith("numpy>=") for line in runtime_requirements())
     True
     """
-    wanted = []
-    for line in Path(requirements).read_text(encoding="utf-8").splitlines():
-        name = re.split(r"[<>=!~ ;\[]", line.strip(), maxsplit=1)[0].lower()
-        if name in RUNTIME_PACKAGES:
-            wanted.append(line.strip())
-    missing = set(RUNTIME_PACKAGES) - {re.split(r"[<>=!~ ;\[]", w, maxsplit=1)[0].lower()
-                                       for w in wanted}
+    def name(line: str) -> str:  # the package a requirement line names, lower case
+        return re.split(r"[<>=!~ ;\[]", line.strip(), maxsplit=1)[0].lower()
+
+    lines = Path(requirements).read_text(encoding="utf-8").splitlines()
+    wanted = [line.strip() for line in lines if name(line) in RUNTIME_PACKAGES]
+    missing = set(RUNTIME_PACKAGES) - {name(line) for line in wanted}
     if missing:
         raise ParameterError(f"requirements.txt names no {sorted(missing)}: the bundles need "
                              "them (RUNTIME_PACKAGES)")
