@@ -107,17 +107,60 @@ def test_folders_skip_checkpoints_and_missing_paths_fail(tmp_path, capsys):
 
 
 def test_a_figure_wider_than_the_column_is_reported(tmp_path, capsys):
-    """figsize=(10, 4) is named with its cell and line; 7 inches and less pass."""
+    """figsize=(7, 4) is named with its cell and line; 5.25 inches and less pass."""
     from robodyn.tools.nblint import WideFigure, lint_notebook
 
     path = tmp_path / "wide.ipynb"
     path.write_text(json.dumps({"cells": [
-        {"cell_type": "code", "source": ["fig = plt.figure(figsize=(7, 3))\n",
-                                         "fig, ax = plt.subplots(1, 2, figsize=(10, 4))"]}],
+        {"cell_type": "code", "source": ["fig = plt.figure(figsize=(5.25, 3))\n",
+                                         "fig, ax = plt.subplots(1, 2, figsize=(7, 4))"]}],
         "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
     problems = lint_notebook(path)
-    assert problems == [WideFigure(path, 1, 2, 10.0)]
-    assert "a figure 10 in wide (limit 7 in)" in str(problems[0])
+    assert problems == [WideFigure(path, 1, 2, 7.0)]
+    assert "a figure 7 in wide (limit 5.25 in)" in str(problems[0])
+
+
+@pytest.mark.parametrize("written, small", [
+    ("fontsize=9.5", True), ("fontsize=8", True), ("fontsize = 9", True),
+    ("labelsize='small'", True), ('fontsize="x-small"', True), ('fontsize="smaller"', True),
+    ("fontsize=10", False), ("fontsize=12", False), ('fontsize="medium"', False),
+    ('fontsize="large"', False), ("markersize=4", False), ("size=100", False),
+    ("self.fontsize=3", False),
+])
+def test_a_font_smaller_than_ten_points_is_reported(written, small):
+    """Sizes below 10 points, as numbers or matplotlib's names, are found; marker sizes and
+    sample sizes are not font sizes."""
+    from robodyn.tools.nblint import small_fonts
+
+    found = small_fonts(f"ax.text(0, 0, 's', {written})")
+    assert found == ([(1, written.replace("self.", ""))] if small else []), found
+
+
+def test_small_fonts_in_a_notebook_and_in_a_module_name_their_place(tmp_path):
+    from robodyn.tools.nblint import SmallFont, lint_notebook, lint_python
+
+    notebook = write_notebook(tmp_path / "a.ipynb", [
+        ("code", "import x"), ("code", "ax.plot(1)\nax.legend(fontsize=8.5)")])
+    assert lint_notebook(notebook) == [SmallFont(notebook, 2, 2, "fontsize=8.5")]
+    assert "cell 2, line 2: fontsize=8.5 is smaller than 10 points" in str(
+        lint_notebook(notebook)[0])
+    module = tmp_path / "figs.py"
+    module.write_text("fig = Figure(figsize=(6, 3))\nax.set_title('t', fontsize=9)\n")
+    problems = [str(p) for p in lint_python(module)]
+    assert problems == [f"{module}: line 1: a figure 6 in wide (limit 5.25 in) is scaled "
+                        "down on a phone, its text to below 9 px",
+                        f"{module}: line 2: fontsize=9 is smaller than 10 points, too small "
+                        "to read on a phone"]
+
+
+def test_the_figure_modules_make_figures_legible_on_a_phone():
+    """robodyn's figure code keeps to the same widths and font sizes as the notebooks."""
+    from robodyn.tools.nblint import lint_python
+
+    modules = sorted((ROOT / "robodyn" / "figures").glob("*.py")) + sorted(
+        (ROOT / "robodyn" / "plotting").glob("*.py"))
+    problems = [p for module in modules for p in lint_python(module)]
+    assert not problems, "\n".join(map(str, problems))
 
 
 def test_a_cell_longer_than_the_limit_is_reported_but_not_the_answers_lines(tmp_path):

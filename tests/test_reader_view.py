@@ -24,7 +24,8 @@ page on anything a reader would notice:
 
 Every page is looked at again at a phone's 390 x 844, where nothing may make the page scroll
 sideways and no image, animation, 3D view or figure may reach past the column (code, tables
-and formulas too wide for it scroll inside their own box). At 390 px and 900 px the chapter
+and formulas too wide for it scroll inside their own box), nor be scaled down so far that
+its smallest text (10 points, :data:`SMALLEST_FIGURE_TEXT_PX`) ends up below 9 px. At 390 px and 900 px the chapter
 list and the page contents are opened by clicking the buttons a person clicks, and a link
 in each is followed.
 
@@ -56,6 +57,7 @@ import pytest
 import yaml
 
 from robodyn.plotting.animation import FRAMES_ATTRIBUTE
+from robodyn.plotting.interactive import MIN_FONT_PT, MIN_PHONE_TEXT_PX
 from robodyn.tools import serve
 from robodyn.tools.bookbuild import build_book, output_dir, toc_files
 from robodyn.tools.nblint import MAX_LINE_LENGTH
@@ -79,6 +81,9 @@ CHROMIUM_FLAGS = [
 VIEWPORT = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 900, "height": 900}
+#: Smallest text of a figure as rendered, image px: MIN_FONT_PT at 100 dpi, the inline
+#: backend's and the animations' resolution (the widgets' 96 dpi gives 13.3 px).
+SMALLEST_FIGURE_TEXT_PX = MIN_FONT_PT * 100.0 / 72.0
 #: A page with everything it loads, as sent over the network (issue 21: at most 3 MB).
 MAX_PAGE_BYTES = 3_000_000
 RAW_TEX_MARKERS = ["$$", "\\frac", "\\begin{", "\\dot", "\\theta", "\\omega", "\\("]
@@ -285,6 +290,11 @@ class Browser:
                   }
                   return found;
               })(),
+              // every image's shown width over its own: text in it is scaled by as much
+              image_scales: imgs.filter(i => i.naturalWidth > 0
+                                             && i.getBoundingClientRect().width > 0)
+                  .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
+                             i.getBoundingClientRect().width / i.naturalWidth]),
               // on a narrow screen: what reaches past the column
               column_right: (document.querySelector('.bd-article-container') || main)
                   .getBoundingClientRect().right,
@@ -424,6 +434,11 @@ def problems_of(name: str, seen: dict, phone: bool = False) -> list[str]:
     for element in seen["past_column"] if phone else []:
         problems.append(f"{name}: reaches past the column ({seen['column_right']:.0f} px): "
                         f"{element}")
+    for image, scale in seen["image_scales"] if phone else []:
+        if scale * SMALLEST_FIGURE_TEXT_PX < MIN_PHONE_TEXT_PX:
+            problems.append(f"{name}: an image shown at {scale:.2f} of its size, its "
+                            f"{MIN_FONT_PT:g}-point text {scale * SMALLEST_FIGURE_TEXT_PX:.1f} "
+                            f"px high (at least {MIN_PHONE_TEXT_PX:g}): {image}")
     for figure in seen["unnumbered_figures"]:
         problems.append(f"{name}: not a numbered figure with a caption: {figure}")
     for image in seen["bad_alts"]:
@@ -644,7 +659,8 @@ BAD_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8">
 <p>/usr/lib/python3/site-packages/scipy/radau.py:171: RuntimeWarning</p>
 <p>As section 2.2 and Eq. (3.4) show, and <a href="#x">section 2.3</a> (a link) too.</p>
 <img src="data:image/png;base64,{png}" alt="4f9a0c.png" style="width: 500px">
-<figure><img src="data:image/png;base64,{png}" alt="a plot"><figcaption>
+<figure><img src="data:image/png;base64,{png}" alt="a plot" style="max-width: 100%">
+<figcaption>
 <span class="caption-number">Fig. 1.1 </span>Numbered.</figcaption></figure>
 </main></body></html>
 """
@@ -677,6 +693,9 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
     assert "reaches past the column" in phone_report and "px wide in a 390 px window" in (
         phone_report), phone_report
     assert "scrolls sideways: pre" not in phone_report  # code scrolls in its own box there
+    assert "an image shown at 0." in phone_report and "px high (at least 9): a plot" in (
+        phone_report), phone_report
+    assert "an image shown at" not in report  # 600 px fit the desktop's column
     heavy = dict(seen, bytes=MAX_PAGE_BYTES + 1)
     assert "weighs 3.00 MB with all it loads" in "\n".join(problems_of("heavy", heavy))
 

@@ -13,7 +13,12 @@ import PIL.Image
 import pytest
 
 import robodyn.figures
-from robodyn.plotting.interactive import MIN_TEXT_PX, PAGE_COLUMN_PX
+from robodyn.plotting.interactive import (
+    MIN_PHONE_TEXT_PX,
+    MIN_TEXT_PX,
+    PAGE_COLUMN_PX,
+    PHONE_COLUMN_PX,
+)
 
 
 def book_widgets():
@@ -54,13 +59,16 @@ def widget(request):
 
 
 def test_widget_text_is_readable_on_the_page(widget):
-    """Every text of the figure at its defaults is at least MIN_TEXT_PX high on the page."""
+    """Every text of the figure at its defaults is at least MIN_TEXT_PX high on the page at a
+    desktop's column, and at least MIN_PHONE_TEXT_PX on a phone's."""
     figure = widget
     assert PIL.Image.open(io.BytesIO(figure.static_png)).width == (
         figure.figure.get_figwidth() * figure.dpi
     )
     height, text = figure.smallest_text_px(PAGE_COLUMN_PX)
     assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
+    height, text = figure.smallest_text_px(PHONE_COLUMN_PX)
+    assert height >= MIN_PHONE_TEXT_PX, f"{text!r} is {height:.1f} px high on a phone"
 
 
 def test_every_control_to_its_limits_and_back(widget):

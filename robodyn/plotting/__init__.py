@@ -2,9 +2,11 @@
 
 - :func:`interactive_figure` (:mod:`robodyn.plotting.interactive`): a figure with sliders in
   a running notebook and a static image at the default values in the rendered book. Moved
-  sliders are drawn on a background thread, newest values first; the default figure is as
-  wide as the page column (:data:`~robodyn.plotting.interactive.PAGE_COLUMN_PX`), so its
-  text is shown at its size (:func:`~robodyn.plotting.interactive.text_on_page`).
+  sliders are drawn on a background thread, newest values first.
+- Every figure of the book is at most :data:`~robodyn.plotting.interactive.FIGURE_INCHES`
+  wide with text of at least :data:`~robodyn.plotting.interactive.MIN_FONT_PT` points, so
+  that on a phone, where it is scaled down to the column, its text stays about 9 px high
+  (:func:`~robodyn.plotting.interactive.text_on_page`; ``robodyn.tools.nblint`` checks it).
 - :func:`animation` (:mod:`robodyn.plotting.animation`): a jshtml player that works offline.
 - :func:`scene_html` (:mod:`robodyn.plotting.scene3d`): a 3D scene of bodies and tracks that
   the reader orbits with the mouse and plays, offline, with no library (a canvas and a small

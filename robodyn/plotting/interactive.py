@@ -46,6 +46,16 @@ PHONE_COLUMN_PX = 342.0
 #: Smallest height of figure text on the page, CSS px, that the tests accept
 #: (:func:`text_on_page`).
 MIN_TEXT_PX = 11.0
+#: The same on a phone (:data:`PHONE_COLUMN_PX`): about the smallest text a reader can read
+#: there without zooming.
+MIN_PHONE_TEXT_PX = 9.0
+#: Widest figure of the book, inches, and smallest text in it, points. A figure wider than the
+#: phone's column is scaled down to it, text and all: text of ``s`` points in a figure ``w``
+#: inches wide ends up ``s / 72 * PHONE_COLUMN_PX / w`` px high, whatever the dpi, so
+#: 10-point text needs ``w <= 5.25`` to stay above :data:`MIN_PHONE_TEXT_PX` (9.05 px). On a
+#: desktop the figure is shown at its size, 504 px at 96 dpi, with 13.3 px text.
+FIGURE_INCHES = 5.25
+MIN_FONT_PT = 10.0
 
 
 def figure_png(fig: Figure, dpi: float = 96.0) -> bytes:
@@ -250,8 +260,9 @@ class InteractiveFigure:
         The sliders (or dropdowns, checkboxes); their values when the figure is made are the
         defaults, shown in the static figure.
     figsize : (float, float)
-        Figure size in inches. The default width, 7 inches at 96 dpi, is the page column
-        (:data:`PAGE_COLUMN_PX`): a wider figure is scaled down on the page, text included.
+        Figure size in inches. The width is at most :data:`FIGURE_INCHES`, the widest figure
+        whose text stays legible on a phone (a wider figure is scaled down to the column,
+        text included).
     dpi : float
         Resolution of the rendered image, dots per inch.
     alt : str
@@ -276,7 +287,7 @@ class InteractiveFigure:
         draw,
         controls: Mapping[str, object],
         *,
-        figsize: tuple[float, float] = (7.0, 3.5),
+        figsize: tuple[float, float] = (FIGURE_INCHES, 3.5),
         dpi: float = 96.0,
         alt: str = "",
     ):
@@ -450,6 +461,9 @@ def interactive_figure(draw, controls, **options) -> InteractiveFigure:
 
 
 __all__ = [
+    "FIGURE_INCHES",
+    "MIN_FONT_PT",
+    "MIN_PHONE_TEXT_PX",
     "MIN_TEXT_PX",
     "PAGE_COLUMN_PX",
     "PHONE_COLUMN_PX",

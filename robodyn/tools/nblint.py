@@ -12,11 +12,13 @@ It also checks the length of a code cell: at most :data:`MAX_CELL_LINES` lines (
 anything longer belongs in ``robodyn``, with a test). The lines of an exercise's answer,
 between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, do not count: that is the student's
 part, and the set-up cell that :mod:`robodyn.tools.installcell` generates (and tests), which
-the pages do not show, is not counted either. And it checks the width of the figures a cell
-makes: a ``figsize=(w, h)`` wider than :data:`MAX_FIGURE_INCHES` is scaled down to the
-column in the page, and its text with it (10-point tick labels of a 10-inch figure end up
-10 px high). At 96 dpi, 7 inches is the column's 672 px
-(:data:`robodyn.plotting.interactive.PAGE_COLUMN_PX`).
+the pages do not show, is not counted either. And it checks the figures a cell makes,
+so that their text stays legible on a phone, where a figure is scaled down to a 342 px
+column, text and all: a ``figsize=(w, h)`` may be at most :data:`MAX_FIGURE_INCHES` wide
+and a ``fontsize`` or ``labelsize`` at least :data:`MIN_FONT_PT` points (a number, or
+"medium" and larger; "small" is 8.3 points). Both come from
+:mod:`robodyn.plotting.interactive` (``FIGURE_INCHES``, ``MIN_FONT_PT``); the same checks
+run over the figure modules of ``robodyn`` (:func:`lint_python`).
 
 Command line::
 
@@ -40,15 +42,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
 from robodyn.tools.installcell import CELL_ID
 
 #: Characters per code line. The column holds 77 at 1280 px; one spare for wider fonts.
 MAX_LINE_LENGTH = 76
 #: Lines of a code cell, the answer between the solution markers not counted.
 MAX_CELL_LINES = 15
-#: Widest figure, inches: 672 px of column at the 96 dpi the book renders figures at.
-MAX_FIGURE_INCHES = 7.0
+#: Widest figure, inches, and smallest font, points: text legible on a phone.
+MAX_FIGURE_INCHES = FIGURE_INCHES
 FIGSIZE = re.compile(r"figsize\s*=\s*\(\s*([0-9]*\.?[0-9]+)")
+#: A font size given in a call: ``fontsize=8``, ``labelsize="small"``, ``fontsize=8.5``.
+FONT_SIZE = re.compile(r"(?<![\w.])(?:fontsize|labelsize)\s*=\s*"
+                       r"(?:([0-9]*\.?[0-9]+)|[\"']([a-z-]+)[\"'])")
+#: matplotlib's named font sizes, as multiples of the default size (10 points).
+NAMED_FONT_SIZES = {"xx-small": 0.579, "x-small": 0.694, "small": 0.833, "smaller": 0.833,
+                    "medium": 1.0, "large": 1.2, "larger": 1.2, "x-large": 1.44,
+                    "xx-large": 1.728}
 
 
 @dataclass(frozen=True)
@@ -70,18 +80,35 @@ class Problem:
 
 @dataclass(frozen=True)
 class WideFigure:
-    """A figure made wider than the column."""
+    """A figure wider than :data:`MAX_FIGURE_INCHES`."""
 
     path: Path
-    cell: int  # counted from 1
+    cell: int  # counted from 1; 0 for a Python module
     line: int  # counted from 1, within the cell
     inches: float
 
     def __str__(self) -> str:
+        where = f"cell {self.cell}, line {self.line}" if self.cell else f"line {self.line}"
         return (
-            f"{self.path}: cell {self.cell}, line {self.line}: a figure {self.inches:g} in "
-            f"wide (limit {MAX_FIGURE_INCHES:g} in) is scaled down, text and all"
+            f"{self.path}: {where}: a figure {self.inches:g} in wide (limit "
+            f"{MAX_FIGURE_INCHES:g} in) is scaled down on a phone, its text to below "
+            "9 px"
         )
+
+
+@dataclass(frozen=True)
+class SmallFont:
+    """Figure text smaller than :data:`MIN_FONT_PT`."""
+
+    path: Path
+    cell: int  # counted from 1; 0 for a Python module
+    line: int  # counted from 1, within the cell
+    text: str
+
+    def __str__(self) -> str:
+        where = f"cell {self.cell}, line {self.line}" if self.cell else f"line {self.line}"
+        return (f"{self.path}: {where}: {self.text} is smaller than {MIN_FONT_PT:g} points, "
+                "too small to read on a phone")
 
 
 @dataclass(frozen=True)
@@ -133,6 +160,33 @@ def wide_figures(source: str) -> list[tuple[int, float]]:
     ]
 
 
+def small_fonts(source: str) -> list[tuple[int, str]]:
+    """(line number from 1, the size as written) of every font size below MIN_FONT_PT.
+
+    >>> small_fonts('ax.legend(fontsize=8.5)\\nax.set_title("a", fontsize="large")\\n'
+    ...             'ax.tick_params(labelsize="small")')
+    [(1, 'fontsize=8.5'), (3, 'labelsize="small"')]
+    """
+    found = []
+    for number, line in enumerate(source.splitlines(), start=1):
+        for match in FONT_SIZE.finditer(line):
+            points, name = match.groups()
+            size = float(points) if points else 10.0 * NAMED_FONT_SIZES.get(name, 1.0)
+            if size < MIN_FONT_PT:
+                found.append((number, match.group(0)))
+    return found
+
+
+def lint_python(path: str | Path) -> list:
+    """Too-wide figures and too-small fonts in a Python module (the figure modules of
+    ``robodyn``). A figure width or font size held in a variable is not seen here; the tests
+    of the figures measure those (:func:`robodyn.plotting.interactive.text_on_page`)."""
+    path = Path(path)
+    source = path.read_text(encoding="utf-8")
+    return ([WideFigure(path, 0, line, inches) for line, inches in wide_figures(source)]
+            + [SmallFont(path, 0, line, text) for line, text in small_fonts(source)])
+
+
 def lint_source(source: str, max_length: int = MAX_LINE_LENGTH) -> list[tuple[int, int]]:
     """(line number from 1, length) of every line of ``source`` longer than ``max_length``."""
     return [
@@ -158,6 +212,8 @@ def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list:
             problems.append(Problem(path, index, line, length, max_length))
         for line, inches in wide_figures(source):
             problems.append(WideFigure(path, index, line, inches))
+        for line, text in small_fonts(source):
+            problems.append(SmallFont(path, index, line, text))
         if cell_lines(source) > MAX_CELL_LINES and cell.get("id") != CELL_ID:
             problems.append(LongCell(path, index, cell_lines(source)))
     return problems
@@ -199,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} code lines or figures too wide for the book's column.")
+        print(f"{len(problems)} code lines, cells or figures that do not fit the book's "
+              "column.")
     return 1 if problems else 0
 
 
