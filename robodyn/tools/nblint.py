@@ -149,7 +149,7 @@ def cell_lines(source: str) -> int:
 def wide_figures(source: str) -> list[tuple[int, float]]:
     """(line number from 1, width in inches) of every figsize wider than the column.
 
-    >>> wide_figures("fig = plt.figure(figsize=(10, 4))\\nplt.subplots(figsize=(6.5, 3))")
+    >>> wide_figures("fig = plt.figure(figsize=(10, 4))\\nplt.subplots(figsize=(5.25, 3))")
     [(1, 10.0)]
     """
     return [
