@@ -912,7 +912,7 @@ def _replace(fit: FrictionFit, **changes) -> FrictionFit:
 
 
 def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
-                 f_scale: float = 1.0) -> FrictionFit:
+                 f_scale: float = 1.0, tol: float = 1e-12, max_nfev: int = 2000) -> FrictionFit:
     r"""Fit the Stribeck model (:func:`stribeck`) by nonlinear least squares.
 
     ``scipy.optimize.least_squares`` varies :math:`(F_c, F_s - F_c, v_s, b)` within bounds that
@@ -921,7 +921,9 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
     Parameters
     ----------
     v, f : array_like, shape (n,)
-        Velocities (m/s) and measured friction forces (N), both directions of motion.
+        Velocities (m/s) and measured friction forces on the body (N), both directions of
+        motion, no velocity 0. The forces oppose the motion (negative for v > 0), as every
+        model of this module returns them.
     p0 : sequence of 4 floats, optional
         Start (Fc, Fs, vs, b); by default from a Coulomb-viscous fit and the data's range.
     loss : {"linear", "soft_l1", "huber", "cauchy"}
@@ -931,20 +933,57 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
         Exponent of the model, held fixed.
     f_scale : float
         Size of an ordinary residual, N, for the robust losses.
+    tol : float
+        The solver's ``ftol``, ``xtol`` and ``gtol`` (relative, dimensionless). The valley of
+        the cost along (Fs, vs) is flat: with the solver's default 1e-8 it stopped half-way
+        down it on 20 clean samples from -2 to 2 m/s (Fs 0.65 for 0.8, standard error 0.01).
+    max_nfev : int
+        Most evaluations of the model the solver may make (scipy's default is 400 for four
+        parameters; those 20 samples take about 1000 down that valley). When it runs out,
+        ``success`` is False and the message says so.
 
     Returns
     -------
     FrictionFit
         Parameters ``("Fc", "Fs", "vs", "b")``; ``success`` and ``message`` say whether the
         solver converged, and the message names parameters the data do not pin down (a
-        standard error larger than the estimate). The standard errors linearise the model at
-        the solution and use the plain residual variance; with a robust loss and outliers
-        they are rough.
+        standard error larger than the estimate). ``success`` is also False when the fitted
+        model explains the data no better than their mean (R^2 <= 0), and the message says so.
+        The standard errors linearise the model at the solution and use the plain residual
+        variance; with a robust loss and outliers they are rough.
 
     Raises
     ------
     ParameterError
-        On malformed data (as :func:`fit_coulomb_viscous`) or fewer than 5 samples.
+        On malformed data (as :func:`fit_coulomb_viscous`: NaN, a velocity 0, motion in one
+        direction only without ``p0``), fewer than 5 samples, or forces that point along the
+        motion (the torque a motor supplies to hold the speed, as the dynamics tutorial's
+        friction functions return it, instead of the friction on the body: fit ``-f``).
+
+    Notes
+    -----
+    A sample at rest is refused rather than used: there the friction takes any value up to
+    breakaway, while the model gives 0. The sign test is statistical: the mean of
+    :math:`f\,\mathrm{sign}(v)` must not be positive by more than three of its standard
+    errors (friction cannot push the body along its motion on average).
+
+    Examples
+    --------
+    Clean data of the dynamics tutorial's kind (speeds from -2 to 2 rad/s in both directions,
+    the Stribeck dip at 0.1 rad/s well inside), as the friction on the joint:
+
+    >>> v = np.linspace(-2.0, 2.0, 200)
+    >>> fit = fit_stribeck(v, stribeck(v, 0.5, 0.8, 0.1, 0.1))
+    >>> print(np.round(fit.estimates, 6), fit.success)
+    [0.5 0.8 0.1 0.1] True
+
+    The same speeds with the tutorial's sign, the torque a motor supplies, are refused:
+
+    >>> fit_stribeck(v, -stribeck(v, 0.5, 0.8, 0.1, 0.1))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    robodyn.errors.ParameterError: the forces f point along the motion: f has the sign of v at 200
+    of 200 samples, ...
     """
     v, f = _data(v, f)
     if v.size < 5:
@@ -952,6 +991,15 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
     check_choice("loss", loss, ("linear", "soft_l1", "huber", "cauchy"))
     delta = check_positive("delta", delta)
     f_scale = check_positive("f_scale", f_scale, "N")
+    tol = check_positive("tol", tol)
+    max_nfev = check_integer("max_nfev", max_nfev, at_least=1)
+    if np.any(v == 0.0):
+        raise ParameterError(
+            f"v must not be 0 ({int(np.sum(v == 0.0))} of the {v.size} samples are): at rest "
+            f"friction takes any value up to breakaway, so such samples say nothing about Fc, "
+            f"Fs, vs or b. Leave them out, e.g. keep = v != 0; fit_stribeck(v[keep], f[keep])."
+        )
+    _check_against_motion(v, f)
     if p0 is None:
         base = fit_coulomb_viscous(v, f)
         Fc0, b0 = max(base["Fc"], 1e-3), max(base["b"], 0.0)
@@ -966,7 +1014,8 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
 
     solution = optimize.least_squares(
         lambda params: model(params, v) - f, start, loss=loss, f_scale=f_scale,
-        bounds=([0.0, 0.0, 1e-9, 0.0], [np.inf, np.inf, np.inf, np.inf]), x_scale="jac")
+        bounds=([0.0, 0.0, 1e-9, 0.0], [np.inf, np.inf, np.inf, np.inf]), x_scale="jac",
+        ftol=tol, xtol=tol, gtol=tol, max_nfev=max_nfev)
     Fc, dF, vs, b = solution.x
     estimates = np.array([Fc, Fc + dF, vs, b])
     residuals = f - model(solution.x, v)
@@ -983,6 +1032,33 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
     if loose:
         notes.append(f"the data do not pin down {', '.join(loose)}: their standard errors are "
                      f"as large as the estimates (add samples at speeds near vs)")
+    squares = float(residuals @ residuals)
     total = float(np.sum((f - f.mean()) ** 2))
-    return _replace(fit, r_squared=1.0 - float(residuals @ residuals) / total if total else 1.0,
-                    message="; ".join(notes))
+    if np.ptp(f) > 0:
+        r_squared = 1.0 - squares / total
+    else:  # every force the same: R^2 is 1 for a model that gives it, else below any value
+        r_squared = 1.0 if squares == 0 else -np.inf
+    success = fit.success
+    if not r_squared > 0:
+        success = False
+        notes.append(f"no fit: the model explains the data no better than their mean does "
+                     f"(R^2 = {r_squared:.3g}, estimates {np.round(estimates, 6).tolist()}); the "
+                     f"forces hardly oppose the motion (noise, an offset that is the same in "
+                     f"both directions, or friction too small to see)")
+    return _replace(fit, r_squared=r_squared, success=success, message="; ".join(notes))
+
+
+def _check_against_motion(v: np.ndarray, f: np.ndarray) -> None:
+    """Refuse forces that, on average, push along the motion: friction cannot."""
+    along = f * np.sign(v)  # > 0 where the force points along the motion
+    mean = float(np.mean(along))
+    error = float(np.std(along, ddof=1)) / np.sqrt(along.size)
+    if mean > 3.0 * error and mean > 0:
+        spread = f", {mean / error:.3g} standard errors above 0" if error > 0 else ""
+        raise ParameterError(
+            f"the forces f point along the motion: f has the sign of v at "
+            f"{int(np.sum(along > 0))} of {v.size} samples, and the mean of f sign(v) is "
+            f"{mean:+.3g} N{spread}. Friction on the body opposes the motion (negative for "
+            f"v > 0); these look like the force a motor supplies to hold the speed (the sign "
+            f"of the dynamics tutorial's friction functions). Fit -f instead."
+        )

@@ -230,6 +230,66 @@ def test_a_robust_loss_resists_outliers():
     assert abs(robust["Fc"] - 0.5) < 0.03
 
 
+
+def tutorial_speeds(n=201, v_max=2.0):
+    """The dynamics tutorial's velocities, np.linspace(-2, 2, 201), without the sample at rest."""
+    v = np.linspace(-v_max, v_max, n)
+    return v[v != 0]
+
+
+@pytest.mark.parametrize("truth, v, rtol", [
+    ((0.5, 0.8, 0.1, 0.1), tutorial_speeds(), 1e-6),
+    ((2.0, 3.0, 0.3, 0.5), tutorial_speeds(), 1e-6),
+    ((0.2, 0.6, 0.5, 0.0), tutorial_speeds(401, 5.0), 1e-6),
+    ((0.5, 0.8, 0.1, 0.1), np.concatenate([-np.geomspace(2.0, 0.005, 60),
+                                           np.geomspace(0.005, 2.0, 60)]), 1e-6),
+    # 20 samples, none below vs: the solver's default tolerance stopped at Fs = 0.65
+    ((0.5, 0.8, 0.1, 0.1), tutorial_speeds(21), 1e-4),
+], ids=["tutorial", "stiff joint", "wide dip", "log-spaced", "20 samples"])
+def test_stribeck_fit_recovers_clean_data_from_its_default_start(truth, v, rtol):
+    """Clean data, both directions, the dip inside the range: every parameter recovered."""
+    fit = fr.fit_stribeck(v, fr.stribeck(v, *truth))
+    assert fit.success and fit.r_squared > 1 - 1e-12, fit.message
+    np.testing.assert_allclose(fit.estimates, truth, rtol=rtol, atol=1e-8)
+
+
+def test_stribeck_fit_refuses_forces_with_the_sign_of_the_velocity():
+    """The tutorial's own sign (the torque a motor supplies) is refused, saying to fit -f."""
+    v = tutorial_speeds()
+    supplied = -fr.stribeck(v, 0.5, 0.8, 0.1, 0.1)
+    for p0 in (None, (0.5, 0.8, 0.1, 0.1)):
+        with pytest.raises(ParameterError, match=r"point along the motion.*Fit -f instead"):
+            fr.fit_stribeck(v, supplied, p0=p0)
+    noisy = supplied + np.random.default_rng(SEED).normal(0, 0.3, v.size)
+    with pytest.raises(ParameterError, match="200 samples"):
+        fr.fit_stribeck(v, noisy)
+
+
+def test_stribeck_fit_refuses_a_sample_at_rest_even_from_a_given_start():
+    """The tutorial's linspace(-2, 2, 201) holds v = 0: refused with how to leave it out."""
+    v = np.linspace(-2.0, 2.0, 201)
+    f = fr.stribeck(v, 0.5, 0.8, 0.1, 0.1)
+    for p0 in (None, (0.5, 0.8, 0.1, 0.1)):
+        with pytest.raises(ParameterError, match=r"v must not be 0 \(1 of the 201.*v != 0"):
+            fr.fit_stribeck(v, f, p0=p0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_stribeck_fit_never_reports_success_without_a_fit(seed):
+    """Noise alone: either a fit better than the mean, or success False and the message says so."""
+    v = tutorial_speeds()
+    fit = fr.fit_stribeck(v, np.random.default_rng(SEED + seed).normal(0, 0.05, v.size))
+    assert fit.success == (fit.r_squared > 0)
+    if not fit.success:
+        assert "no fit: the model explains the data no better than their mean" in fit.message
+
+
+def test_stribeck_fit_of_a_constant_offset_is_no_fit():
+    """The same force in both directions is no friction: success False, R^2 -inf."""
+    fit = fr.fit_stribeck(tutorial_speeds(), np.full(200, 0.3))
+    assert not fit.success and fit.r_squared == -np.inf
+    assert "an offset that is the same in both directions" in fit.message
+
 # --------------------------------------------------------------------------- blend and sweep
 
 
