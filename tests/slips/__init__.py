@@ -1,0 +1,8 @@
+"""Typical wrong answers of a class to every auto-graded exercise, one module per subject.
+
+Written apart from the checks (``robodyn/checks``), by someone who did not read them, from what
+a student sees: the exercise notebooks, the chapters and the public grading API. Each module
+holds plain functions, each one wrong answer as a student of the course would write it, with a
+one-line docstring naming the slip, and a list ``SLIPS`` of ``(exercise id, function)`` pairs.
+``tests/test_slips_named.py`` checks that every slip is rejected and nine in ten are named.
+"""

@@ -1,0 +1,459 @@
+"""Typical wrong answers to the exercises of chapter 1 (planar arms, Newton-Euler, Lagrange)."""
+
+import numpy as np
+import sympy as sp
+
+# --------------------------------------------------------------------------- 1.1 pendulum
+
+
+def pendulum_inertia_about_centre(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """Inertia about the centre of mass used at the pivot (parallel axis term forgotten)."""
+    return (tau - m * g * l_c * np.sin(theta)) / I
+
+
+def pendulum_cos_for_sin(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """cos(theta) in the gravity torque, as if theta were measured from the horizontal."""
+    return (tau - m * g * l_c * np.cos(theta)) / (I + m * l_c**2)
+
+
+def pendulum_gravity_sign(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """Gravity torque with the wrong sign (it pushes the link away from hanging down)."""
+    return (tau + m * g * l_c * np.sin(theta)) / (I + m * l_c**2)
+
+
+def pendulum_no_mass_in_weight(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """The mass left out of the gravity torque (g l_c sin(theta) instead of m g l_c ...)."""
+    return (tau - g * l_c * np.sin(theta)) / (I + m * l_c**2)
+
+
+def pendulum_point_mass(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """The link's own inertia I forgotten: a point mass m l_c^2 at the centre of mass."""
+    return (tau - m * g * l_c * np.sin(theta)) / (m * l_c**2)
+
+
+def pendulum_simple_pendulum_gravity(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """The simple pendulum's -g/l sin(theta) added to tau/J (a remembered formula, misapplied)."""
+    return tau / (I + m * l_c**2) - g / l_c * np.sin(theta)
+
+
+def pendulum_parallel_axis_unsquared(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """Parallel axis term m*l_c without the square."""
+    return (tau - m * g * l_c * np.sin(theta)) / (I + m * l_c)
+
+
+# --------------------------------------------------------------------------- 1.2 gravity torque
+
+
+def gravity_forgot_g(arm, q):
+    """g forgotten: the torques are those of the weights divided by g."""
+    m1, m2 = arm.masses
+    L1, _ = arm.lengths
+    lc1, lc2 = arm.com_distances
+    G1 = m1 * lc1 * np.cos(q[0]) + m2 * (L1 * np.cos(q[0]) + lc2 * np.cos(q[0] + q[1]))
+    G2 = m2 * lc2 * np.cos(q[0] + q[1])
+    return np.array([G1, G2])
+
+
+def gravity_absolute_q2(arm, q):
+    """q2 taken as the absolute angle of link 2: cos(q2) where cos(q1 + q2) belongs."""
+    m1, m2 = arm.masses
+    L1, _ = arm.lengths
+    lc1, lc2 = arm.com_distances
+    g = arm.gravity
+    G1 = g * (m1 * lc1 * np.cos(q[0]) + m2 * (L1 * np.cos(q[0]) + lc2 * np.cos(q[1])))
+    G2 = g * m2 * lc2 * np.cos(q[1])
+    return np.array([G1, G2])
+
+
+def gravity_L2_for_lc2(arm, q):
+    """Link 2's full length L2 used where its centre of mass distance lc2 belongs."""
+    m1, m2 = arm.masses
+    L1, L2 = arm.lengths
+    lc1, _ = arm.com_distances
+    g = arm.gravity
+    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
+    return np.array([g * (m1 * lc1 * c1 + m2 * (L1 * c1 + L2 * c12)), g * m2 * L2 * c12])
+
+
+def gravity_lc1_for_L1(arm, q):
+    """Link 2's joint placed at link 1's centre of mass: lc1 where L1 belongs."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    g = arm.gravity
+    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
+    return np.array([g * (m1 * lc1 * c1 + m2 * (lc1 * c1 + lc2 * c12)), g * m2 * lc2 * c12])
+
+
+def gravity_sin_for_cos(arm, q):
+    """The derivative of the sines taken as sines (sin where cos belongs)."""
+    m1, m2 = arm.masses
+    L1, _ = arm.lengths
+    lc1, lc2 = arm.com_distances
+    g = arm.gravity
+    s1, s12 = np.sin(q[0]), np.sin(q[0] + q[1])
+    return np.array([g * (m1 * lc1 * s1 + m2 * (L1 * s1 + lc2 * s12)), g * m2 * lc2 * s12])
+
+
+def gravity_sign(arm, q):
+    """The torque of gravity on the joints, not the torque that holds the arm (sign)."""
+    m1, m2 = arm.masses
+    L1, _ = arm.lengths
+    lc1, lc2 = arm.com_distances
+    g = arm.gravity
+    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
+    return -np.array([g * (m1 * lc1 * c1 + m2 * (L1 * c1 + lc2 * c12)), g * m2 * lc2 * c12])
+
+
+def gravity_G1_without_link2_shoulder_term(arm, q):
+    """G1 without the term m2 L1 cos(q1): link 2's weight acts only through its own lc2."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    g = arm.gravity
+    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
+    return np.array([g * (m1 * lc1 * c1 + m2 * lc2 * c12), g * m2 * lc2 * c12])
+
+
+# --------------------------------------------------------------------------- 1.3 mass matrix
+
+
+def _mass_terms(arm):
+    return (*arm.masses, *arm.lengths, *arm.com_distances, *arm.inertias)
+
+
+def mass_factor_2_in_m12(arm, q):
+    """M12 with the factor 2 of M11's cross term: 2 L1 lc2 cos(q2)."""
+    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
+    c2 = np.cos(q[1])
+    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c2) + I2
+    M12 = m2 * (lc2**2 + 2 * L1 * lc2 * c2) + I2
+    M22 = m2 * lc2**2 + I2
+    return np.array([[M11, M12], [M12, M22]])
+
+
+def mass_L2_for_lc2(arm, q):
+    """Link 2's length L2 used where lc2 belongs."""
+    m1, m2, L1, L2, lc1, _, I1, I2 = _mass_terms(arm)
+    c2 = np.cos(q[1])
+    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + L2**2 + 2 * L1 * L2 * c2) + I2
+    M12 = m2 * (L2**2 + L1 * L2 * c2) + I2
+    M22 = m2 * L2**2 + I2
+    return np.array([[M11, M12], [M12, M22]])
+
+
+def mass_no_inertias(arm, q):
+    """The links' own inertias I1, I2 forgotten (point masses at the centres of mass)."""
+    m1, m2, L1, _, lc1, lc2, _, _ = _mass_terms(arm)
+    c2 = np.cos(q[1])
+    M11 = m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c2)
+    M12 = m2 * (lc2**2 + L1 * lc2 * c2)
+    return np.array([[M11, M12], [M12, m2 * lc2**2]])
+
+
+def mass_I2_only_in_m22(arm, q):
+    """I2 only in M22, as if link 2 turned at q2' alone (it turns at q1' + q2')."""
+    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
+    c2 = np.cos(q[1])
+    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c2)
+    M12 = m2 * (lc2**2 + L1 * lc2 * c2)
+    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+
+
+def mass_m11_cross_term_without_2(arm, q):
+    """M11's cross term without its factor 2: L1 lc2 cos(q2)."""
+    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
+    c2 = np.cos(q[1])
+    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + L1 * lc2 * c2) + I2
+    M12 = m2 * (lc2**2 + L1 * lc2 * c2) + I2
+    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+
+
+def mass_sin_for_cos(arm, q):
+    """sin(q2) where cos(q2) belongs."""
+    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
+    s2 = np.sin(q[1])
+    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * s2) + I2
+    M12 = m2 * (lc2**2 + L1 * lc2 * s2) + I2
+    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+
+
+def mass_absolute_angles(arm, q):
+    """q read as absolute link angles: the angle between the links taken as q2 - q1."""
+    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
+    c = np.cos(q[1] - q[0])
+    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c) + I2
+    M12 = m2 * (lc2**2 + L1 * lc2 * c) + I2
+    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+
+
+def mass_lc1_for_L1(arm, q):
+    """Link 2's joint placed at link 1's centre of mass: lc1 where L1 belongs."""
+    m1, m2, _, _, lc1, lc2, I1, I2 = _mass_terms(arm)
+    c2 = np.cos(q[1])
+    M11 = m1 * lc1**2 + I1 + m2 * (lc1**2 + lc2**2 + 2 * lc1 * lc2 * c2) + I2
+    M12 = m2 * (lc2**2 + lc1 * lc2 * c2) + I2
+    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+
+
+# --------------------------------------------------------------------------- 1.4 kinetic energy
+
+
+def energy_missing_half(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """T without the factor 1/2: m v^2 + I w^2."""
+    v2sq = (L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2
+            + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2))
+    return m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * (qd1 + qd2)**2
+
+
+def energy_no_rotation(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """The rotational energies 1/2 I w^2 of the links forgotten."""
+    v2sq = (L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2
+            + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2))
+    return sp.Rational(1, 2) * (m1 * lc1**2 * qd1**2 + m2 * v2sq)
+
+
+def energy_link2_spins_at_qd2(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Link 2's rotational energy with the joint rate qd2, not its absolute rate qd1 + qd2."""
+    v2sq = (L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2
+            + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2))
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * qd2**2) / 2
+
+
+def energy_cross_term_without_2(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """|v2|^2 expanded without the 2 of the cross term (a + b)^2 = a^2 + 2ab + b^2."""
+    v2sq = (L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2
+            + L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2))
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * (qd1 + qd2)**2) / 2
+
+
+def energy_lc1_for_L1(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Link 2's joint placed at link 1's centre of mass: lc1 where L1 belongs."""
+    v2sq = (lc1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2
+            + 2 * lc1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2))
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * (qd1 + qd2)**2) / 2
+
+
+def energy_sin_in_cross_term(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """sin(q2) in the cross term, where cos(q2) belongs."""
+    v2sq = (L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2
+            + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.sin(q2))
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * (qd1 + qd2)**2) / 2
+
+
+def energy_absolute_angles(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """q2, qd2 taken as link 2's absolute angle and rate (they are relative to link 1)."""
+    v2sq = L1**2 * qd1**2 + lc2**2 * qd2**2 + 2 * L1 * lc2 * qd1 * qd2 * sp.cos(q2 - q1)
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * qd2**2) / 2
+
+
+def energy_link2_about_fixed_joint(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Link 2's centre moving as if its joint stood still: |v2| = lc2 (qd1 + qd2)."""
+    v2sq = lc2**2 * (qd1 + qd2)**2
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * (qd1 + qd2)**2) / 2
+
+
+def energy_numpy_cos(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """np.cos on sympy symbols (the text says sp.cos, which works on symbols and numbers)."""
+    v2sq = (L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2
+            + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * np.cos(q2))
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2sq + I2 * (qd1 + qd2)**2) / 2
+
+
+# --------------------------------------------------------------------------- 1.5 Coriolis
+
+
+def _h(arm, q):
+    return -arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+
+
+def coriolis_sign_of_h(arm, q, qd):
+    """h = +m2 L1 lc2 sin(q2): the sign of dM11/dq2 / 2 lost."""
+    h = -_h(arm, q)
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def coriolis_not_christoffel(arm, q, qd):
+    """[[2h q2', h q2'], [-h q1', 0]]: C q' is right, but C is not the Christoffel one."""
+    h = _h(arm, q)
+    return np.array([[2 * h * qd[1], h * qd[1]], [-h * qd[0], 0.0]])
+
+
+def coriolis_christoffel_without_half(arm, q, qd):
+    """Christoffel symbols without their factor 1/2: C twice too large."""
+    h = 2 * _h(arm, q)
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def coriolis_transposed(arm, q, qd):
+    """The indices of c_ijk summed the wrong way: the transpose of C."""
+    h = _h(arm, q)
+    return np.array([[h * qd[1], -h * qd[0]], [h * (qd[0] + qd[1]), 0.0]])
+
+
+def coriolis_cos_for_sin(arm, q, qd):
+    """dM/dq2 with cos(q2) kept: cos where -sin belongs (h = -m2 L1 lc2 cos q2)."""
+    h = -arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.cos(q[1])
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def coriolis_L2_for_lc2(arm, q, qd):
+    """Link 2's length L2 used where lc2 belongs."""
+    h = -arm.masses[1] * arm.lengths[0] * arm.lengths[1] * np.sin(q[1])
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def coriolis_c21_sign(arm, q, qd):
+    """C21 = +h q1' (the centrifugal torque on joint 2 with the wrong sign)."""
+    h = _h(arm, q)
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
+
+
+def coriolis_c12_without_q1_dot(arm, q, qd):
+    """C12 = h q2', the q1' of h (q1' + q2') dropped."""
+    h = _h(arm, q)
+    return np.array([[h * qd[1], h * qd[1]], [-h * qd[0], 0.0]])
+
+
+# --------------------------------------------------------------------------- 1.6 Newton-Euler
+
+
+def _perp(s, r):
+    """The planar cross product of a z rate s with a vector r."""
+    return s * np.array([-r[1], r[0]])
+
+
+def _cross_z(a, b):
+    return a[0] * b[1] - a[1] * b[0]
+
+
+def _perp_wrong_sign(s, r):
+    return s * np.array([r[1], -r[0]])
+
+
+def _rnea(arm, angles, rates, accs, base, centripetal=True, inertia=True, joint_moment=True,
+          joint_lengths=None, links=None, perp=_perp):
+    """A student's Newton-Euler passes with absolute link angles, rates and accelerations."""
+    n = arm.n
+    lengths = arm.lengths if joint_lengths is None else joint_lengths
+    a = np.array(base, dtype=float)
+    acc_c, r_joint, r_c = [], [], []
+    for i in range(n):
+        e = np.array([np.cos(angles[i]), np.sin(angles[i])])
+        rl, rc = lengths[i] * e, arm.com_distances[i] * e
+        w2 = rates[i]**2 if centripetal else 0.0
+        acc_c.append(a + perp(accs[i], rc) - w2 * rc)
+        a = a + perp(accs[i], rl) - w2 * rl
+        r_joint.append(rl)
+        r_c.append(rc)
+    f, t = np.zeros(2), 0.0
+    tau = np.zeros(n)
+    for i in range(n - 1, -1, -1) if links is None else links:
+        fc = arm.masses[i] * acc_c[i]
+        t = t + _cross_z(r_c[i], fc) + (arm.inertias[i] * accs[i] if inertia else 0.0)
+        if joint_moment:
+            t = t + _cross_z(r_joint[i], f)
+        f = f + fc
+        tau[i] = t
+    return tau
+
+
+def rnea_no_gravity(arm, q, qd, qdd):
+    """Gravity forgotten: the base does not accelerate upwards at g."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, 0.0])
+
+
+def rnea_absolute_angles(arm, q, qd, qdd):
+    """q, qd, qdd used as absolute link angles, rates and accelerations (they are relative)."""
+    return _rnea(arm, q, qd, qdd, [0.0, arm.gravity])
+
+
+def rnea_no_centripetal(arm, q, qd, qdd):
+    """The centripetal acceleration -w^2 r forgotten."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+                 centripetal=False)
+
+
+def rnea_gravity_sign(arm, q, qd, qdd):
+    """The base accelerated downwards at g (the sign of the gravity trick)."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, -arm.gravity])
+
+
+def rnea_no_link_inertia(arm, q, qd, qdd):
+    """The links' own I alpha forgotten in the moment balance."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+                 inertia=False)
+
+
+def rnea_no_moment_of_outer_force(arm, q, qd, qdd):
+    """The moment of the outer link's force about the joint (r_L x f_next) forgotten."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+                 joint_moment=False)
+
+
+def rnea_lc_for_L_to_next_joint(arm, q, qd, qdd):
+    """The next joint placed at the centre of mass: lc where L belongs in the outward pass."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+                 joint_lengths=arm.com_distances)
+
+
+def rnea_inward_loop_stops_early(arm, q, qd, qdd):
+    """The inward loop range(n - 1, 0, -1) stops before link 1: the first torque stays 0."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+                 links=range(arm.n - 1, 0, -1))
+
+
+def rnea_cross_sign(arm, q, qd, qdd):
+    """The planar cross product with the wrong sign: alpha x r = alpha (r_y, -r_x)."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+                 perp=_perp_wrong_sign)
+
+
+SLIPS = [
+    ("arm.pendulum_equation", pendulum_inertia_about_centre),
+    ("arm.pendulum_equation", pendulum_cos_for_sin),
+    ("arm.pendulum_equation", pendulum_gravity_sign),
+    ("arm.pendulum_equation", pendulum_no_mass_in_weight),
+    ("arm.pendulum_equation", pendulum_point_mass),
+    ("arm.pendulum_equation", pendulum_simple_pendulum_gravity),
+    ("arm.pendulum_equation", pendulum_parallel_axis_unsquared),
+    ("arm.gravity_torque", gravity_forgot_g),
+    ("arm.gravity_torque", gravity_absolute_q2),
+    ("arm.gravity_torque", gravity_L2_for_lc2),
+    ("arm.gravity_torque", gravity_lc1_for_L1),
+    ("arm.gravity_torque", gravity_sin_for_cos),
+    ("arm.gravity_torque", gravity_sign),
+    ("arm.gravity_torque", gravity_G1_without_link2_shoulder_term),
+    ("arm.mass_matrix", mass_factor_2_in_m12),
+    ("arm.mass_matrix", mass_L2_for_lc2),
+    ("arm.mass_matrix", mass_no_inertias),
+    ("arm.mass_matrix", mass_I2_only_in_m22),
+    ("arm.mass_matrix", mass_m11_cross_term_without_2),
+    ("arm.mass_matrix", mass_sin_for_cos),
+    ("arm.mass_matrix", mass_absolute_angles),
+    ("arm.mass_matrix", mass_lc1_for_L1),
+    ("arm.kinetic_energy_2link", energy_missing_half),
+    ("arm.kinetic_energy_2link", energy_no_rotation),
+    ("arm.kinetic_energy_2link", energy_link2_spins_at_qd2),
+    ("arm.kinetic_energy_2link", energy_cross_term_without_2),
+    ("arm.kinetic_energy_2link", energy_lc1_for_L1),
+    ("arm.kinetic_energy_2link", energy_sin_in_cross_term),
+    ("arm.kinetic_energy_2link", energy_absolute_angles),
+    ("arm.kinetic_energy_2link", energy_link2_about_fixed_joint),
+    ("arm.kinetic_energy_2link", energy_numpy_cos),
+    ("arm.coriolis_matrix", coriolis_sign_of_h),
+    ("arm.coriolis_matrix", coriolis_not_christoffel),
+    ("arm.coriolis_matrix", coriolis_christoffel_without_half),
+    ("arm.coriolis_matrix", coriolis_transposed),
+    ("arm.coriolis_matrix", coriolis_cos_for_sin),
+    ("arm.coriolis_matrix", coriolis_L2_for_lc2),
+    ("arm.coriolis_matrix", coriolis_c21_sign),
+    ("arm.coriolis_matrix", coriolis_c12_without_q1_dot),
+    ("arm.inverse_dynamics", rnea_no_gravity),
+    ("arm.inverse_dynamics", rnea_absolute_angles),
+    ("arm.inverse_dynamics", rnea_no_centripetal),
+    ("arm.inverse_dynamics", rnea_gravity_sign),
+    ("arm.inverse_dynamics", rnea_no_link_inertia),
+    ("arm.inverse_dynamics", rnea_no_moment_of_outer_force),
+    ("arm.inverse_dynamics", rnea_lc_for_L_to_next_joint),
+    ("arm.inverse_dynamics", rnea_inward_loop_stops_early),
+    ("arm.inverse_dynamics", rnea_cross_sign),
+]
