@@ -1,10 +1,32 @@
-"""Chapter 5's checks against answers as students write them."""
+"""Chapter 5's checks against answers as students write them.
 
+Right answers in unusual forms (a matrix, a loop with math, complex numbers, sympy, the
+inverse matrix, normal equations summed by hand, np.vectorize) must pass. Wrong answers,
+written here independently of the mistake models in robodyn/checks/stickslip.py, must be
+named by the right mistake; an unlisted slip gets the generic message, naming no mistake.
+"""
+
+import cmath
 import math
 
 import numpy as np
 import pytest
+import sympy
 from checkcases import assert_generic_failure, summary
+from scipy.optimize import least_squares
+
+from robodyn.grading import evaluate, get_exercise
+
+FORWARD, INVERSE, CIRCLE, COST = ("stickslip.forward_kinematics", "stickslip.inverse_kinematics",
+                                  "stickslip.fit_circle", "stickslip.calibration_cost")
+
+
+def message(exercise_id, answer) -> str:
+    """The whole feedback, with the wrapped lines joined again."""
+    failure = evaluate(get_exercise(exercise_id), answer).failure
+    assert failure is not None, "the answer passed"
+    return str(failure).replace("\n    ", " ")
+
 
 # --------------------------------------------------------------------------- right answers
 
@@ -15,10 +37,49 @@ def forward_with_a_matrix(theta1_dot, theta2_dot, theta3_dot, leg_radius):
     return tuple(matrix @ np.array([theta1_dot, theta2_dot, theta3_dot]))
 
 
+def forward_in_a_loop_with_math(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    x_dot = y_dot = theta_dot = 0.0
+    for rate, degrees in zip((theta1_dot, theta2_dot, theta3_dot), (90, 210, -30),
+                             strict=True):
+        x_dot += leg_radius * rate * math.cos(math.radians(degrees))
+        y_dot += leg_radius * rate * math.sin(math.radians(degrees))
+        theta_dot += rate
+    return x_dot, y_dot, theta_dot
+
+
+def forward_with_complex_numbers(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    """Each thrust as a unit complex number x + i y."""
+    thrusts = [cmath.exp(1j * math.radians(a)) for a in (90, 210, 330)]
+    velocity = leg_radius * sum(rate * thrust for rate, thrust
+                                in zip((theta1_dot, theta2_dot, theta3_dot), thrusts,
+                                       strict=True))
+    return velocity.real, velocity.imag, theta1_dot + theta2_dot + theta3_dot
+
+
 def inverse_by_solving(x_dot, y_dot, theta_dot, leg_radius):
     angles = np.radians([90.0, 210.0, 330.0])
     forward = np.vstack([leg_radius * np.cos(angles), leg_radius * np.sin(angles), np.ones(3)])
     return tuple(np.linalg.solve(forward, [x_dot, y_dot, theta_dot]))
+
+
+def inverse_with_the_inverse_matrix(x_dot, y_dot, theta_dot, leg_radius):
+    angles = np.deg2rad([90.0, 210.0, -30.0])
+    forward = np.array([leg_radius * np.cos(angles), leg_radius * np.sin(angles), [1, 1, 1]])
+    return tuple(np.linalg.inv(forward) @ np.array([x_dot, y_dot, theta_dot]))
+
+
+def inverse_with_sympy(x_dot, y_dot, theta_dot, leg_radius):
+    """The forward equations solved by sympy, then evaluated."""
+    t1, t2, t3 = sympy.symbols("t1 t2 t3")
+    c, s = sympy.cos, sympy.sin
+    a2, a3 = sympy.rad(210), sympy.rad(-30)
+    equations = [
+        sympy.Eq(leg_radius * (t2 * c(a2) + t3 * c(a3)), x_dot),
+        sympy.Eq(leg_radius * (t1 + t2 * s(a2) + t3 * s(a3)), y_dot),
+        sympy.Eq(t1 + t2 + t3, theta_dot),
+    ]
+    solution = sympy.solve(equations, [t1, t2, t3])
+    return tuple(float(solution[t]) for t in (t1, t2, t3))
 
 
 def circle_by_normal_equations(x, y):
@@ -29,17 +90,58 @@ def circle_by_normal_equations(x, y):
     return xc, yc, math.sqrt(c + xc**2 + yc**2)
 
 
+def circle_by_sums_in_a_loop(x, y):
+    """The 3 x 3 normal equations of (D, E, F), summed point by point with plain floats."""
+    AtA = [[0.0] * 3 for _ in range(3)]
+    Atb = [0.0] * 3
+    for xi, yi in zip(x.tolist(), y.tolist(), strict=True):
+        row, rhs = (xi, yi, 1.0), -(xi * xi + yi * yi)
+        for i in range(3):
+            Atb[i] += row[i] * rhs
+            for j in range(3):
+                AtA[i][j] += row[i] * row[j]
+    D, E, F = np.linalg.solve(AtA, Atb)
+    return -D / 2, -E / 2, math.sqrt(D * D / 4 + E * E / 4 - F)
+
+
+def circle_with_the_pseudo_inverse(x, y):
+    A = np.c_[x, y, np.ones(len(x))]
+    D, E, F = np.linalg.pinv(A) @ -(x**2 + y**2)
+    return -D / 2, -E / 2, math.sqrt((D**2 + E**2) / 4 - F)
+
+
 def cost_in_one_line(radius, rot_speed, alpha, beta):
     return -(beta * rot_speed - alpha * radius)
 
 
-@pytest.mark.parametrize(("exercise_id", "answer"), [
-    ("stickslip.forward_kinematics", forward_with_a_matrix),
-    ("stickslip.inverse_kinematics", inverse_by_solving),
-    ("stickslip.fit_circle", circle_by_normal_equations),
-    ("stickslip.calibration_cost", cost_in_one_line),
-], ids=lambda value: getattr(value, "__name__", value))
+cost_vectorized = np.vectorize(lambda radius, rot_speed, alpha, beta:
+                               alpha * radius - beta * rot_speed)
+
+
+def cost_as_a_dot_product(radius, rot_speed, alpha, beta):
+    return np.dot([alpha, -beta], [radius, rot_speed])
+
+
+RIGHT = [
+    (FORWARD, forward_with_a_matrix),
+    (FORWARD, forward_in_a_loop_with_math),
+    (FORWARD, forward_with_complex_numbers),
+    (INVERSE, inverse_by_solving),
+    (INVERSE, inverse_with_the_inverse_matrix),
+    (INVERSE, inverse_with_sympy),
+    (CIRCLE, circle_by_normal_equations),
+    (CIRCLE, circle_by_sums_in_a_loop),
+    (CIRCLE, circle_with_the_pseudo_inverse),
+    (COST, cost_in_one_line),
+    (COST, cost_vectorized),
+    (COST, cost_as_a_dot_product),
+]
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), RIGHT,
+                         ids=[getattr(a, "__name__", "vectorized") for _, a in RIGHT])
 def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
+    """Right answers written in other ways than the reference pass."""
     assert summary(exercise_id, answer) == "passed"
 
 
@@ -59,10 +161,74 @@ def forward_in_degrees(theta1_dot, theta2_dot, theta3_dot, leg_radius):
     return x, y, theta1_dot + theta2_dot + theta3_dot
 
 
+def forward_all_in_degrees(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    angles = np.array([90, 210, -30])
+    rates = np.array([theta1_dot, theta2_dot, theta3_dot])
+    return (leg_radius * np.sum(rates * np.cos(angles)),
+            leg_radius * np.sum(rates * np.sin(angles)), np.sum(rates))
+
+
+def forward_with_plus_30(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    a2, a3 = np.radians(210), np.radians(30)
+    return (leg_radius * (theta2_dot * np.cos(a2) + theta3_dot * np.cos(a3)),
+            leg_radius * (theta1_dot + theta2_dot * np.sin(a2) + theta3_dot * np.sin(a3)),
+            theta1_dot + theta2_dot + theta3_dot)
+
+
+def forward_motors_exchanged(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    h = math.sqrt(3) / 2
+    return (leg_radius * (h * theta2_dot - h * theta3_dot),
+            leg_radius * (theta1_dot - theta2_dot / 2 - theta3_dot / 2),
+            theta1_dot + theta2_dot + theta3_dot)
+
+
+def forward_without_leg_radius(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    h = math.sqrt(3) / 2
+    return (-h * theta2_dot + h * theta3_dot, theta1_dot - (theta2_dot + theta3_dot) / 2,
+            theta1_dot + theta2_dot + theta3_dot)
+
+
+def forward_with_the_mean_turn(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    x, y, theta = forward_in_a_loop_with_math(theta1_dot, theta2_dot, theta3_dot, leg_radius)
+    return x, y, np.mean([theta1_dot, theta2_dot, theta3_dot])
+
+
+def forward_sin_for_cos(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    angles = np.radians([90, 210, -30])
+    rates = np.array([theta1_dot, theta2_dot, theta3_dot])
+    return (leg_radius * rates @ np.sin(angles), leg_radius * rates @ np.cos(angles),
+            rates.sum())
+
+
+def forward_whole_matrix_times_leg(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    angles = np.radians([90, 210, -30])
+    matrix = np.array([np.cos(angles), np.sin(angles), np.ones(3)])
+    return tuple(leg_radius * matrix @ [theta1_dot, theta2_dot, theta3_dot])
+
+
 def inverse_copied_from_the_source(x_dot, y_dot, theta_dot, leg_radius):
     t1 = 2 / 3 * y_dot / leg_radius + theta_dot / 3
     t2 = -math.sqrt(3) / 3 * x_dot / leg_radius - y_dot / (3 * leg_radius) + theta_dot / 3
     return t1, t2, t2
+
+
+def inverse_with_x_signs_swapped(x_dot, y_dot, theta_dot, leg_radius):
+    r = math.sqrt(3) / 3
+    return (2 / 3 * y_dot / leg_radius + theta_dot / 3,
+            r * x_dot / leg_radius - y_dot / (3 * leg_radius) + theta_dot / 3,
+            -r * x_dot / leg_radius - y_dot / (3 * leg_radius) + theta_dot / 3)
+
+
+def inverse_without_leg_radius(x_dot, y_dot, theta_dot, leg_radius):
+    r = math.sqrt(3) / 3
+    return (2 * y_dot / 3 + theta_dot / 3, -r * x_dot - y_dot / 3 + theta_dot / 3,
+            r * x_dot - y_dot / 3 + theta_dot / 3)
+
+
+def inverse_times_leg_radius(x_dot, y_dot, theta_dot, leg_radius):
+    x, y = x_dot * leg_radius, y_dot * leg_radius
+    r = math.sqrt(3) / 3
+    return 2 * y / 3 + theta_dot / 3, -r * x - y / 3 + theta_dot / 3, r * x - y / 3 + theta_dot / 3
 
 
 def inverse_without_turning(x_dot, y_dot, theta_dot, leg_radius):
@@ -71,30 +237,207 @@ def inverse_without_turning(x_dot, y_dot, theta_dot, leg_radius):
             r * x_dot / leg_radius - y_dot / (3 * leg_radius))
 
 
+def inverse_with_the_whole_turn(x_dot, y_dot, theta_dot, leg_radius):
+    x, y = x_dot / leg_radius, y_dot / leg_radius
+    r = 1 / math.sqrt(3)
+    return 2 / 3 * y + theta_dot, -r * x - y / 3 + theta_dot, r * x - y / 3 + theta_dot
+
+
+def inverse_thirds_swapped(x_dot, y_dot, theta_dot, leg_radius):
+    x, y = x_dot / leg_radius, y_dot / leg_radius
+    r = 1 / math.sqrt(3)
+    return y / 3 + theta_dot / 3, -r * x - 2 * y / 3 + theta_dot / 3, \
+        r * x - 2 * y / 3 + theta_dot / 3
+
+
+def inverse_by_transposing(x_dot, y_dot, theta_dot, leg_radius):
+    angles = np.radians([90.0, 210.0, -30.0])
+    forward = np.array([leg_radius * np.cos(angles), leg_radius * np.sin(angles), np.ones(3)])
+    return tuple(forward.T @ np.array([x_dot, y_dot, theta_dot]))
+
+
+def inverse_by_transposing_the_directions(x_dot, y_dot, theta_dot, leg_radius):
+    rates = []
+    for degrees in (90.0, 210.0, -30.0):
+        a = math.radians(degrees)
+        rates.append((x_dot * math.cos(a) + y_dot * math.sin(a)) / leg_radius + theta_dot)
+    return tuple(rates)
+
+
+def _lstsq_coefficients(x, y):
+    A = np.column_stack([x, y, np.ones_like(x)])
+    (D, E, F), *_ = np.linalg.lstsq(A, -(x**2 + y**2), rcond=None)
+    return D, E, F
+
+
 def circle_diameter(x, y):
     xc, yc, r = circle_by_normal_equations(x, y)
     return xc, yc, 2 * r
+
+
+def circle_radius_squared(x, y):
+    D, E, F = _lstsq_coefficients(x, y)
+    return -D / 2, -E / 2, D**2 / 4 + E**2 / 4 - F
+
+
+def circle_radius_without_the_half(x, y):
+    D, E, F = _lstsq_coefficients(x, y)
+    return -0.5 * D, -0.5 * E, np.sqrt(D**2 + E**2 - F)
+
+
+def circle_centre_without_the_half(x, y):
+    D, E, F = _lstsq_coefficients(x, y)
+    xc, yc = -D, -E
+    return xc, yc, np.sqrt(xc**2 + yc**2 - F)
+
+
+def circle_radius_plus_f(x, y):
+    D, E, F = _lstsq_coefficients(x, y)
+    xc, yc = -D / 2, -E / 2
+    return xc, yc, np.sqrt(xc**2 + yc**2 + F)
+
+
+def circle_right_side_positive(x, y):
+    A = np.column_stack([x, y, np.ones_like(x)])
+    (D, E, F), *_ = np.linalg.lstsq(A, x**2 + y**2, rcond=None)
+    xc, yc = -D / 2, -E / 2
+    return xc, yc, np.sqrt(xc**2 + yc**2 - F)
+
+
+def circle_centre_sign(x, y):
+    D, E, F = _lstsq_coefficients(x, y)
+    return D / 2, E / 2, np.sqrt(D**2 / 4 + E**2 / 4 - F)
+
+
+def circle_geometric(x, y):
+    start = circle_by_normal_equations(x, y)
+    fit = least_squares(lambda p: np.hypot(x - p[0], y - p[1]) - p[2], start, xtol=1e-15,
+                        ftol=1e-15, gtol=1e-15)
+    return tuple(fit.x)
 
 
 def cost_flipped(radius, rot_speed, alpha, beta):
     return beta * rot_speed - alpha * radius
 
 
+def cost_weights_swapped(radius, rot_speed, alpha, beta):
+    return beta * radius - alpha * rot_speed
+
+
+def cost_plus(radius, rot_speed, alpha, beta):
+    return alpha * radius + beta * rot_speed
+
+
+def cost_in_millimetres(radius, rot_speed, alpha, beta):
+    radius_mm = np.asarray(radius) * 1000
+    return alpha * radius_mm - beta * rot_speed
+
+
 STUDENTS = [
-    ("stickslip.forward_kinematics", forward_with_30_degrees, "210 degrees taken as 30"),
-    ("stickslip.forward_kinematics", forward_in_degrees, "in degrees"),
-    ("stickslip.inverse_kinematics", inverse_copied_from_the_source, "label slip copied"),
-    ("stickslip.inverse_kinematics", inverse_without_turning, "theta_dot / 3 is missing"),
-    ("stickslip.fit_circle", circle_diameter, "diameter instead of the radius"),
-    ("stickslip.calibration_cost", cost_flipped, "sign is flipped"),
+    (FORWARD, forward_with_30_degrees, "210 degrees taken as 30"),
+    (FORWARD, forward_in_degrees, "the angles 210 and -30 given to np.cos and np.sin in "
+                                  "degrees"),
+    (FORWARD, forward_all_in_degrees, "the angles 90, 210 and -30 given to np.cos"),
+    (FORWARD, forward_with_plus_30, "-30 degrees taken as +30"),
+    (FORWARD, forward_motors_exchanged, "motors 2 and 3 exchanged"),
+    (FORWARD, forward_without_leg_radius, "leg radius is missing"),
+    (FORWARD, forward_with_the_mean_turn, "turn rate divided by 3"),
+    (FORWARD, forward_sin_for_cos, "x_dot and y_dot swapped (or sin and cos swapped)"),
+    (FORWARD, forward_whole_matrix_times_leg, "turn rate multiplied by the leg radius"),
+    (INVERSE, inverse_copied_from_the_source, "label slip copied"),
+    (INVERSE, inverse_with_x_signs_swapped, "signs of the x terms are swapped"),
+    (INVERSE, inverse_without_leg_radius, "leg radius is missing"),
+    (INVERSE, inverse_times_leg_radius, "multiplied by the leg radius instead of divided"),
+    (INVERSE, inverse_without_turning, "theta_dot / 3 is missing"),
+    (INVERSE, inverse_with_the_whole_turn, "the whole theta_dot on every pivot"),
+    (INVERSE, inverse_thirds_swapped, "2/3 and 1/3 of y_dot are swapped"),
+    (INVERSE, inverse_by_transposing, "transpose of the forward matrix used as its inverse"),
+    (INVERSE, inverse_by_transposing_the_directions, "transpose of the forward map's unit "
+                                                     "directions"),
+    (CIRCLE, circle_diameter, "diameter instead of the radius"),
+    (CIRCLE, circle_radius_squared, "radius squared"),
+    (CIRCLE, circle_radius_without_the_half, "the radius as sqrt(D^2 + E^2 - F)"),
+    (CIRCLE, circle_centre_without_the_half, "the centre at (-D, -E)"),
+    (CIRCLE, circle_radius_plus_f, "the sign of F in the radius"),
+    (CIRCLE, circle_right_side_positive, "right-hand side with the wrong sign"),
+    (CIRCLE, circle_centre_sign, "centre has the wrong sign"),
+    (CIRCLE, circle_geometric, "a geometric (distance) fit"),
+    (COST, cost_flipped, "sign is flipped"),
+    (COST, cost_weights_swapped, "alpha and beta are swapped"),
+    (COST, cost_plus, "plus instead of minus"),
+    (COST, cost_in_millimetres, "radius converted to mm"),
 ]
 
 
 @pytest.mark.parametrize(("exercise_id", "answer", "name"), STUDENTS,
                          ids=[answer.__name__ for _, answer, _ in STUDENTS])
 def test_students_wrong_answers_are_named(exercise_id, answer, name):
+    """A wrong value from a typical mistake is named by that mistake on the first line."""
     line = summary(exercise_id, answer)
     assert line.startswith(f"{exercise_id}: wrong result — looks like ") and name in line
+
+
+def test_every_listed_mistake_is_met_by_a_students_answer_here():
+    """Each mistake of robodyn.checks.stickslip is named for one of the answers written above."""
+    named = {(i, summary(i, answer).split(" — looks like ", 1)[1]) for i, answer, _ in STUDENTS}
+    listed = {(i, m.name) for i in (FORWARD, INVERSE, CIRCLE, COST)
+              for m in get_exercise(i).mistakes}
+    assert named == listed
+
+
+def test_degrees_name_the_slip_and_teach_radians_without_the_formula():
+    """np.cos(210) is named as degrees given to np.cos, the hint says to convert with
+    np.radians, and no line of the message spells out the forward map."""
+    text = message(FORWARD, forward_all_in_degrees)
+    assert "Hint: NumPy's np.cos and np.sin take radians: np.cos(210) is the cosine of 210 " \
+           "rad." in text
+    assert "leg_radius * (" not in text and "cos(210) +" not in text
+
+
+def test_the_hints_do_not_print_the_inverse():
+    """No hint of the inverse kinematics prints its rows (sqrt(3)/3 x/l ...)."""
+    for mistake in get_exercise(INVERSE).mistakes:
+        assert "sqrt(3)/3" not in mistake.hint and "/ 3" not in mistake.hint
+
+
+def test_the_circle_cases_are_what_they_say():
+    """The first case's points lie exactly on a 1 cm circle about the origin, so the expected
+    centre is 0 to round-off; the second has exactly three points, the fewest the text allows."""
+    exercise = get_exercise(CIRCLE)
+    lattice, three = exercise.cases()[:2]
+    x, y = lattice.args
+    assert np.all(np.abs(np.hypot(x, y) - 0.01) < 1e-15)
+    xc, yc, radius = exercise.reference(x, y)
+    assert abs(xc) < 1e-15 and abs(yc) < 1e-15 and radius == pytest.approx(0.01, rel=1e-12)
+    assert "about the origin" in lattice.about
+    assert len(three.args[0]) == 3 and "three points" in three.about
+    assert exercise.reference(*three.args) == pytest.approx((0.008, 0.003, 0.004), rel=1e-9)
+
+
+def test_the_cost_cases_are_in_si_units():
+    """Radii in m (at most 5 cm), weights alpha per m: the chapter's alpha = 1 per mm is
+    1000 per m; the first case's cost is 1000 * 0.002 - 0.5 * 1 = 1.5."""
+    exercise = get_exercise(COST)
+    for case in exercise.cases():
+        assert np.all(np.asarray(case.args[0]) <= 0.05)
+        assert case.args[2] >= 500.0
+    assert exercise.reference(*exercise.cases()[0].args) == pytest.approx(1.5)
+    assert "2 mm" in exercise.cases()[0].about and "per m" in exercise.cases()[0].about
+
+
+# --------------------------------------------------------------------------- unlisted slips
+
+
+def forward_without_motor_one(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    h = math.sqrt(3) / 2
+    return (leg_radius * (-h * theta2_dot + h * theta3_dot),
+            leg_radius * (-theta2_dot / 2 - theta3_dot / 2), theta1_dot + theta2_dot + theta3_dot)
+
+
+def inverse_with_half_the_turn(x_dot, y_dot, theta_dot, leg_radius):
+    x, y = x_dot / leg_radius, y_dot / leg_radius
+    r = math.sqrt(3) / 3
+    return 2 / 3 * y + theta_dot / 2, -r * x - y / 3 + theta_dot / 2, r * x - y / 3 + theta_dot / 2
 
 
 def circle_through_three_points(x, y):
@@ -108,8 +451,16 @@ def circle_through_three_points(x, y):
     return ux, uy, math.hypot(x1 - ux, y1 - uy)
 
 
+def cost_with_the_radius_squared(radius, rot_speed, alpha, beta):
+    return alpha * np.square(radius) - beta * rot_speed
+
+
 @pytest.mark.parametrize(("exercise_id", "answer"), [
-    ("stickslip.fit_circle", circle_through_three_points),
+    (FORWARD, forward_without_motor_one),
+    (INVERSE, inverse_with_half_the_turn),
+    (CIRCLE, circle_through_three_points),
+    (COST, cost_with_the_radius_squared),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
+    """A wrong answer no mistake explains gets the generic message, naming no mistake."""
     assert_generic_failure(exercise_id, answer)

@@ -3,6 +3,9 @@
 Conventions of every exercise, as of :mod:`robodyn.stickslip` and the source: the robot frame
 has x orthogonal to motor 1's thrust and y along it; positive pivot rates move the centre
 along the motors' thrusts, 90, 210 and -30 degrees; SI units (m, m/s, rad/s).
+
+The hints teach without printing the formula the exercise asks for: they say what to check
+(a fixed case, a unit, putting the answer back into the forward map), not what to type.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from robodyn import stickslip
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
 
 LEG = stickslip.DropletGeometry().leg_radius
+#: The motors' thrust angles, deg, as the exercise text gives them.
+THRUSTS_DEG = (90.0, 210.0, -30.0)
 
 # --------------------------------------------------------------------------- forward
 
@@ -35,16 +40,36 @@ def _forward_cases(rng) -> list[Case]:
     return cases
 
 
-def _forward_of(angle2=210.0, angle3=-30.0, degrees_as_radians=False, scale=True):
+def _forward_of(angles=THRUSTS_DEG, in_degrees=False, scale=True, turn_scale=1.0,
+                swap_axes=False, turn_times_leg=False):
+    """The forward map summed over the three motors, with the changes of a mistake: other
+    thrust angles, the angles handed to np.cos and np.sin in degrees, no leg radius, the
+    turn rate scaled, x and y exchanged, the turn rate times the leg radius."""
     def forward(theta1_dot, theta2_dot, theta3_dot, leg_radius):
-        a2, a3 = (angle2, angle3) if degrees_as_radians else np.radians([angle2, angle3])
+        radians = np.asarray(angles) if in_degrees else np.radians(angles)
+        rates = (theta1_dot, theta2_dot, theta3_dot)
         ell = leg_radius if scale else 1.0
-        x = ell * (theta2_dot * np.cos(a2) + theta3_dot * np.cos(a3))
-        y = ell * (theta1_dot + theta2_dot * np.sin(a2) + theta3_dot * np.sin(a3))
-        return x, y, theta1_dot + theta2_dot + theta3_dot
+        x = ell * sum(rate * np.cos(a) for rate, a in zip(rates, radians, strict=True))
+        y = ell * sum(rate * np.sin(a) for rate, a in zip(rates, radians, strict=True))
+        theta = turn_scale * (theta1_dot + theta2_dot + theta3_dot)
+        if turn_times_leg:
+            theta = leg_radius * theta
+        return (y, x, theta) if swap_axes else (x, y, theta)
 
     return forward
 
+
+def _motor_one_exact(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    """210 and -30 degrees handed to np.cos and np.sin in degrees; motor 1 written out as
+    (0, 1), as in the chapter's equations."""
+    x, y, theta = _forward_of(angles=(0.0, 210.0, -30.0), in_degrees=True)(
+        0.0, theta2_dot, theta3_dot, leg_radius)
+    return x, y + leg_radius * theta1_dot, theta + theta1_dot
+
+
+_DEGREES_HINT = ("NumPy's np.cos and np.sin take radians: np.cos(210) is the cosine of 210 "
+                 "rad. Convert the thrust angles the text gives in degrees with np.radians (or "
+                 "np.deg2rad) first.")
 
 _XYT = (Output("x_dot", Close(rtol=1e-9, atol=1e-12)),
         Output("y_dot", Close(rtol=1e-9, atol=1e-12)),
@@ -64,17 +89,39 @@ _FORWARD = Exercise(
     mistakes=(
         Mistake("210 degrees taken as 30 degrees (motor 2's thrust points down-left, not "
                 "up-right)",
-                "Motor 2's thrust is at 210 degrees: cos 210 = -sqrt(3)/2, sin 210 = -1/2.",
-                _forward_of(angle2=30.0)),
-        Mistake("the angles given to np.cos and np.sin in degrees",
-                "NumPy's trigonometric functions take radians: np.radians(210).",
-                _forward_of(degrees_as_radians=True)),
+                "Motor 2's thrust at 210 degrees points into the third quadrant: both its x "
+                "and its y part are negative. Look at the case 'motor 2 alone'.",
+                _forward_of(angles=(90.0, 30.0, -30.0))),
+        Mistake("the angles 210 and -30 given to np.cos and np.sin in degrees",
+                _DEGREES_HINT, _motor_one_exact),
+        Mistake("the angles 90, 210 and -30 given to np.cos and np.sin in degrees",
+                _DEGREES_HINT, _forward_of(in_degrees=True)),
         Mistake("-30 degrees taken as +30 degrees",
-                "Motor 3's thrust is at -30 degrees: sin(-30) = -1/2.",
-                _forward_of(angle3=30.0)),
+                "Motor 3's thrust at -30 degrees points down-right: its y part is negative. "
+                "Look at the case 'motor 3 alone'.",
+                _forward_of(angles=(90.0, 210.0, 30.0))),
+        Mistake("the thrusts of motors 2 and 3 exchanged (x_dot has the wrong sign)",
+                "Motor 2 thrusts at 210 degrees (towards -x), motor 3 at -30 degrees "
+                "(towards +x). Look at the case 'motor 2 alone'.",
+                _forward_of(angles=(90.0, -30.0, 210.0))),
         Mistake("the leg radius is missing from the velocities",
-                "A pivot at the rate theta_dot moves the centre at leg_radius * theta_dot.",
+                "A pivot at the rate theta_dot [rad/s] moves the centre at a speed [m/s]: "
+                "something must turn the rate into a speed. Check the units of x_dot and "
+                "y_dot.",
                 _forward_of(scale=False)),
+        Mistake("the turn rate divided by 3 (the mean of the pivot rates)",
+                "Each pivot turns the whole robot by its own angle: the three turns add up, "
+                "they are not averaged. Look at the case 'all three alike'.",
+                _forward_of(turn_scale=1 / 3)),
+        Mistake("x_dot and y_dot swapped (or sin and cos swapped)",
+                "y is along motor 1's thrust and x across it: motor 1 alone moves the centre "
+                "along y only. The angles are measured from x, so the cosine gives the x part.",
+                _forward_of(swap_axes=True)),
+        Mistake("the turn rate multiplied by the leg radius",
+                "theta_dot is a rate in rad/s, like the pivot rates: the leg radius turns "
+                "rates into speeds, not into other rates. (A matrix times leg_radius scales "
+                "its last row too.)",
+                _forward_of(turn_times_leg=True)),
     ),
 )
 
@@ -98,11 +145,17 @@ def _inverse_cases(rng) -> list[Case]:
     return cases
 
 
-def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=True, swap_thirds=False):
+def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_thirds=False,
+                times_leg=False):
     def inverse(x_dot, y_dot, theta_dot, leg_radius):
-        ell = leg_radius if scale else 1.0
+        if not scale:
+            ell = 1.0
+        elif times_leg:
+            ell = 1.0 / leg_radius
+        else:
+            ell = leg_radius
         r3 = np.sqrt(3) / 3
-        turn = theta_dot / 3 if spin else 0.0
+        turn = spin * theta_dot
         one, two = (1 / 3, 2 / 3) if swap_thirds else (2 / 3, 1 / 3)
         t1 = one * y_dot / ell + turn
         t2 = -x_sign * r3 * x_dot / ell - two * y_dot / ell + turn
@@ -111,6 +164,26 @@ def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=True, swap_t
 
     return inverse
 
+
+def _forward_matrix(leg_radius):
+    """The matrix of the forward map, rows (x_dot, y_dot, theta_dot), written out."""
+    radians = np.radians(THRUSTS_DEG)
+    return np.vstack([leg_radius * np.cos(radians), leg_radius * np.sin(radians), np.ones(3)])
+
+
+def _inverse_by_transpose(x_dot, y_dot, theta_dot, leg_radius):
+    return tuple(_forward_matrix(leg_radius).T @ np.array([x_dot, y_dot, theta_dot]))
+
+
+def _inverse_by_unit_transpose(x_dot, y_dot, theta_dot, leg_radius):
+    velocity = np.array([x_dot / leg_radius, y_dot / leg_radius, theta_dot])
+    return tuple(_forward_matrix(1.0).T @ velocity)
+
+
+_PUT_BACK = "Put your rates back into your forward_kinematics: it must give the velocity back."
+_TRANSPOSE_HINT = ("The forward map's matrix is not a rotation (its rows are not orthonormal): "
+                   "its transpose does not undo it. Solve the three forward equations for the "
+                   "rates, by hand or with np.linalg.solve. " + _PUT_BACK)
 
 _THETAS = (Output("theta1_dot", Close(rtol=1e-9, atol=1e-12)),
            Output("theta2_dot", Close(rtol=1e-9, atol=1e-12)),
@@ -129,22 +202,38 @@ _INVERSE = Exercise(
     make_cases=_inverse_cases,
     mistakes=(
         Mistake("the source's label slip copied: theta2_dot returned twice",
-                "The source's third equation is theta3_dot = sqrt(3)/3 x/l - y/(3 l) + "
-                "theta/3 (it is labelled theta2_dot by mistake): invert the forward equations "
-                "to check.", _inverse_of(third_is_second=True)),
+                "The source prints its third line with the label theta2_dot by mistake "
+                "(erratum 6): that line is theta3_dot, and it differs from theta2_dot. "
+                + _PUT_BACK, _inverse_of(third_is_second=True)),
         Mistake("the signs of the x terms are swapped between theta2_dot and theta3_dot",
                 "Motor 2 pushes towards 210 degrees (negative x), motor 3 towards -30 degrees "
-                "(positive x): theta2_dot has -sqrt(3)/3 x/l, theta3_dot +sqrt(3)/3 x/l.",
+                "(positive x): to move along +x, motor 3 must pivot forwards and motor 2 "
+                "backwards. Look at the case 'sideways along x'.",
                 _inverse_of(x_sign=-1.0)),
         Mistake("the leg radius is missing (velocities not divided by it)",
-                "The pivot rates are velocities divided by the leg radius: x_dot / l.",
+                "The pivot rates are in rad/s, the velocities in m/s: the leg radius [m] must "
+                "turn one into the other. " + _PUT_BACK,
                 _inverse_of(scale=False)),
+        Mistake("the velocities multiplied by the leg radius instead of divided by it",
+                "m/s times m is not rad/s: a pivot at the rate theta_dot moves the centre at "
+                "leg_radius * theta_dot, so a rate is a speed divided by the leg radius. "
+                + _PUT_BACK, _inverse_of(times_leg=True)),
         Mistake("the turning part theta_dot / 3 is missing",
-                "Each pivot turns the robot: theta_dot = sum of the three rates, so each "
-                "carries theta_dot / 3.", _inverse_of(spin=False)),
+                "Each pivot also turns the robot, and the three turns add up to theta_dot: "
+                "in a spin in place (a fixed case) the three rates are equal and not zero.",
+                _inverse_of(spin=0.0)),
+        Mistake("the whole theta_dot on every pivot, not a third of it",
+                "The three pivots' turns add up to theta_dot: in a spin in place each pivot "
+                "carries an equal share of it. " + _PUT_BACK,
+                _inverse_of(spin=1.0)),
         Mistake("the factors 2/3 and 1/3 of y_dot are swapped",
-                "Motor 1 pushes along y alone: theta1_dot = 2/3 y/l + theta/3, the others "
-                "-1/3 y/l.", _inverse_of(swap_thirds=True)),
+                "Walking along y the robot must not turn: the three rates add up to "
+                "theta_dot = 0. Motor 1 pushes along +y alone, motors 2 and 3 only half "
+                "against it. " + _PUT_BACK, _inverse_of(swap_thirds=True)),
+        Mistake("the transpose of the forward matrix used as its inverse",
+                _TRANSPOSE_HINT, _inverse_by_transpose),
+        Mistake("the transpose of the forward map's unit directions used as its inverse",
+                _TRANSPOSE_HINT, _inverse_by_unit_transpose),
     ),
 )
 
@@ -164,13 +253,24 @@ def _arc(rng, xc, yc, radius, start, span, n, noise):
     return np.round(x, 6), np.round(y, 6)
 
 
+#: Points of the 10 mm circle about the origin whose coordinates are whole millimetres (the
+#: 6-8-10 right triangle), in mm: exact in the text of a message, and exactly on the circle.
+_LATTICE_MM = ((10, 0), (8, 6), (6, 8), (0, 10), (-6, 8), (-8, 6), (-10, 0), (-8, -6),
+               (-6, -8), (0, -10))
+
+
 def _circle_cases(rng) -> list[Case]:
     fixed = np.random.default_rng(11)
+    lattice = np.array(_LATTICE_MM, dtype=float).T * 1e-3
     cases = [
-        Case(_arc(fixed, 0.0, 0.0, 0.01, 0.0, 2 * np.pi * 0.9, 12, 0.0), "fixed",
-             "12 exact points on a 1 cm circle about the origin"),
+        Case((lattice[0], lattice[1]), "fixed",
+             "10 points exactly on a 1 cm circle about the origin (whole millimetres: "
+             "6-8-10 triangles)"),
+        Case((np.array([0.012, 0.004, 0.008]), np.array([0.003, 0.003, 0.007])), "fixed",
+             "exactly three points, the fewest allowed: the circle through them (centre "
+             "(8, 3) mm, radius 4 mm)"),
         Case(_arc(fixed, 0.03, -0.02, 0.005, 1.0, 2.0, 15, 0.0), "fixed",
-             "an exact arc of 5 mm radius off the origin"),
+             "15 points of an arc of 5 mm radius about (30, -20) mm, rounded to 1 um"),
         Case(_arc(fixed, 0.01, 0.01, 0.002, 0.0, 2 * np.pi, 40, 2e-4), "fixed",
              "a noisy spin path: 2 mm radius, 0.2 mm camera noise"),
     ]
@@ -187,6 +287,40 @@ def _geometric(x, y):
     return fit.xc, fit.yc, fit.radius
 
 
+def _kasa_coefficients(x, y):
+    """(D, E, F) of x^2 + y^2 + D x + E y + F = 0, by least squares."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    A = np.column_stack([x, y, np.ones_like(x)])
+    (D, E, F), *_ = np.linalg.lstsq(A, -(x**2 + y**2), rcond=None)
+    return D, E, F
+
+
+def _radius_without_half(x, y):
+    D, E, F = _kasa_coefficients(x, y)
+    return -D / 2, -E / 2, np.sqrt(D**2 + E**2 - F)
+
+
+def _centre_without_half(x, y):
+    D, E, F = _kasa_coefficients(x, y)
+    return -D, -E, np.sqrt(D**2 + E**2 - F)
+
+
+def _radius_plus_f(x, y):
+    D, E, F = _kasa_coefficients(x, y)
+    return -D / 2, -E / 2, np.sqrt(D**2 / 4 + E**2 / 4 + F)
+
+
+def _right_side_sign(x, y):
+    """b = x^2 + y^2 instead of -(x^2 + y^2): D, E, F all come out negated."""
+    D, E, F = (-value for value in _kasa_coefficients(x, y))
+    with np.errstate(invalid="ignore"):
+        return -D / 2, -E / 2, np.sqrt(D**2 / 4 + E**2 / 4 - F)
+
+
+_SQUARES_HINT = ("Complete the squares: x^2 + D x = (x + D/2)^2 - D^2/4, and the same in y. "
+                 "Then the circle reads (x - xc)^2 + (y - yc)^2 = R^2: read xc, yc and R^2 "
+                 "off it.")
+
 _CIRCLE = Exercise(
     exercise_id="stickslip.fit_circle",
     description="Least-squares (algebraic) circle through points.",
@@ -199,14 +333,30 @@ _CIRCLE = Exercise(
     make_cases=_circle_cases,
     mistakes=(
         Mistake("the diameter instead of the radius",
-                "The radius is sqrt(D^2/4 + E^2/4 - F), half the diameter.",
+                "Check your answer on the first fixed case: a circle of 1 cm radius. "
+                + _SQUARES_HINT,
                 lambda x, y: (*_kasa(x, y)[:2], 2 * _kasa(x, y)[2])),
         Mistake("the radius squared (the square root is missing)",
-                "R^2 = D^2/4 + E^2/4 - F: take its square root.",
+                "Completing the squares leaves R^2 on the right-hand side, in m^2: the radius "
+                "is its square root.",
                 lambda x, y: (*_kasa(x, y)[:2], _kasa(x, y)[2] ** 2)),
+        Mistake("the radius as sqrt(D^2 + E^2 - F): the 1/2 of the centre left out of it",
+                "The centre is right, the radius not: the halves of D and E are squared too. "
+                + _SQUARES_HINT, _radius_without_half),
+        Mistake("the centre at (-D, -E): the 1/2 left out",
+                _SQUARES_HINT + " The first fixed case, about the origin, cannot show this; "
+                "the arc about (30, -20) mm does.", _centre_without_half),
+        Mistake("the sign of F in the radius: + F instead of - F",
+                "F moves to the right-hand side when you complete the squares: its sign "
+                "changes there. " + _SQUARES_HINT, _radius_plus_f),
+        Mistake("the least-squares right-hand side with the wrong sign: x^2 + y^2 instead "
+                "of -(x^2 + y^2)",
+                "Bring x^2 + y^2 + D x + E y + F = 0 into the form A (D, E, F) = b: the "
+                "known part x^2 + y^2 moves to the right-hand side and changes its sign.",
+                _right_side_sign),
         Mistake("the centre has the wrong sign (D/2 instead of -D/2)",
-                "x^2 + y^2 + D x + E y + F = 0 is (x + D/2)^2 + (y + E/2)^2 = ...: the "
-                "centre is (-D/2, -E/2).",
+                "x^2 + D x is part of (x + D/2)^2, and (x + D/2)^2 = (x - xc)^2 only for one "
+                "sign of xc. Check on the arc about (30, -20) mm.",
                 lambda x, y: (-_kasa(x, y)[0], -_kasa(x, y)[1], _kasa(x, y)[2])),
         Mistake("a geometric (distance) fit: right idea, but not the algebraic fit asked for",
                 "On noisy points the two differ; this exercise asks for Kasa's linear least "
@@ -217,29 +367,39 @@ _CIRCLE = Exercise(
 
 # --------------------------------------------------------------------------- the cost
 
+#: The chapter's weights of the spin cost: 1 per mm of radius, 0.5 s per rad of rotation
+#: speed; here per m.
+ALPHA_BOOK, BETA_BOOK = 1000.0, 0.5
+
 
 def _cost_reference(radius, rot_speed, alpha, beta):
     return stickslip.calibration_cost(radius, rot_speed, alpha, beta)
 
 
 def _cost_cases(rng) -> list[Case]:
+    book = f"the chapter's weights alpha = {ALPHA_BOOK:g} per m, beta = {BETA_BOOK:g} s/rad"
     cases = [
-        Case((2.0, 1.0, 1.0, 0.5), "fixed", "R = 2 mm, V = 1 rad/s, alpha = 1, beta = 0.5"),
-        Case((0.5, 1.4, 1.0, 0.5), "fixed", "a good spin"),
-        Case((30.0, 0.2, 2.0, 0.3), "fixed", "a flipped motor: a wide, slow circle"),
+        Case((0.002, 1.0, ALPHA_BOOK, BETA_BOOK), "fixed", f"R = 2 mm, V = 1 rad/s, {book}"),
+        Case((0.0005, 1.4, ALPHA_BOOK, BETA_BOOK), "fixed",
+             "a good spin: R = 0.5 mm, V = 1.4 rad/s"),
+        Case((0.03, 0.2, 2000.0, 0.3), "fixed",
+             "a flipped motor: a wide, slow circle, R = 3 cm, V = 0.2 rad/s; alpha = 2000 per "
+             "m, beta = 0.3 s/rad"),
     ]
     for _ in range(4):
-        cases.append(Case((rounded_uniform(rng, 0.2, 50), rounded_uniform(rng, 0.1, 3),
-                           rounded_uniform(rng, 1, 3), rounded_uniform(rng, 0.1, 0.9)),
-                          "seeded random"))
-    cases.append(Case((rounded_uniform(rng, 0.2, 50, 10), rounded_uniform(rng, 0.1, 3, 10),
-                       1.0, 0.5), "arrays"))
+        cases.append(Case((round(rounded_uniform(rng, 0.2, 50) * 1e-3, 6),
+                           rounded_uniform(rng, 0.1, 3), float(rng.choice([500.0, 1000.0,
+                                                                          2000.0])),
+                           rounded_uniform(rng, 0.1, 0.9)), "seeded random"))
+    cases.append(Case((np.round(rounded_uniform(rng, 0.2, 50, 10) * 1e-3, 6),
+                       rounded_uniform(rng, 0.1, 3, 10), ALPHA_BOOK, BETA_BOOK), "arrays",
+                      f"ten spins at once, {book}"))
     return cases
 
 
 _COST = Exercise(
     exercise_id="stickslip.calibration_cost",
-    description="The source's calibration cost alpha R - beta V.",
+    description="The source's calibration cost of a spin, from its radius and rotation speed.",
     function_name="calibration_cost",
     arguments=("radius", "rot_speed", "alpha", "beta"),
     outputs=(Output("cost", Close(rtol=1e-9, atol=1e-12)),),
@@ -249,17 +409,25 @@ _COST = Exercise(
     mistakes=(
         Mistake("the cost's sign is flipped (beta V - alpha R): minimising it would seek wide "
                 "circles",
-                "Nelder-Mead minimises: the cost must grow with the radius, alpha R - beta V.",
+                "Nelder-Mead minimises: a wide circle must cost more than a small one, and a "
+                "fast spin less than a slow one.",
                 lambda radius, rot_speed, alpha, beta: beta * np.asarray(rot_speed)
                 - alpha * np.asarray(radius)),
         Mistake("alpha and beta are swapped",
-                "alpha weighs the radius, beta the rotation speed: alpha R - beta V.",
+                "alpha weighs the radius, beta the rotation speed: alpha is per m, beta per "
+                "rad/s.",
                 lambda radius, rot_speed, alpha, beta: beta * np.asarray(radius)
                 - alpha * np.asarray(rot_speed)),
         Mistake("plus instead of minus: a fast rotation is penalised",
-                "A faster spin is better, so it lowers the cost: alpha R - beta V.",
+                "A faster spin is better, so it must lower the cost, not raise it.",
                 lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
                 + beta * np.asarray(rot_speed)),
+        Mistake("the radius converted to mm, where alpha is per m",
+                "All inputs are in SI units: the radius in m and alpha per m (the chapter's "
+                "1 per mm is 1000 per m). Converted to mm, the radius weighs 1000 times too "
+                "much.",
+                lambda radius, rot_speed, alpha, beta: alpha * 1e3 * np.asarray(radius)
+                - beta * np.asarray(rot_speed)),
     ),
 )
 
