@@ -9,7 +9,10 @@ import math
 
 import numpy as np
 import pytest
+import sympy
 from checkcases import assert_generic_failure, summary
+
+from robodyn.grading import evaluate, get_exercise
 
 # --------------------------------------------------------------------------- right answers
 
@@ -55,10 +58,70 @@ def restitution_with_arccos(zeta):
     return np.exp(-zeta * phi / np.sqrt(1 - zeta**2))
 
 
+def stiffness_by_sympy(mass, penetration, g):
+    k, d, m, gravity = sympy.symbols("k d m g", positive=True)
+    solved = sympy.solve(sympy.Eq(k * d, m * gravity), k)[0]
+    return sympy.lambdify((m, d, gravity), solved, "numpy")(mass, penetration, g)
+
+
+def damping_from_the_double_root(k, mass, zeta):
+    """Critical damping where the discriminant c^2 - 4 k m of m s^2 + c s + k vanishes."""
+    c = sympy.symbols("c", positive=True)
+    critical = sympy.solve(c**2 - 4 * sympy.Float(k) * sympy.Float(mass), c)[0]
+    return zeta * float(critical)
+
+
+def force_by_vectorized_math(depth, depth_rate, k, c):
+    def one(d, r):
+        if not d > 0.0:          # apart, or only touching
+            return 0.0
+        return math.fsum([k * d, c * r, abs(k * d + c * r)]) / 2   # max(F, 0) as (F + |F|)/2
+
+    return np.vectorize(one, otypes=[float])(depth, depth_rate)
+
+
+def force_as_product_of_masks(depth, depth_rate, k, c):
+    depth, depth_rate = np.asarray(depth), np.asarray(depth_rate)
+    raw = k * depth + c * depth_rate
+    return raw * (raw > 0) * (depth > 0)
+
+
+def restitution_with_arcsin_and_a_quadrant_fix(zeta):
+    zeta = np.asarray(zeta, dtype=float)
+    s = np.sqrt(1 - zeta**2)
+    phi = np.arcsin(np.minimum(2 * zeta * s, 1.0))
+    phi = np.where(2 * zeta**2 - 1 < 0, np.pi - phi, phi)
+    return np.exp(-zeta * phi / s)
+
+
+def restitution_with_complex_numbers(zeta):
+    zeta = np.asarray(zeta, dtype=float)
+    s = np.sqrt(1 - zeta**2)
+    phi = np.angle((2 * zeta**2 - 1) + 2j * zeta * s)
+    return np.exp(-zeta * phi / s)
+
+
+def restitution_in_a_math_loop(zeta):
+    def one(z):
+        s = math.sqrt(1 - z * z)
+        return math.exp(-z * math.atan2(2 * z * s, 2 * z * z - 1) / s)
+
+    if np.ndim(zeta) == 0:
+        return one(float(zeta))
+    return np.array([one(z) for z in np.asarray(zeta, dtype=float)])
+
+
 @pytest.mark.parametrize(
     ("exercise_id", "answer"),
     [
         ("contact.stiffness_for_penetration", stiffness_from_the_weight),
+        ("contact.stiffness_for_penetration", stiffness_by_sympy),
+        ("contact.damping_for_ratio", damping_from_the_double_root),
+        ("contact.normal_force", force_by_vectorized_math),
+        ("contact.normal_force", force_as_product_of_masks),
+        ("contact.restitution_linear", restitution_with_arcsin_and_a_quadrant_fix),
+        ("contact.restitution_linear", restitution_with_complex_numbers),
+        ("contact.restitution_linear", restitution_in_a_math_loop),
         ("contact.damping_for_ratio", damping_from_critical),
         ("contact.normal_force", force_with_if),
         ("contact.normal_force", force_with_clip_and_heaviside),
@@ -68,7 +131,32 @@ def restitution_with_arccos(zeta):
     ids=lambda value: getattr(value, "__name__", value),
 )
 def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
+    """Right answers, however written, pass: no mistake captures them."""
     assert summary(exercise_id, answer) == "passed"
+
+
+def test_the_arcsin_route_passes_with_a_note_on_its_precision():
+    """arcsin near 1/sqrt(2) loses half its digits: it passes, and the note says why; the
+    arctan2 route gets no note."""
+    exercise = get_exercise("contact.restitution_linear")
+    text = evaluate(exercise, restitution_with_arcsin_and_a_quadrant_fix).text
+    assert text.startswith("PASSED contact.restitution_linear")
+    assert "Note: at zeta = 0.70710678" in text and "np.arcsin" in text
+    assert "Note:" not in evaluate(exercise, restitution_in_a_math_loop).text
+
+
+@pytest.mark.parametrize("depth", [0.0, -1e-6, -2e-3])
+def test_the_force_is_zero_at_and_below_depth_zero_whatever_the_rate(depth):
+    """The cases hold depth = 0 exactly and negative depths with a rate that presses in:
+    the text's 'force 0 for depth <= 0' is tested, and the reference gives 0 there."""
+    exercise = get_exercise("contact.normal_force")
+    pressing = [case for case in exercise.cases()
+                if case.kind == "fixed" and case.args[0] == depth and case.args[1] > 0]
+    assert pressing, f"no fixed case at depth = {depth} pressing in"
+    for case in pressing:
+        assert exercise.reference(*case.args) == 0.0
+        k, c = case.args[2], case.args[3]
+        assert k * case.args[0] + c * case.args[1] > 0   # the gate, not the clamp, makes it 0
 
 
 # --------------------------------------------------------------------------- wrong answers
@@ -88,6 +176,19 @@ def stiffness_without_g(mass, penetration, g):
     return mass / penetration
 
 
+def stiffness_with_earths_g(mass, penetration, g):
+    return mass * 9.81 / penetration
+
+
+def stiffness_by_energy(mass, penetration, g):
+    # m g d = 1/2 k d^2
+    return 2 * mass * g * penetration / penetration**2
+
+
+def stiffness_mixed_up(mass, penetration, g):
+    return g * penetration / mass
+
+
 def damping_without_two(k, mass, zeta):
     return zeta * math.sqrt(k * mass)
 
@@ -95,6 +196,23 @@ def damping_without_two(k, mass, zeta):
 def damping_with_the_frequency(k, mass, zeta):
     omega = math.sqrt(k / mass)
     return 2 * zeta * omega
+
+
+def damping_without_sqrt(k, mass, zeta):
+    return 2 * zeta * k * mass
+
+
+def damping_power_one_half(k, mass, zeta):
+    return 2 * zeta * (k * mass)**1/2
+
+
+def damping_critical_only(k, mass, zeta):
+    return 2 * np.sqrt(k * mass)
+
+
+def damping_upside_down(k, mass, zeta):
+    # zeta = c / (2 sqrt(k m)) "solved" for c
+    return zeta / 2 / math.sqrt(k * mass)
 
 
 def force_that_pulls(depth, depth_rate, k, c):
@@ -111,6 +229,41 @@ def force_damping_backwards(depth, depth_rate, k, c):
     return np.where(d > 0, np.maximum(k * d - c * r, 0.0), 0.0)
 
 
+def force_touching_counts(depth, depth_rate, k, c):
+    depth, depth_rate = np.asarray(depth), np.asarray(depth_rate)
+    return np.where(depth >= 0, np.maximum(k * depth + c * depth_rate, 0), 0)
+
+
+def force_with_heaviside_one(depth, depth_rate, k, c):
+    return np.heaviside(depth, 1.0) * np.clip(k * np.asarray(depth) + c * np.asarray(depth_rate),
+                                              0, None)
+
+
+def force_spring_gated_only(depth, depth_rate, k, c):
+    spring = k * np.maximum(depth, 0.0)
+    return np.maximum(spring + c * np.asarray(depth_rate), 0.0)
+
+
+def force_spring_only(depth, depth_rate, k, c):
+    depth = np.asarray(depth)
+    return np.where(depth > 0, k * depth, 0.0)
+
+
+def force_with_abs(depth, depth_rate, k, c):
+    depth = np.asarray(depth)
+    return np.where(depth > 0, np.abs(k * depth + c * np.asarray(depth_rate)), 0.0)
+
+
+def force_with_minimum(depth, depth_rate, k, c):
+    depth = np.asarray(depth)
+    return np.where(depth > 0, np.minimum(k * depth + c * np.asarray(depth_rate), 0.0), 0.0)
+
+
+def force_k_c_swapped(depth, depth_rate, k, c):
+    depth, rate = np.asarray(depth), np.asarray(depth_rate)
+    return np.where(depth > 0, np.maximum(c * depth + k * rate, 0.0), 0.0)
+
+
 def restitution_undamped(zeta):
     return np.exp(-math.pi * np.asarray(zeta))
 
@@ -121,23 +274,73 @@ def restitution_classic(zeta):
     return np.exp(-zeta * math.pi / omega_ratio)
 
 
+def restitution_arcsin(zeta):
+    zeta = np.asarray(zeta)
+    s = np.sqrt(1 - zeta**2)
+    return np.exp(-zeta * np.arcsin(2 * zeta * s) / s)
+
+
+def restitution_arctan2_swapped(zeta):
+    zeta = np.asarray(zeta)
+    s = np.sqrt(1 - zeta**2)
+    return np.exp(-zeta * np.arctan2(2 * zeta**2 - 1, 2 * zeta * s) / s)
+
+
+def restitution_plus_sign(zeta):
+    zeta = np.asarray(zeta)
+    s = np.sqrt(1 - zeta**2)
+    return np.exp(zeta * np.arctan2(2 * zeta * s, 2 * zeta**2 - 1) / s)
+
+
+def restitution_without_s(zeta):
+    zeta = np.asarray(zeta)
+    s = np.sqrt(1 - zeta**2)
+    return np.exp(-zeta * np.arctan2(2 * zeta * s, 2 * zeta**2 - 1))
+
+
+def restitution_s_without_sqrt(zeta):
+    zeta = np.asarray(zeta)
+    s = 1 - zeta**2
+    return np.exp(-zeta * np.arctan2(2 * zeta * s, 2 * zeta**2 - 1) / s)
+
+
 STUDENTS = [
     ("contact.stiffness_for_penetration", stiffness_in_grams, "1000 times too stiff"),
     ("contact.stiffness_for_penetration", stiffness_in_millimetres, "1000 times too soft"),
     ("contact.stiffness_for_penetration", stiffness_without_g, "g is missing"),
+    ("contact.stiffness_for_penetration", stiffness_with_earths_g, "the number 9.81"),
+    ("contact.stiffness_for_penetration", stiffness_by_energy, "an energy balance"),
+    ("contact.stiffness_for_penetration", stiffness_mixed_up, "mass and penetration exchanged"),
     ("contact.damping_for_ratio", damping_without_two, "factor 2 is missing"),
     ("contact.damping_for_ratio", damping_with_the_frequency, "sqrt(k / m)"),
+    ("contact.damping_for_ratio", damping_without_sqrt, "the square root is missing (2 zeta"),
+    ("contact.damping_for_ratio", damping_power_one_half, "which Python reads as"),
+    ("contact.damping_for_ratio", damping_critical_only, "zeta is missing"),
+    ("contact.damping_for_ratio", damping_upside_down, "upside down"),
     ("contact.normal_force", force_that_pulls, "pulls near the end"),
     ("contact.normal_force", force_apart_too, "while the bodies are apart"),
     ("contact.normal_force", force_damping_backwards, "damping sign is reversed"),
+    ("contact.normal_force", force_touching_counts, "a force at depth = 0 exactly"),
+    ("contact.normal_force", force_with_heaviside_one, "a force at depth = 0 exactly"),
+    ("contact.normal_force", force_spring_gated_only, "only the spring term is gated"),
+    ("contact.normal_force", force_spring_only, "the damping term is missing"),
+    ("contact.normal_force", force_with_abs, "np.abs turns the pull into a push"),
+    ("contact.normal_force", force_with_minimum, "keeps the pulls and drops the pushes"),
+    ("contact.normal_force", force_k_c_swapped, "k and c exchanged"),
     ("contact.restitution_linear", restitution_undamped, "undamped spring"),
     ("contact.restitution_linear", restitution_classic, "end at depth 0"),
+    ("contact.restitution_linear", restitution_arcsin, "arcsin(2 zeta s)"),
+    ("contact.restitution_linear", restitution_arctan2_swapped, "np.arctan2 exchanged"),
+    ("contact.restitution_linear", restitution_plus_sign, "the minus sign"),
+    ("contact.restitution_linear", restitution_without_s, "the division by s is missing"),
+    ("contact.restitution_linear", restitution_s_without_sqrt, "without the square root"),
 ]
 
 
 @pytest.mark.parametrize(("exercise_id", "answer", "name"), STUDENTS,
                          ids=[answer.__name__ for _, answer, _ in STUDENTS])
 def test_students_wrong_answers_are_named(exercise_id, answer, name):
+    """Each wrong answer, written as a student writes it, is named by its own mistake."""
     line = summary(exercise_id, answer)
     assert line.startswith(f"{exercise_id}: wrong result — looks like ") and name in line
 
@@ -151,9 +354,26 @@ def restitution_one_minus_zeta(zeta):
     return 1 - np.asarray(zeta)
 
 
+def stiffness_per_depth_squared(mass, penetration, g):
+    return mass * g / penetration**2
+
+
+def damping_sqrt_of_zeta(k, mass, zeta):
+    return 2 * np.sqrt(zeta * k * mass)
+
+
+def force_half_at_touch(depth, depth_rate, k, c):
+    return np.heaviside(depth, 0.5) * np.clip(k * np.asarray(depth) + c * np.asarray(depth_rate),
+                                              0, None)
+
+
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     ("contact.normal_force", force_with_the_rate_squared),
     ("contact.restitution_linear", restitution_one_minus_zeta),
+    ("contact.stiffness_for_penetration", stiffness_per_depth_squared),
+    ("contact.damping_for_ratio", damping_sqrt_of_zeta),
+    ("contact.normal_force", force_half_at_touch),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
+    """A wrong answer that no mistake explains gets the generic message, no wrong name."""
     assert_generic_failure(exercise_id, answer)

@@ -1,8 +1,14 @@
 """The exercises of the contact chapter: inputs, reference answers, typical mistakes.
 
 Conventions of every exercise, as of :mod:`robodyn.contact`: SI units (kg, m, s, N); the depth
-of a contact is positive while the bodies overlap, and its rate positive while they press
-further together; a normal force pushes the bodies apart and is never a pull.
+of a contact is positive while the bodies overlap and zero or negative while they are apart
+(at depth 0 they only touch); its rate is positive while they press further together; a normal
+force pushes the bodies apart and is never a pull.
+
+The mistakes are the wrong answers a class writes, each with a hint that says what to think
+about, not the line to type (this module is part of the student release). A mistake whose
+wrong answer differs from the reference only by a factor or a changed input is written as the
+reference with that change.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ def _stiffness_cases(rng) -> list[Case]:
     cases = [
         Case((3.5, 1e-4, G), "fixed", "a 3.5 kg robot allowed to sink by 0.1 mm"),
         Case((contact.WheelOnFloor.mass, 5e-5, G), "fixed", "the thesis's 60.8 g wheel, 0.05 mm"),
-        Case((1.0, 1e-3, 1.62), "fixed", "1 kg on the Moon (g = 1.62), 1 mm"),
+        Case((1.0, 1e-3, 1.62), "fixed", "1 kg on the Moon (g = 1.62 m/s²), 1 mm"),
     ]
     for _ in range(4):
         cases.append(Case((rounded_uniform(rng, 0.05, 20.0),
@@ -35,6 +41,17 @@ def _stiffness_cases(rng) -> list[Case]:
                       "several masses, one penetration"))
     return cases
 
+
+def _stiffness_scaled(factor):
+    """The reference times ``factor``: a unit slip or a factor of an energy balance."""
+    def stiffness_for_penetration(mass, penetration, g):
+        return factor * _stiffness_reference(mass, penetration, g)
+
+    return stiffness_for_penetration
+
+
+_STIFFNESS_UNITS_HINT = ("mass is in kg and penetration in m already (0.1 mm is 1e-4), as every "
+                         "quantity of the notebook: no conversion is needed.")
 
 _STIFFNESS = Exercise(
     exercise_id="contact.stiffness_for_penetration",
@@ -47,20 +64,31 @@ _STIFFNESS = Exercise(
     make_cases=_stiffness_cases,
     mistakes=(
         Mistake("1000 times too stiff: the mass in grams, or the penetration divided by 1000",
-                "mass is in kg and penetration in m already: k = mass * g / penetration.",
-                lambda mass, penetration, g: mass * 1000 * g / penetration),
+                _STIFFNESS_UNITS_HINT, _stiffness_scaled(1000.0)),
         Mistake("1000 times too soft: the penetration in millimetres, or the mass divided by "
-                "1000",
-                "penetration is in m already (0.1 mm is 1e-4): k = mass * g / penetration.",
-                lambda mass, penetration, g: mass * g / (penetration * 1000)),
+                "1000", _STIFFNESS_UNITS_HINT, _stiffness_scaled(1e-3)),
         Mistake("g is missing: k = m / d has the unit kg/m, not N/m",
-                "At rest the spring carries the weight m g: k d = m g.",
-                lambda mass, penetration, g: mass / penetration),
+                "At rest the spring carries the weight, a force in N: mass times g.",
+                lambda mass, penetration, g: _stiffness_reference(mass, penetration, 1.0)),
+        Mistake("the number 9.81 in place of the argument g (right on Earth, wrong on the Moon)",
+                "Use the argument g: the check also calls your function with the Moon's "
+                "g = 1.62 m/s².",
+                lambda mass, penetration, g: _stiffness_reference(mass, penetration, 9.81)),
+        Mistake("twice too stiff: an energy balance (m g d = k d²/2) instead of a force balance",
+                "At rest the forces balance: the spring force at the allowed depth equals the "
+                "weight. An energy balance gives the deepest point of a body dropped onto the "
+                "spring from zero speed, not the depth where it rests.",
+                _stiffness_scaled(2.0)),
         Mistake("upside down: d / (m g)",
-                "k d = m g, so k = m g / d (a smaller allowed depth needs a stiffer spring).",
+                "A heavier body needs a stiffer spring, and so does a smaller allowed depth: "
+                "check which of the two belongs in the denominator.",
                 lambda mass, penetration, g: penetration / (mass * g)),
-        Mistake("m g d instead of m g / d",
-                "k d = m g, so divide by the penetration.",
+        Mistake("mass and penetration exchanged (d g / m)",
+                "A heavier body needs a stiffer spring for the same depth, so k must grow with "
+                "the mass. Check the unit too: k is in N/m.",
+                lambda mass, penetration, g: penetration * g / mass),
+        Mistake("m g d: the penetration multiplies instead of divides",
+                "The stiffness is a force per metre of depth: check the unit N/m.",
                 lambda mass, penetration, g: mass * g * penetration),
     ),
 )
@@ -86,6 +114,14 @@ def _damping_cases(rng) -> list[Case]:
     return cases
 
 
+def _critical_damping(k, mass, zeta):
+    """The reference at zeta = 1: critical damping, N s/m."""
+    return _damping_reference(k, mass, 1.0)
+
+
+_DAMPING_UNITS_HINT = ("Check the units: c is in N s/m = kg/s, and k times mass is in "
+                       "kg²/s².")
+
 _DAMPING = Exercise(
     exercise_id="contact.damping_for_ratio",
     description="Damping coefficient of a contact with a given damping ratio.",
@@ -97,14 +133,30 @@ _DAMPING = Exercise(
     make_cases=_damping_cases,
     mistakes=(
         Mistake("the factor 2 is missing",
-                "Critical damping is c = 2 sqrt(k m), so c = 2 zeta sqrt(k m).",
-                lambda k, mass, zeta: zeta * np.sqrt(k * mass)),
+                "zeta is c divided by the critical damping, the c at which m s² + c s + k = 0 "
+                "has a double root. Work out that c.",
+                lambda k, mass, zeta: _damping_reference(k, mass, zeta) / 2),
         Mistake("sqrt(k / m) (the natural frequency) instead of sqrt(k m)",
-                "c has the unit N s/m = kg/s: 2 zeta sqrt(k m), not 2 zeta omega_n.",
+                "sqrt(k / m) is a frequency in rad/s; c is in N s/m = kg/s.",
                 lambda k, mass, zeta: 2 * zeta * np.sqrt(k / mass)),
         Mistake("zeta times k: damping sized as a fraction of the stiffness",
-                "k and c have different units; the ratio zeta compares c with 2 sqrt(k m).",
+                "k and c have different units; the ratio zeta compares c with the critical "
+                "damping.",
                 lambda k, mass, zeta: zeta * k),
+        Mistake("the square root is missing (2 zeta k m)", _DAMPING_UNITS_HINT,
+                lambda k, mass, zeta: 2 * zeta * k * mass),
+        Mistake("(k m)**1/2, which Python reads as ((k m)**1)/2: the square root is missing",
+                "** binds tighter than /, so x**1/2 is x/2. Put the exponent in parentheses, "
+                "or use np.sqrt.",
+                lambda k, mass, zeta: 2 * zeta * (k * mass) ** 1 / 2),
+        Mistake("zeta is missing: that is the critical damping, right only for zeta = 1",
+                "The damping ratio scales the critical damping: the check also asks for "
+                "zeta = 0.3 and zeta = 2.5.",
+                _critical_damping),
+        Mistake("solved for c upside down (zeta over the critical damping)",
+                "zeta is c divided by the critical damping; solve that for c. "
+                + _DAMPING_UNITS_HINT,
+                lambda k, mass, zeta: zeta / _critical_damping(k, mass, zeta)),
     ),
 )
 
@@ -123,8 +175,13 @@ def _force_cases(rng) -> list[Case]:
         Case((1e-3, -0.1, 1e4, 50.0), "fixed", "parting slowly"),
         Case((1e-4, -1.0, 1e4, 50.0), "fixed",
              "parting fast near the end of the contact: the raw spring-damper would pull"),
-        Case((-2e-3, -1.0, 1e4, 50.0), "fixed", "2 mm apart, approaching at 1 m/s"),
-        Case((-2e-3, 1.0, 1e4, 50.0), "fixed", "2 mm apart, moving away"),
+        Case((0.0, 0.5, 1e4, 50.0), "fixed",
+             "depth = 0 exactly (touching), pressing in at 0.5 m/s"),
+        Case((0.0, 0.0, 1e4, 50.0), "fixed", "depth = 0 exactly, at rest"),
+        Case((-2e-3, 1.0, 1e4, 50.0), "fixed",
+             "2 mm apart, approaching at 1 m/s: the raw damper would push before contact"),
+        Case((-2e-3, -1.0, 1e4, 50.0), "fixed", "2 mm apart, moving away at 1 m/s"),
+        Case((-1e-6, 2.0, 1e4, 50.0), "fixed", "a micrometre apart, approaching at 2 m/s"),
     ]
     for _ in range(3):
         cases.append(Case((round(float(rng.uniform(-2, 2)), 3) * 1e-3,
@@ -135,19 +192,41 @@ def _force_cases(rng) -> list[Case]:
     cases.append(Case((np.round(rng.uniform(-2, 2, size), 3) * 1e-3,
                        rounded_uniform(rng, -1.0, 1.0, size), 1e4, 50.0), "arrays",
                       "depths and rates of 40 contacts, in and out of contact"))
+    cases.append(Case((np.array([0.0, 0.0, 0.0, -5e-4, -5e-4, 5e-4]),
+                       np.array([1.0, -1.0, 0.0, 0.5, -0.5, -0.2]), 2e4, 30.0), "arrays",
+                      "depth = 0 exactly and negative depths, at several rates"))
     return cases
 
 
-def _force_of(clamp=True, gate=True, damping_sign=1.0):
+def _force_of(clamp=True, gate=True, damping_sign=1.0, touching_counts=False,
+              gate_damper=True, limit=np.maximum):
+    """The linear contact force with one part changed: no clamp, no gate (or a gate that lets
+    depth = 0 count as contact, or that leaves the damper acting apart), the damping's sign,
+    or another function than the clamp at 0 (``limit(raw, 0)``)."""
     def normal_force(depth, depth_rate, k, c):
         depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
-        raw = k * depth + damping_sign * c * depth_rate
-        force = np.maximum(raw, 0.0) if clamp else raw
-        force = np.where(depth > 0, force, 0.0) if gate else force
+        inside = depth >= 0 if touching_counts else depth > 0
+        spring = k * (depth if gate_damper else np.where(inside, depth, 0.0))
+        raw = spring + damping_sign * c * depth_rate
+        force = limit(raw, 0.0) if clamp else raw
+        force = np.where(inside, force, 0.0) if gate and gate_damper else force
         return force if force.ndim else float(force)
 
     return normal_force
 
+
+def _force_without_damper(depth, depth_rate, k, c):
+    return _force_reference(depth, depth_rate, k, 0.0)
+
+
+def _force_k_and_c_exchanged(depth, depth_rate, k, c):
+    depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
+    force = np.where(depth > 0, np.maximum(c * depth + k * depth_rate, 0.0), 0.0)
+    return force if force.ndim else float(force)
+
+
+_FORCE_GATE_HINT = ("Out of contact (depth <= 0, and at depth 0 exactly the bodies only touch) "
+                    "the force is 0, whatever the rate.")
 
 _FORCE = Exercise(
     exercise_id="contact.normal_force",
@@ -161,17 +240,41 @@ _FORCE = Exercise(
     mistakes=(
         Mistake("the force pulls near the end of a contact (no clamp at zero)",
                 "When the bodies part fast, k depth + c depth_rate turns negative: a pull, as "
-                "if glued. Clamp it: max(k depth + c depth_rate, 0).",
+                "if glued. A contact cannot pull: where the spring-damper force is negative, "
+                "the force is 0.",
                 _force_of(clamp=False)),
         Mistake("there is a force while the bodies are apart (depth <= 0 not checked)",
-                "Out of contact (depth <= 0) the force is 0, whatever the rate.",
-                _force_of(gate=False)),
+                _FORCE_GATE_HINT, _force_of(gate=False)),
         Mistake("no force is clamped and none is gated: the raw k depth + c depth_rate",
-                "Zero apart (depth <= 0), and never a pull: max(k depth + c depth_rate, 0).",
+                "Two rules are missing: the force is 0 apart (depth <= 0), and it never pulls.",
                 _force_of(clamp=False, gate=False)),
+        Mistake("a force at depth = 0 exactly (depth >= 0 taken as contact)",
+                "At depth 0 the bodies only touch: the exercise counts depth <= 0 as apart, so "
+                "the force there is 0 even while they press in.",
+                _force_of(touching_counts=True)),
+        Mistake("the damper acts while the bodies are apart (only the spring term is gated)",
+                "Out of contact neither the spring nor the damper acts: the whole force is 0 "
+                "for depth <= 0, whatever the rate.",
+                _force_of(gate_damper=False)),
         Mistake("the damping sign is reversed (k depth - c depth_rate)",
-                "The damper resists pressing in: depth_rate > 0 (pressing) adds force, "
-                "F = k depth + c depth_rate.", _force_of(damping_sign=-1.0)),
+                "The damper resists pressing in: depth_rate > 0 (pressing) adds force.",
+                _force_of(damping_sign=-1.0)),
+        Mistake("the damping term is missing (only the spring)",
+                "The contact is a spring and a damper side by side: while the depth changes "
+                "the damper adds c times depth_rate.",
+                _force_without_damper),
+        Mistake("np.abs turns the pull into a push instead of cutting it off",
+                "Where the spring-damper force would pull, the contact lets go: no force at "
+                "all, not a push of the same size.",
+                _force_of(limit=lambda raw, zero: np.abs(raw))),
+        Mistake("the clamp keeps the pulls and drops the pushes (np.minimum(..., 0))",
+                "The force pushes the bodies apart, so it is >= 0: keep the positive values "
+                "and set the negative ones to 0.",
+                _force_of(limit=np.minimum)),
+        Mistake("k and c exchanged (c depth + k depth_rate)",
+                "k [N/m] multiplies a length and c [N s/m] a speed: check the unit of each "
+                "term.",
+                _force_k_and_c_exchanged),
     ),
 )
 
@@ -183,22 +286,61 @@ def _restitution_reference(zeta):
     return contact.restitution_linear(zeta)
 
 
+_NEAR_RIGHT_ANGLE_NOTE = (
+    "at zeta = 0.70710678, within 1e-9 of 1/sqrt(2), your e agrees only to a few parts in "
+    "1e9. There sin(phi) = 2 zeta s lies within 1e-16 of 1, where np.arcsin loses half its digits; "
+    "np.arctan2 of sin(phi) and cos(phi) keeps them all. The check accepts this (rtol=1e-7)."
+)
+
+
 def _restitution_cases(rng) -> list[Case]:
     cases = [
         Case((0.1,), "fixed", "light damping, zeta = 0.1"),
         Case((0.5,), "fixed", "zeta = 0.5"),
-        Case((0.8,), "fixed", "zeta = 0.8, above 1 / sqrt(2)"),
-        Case((0.0,), "fixed", "no damping"),
+        Case((0.8,), "fixed", "zeta = 0.8, above 1/sqrt(2)"),
+        Case((0.0,), "fixed", "no damping, zeta = 0: e = 1"),
+        Case((np.sqrt(0.5),), "fixed",
+             "zeta = 1/sqrt(2): cos(phi) = 0, where phi changes quadrant"),
+        Case((0.70710678,), "fixed", "zeta = 0.70710678, within 1e-9 of 1/sqrt(2)", "",
+             _NEAR_RIGHT_ANGLE_NOTE),
+        Case((0.999,), "fixed", "zeta = 0.999, near the end of the range (zeta < 1)"),
     ]
     for _ in range(3):
         cases.append(Case((rounded_uniform(rng, 0.02, 0.95),), "seeded random"))
     cases.append(Case((rounded_uniform(rng, 0.02, 0.95, 20),), "arrays"))
+    cases.append(Case((np.array([0.0, 0.3, np.sqrt(0.5), 0.9, 0.999]),), "arrays",
+                      "zeta = 0, 1/sqrt(2) and 0.999 among others"))
     return cases
+
+
+def _restitution_of(phase, s_of=lambda zeta: np.sqrt(1 - zeta**2), exponent_sign=-1.0,
+                    divide_by_s=True):
+    """e = exp(sign zeta phi / s) with the phase ``phase(zeta, s)`` and s = ``s_of(zeta)``."""
+    def restitution_linear(zeta):
+        zeta = np.asarray(zeta, float)
+        s = s_of(zeta)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            phi = phase(zeta, s)
+            e = np.exp(exponent_sign * zeta * phi / (s if divide_by_s else 1.0))
+        return e if e.ndim else float(e)
+
+    return restitution_linear
+
+
+def _phase(zeta, s):
+    """The damped phase at which the force returns to zero, in its right quadrant."""
+    return np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
 
 
 def _classic(zeta):
     return np.exp(-np.pi * zeta / np.sqrt(1 - np.asarray(zeta, float) ** 2))
 
+
+_QUADRANT_HINT = (
+    "For zeta < 1/sqrt(2), cos(phi) < 0 and phi lies between pi/2 and pi. A function of one "
+    "ratio or of sin(phi) alone cannot tell phi from another angle; one that takes sin(phi) "
+    "and cos(phi) separately can."
+)
 
 _RESTITUTION = Exercise(
     exercise_id="contact.restitution_linear",
@@ -219,19 +361,28 @@ _RESTITUTION = Exercise(
                 "non-adhesive contact lets go when the force reaches zero, earlier.",
                 _classic),
         Mistake("phi = arctan(2 zeta s / (2 zeta^2 - 1)) without the quadrant",
-                "For zeta < 1/sqrt(2) the phase lies between pi/2 and pi: use "
-                "np.arctan2(2 zeta s, 2 zeta^2 - 1).",
-                lambda zeta: _arctan_slip(zeta)),
+                _QUADRANT_HINT,
+                _restitution_of(lambda zeta, s: np.arctan(2 * zeta * s / (2 * zeta**2 - 1)))),
+        Mistake("phi = arcsin(2 zeta s), which cannot tell phi from pi - phi",
+                _QUADRANT_HINT,
+                _restitution_of(lambda zeta, s: np.arcsin(np.clip(2 * zeta * s, -1, 1)))),
+        Mistake("the arguments of np.arctan2 exchanged (cos(phi) first)",
+                "np.arctan2(y, x) is the angle of the point (x, y): the sine-like value comes "
+                "first.",
+                _restitution_of(lambda zeta, s: np.arctan2(2 * zeta**2 - 1, 2 * zeta * s))),
+        Mistake("e > 1: the minus sign in the exponent is missing",
+                "Damping takes energy away: the body leaves slower than it came, so e <= 1.",
+                _restitution_of(_phase, exponent_sign=1.0)),
+        Mistake("the division by s is missing in the exponent",
+                "The exponent is the decay exp(-zeta omega_n t) over the contact time "
+                "t = phi / omega_d, and the damped frequency omega_d is s omega_n.",
+                _restitution_of(_phase, divide_by_s=False)),
+        Mistake("s = 1 - zeta^2, without the square root",
+                "s is the ratio of the damped to the undamped frequency, the square root of "
+                "1 - zeta^2.",
+                _restitution_of(_phase, s_of=lambda zeta: 1 - zeta**2)),
     ),
 )
-
-
-def _arctan_slip(zeta):
-    zeta = np.asarray(zeta, float)
-    s = np.sqrt(1 - zeta**2)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        phi = np.arctan(2 * zeta * s / (2 * zeta**2 - 1))
-    return np.exp(-zeta / s * phi)
 
 
 #: The exercises of this chapter, in the order of the exercise notebook.
