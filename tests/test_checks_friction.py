@@ -9,7 +9,10 @@ import math
 
 import numpy as np
 import pytest
+import sympy as sp
 from checkcases import assert_generic_failure, summary
+
+from robodyn.grading import evaluate, get_exercise
 
 # --------------------------------------------------------------------------- right answers
 
@@ -37,6 +40,44 @@ def stribeck_by_pieces(v, Fc, Fs, vs, b):
     return -(np.sign(v) * Fc + np.sign(v) * drop + b * v)
 
 
+def mu_by_vectorised_math(theta):
+    return np.vectorize(math.tan)(theta)
+
+
+def mu_by_sympy(theta):
+    x = sp.Symbol("theta")
+    return sp.lambdify(x, sp.sin(x) / sp.cos(x), "numpy")(theta)
+
+
+def stribeck_by_a_loop(v, Fc, Fs, vs, b):
+    """Plain Python per speed: an if for the direction, 0 at rest."""
+    def one(speed):
+        level = Fc + (Fs - Fc) * math.exp(-((speed / vs) ** 2))
+        if speed > 0:
+            return -level - b * speed
+        if speed < 0:
+            return level - b * speed
+        return 0.0
+
+    if np.ndim(v) == 0:
+        return one(float(v))
+    return np.array([one(float(speed)) for speed in np.ravel(v)]).reshape(np.shape(v))
+
+
+def stribeck_by_sympy(v, Fc, Fs, vs, b):
+    speed = sp.Symbol("v", real=True)
+    force = -(Fc + (Fs - Fc) * sp.exp(-(speed / vs) ** 2)) * sp.sign(speed) - b * speed
+    return sp.lambdify(speed, force, "numpy")(v)
+
+
+def stribeck_vectorised(v, Fc, Fs, vs, b):
+    def one(speed):
+        direction = int(speed > 0) - int(speed < 0)
+        return -direction * (Fc + (Fs - Fc) * math.exp(-speed * speed / (vs * vs))) - b * speed
+
+    return np.vectorize(one, otypes=[float])(v)
+
+
 def karnopp_with_if(v, applied, Fc, Fs, dv):
     def one(speed, push):
         if -dv < speed < dv:
@@ -53,6 +94,38 @@ def karnopp_with_minimum(v, applied, Fc, Fs, dv):
     stuck = np.abs(v) < dv
     holding = -np.sign(applied) * np.minimum(np.abs(applied), Fs)
     return np.where(stuck, holding, -Fc * np.sign(v))
+
+
+def karnopp_slide_first(v, applied, Fc, Fs, dv):
+    """The sliding case tested first, with the text's >= for the edge."""
+    sliding = np.abs(v) >= dv
+    holding = -np.maximum(-Fs, np.minimum(applied, Fs))
+    return np.where(sliding, -Fc * np.sign(v), holding)
+
+
+def karnopp_by_squares(v, applied, Fc, Fs, dv):
+    """|v| < dv written as v**2 < dv**2: the same at the edge."""
+    return np.where(np.square(v) < dv**2, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+
+
+def karnopp_vectorised(v, applied, Fc, Fs, dv):
+    def one(speed, push):
+        if abs(speed) < dv:
+            return -push if abs(push) <= Fs else -math.copysign(Fs, push)
+        return -math.copysign(Fc, speed)
+
+    return np.vectorize(one, otypes=[float])(v, applied)
+
+
+def fit_by_pseudo_inverse(v, force):
+    A = -np.column_stack([np.sign(v), v])
+    return tuple(np.linalg.pinv(A) @ force)
+
+
+def fit_by_qr(v, force):
+    Q, R = np.linalg.qr(np.column_stack([-np.sign(v), -v]))
+    Fc, b = np.linalg.solve(R, Q.T @ force)
+    return Fc, b
 
 
 def fit_by_normal_equations(v, force):
@@ -75,16 +148,27 @@ def fit_by_hand_sums(v, force):
     [
         ("friction.mu_from_tilt", mu_as_force_ratio),
         ("friction.mu_from_tilt", mu_by_a_loop),
+        ("friction.mu_from_tilt", mu_by_vectorised_math),
+        ("friction.mu_from_tilt", mu_by_sympy),
         ("friction.stribeck", stribeck_with_abs_and_where),
         ("friction.stribeck", stribeck_by_pieces),
+        ("friction.stribeck", stribeck_by_a_loop),
+        ("friction.stribeck", stribeck_by_sympy),
+        ("friction.stribeck", stribeck_vectorised),
         ("friction.karnopp", karnopp_with_if),
         ("friction.karnopp", karnopp_with_minimum),
+        ("friction.karnopp", karnopp_slide_first),
+        ("friction.karnopp", karnopp_by_squares),
+        ("friction.karnopp", karnopp_vectorised),
         ("friction.fit_coulomb_viscous", fit_by_normal_equations),
+        ("friction.fit_coulomb_viscous", fit_by_pseudo_inverse),
+        ("friction.fit_coulomb_viscous", fit_by_qr),
         ("friction.fit_coulomb_viscous", fit_by_hand_sums),
     ],
     ids=lambda value: getattr(value, "__name__", value),
 )
 def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
+    """Loops with math, np.vectorize, sympy, the pseudo-inverse, QR: all pass, 0 at v = 0."""
     assert summary(exercise_id, answer) == "passed"
 
 
@@ -119,6 +203,68 @@ def stribeck_exponent_one(v, Fc, Fs, vs, b):
 
 def stribeck_without_viscous(v, Fc, Fs, vs, b):
     return -(Fc + (Fs - Fc) * np.exp(-(v / vs) ** 2)) * np.sign(v)
+
+
+def mu_from_degrees_by_hand(theta):
+    return np.tan(theta / 180 * np.pi)
+
+
+def stribeck_sign_by_division(v, Fc, Fs, vs, b):
+    """v / |v| for the direction: nan at v = 0, right everywhere else."""
+    direction = v / np.abs(v)
+    return -(Fc + (Fs - Fc) * np.exp(-(v / vs) ** 2)) * direction - b * v
+
+
+def stribeck_sign_by_division_loop(v, Fc, Fs, vs, b):
+    speeds = np.atleast_1d(np.asarray(v, dtype=float))
+    forces = []
+    for speed in speeds:
+        with np.errstate(invalid="ignore"):
+            direction = np.float64(speed) / abs(np.float64(speed))
+        forces.append(-(Fc + (Fs - Fc) * math.exp(-(speed / vs) ** 2)) * direction - b * speed)
+    return np.reshape(forces, np.shape(v))
+
+
+def stribeck_brackets_misplaced(v, Fc, Fs, vs, b):
+    return -(Fc + (Fs - Fc) * np.exp(-(v / vs)) ** 2) * np.sign(v) - b * v
+
+
+def stribeck_viscous_plus(v, Fc, Fs, vs, b):
+    level = Fc + (Fs - Fc) * np.exp(-(v / vs) ** 2)
+    return b * v - level * np.sign(v)
+
+
+def karnopp_edge_included(v, applied, Fc, Fs, dv):
+    return np.where(np.abs(v) <= dv, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+
+
+def karnopp_edge_by_if(v, applied, Fc, Fs, dv):
+    def one(speed, push):
+        if not abs(speed) > dv:  # "not faster than the band": the edge sticks
+            return -min(max(push, -Fs), Fs)
+        return -Fc if speed > 0 else Fc
+
+    return np.vectorize(one, otypes=[float])(v, applied)
+
+
+def karnopp_slides_against_push(v, applied, Fc, Fs, dv):
+    return np.where(np.abs(v) < dv, -np.clip(applied, -Fs, Fs), -Fc * np.sign(applied))
+
+
+def karnopp_slides_at_fs(v, applied, Fc, Fs, dv):
+    return np.where(np.abs(v) < dv, -np.clip(applied, -Fs, Fs), -Fs * np.sign(v))
+
+
+def fit_viscous_column_positive(v, force):
+    A = np.column_stack([-np.sign(v), v])
+    Fc, b = np.linalg.lstsq(A, force, rcond=None)[0]
+    return Fc, b
+
+
+def fit_coulomb_column_positive(v, force):
+    A = np.column_stack([np.sign(v), -v])
+    Fc, b = np.linalg.lstsq(A, force, rcond=None)[0]
+    return Fc, b
 
 
 def karnopp_pushes_back_with_fs(v, applied, Fc, Fs, dv):
@@ -172,6 +318,17 @@ STUDENTS = [
     ("friction.stribeck", stribeck_levels_swapped, "Fs and Fc are swapped"),
     ("friction.stribeck", stribeck_exponent_one, "exponent is 1"),
     ("friction.stribeck", stribeck_without_viscous, "viscous term -b v is missing"),
+    ("friction.mu_from_tilt", mu_from_degrees_by_hand, "taken as degrees"),
+    ("friction.stribeck", stribeck_sign_by_division, "v / |v|, which is 0/0 = nan at v = 0"),
+    ("friction.stribeck", stribeck_sign_by_division_loop, "v / |v|"),
+    ("friction.stribeck", stribeck_brackets_misplaced, "square is taken of the exponential"),
+    ("friction.stribeck", stribeck_viscous_plus, "viscous term has the wrong sign"),
+    ("friction.karnopp", karnopp_edge_included, "the band includes its edge"),
+    ("friction.karnopp", karnopp_edge_by_if, "the band includes its edge"),
+    ("friction.karnopp", karnopp_slides_against_push, "opposes the push instead of the velocity"),
+    ("friction.karnopp", karnopp_slides_at_fs, "static level Fs instead of Fc"),
+    ("friction.fit_coulomb_viscous", fit_viscous_column_positive, "b has the wrong sign"),
+    ("friction.fit_coulomb_viscous", fit_coulomb_column_positive, "Fc has the wrong sign"),
     ("friction.karnopp", karnopp_pushes_back_with_fs, "full breakaway force"),
     ("friction.karnopp", karnopp_unlimited, "not limited to Fs"),
     ("friction.karnopp", karnopp_capped_at_fc, "limited to Fc instead of Fs"),
@@ -195,6 +352,15 @@ def stribeck_half_exponent(v, Fc, Fs, vs, b):
     return -(Fc + (Fs - Fc) * np.exp(-((v / vs) ** 2) / 2)) * np.sign(v) - b * v
 
 
+def stribeck_vs_not_squared(v, Fc, Fs, vs, b):
+    return -(Fc + (Fs - Fc) * np.exp(-(v**2) / vs)) * np.sign(v) - b * v
+
+
+def karnopp_sticks_while_push_is_small(v, applied, Fc, Fs, dv):
+    """The push decides sticking, not the speed: a body sliding under a small push 'sticks'."""
+    return np.where(np.abs(applied) < Fs, -applied, -Fc * np.sign(v))
+
+
 def fit_dropping_the_last_sample(v, force):
     A = np.column_stack([-np.sign(v[:-1]), -v[:-1]])
     Fc, b = np.linalg.lstsq(A, force[:-1], rcond=None)[0]
@@ -203,9 +369,12 @@ def fit_dropping_the_last_sample(v, force):
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     ("friction.stribeck", stribeck_half_exponent),
+    ("friction.stribeck", stribeck_vs_not_squared),
+    ("friction.karnopp", karnopp_sticks_while_push_is_small),
     ("friction.fit_coulomb_viscous", fit_dropping_the_last_sample),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
+    """A slip no listed mistake explains gets the generic message, not a wrong name."""
     assert_generic_failure(exercise_id, answer)
 
 
@@ -219,3 +388,15 @@ def test_a_crashing_answer_and_a_wrong_shape_are_reported():
     assert "AttributeError" in summary("friction.mu_from_tilt", crashes)
     line = summary("friction.mu_from_tilt", scalar_for_arrays)
     assert "wrong" in line or "shape" in line
+
+
+@pytest.mark.parametrize(("exercise_id", "answer", "about"), [
+    ("friction.stribeck", stribeck_sign_by_division, "exactly v = 0"),
+    ("friction.karnopp", karnopp_edge_included, "exactly at the band's edge, v = dv"),
+], ids=["stribeck v = 0", "karnopp |v| = dv"])
+def test_the_boundaries_the_text_states_are_cases(exercise_id, answer, about):
+    """v = 0 (2.2) and |v| = dv (2.3) are cases of their own, shown with what the text says."""
+    exercise = get_exercise(exercise_id)
+    assert any(case.about.startswith(about) for case in exercise.cases())
+    message = str(evaluate(exercise, answer).failure)
+    assert f"This input: {about}" in message

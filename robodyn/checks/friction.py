@@ -50,19 +50,23 @@ _MU = Exercise(
     make_cases=_mu_cases,
     mistakes=(
         Mistake("theta taken as degrees (np.radians applied to it)",
-                "theta is already in radians: mu = np.tan(theta).",
+                "theta is already in radians, and NumPy's trigonometric functions take "
+                "radians: no conversion is needed.",
                 lambda theta: np.tan(np.radians(theta))),
         Mistake("sin(theta) instead of tan(theta)",
-                "mu is the ratio of the force along the board, m g sin(theta), to the normal "
-                "force, m g cos(theta): mu = sin/cos = tan(theta).", np.sin),
+                "sin(theta) would be right if the normal force were the whole weight m g; on "
+                "a tilted board it is only the part of the weight across the board.",
+                np.sin),
         Mistake("cos(theta) instead of tan(theta)",
-                "mu = (m g sin(theta)) / (m g cos(theta)) = tan(theta).", np.cos),
+                "mu is a ratio of two forces on the board: the one along it, which the "
+                "friction must hold, over the normal one, which presses the body on.", np.cos),
         Mistake("1 / tan(theta): the two forces are the wrong way up",
-                "Friction is along the board (m g sin(theta)); the normal force is across it "
-                "(m g cos(theta)); mu = friction / normal = tan(theta).",
+                "mu is the friction force over the normal force: the part of the weight along "
+                "the board over the part across it, not the other way round.",
                 lambda theta: 1.0 / np.tan(theta)),
         Mistake("arctan(theta) instead of tan(theta)",
-                "The coefficient is the tangent of the angle, not the angle of a tangent.",
+                "theta is the angle and mu a ratio of forces that follows from it; arctan "
+                "goes the other way, from a ratio to an angle.",
                 np.arctan),
     ),
 )
@@ -82,9 +86,15 @@ def _speeds(rng, size):
 
 def _stribeck_cases(rng) -> list[Case]:
     cases = [
-        Case((0.5, 0.5, 0.8, 0.1, 0.1), "fixed", "the tutorial's values at v = 0.5"),
+        Case((0.5, 0.5, 0.8, 0.1, 0.1), "fixed", "the tutorial's values at v = 0.5 m/s"),
+        Case((0.0, 0.5, 0.8, 0.1, 0.1), "fixed",
+             "exactly v = 0, where the text asks for the force 0",
+             hint="At v = 0 the force is 0, as np.sign(0) is: look for a division by |v| "
+                  "(0/0 is nan) or a level that does not vanish there."),
         Case((-0.05, 0.5, 0.8, 0.1, 0.1), "fixed", "a slow negative speed"),
         Case((0.1, 1.0, 1.5, 0.1, 0.0), "fixed", "v = vs, no viscous friction"),
+        Case((0.3, 0.6, 0.6, 0.2, 0.05), "fixed",
+             "Fs = Fc, the lowest Fs the text allows: no Stribeck dip"),
         Case((-3.0, 0.2, 0.3, 0.2, 0.05), "fixed", "fast backwards"),
         Case((0.02, 0.2, 0.3, 0.05, 0.05), "fixed", "slow forwards, v < vs"),
     ]
@@ -93,18 +103,21 @@ def _stribeck_cases(rng) -> list[Case]:
         cases.append(Case((_speeds(rng, None), Fc, round(Fc + rounded_uniform(rng, 0.05, 0.5), 3),
                            rounded_uniform(rng, 0.02, 0.3), rounded_uniform(rng, 0.0, 0.3)),
                           "seeded random"))
+    cases.append(Case((np.array([-0.2, -0.1, 0.0, 0.1, 0.2]), 0.5, 0.8, 0.1, 0.1), "arrays",
+                      "an array of speeds through v = 0"))
     cases.append(Case((_speeds(rng, 40), 0.5, 0.8, 0.1, 0.1), "arrays"))
     return cases
 
 
-def _stribeck_of(sign=-1.0, exponent=2.0, swap=False, viscous=True, absolute=True,
-                 direction=True):
+def _stribeck_of(sign=-1.0, exponent=2.0, swap=False, viscous=1.0, absolute=True,
+                 direction="sign", square_outside=False):
     def stribeck(v, Fc, Fs, vs, b):
         low, high = (Fs, Fc) if swap else (Fc, Fs)
         ratio = np.abs(v / vs) if absolute else v / vs
-        level = low + (high - low) * np.exp(-(ratio**exponent))
-        along = np.sign(v) if direction else 1.0
-        return sign * level * along + sign * (b * v if viscous else 0.0)
+        decay = np.exp(-v / vs) ** 2 if square_outside else np.exp(-(ratio**exponent))
+        level = low + (high - low) * decay
+        along = {"sign": np.sign(v), "ratio": v / np.abs(v), "none": 1.0}[direction]
+        return sign * level * along + sign * viscous * b * v
 
     return stribeck
 
@@ -121,20 +134,29 @@ _STRIBECK = Exercise(
     mistakes=(
         Mistake("the force has the sign of the velocity; friction acts against it",
                 "The convention of the chapter: the friction force on the body opposes the "
-                "motion, F = -(level) sign(v) - b v (negative for v > 0).",
-                _stribeck_of(sign=1.0)),
+                "motion, so it is negative for v > 0 (the tutorial's functions return the "
+                "torque a motor supplies, the opposite).", _stribeck_of(sign=1.0)),
         Mistake("Fs and Fc are swapped (the level rises with speed instead of falling)",
-                "At rest the level is the static Fs; fast, it is the Coulomb Fc: "
-                "Fc + (Fs - Fc) exp(-(v/vs)^2).", _stribeck_of(swap=True)),
+                "At rest the level is the static Fs; far above vs the exponential has died "
+                "out and the level is the Coulomb Fc.", _stribeck_of(swap=True)),
         Mistake("the exponent is 1 instead of 2",
-                "This exercise uses the Gaussian form exp(-(v/vs)^2).",
+                "This exercise uses delta = 2, the Gaussian form: square the ratio v/vs.",
                 _stribeck_of(exponent=1.0)),
+        Mistake("the square is taken of the exponential, not of v/vs (exp(-v/vs)**2)",
+                "exp(-x)**2 is exp(-2x): the square belongs to the ratio v/vs, inside the "
+                "exponential. Mind the brackets.", _stribeck_of(square_outside=True)),
         Mistake("the viscous term -b v is missing",
-                "Add the viscous part: F = -(Fc + (Fs - Fc) exp(-(v/vs)^2)) sign(v) - b v.",
-                _stribeck_of(viscous=False)),
+                "Viscous friction grows with the speed and also opposes it: add it to the "
+                "Stribeck level's part.", _stribeck_of(viscous=0.0)),
+        Mistake("the viscous term has the wrong sign (+b v)",
+                "Viscous friction also opposes the motion: negative for v > 0, like the rest.",
+                _stribeck_of(viscous=-1.0)),
         Mistake("sign(v) is missing: the level always pulls one way",
-                "Multiply the level by sign(v), so that the force turns round with the motion.",
-                _stribeck_of(direction=False)),
+                "The level is a size; the direction of motion decides which way it acts.",
+                _stribeck_of(direction="none")),
+        Mistake("sign(v) written as v / |v|, which is 0/0 = nan at v = 0",
+                "The text asks for the force 0 at exactly v = 0. np.sign(v) is 0 there; "
+                "v / |v| divides 0 by 0.", _stribeck_of(direction="ratio")),
     ),
 )
 
@@ -152,6 +174,12 @@ def _karnopp_cases(rng) -> list[Case]:
         Case((0.0, -0.7, 0.4, 0.5, 1e-3), "fixed", "at rest, pushed backwards by more than Fs"),
         Case((2e-4, 0.45, 0.4, 0.5, 1e-3), "fixed",
              "inside the sticking band, pushed by more than Fc but less than Fs"),
+        Case((1e-3, 0.45, 0.4, 0.5, 1e-3), "fixed",
+             "exactly at the band's edge, v = dv: the text says the body slides there",
+             hint="The band is |v| < dv, strictly: at exactly |v| = dv the body slides."),
+        Case((-1e-3, -0.3, 0.4, 0.5, 1e-3), "fixed",
+             "exactly at the band's other edge, v = -dv: the body slides backwards",
+             hint="The band is |v| < dv, strictly: at exactly |v| = dv the body slides."),
         Case((0.01, 0.3, 0.4, 0.5, 1e-3), "fixed", "sliding forwards"),
         Case((-0.2, 0.3, 0.4, 0.5, 1e-3), "fixed", "sliding backwards while pushed forwards"),
     ]
@@ -162,29 +190,52 @@ def _karnopp_cases(rng) -> list[Case]:
                           "seeded random"))
     size = 40
     velocity = np.where(rng.random(size) < 0.5, 0.0, rounded_uniform(rng, -0.5, 0.5, size))
+    velocity[:4] = [1e-3, -1e-3, 5e-4, -5e-4]  # both edges of the band, and inside it
     cases.append(Case((velocity, rounded_uniform(rng, -1, 1, size), 0.4, 0.5, 1e-3), "arrays"))
     return cases
 
 
+def _k_stick_or_slide(v, applied, Fc, Fs, dv, stick, slide, band=None):
+    inside = np.abs(v) < dv if band is None else band
+    return np.where(inside, stick, slide)
+
+
 def _k_always_breakaway(v, applied, Fc, Fs, dv):
-    stick = -Fs * np.sign(applied)
-    return np.where(np.abs(v) < dv, stick, -Fc * np.sign(v))
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -Fs * np.sign(applied), -Fc * np.sign(v))
 
 
 def _k_with_the_push(v, applied, Fc, Fs, dv):
-    return np.where(np.abs(v) < dv, np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, np.clip(applied, -Fs, Fs),
+                             -Fc * np.sign(v))
 
 
 def _k_no_limit(v, applied, Fc, Fs, dv):
-    return np.where(np.abs(v) < dv, -applied, -Fc * np.sign(v))
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -applied, -Fc * np.sign(v))
 
 
 def _k_limit_fc(v, applied, Fc, Fs, dv):
-    return np.where(np.abs(v) < dv, -np.clip(applied, -Fc, Fc), -Fc * np.sign(v))
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fc, Fc),
+                             -Fc * np.sign(v))
 
 
 def _k_band_without_abs(v, applied, Fc, Fs, dv):
-    return np.where(v < dv, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
+                             -Fc * np.sign(v), band=v < dv)
+
+
+def _k_band_with_edge(v, applied, Fc, Fs, dv):
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
+                             -Fc * np.sign(v), band=np.abs(v) <= dv)
+
+
+def _k_slides_against_the_push(v, applied, Fc, Fs, dv):
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
+                             -Fc * np.sign(applied))
+
+
+def _k_slides_at_fs(v, applied, Fc, Fs, dv):
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
+                             -Fs * np.sign(v))
 
 
 _KARNOPP = Exercise(
@@ -198,20 +249,30 @@ _KARNOPP = Exercise(
     make_cases=_karnopp_cases,
     mistakes=(
         Mistake("a sticking body gets the full breakaway force -Fs sign(applied)",
-                "While it sticks, friction balances the push exactly, up to Fs: "
-                "-clip(applied, -Fs, Fs). A full Fs would push the body backwards.",
+                "While it sticks, friction balances the push exactly, as far as it can: a full "
+                "Fs against a smaller push would drive the body backwards.",
                 _k_always_breakaway),
         Mistake("the sticking friction has the sign of the push; it must oppose it",
-                "Friction balances the applied force: -clip(applied, -Fs, Fs).",
+                "A body that sticks stays put: the friction and the push add up to zero.",
                 _k_with_the_push),
         Mistake("the sticking friction is not limited to Fs",
-                "Beyond Fs the body breaks away: clip the balancing force to [-Fs, Fs].",
-                _k_no_limit),
+                "Friction can hold at most Fs; a harder push breaks the body away, so the "
+                "sticking force saturates there.", _k_no_limit),
         Mistake("the sticking friction is limited to Fc instead of Fs",
                 "Breakaway takes the static level Fs, which is larger than Fc.", _k_limit_fc),
         Mistake("the band is v < dv without the absolute value",
-                "Stick when |v| < dv: a body sliding backwards (v < 0) is not stuck.",
-                _k_band_without_abs),
+                "Stick only when the speed is small in either direction: a body sliding "
+                "backwards (v < 0) is not stuck.", _k_band_without_abs),
+        Mistake("the band includes its edge: |v| <= dv where the text says |v| < dv",
+                "At exactly |v| = dv the body slides: the band is open, and the edge belongs "
+                "to the sliding case.", _k_band_with_edge),
+        Mistake("the sliding friction opposes the push instead of the velocity",
+                "A sliding body's friction opposes its motion, whatever pushes it: a body "
+                "sliding backwards while pushed forwards is braked by a forward force.",
+                _k_slides_against_the_push),
+        Mistake("the sliding friction is at the static level Fs instead of Fc",
+                "Fs is the most that friction can hold while the body sticks; once it slides "
+                "the level is the Coulomb Fc.", _k_slides_at_fs),
     ),
 )
 
@@ -266,6 +327,16 @@ def _f_positive_only(v, force):
                           np.concatenate([force[moving], -force[moving]]))
 
 
+def _f_b_sign(v, force):
+    Fc, b = _fit_reference(v, force)
+    return Fc, -b
+
+
+def _f_fc_sign(v, force):
+    Fc, b = _fit_reference(v, force)
+    return -Fc, b
+
+
 def _f_swapped(v, force):
     Fc, b = _fit_reference(v, force)
     return b, Fc
@@ -287,23 +358,32 @@ _FIT = Exercise(
     make_cases=_fit_cases,
     mistakes=(
         Mistake("the fit has no sign(v) column (only viscous friction, Fc = 0)",
-                "The model is linear in (Fc, b) with the regression matrix "
-                "A = [-sign(v), -v]; without the sign column the Coulomb part is lost.",
+                "The model is linear in (Fc, b): the regression matrix needs one column per "
+                "parameter, the factor that multiplies it in the model. Without the Coulomb "
+                "column the fit can only find viscous friction.",
                 _f_without_sign),
         Mistake("a constant column instead of sign(v)",
-                "Coulomb friction turns round with the motion: its column is -sign(v), not "
-                "a constant (a constant is an offset, the same in both directions).",
+                "Coulomb friction turns round with the motion, so its column must too: a "
+                "constant column fits an offset, the same in both directions.",
                 _f_constant_column),
         Mistake("only the positive velocities were fitted",
                 "Use all samples, both directions of motion: they carry the information that "
                 "tells Coulomb friction from an offset.", _f_positive_only),
         Mistake("the signs of Fc and b are flipped (the measured force fitted as the force a "
                 "motor supplies)",
-                "The forces given are the friction on the body, against the motion: "
-                "force = -Fc sign(v) - b v, with Fc, b > 0.", _f_drive_convention),
+                "The forces given are the friction on the joint, against the motion (negative "
+                "for v > 0); with the model's minus signs in the columns, Fc and b come out "
+                "positive.", _f_drive_convention),
+        Mistake("b has the wrong sign (the viscous column lacks the model's minus sign)",
+                "Each column is the model's whole factor of its parameter, sign included; "
+                "the viscous part of the model also opposes the motion.", _f_b_sign),
+        Mistake("Fc has the wrong sign (the Coulomb column lacks the model's minus sign)",
+                "Each column is the model's whole factor of its parameter, sign included; "
+                "the Coulomb part of the model opposes the motion.", _f_fc_sign),
         Mistake("the pair is returned as (b, Fc)",
-                "Return the Coulomb level first: (Fc, b), in the order of the columns "
-                "[-sign(v), -v].", _f_swapped),
+                "Return the Coulomb level first, as the text asks: the pair (Fc, b). The "
+                "solution of lstsq lists the parameters in the order of your columns.",
+                _f_swapped),
     ),
 )
 
