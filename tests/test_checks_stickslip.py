@@ -206,6 +206,26 @@ def forward_whole_matrix_times_leg(theta1_dot, theta2_dot, theta3_dot, leg_radiu
     return tuple(leg_radius * matrix @ [theta1_dot, theta2_dot, theta3_dot])
 
 
+def forward_over_the_leg(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    x, y, _ = forward_with_complex_numbers(theta1_dot, theta2_dot, theta3_dot, leg_radius)
+    return x, y, (theta1_dot + theta2_dot + theta3_dot) / leg_radius
+
+
+def forward_from_the_motors_places(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    """Motors at 0, 120 and 240 degrees, as in the chapter's drawing of the Droplet."""
+    h = math.sqrt(3) / 2
+    return (leg_radius * (theta1_dot - 0.5 * theta2_dot - 0.5 * theta3_dot),
+            leg_radius * (h * theta2_dot - h * theta3_dot), theta1_dot + theta2_dot + theta3_dot)
+
+
+def forward_motor_one_only_in_theta(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    c210, s210 = math.cos(math.radians(210)), math.sin(math.radians(210))
+    c330, s330 = math.cos(math.radians(330)), math.sin(math.radians(330))
+    return (leg_radius * (c210 * theta2_dot + c330 * theta3_dot),
+            leg_radius * (s210 * theta2_dot + s330 * theta3_dot),
+            theta1_dot + theta2_dot + theta3_dot)
+
+
 def inverse_copied_from_the_source(x_dot, y_dot, theta_dot, leg_radius):
     t1 = 2 / 3 * y_dot / leg_radius + theta_dot / 3
     t2 = -math.sqrt(3) / 3 * x_dot / leg_radius - y_dot / (3 * leg_radius) + theta_dot / 3
@@ -264,6 +284,26 @@ def inverse_by_transposing_the_directions(x_dot, y_dot, theta_dot, leg_radius):
     return tuple(rates)
 
 
+def inverse_of_a_matrix_in_degrees(x_dot, y_dot, theta_dot, leg_radius):
+    M = np.ones((3, 3))
+    for column, angle in enumerate((90, 210, -30)):
+        M[0, column] = leg_radius * np.cos(angle)
+        M[1, column] = leg_radius * np.sin(angle)
+    return tuple(np.linalg.inv(M) @ [x_dot, y_dot, theta_dot])
+
+
+def inverse_of_the_rows_per_motor(x_dot, y_dot, theta_dot, leg_radius):
+    rows = [[leg_radius * math.cos(math.radians(a)), leg_radius * math.sin(math.radians(a)), 1.0]
+            for a in (90, 210, -30)]
+    return tuple(np.linalg.solve(np.array(rows), np.array([x_dot, y_dot, theta_dot])))
+
+
+def inverse_with_cos_30(x_dot, y_dot, theta_dot, leg_radius):
+    c = math.cos(math.pi / 6)
+    x, y = x_dot / leg_radius, y_dot / leg_radius
+    return 2 * y / 3 + theta_dot / 3, -c * x - y / 3 + theta_dot / 3, c * x - y / 3 + theta_dot / 3
+
+
 def _lstsq_coefficients(x, y):
     A = np.column_stack([x, y, np.ones_like(x)])
     (D, E, F), *_ = np.linalg.lstsq(A, -(x**2 + y**2), rcond=None)
@@ -287,8 +327,25 @@ def circle_radius_without_the_half(x, y):
 
 def circle_centre_without_the_half(x, y):
     D, E, F = _lstsq_coefficients(x, y)
+    return -D, -E, math.sqrt(D * D / 4 + E * E / 4 - F)
+
+
+def circle_centre_and_radius_without_the_half(x, y):
+    D, E, F = _lstsq_coefficients(x, y)
     xc, yc = -D, -E
     return xc, yc, np.sqrt(xc**2 + yc**2 - F)
+
+
+def circle_with_y_first(x, y):
+    A = np.column_stack([y, x, np.ones(len(x))])
+    (E, D, F), *_ = np.linalg.lstsq(A, -(x**2 + y**2), rcond=None)
+    return -E / 2, -D / 2, math.sqrt(D * D / 4 + E * E / 4 - F)
+
+
+def circle_from_the_mean(x, y):
+    centre = np.array([x.mean(), y.mean()])
+    distances = np.linalg.norm(np.column_stack([x, y]) - centre, axis=1)
+    return centre[0], centre[1], distances.mean()
 
 
 def circle_radius_plus_f(x, y):
@@ -333,6 +390,19 @@ def cost_in_millimetres(radius, rot_speed, alpha, beta):
     return alpha * radius_mm - beta * rot_speed
 
 
+def cost_as_a_ratio(radius, rot_speed, alpha, beta):
+    return (alpha * radius) / (beta * rot_speed)
+
+
+def cost_squared_radius(radius, rot_speed, alpha, beta):
+    return alpha * radius * radius - beta * rot_speed
+
+
+def cost_in_rpm(radius, rot_speed, alpha, beta):
+    rpm = np.asarray(rot_speed) / (2 * math.pi) * 60
+    return alpha * radius - beta * rpm
+
+
 STUDENTS = [
     (FORWARD, forward_with_30_degrees, "210 degrees taken as 30"),
     (FORWARD, forward_in_degrees, "the angles 210 and -30 given to np.cos and np.sin in "
@@ -344,8 +414,11 @@ STUDENTS = [
     (FORWARD, forward_with_the_mean_turn, "turn rate divided by 3"),
     (FORWARD, forward_sin_for_cos, "x_dot and y_dot swapped (or sin and cos swapped)"),
     (FORWARD, forward_whole_matrix_times_leg, "turn rate multiplied by the leg radius"),
+    (FORWARD, forward_over_the_leg, "turn rate divided by the leg radius"),
+    (FORWARD, forward_from_the_motors_places, "the motors' places (0, 120 and 240 degrees)"),
+    (FORWARD, forward_motor_one_only_in_theta, "motor 1 left out of y_dot"),
     (INVERSE, inverse_copied_from_the_source, "label slip copied"),
-    (INVERSE, inverse_with_x_signs_swapped, "signs of the x terms are swapped"),
+    (INVERSE, inverse_with_x_signs_swapped, "theta2_dot and theta3_dot exchanged"),
     (INVERSE, inverse_without_leg_radius, "leg radius is missing"),
     (INVERSE, inverse_times_leg_radius, "multiplied by the leg radius instead of divided"),
     (INVERSE, inverse_without_turning, "theta_dot / 3 is missing"),
@@ -354,10 +427,16 @@ STUDENTS = [
     (INVERSE, inverse_by_transposing, "transpose of the forward matrix used as its inverse"),
     (INVERSE, inverse_by_transposing_the_directions, "transpose of the forward map's unit "
                                                      "directions"),
+    (INVERSE, inverse_of_a_matrix_in_degrees, "built with the angles in degrees"),
+    (INVERSE, inverse_of_the_rows_per_motor, "one row per motor"),
+    (INVERSE, inverse_with_cos_30, "sqrt(3)/2 for the x terms' factor"),
     (CIRCLE, circle_diameter, "diameter instead of the radius"),
     (CIRCLE, circle_radius_squared, "radius squared"),
     (CIRCLE, circle_radius_without_the_half, "the radius as sqrt(D^2 + E^2 - F)"),
-    (CIRCLE, circle_centre_without_the_half, "the centre at (-D, -E)"),
+    (CIRCLE, circle_centre_without_the_half, "the centre at (-D, -E): the 1/2 left out"),
+    (CIRCLE, circle_centre_and_radius_without_the_half, "and the radius from that centre"),
+    (CIRCLE, circle_with_y_first, "xc and yc swapped"),
+    (CIRCLE, circle_from_the_mean, "the points' mean as the centre"),
     (CIRCLE, circle_radius_plus_f, "the sign of F in the radius"),
     (CIRCLE, circle_right_side_positive, "right-hand side with the wrong sign"),
     (CIRCLE, circle_centre_sign, "centre has the wrong sign"),
@@ -366,6 +445,9 @@ STUDENTS = [
     (COST, cost_weights_swapped, "alpha and beta are swapped"),
     (COST, cost_plus, "plus instead of minus"),
     (COST, cost_in_millimetres, "radius converted to mm"),
+    (COST, cost_as_a_ratio, "a ratio of the two terms"),
+    (COST, cost_squared_radius, "the radius squared"),
+    (COST, cost_in_rpm, "converted to rpm"),
 ]
 
 
@@ -428,10 +510,11 @@ def test_the_cost_cases_are_in_si_units():
 # --------------------------------------------------------------------------- unlisted slips
 
 
-def forward_without_motor_one(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+def forward_without_motor_two_in_x(theta1_dot, theta2_dot, theta3_dot, leg_radius):
     h = math.sqrt(3) / 2
-    return (leg_radius * (-h * theta2_dot + h * theta3_dot),
-            leg_radius * (-theta2_dot / 2 - theta3_dot / 2), theta1_dot + theta2_dot + theta3_dot)
+    return (leg_radius * h * theta3_dot,
+            leg_radius * (theta1_dot - theta2_dot / 2 - theta3_dot / 2),
+            theta1_dot + theta2_dot + theta3_dot)
 
 
 def inverse_with_half_the_turn(x_dot, y_dot, theta_dot, leg_radius):
@@ -451,15 +534,15 @@ def circle_through_three_points(x, y):
     return ux, uy, math.hypot(x1 - ux, y1 - uy)
 
 
-def cost_with_the_radius_squared(radius, rot_speed, alpha, beta):
-    return alpha * np.square(radius) - beta * rot_speed
+def cost_with_the_speed_squared(radius, rot_speed, alpha, beta):
+    return alpha * radius - beta * np.square(rot_speed)
 
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [
-    (FORWARD, forward_without_motor_one),
+    (FORWARD, forward_without_motor_two_in_x),
     (INVERSE, inverse_with_half_the_turn),
     (CIRCLE, circle_through_three_points),
-    (COST, cost_with_the_radius_squared),
+    (COST, cost_with_the_speed_squared),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
     """A wrong answer no mistake explains gets the generic message, naming no mistake."""

@@ -41,19 +41,21 @@ def _forward_cases(rng) -> list[Case]:
 
 
 def _forward_of(angles=THRUSTS_DEG, in_degrees=False, scale=True, turn_scale=1.0,
-                swap_axes=False, turn_times_leg=False):
+                swap_axes=False, turn_leg_power=0, motor_one_in_y=True):
     """The forward map summed over the three motors, with the changes of a mistake: other
     thrust angles, the angles handed to np.cos and np.sin in degrees, no leg radius, the
-    turn rate scaled, x and y exchanged, the turn rate times the leg radius."""
+    turn rate scaled, x and y exchanged, the turn rate times a power of the leg radius,
+    motor 1 left out of y_dot."""
     def forward(theta1_dot, theta2_dot, theta3_dot, leg_radius):
         radians = np.asarray(angles) if in_degrees else np.radians(angles)
         rates = (theta1_dot, theta2_dot, theta3_dot)
         ell = leg_radius if scale else 1.0
         x = ell * sum(rate * np.cos(a) for rate, a in zip(rates, radians, strict=True))
         y = ell * sum(rate * np.sin(a) for rate, a in zip(rates, radians, strict=True))
+        if not motor_one_in_y:
+            y = y - ell * theta1_dot * np.sin(radians[0])
         theta = turn_scale * (theta1_dot + theta2_dot + theta3_dot)
-        if turn_times_leg:
-            theta = leg_radius * theta
+        theta = leg_radius**turn_leg_power * theta
         return (y, x, theta) if swap_axes else (x, y, theta)
 
     return forward
@@ -121,7 +123,21 @@ _FORWARD = Exercise(
                 "theta_dot is a rate in rad/s, like the pivot rates: the leg radius turns "
                 "rates into speeds, not into other rates. (A matrix times leg_radius scales "
                 "its last row too.)",
-                _forward_of(turn_times_leg=True)),
+                _forward_of(turn_leg_power=1)),
+        Mistake("the turn rate divided by the leg radius",
+                "theta_dot is a rate in rad/s, like the pivot rates: each pivot turns the "
+                "robot by its own angle, whatever the leg radius. Only the speeds x_dot and "
+                "y_dot [m/s] involve it.",
+                _forward_of(turn_leg_power=-1)),
+        Mistake("the motors' places (0, 120 and 240 degrees) taken for their thrusts",
+                "The motors sit at 0, 120 and 240 degrees, but each pivots the robot about "
+                "the leg opposite it, so the centre moves across that line: along the "
+                "thrusts at 90, 210 and -30 degrees. Motor 1 alone moves the robot along y.",
+                _forward_of(angles=(0.0, 120.0, 240.0))),
+        Mistake("motor 1 left out of y_dot",
+                "Motor 1 thrusts along +y: it has no part in x_dot, but its whole speed "
+                "goes into y_dot. Look at the case 'motor 1 alone'.",
+                _forward_of(motor_one_in_y=False)),
     ),
 )
 
@@ -146,7 +162,7 @@ def _inverse_cases(rng) -> list[Case]:
 
 
 def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_thirds=False,
-                times_leg=False):
+                times_leg=False, x_factor=3**-0.5):
     def inverse(x_dot, y_dot, theta_dot, leg_radius):
         if not scale:
             ell = 1.0
@@ -154,7 +170,7 @@ def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_
             ell = 1.0 / leg_radius
         else:
             ell = leg_radius
-        r3 = np.sqrt(3) / 3
+        r3 = x_factor
         turn = spin * theta_dot
         one, two = (1 / 3, 2 / 3) if swap_thirds else (2 / 3, 1 / 3)
         t1 = one * y_dot / ell + turn
@@ -165,9 +181,10 @@ def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_
     return inverse
 
 
-def _forward_matrix(leg_radius):
-    """The matrix of the forward map, rows (x_dot, y_dot, theta_dot), written out."""
-    radians = np.radians(THRUSTS_DEG)
+def _forward_matrix(leg_radius, in_degrees=False):
+    """The matrix of the forward map, rows (x_dot, y_dot, theta_dot), written out; with
+    ``in_degrees`` the thrust angles handed to np.cos and np.sin in degrees."""
+    radians = np.asarray(THRUSTS_DEG) if in_degrees else np.radians(THRUSTS_DEG)
     return np.vstack([leg_radius * np.cos(radians), leg_radius * np.sin(radians), np.ones(3)])
 
 
@@ -178,6 +195,16 @@ def _inverse_by_transpose(x_dot, y_dot, theta_dot, leg_radius):
 def _inverse_by_unit_transpose(x_dot, y_dot, theta_dot, leg_radius):
     velocity = np.array([x_dot / leg_radius, y_dot / leg_radius, theta_dot])
     return tuple(_forward_matrix(1.0).T @ velocity)
+
+
+def _inverse_of_degrees(x_dot, y_dot, theta_dot, leg_radius):
+    velocity = np.array([x_dot, y_dot, theta_dot])
+    return tuple(np.linalg.solve(_forward_matrix(leg_radius, in_degrees=True), velocity))
+
+
+def _inverse_of_transposed(x_dot, y_dot, theta_dot, leg_radius):
+    velocity = np.array([x_dot, y_dot, theta_dot])
+    return tuple(np.linalg.solve(_forward_matrix(leg_radius).T, velocity))
 
 
 _PUT_BACK = "Put your rates back into your forward_kinematics: it must give the velocity back."
@@ -205,7 +232,7 @@ _INVERSE = Exercise(
                 "The source prints its third line with the label theta2_dot by mistake "
                 "(erratum 6): that line is theta3_dot, and it differs from theta2_dot. "
                 + _PUT_BACK, _inverse_of(third_is_second=True)),
-        Mistake("the signs of the x terms are swapped between theta2_dot and theta3_dot",
+        Mistake("theta2_dot and theta3_dot exchanged (the signs of their x terms swapped)",
                 "Motor 2 pushes towards 210 degrees (negative x), motor 3 towards -30 degrees "
                 "(positive x): to move along +x, motor 3 must pivot forwards and motor 2 "
                 "backwards. Look at the case 'sideways along x'.",
@@ -234,6 +261,18 @@ _INVERSE = Exercise(
                 _TRANSPOSE_HINT, _inverse_by_transpose),
         Mistake("the transpose of the forward map's unit directions used as its inverse",
                 _TRANSPOSE_HINT, _inverse_by_unit_transpose),
+        Mistake("the forward matrix set up with one row per motor (its transpose), then "
+                "inverted",
+                "In velocity = M rates, each column of M belongs to one motor (its thrust "
+                "times leg_radius, and 1 for the turn), each row to one of x_dot, y_dot, "
+                "theta_dot. " + _PUT_BACK, _inverse_of_transposed),
+        Mistake("the forward matrix built with the angles in degrees (np.cos(210)), then "
+                "inverted",
+                _DEGREES_HINT + " " + _PUT_BACK, _inverse_of_degrees),
+        Mistake("sqrt(3)/2 for the x terms' factor, where the inverse has another",
+                "sqrt(3)/2 = cos 30 degrees belongs to the forward map; the inverse's factor "
+                "comes from solving the forward equations, and it is not the same. "
+                + _PUT_BACK, _inverse_of(x_factor=3**0.5 / 2)),
     ),
 )
 
@@ -302,7 +341,17 @@ def _radius_without_half(x, y):
 
 def _centre_without_half(x, y):
     D, E, F = _kasa_coefficients(x, y)
+    return -D, -E, np.sqrt(D**2 / 4 + E**2 / 4 - F)
+
+
+def _centre_and_radius_without_half(x, y):
+    D, E, F = _kasa_coefficients(x, y)
     return -D, -E, np.sqrt(D**2 + E**2 - F)
+
+
+def _centroid(x, y):
+    xc, yc = np.mean(x), np.mean(y)
+    return xc, yc, np.mean(np.hypot(np.asarray(x) - xc, np.asarray(y) - yc))
 
 
 def _radius_plus_f(x, y):
@@ -345,7 +394,20 @@ _CIRCLE = Exercise(
                 + _SQUARES_HINT, _radius_without_half),
         Mistake("the centre at (-D, -E): the 1/2 left out",
                 _SQUARES_HINT + " The first fixed case, about the origin, cannot show this; "
-                "the arc about (30, -20) mm does.", _centre_without_half),
+                "the three points about (8, 3) mm do.", _centre_without_half),
+        Mistake("the centre at (-D, -E) without the 1/2, and the radius from that centre",
+                _SQUARES_HINT + " The first fixed case, about the origin, cannot show the "
+                "centre's slip; the three points about (8, 3) mm do.",
+                _centre_and_radius_without_half),
+        Mistake("xc and yc swapped (the columns of x and y exchanged)",
+                "D multiplies x and gives xc, E multiplies y and gives yc: keep the columns "
+                "of A in the order of (D, E, F). Look at the three points about (8, 3) mm.",
+                lambda x, y: (_kasa(x, y)[1], _kasa(x, y)[0], _kasa(x, y)[2])),
+        Mistake("the points' mean as the centre (and their mean distance from it as the "
+                "radius)",
+                "The mean of the points is the centre only when they are spread evenly "
+                "round the whole circle; on an arc it lies inside. Fit x^2 + y^2 + D x + "
+                "E y + F = 0 by least squares, as the exercise asks.", _centroid),
         Mistake("the sign of F in the radius: + F instead of - F",
                 "F moves to the right-hand side when you complete the squares: its sign "
                 "changes there. " + _SQUARES_HINT, _radius_plus_f),
@@ -428,6 +490,22 @@ _COST = Exercise(
                 "much.",
                 lambda radius, rot_speed, alpha, beta: alpha * 1e3 * np.asarray(radius)
                 - beta * np.asarray(rot_speed)),
+        Mistake("a ratio of the two terms instead of their weighted difference",
+                "The cost weighs the radius against the rotation speed and adds the two "
+                "(one with each sign); a ratio cannot be minimised past zero, nor compared "
+                "between a still and a spinning robot.",
+                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
+                / (beta * np.asarray(rot_speed))),
+        Mistake("the radius squared, as in a least-squares cost",
+                "The source's cost is linear in the radius: alpha per m times the radius in "
+                "m, a pure number.",
+                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius) ** 2
+                - beta * np.asarray(rot_speed)),
+        Mistake("the rotation speed converted to rpm",
+                "All inputs are in SI units and beta is per rad/s: use rot_speed as it "
+                "comes, in rad/s.",
+                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
+                - beta * np.asarray(rot_speed) * 60 / (2 * np.pi)),
     ),
 )
 
