@@ -184,6 +184,11 @@ def gyro_rows_for_components(L, omega):
     return np.array([x, y, z])
 
 
+def gyro_cross_along_axis_0(L, omega):
+    """np.cross(..., axis=0): for n pairs the components taken down the columns, not rows."""
+    return np.cross(L, omega, axis=0)
+
+
 def gyro_coriolis_factor_2(L, omega):
     """2 L x omega, the factor 2 of the Coriolis acceleration carried over."""
     return 2 * np.cross(L, omega)
@@ -268,6 +273,7 @@ SLIPS = [
     ("egg.gyro_torque", gyro_elementwise),
     ("egg.gyro_torque", gyro_middle_component_sign),
     ("egg.gyro_torque", gyro_rows_for_components),
+    ("egg.gyro_torque", gyro_cross_along_axis_0),
     ("egg.gyro_torque", gyro_coriolis_factor_2),
     ("egg.contact_offset", offset_source_lever),
     ("egg.contact_offset", offset_sign),

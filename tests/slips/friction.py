@@ -20,6 +20,11 @@ def tilt_degrees(theta):
     return np.tan(np.radians(theta))
 
 
+def tilt_to_degrees(theta):
+    """np.degrees before np.tan: the angle turned into degrees, which np.tan reads as radians."""
+    return np.tan(np.degrees(theta))
+
+
 def tilt_small_angle(theta):
     """mu = theta, the small-angle tan(theta) ~ theta (the tilts are not small)."""
     return theta
@@ -170,6 +175,7 @@ SLIPS = [
     ("friction.mu_from_tilt", tilt_sin),
     ("friction.mu_from_tilt", tilt_cot),
     ("friction.mu_from_tilt", tilt_degrees),
+    ("friction.mu_from_tilt", tilt_to_degrees),
     ("friction.mu_from_tilt", tilt_small_angle),
     ("friction.mu_from_tilt", tilt_arctan),
     ("friction.stribeck", stribeck_coulomb_along_velocity),
