@@ -669,7 +669,9 @@ def test_play_advances_the_time_and_pause_stops_it(reader):
     play.click()
     held = label.inner_text()
     reader.page.wait_for_timeout(200)
-    assert label.inner_text() == held != "t = 0.00 s"
+    # (held may be t = 0.00 s again: on a slow machine the loop can wrap round before the
+    # pause lands; that the time moved is checked above)
+    assert label.inner_text() == held
     assert re.fullmatch(r"t = \d\.\d\d s", held)
     assert not reader.errors, reader.errors
 
