@@ -76,6 +76,24 @@ def test_the_pendulum_animation_is_an_offline_player():
     assert "http://" not in markup and "https://" not in markup
 
 
+def test_the_pendulum_animation_fits_a_phone():
+    """Its frames are at most FIGURE_INCHES wide, so its 10-point text stays legible."""
+    import base64
+    import re
+
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    from robodyn.plotting.interactive import FIGURE_INCHES
+
+    arm = PlanarArm()
+    run = arm.simulate([2.0, 0.5], [0.0, 0.0], None, (0.0, 1.0), t_eval=np.linspace(0, 1, 21))
+    markup = figures.pendulum_animation(arm, run, n_frames=2).data
+    frame = re.search(r"data:image/png;base64,([A-Za-z0-9+/=\\\n]+)", markup).group(1)
+    image = Image.open(io.BytesIO(base64.b64decode(frame.replace("\\\n", ""))))
+    assert image.width <= FIGURE_INCHES * plt.rcParams["figure.dpi"]
+
+
 def test_the_calculator_starts_at_the_defaults_of_the_arm_and_of_the_sizing_move():
     """Its fields are written from PlanarArm() and SizingMove(), not typed a second time."""
     from robodyn.arm import SizingMove

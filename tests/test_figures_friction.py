@@ -51,6 +51,26 @@ def test_the_stick_slip_animation_is_an_offline_player():
     assert "http://" not in markup and "https://" not in markup
 
 
+def test_the_stick_slip_animation_fits_a_phone():
+    """Its frames are at most FIGURE_INCHES wide, so its 10-point text stays legible."""
+    import base64
+    import io
+    import re
+
+    import matplotlib.pyplot as plt
+    from PIL import Image
+
+    from robodyn.plotting.interactive import FIGURE_INCHES
+
+    block = friction.SlidingBlock(Fc=2.0, Fs=3.0, stiffness=50.0, dv=1e-4)
+    run = friction.simulate_block(block, lambda t: 0.0, 0.5, dt=1e-4, model="karnopp",
+                                  surface_speed=0.2)
+    markup = figures.stick_slip_animation(block, run, 0.2, n_frames=2).data
+    frame = re.search(r"data:image/png;base64,([A-Za-z0-9+/=\\\n]+)", markup).group(1)
+    image = Image.open(io.BytesIO(base64.b64decode(frame.replace("\\\n", ""))))
+    assert image.width <= FIGURE_INCHES * plt.rcParams["figure.dpi"]
+
+
 @pytest.mark.parametrize("samples", [10, 100_000])
 def test_the_phase_portrait_draws_at_most_8000_points(samples):
     """It keeps every k-th sample, k = n // 4000: 4000 to 8000 points for long runs."""

@@ -1,7 +1,7 @@
 """Figures of the planar-arm chapter: the arm, its torque widget, the double pendulum.
 
 :class:`TorqueExplorer` is the view that :func:`torque_explorer` puts under six sliders
-(angles, rates and accelerations of a two-link arm): the arm on the left, on the right the
+(angles, rates and accelerations of a two-link arm): the arm at the top, below it the
 torque each joint needs, split into its gravity, Coriolis/centrifugal and inertial parts.
 :func:`pendulum_animation` plays a simulated double pendulum with its energy trace.
 """
@@ -76,9 +76,18 @@ class TorqueExplorer:
                             + high * max_acceleration * np.sqrt(2) + 3 * h * max_rate**2)
 
     def setup(self, fig):
-        """The arm's axes (fixed to its reach), the bar axes and their empty bars."""
-        self.ax_arm, self.ax_bars = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.2]})
-        fig.subplots_adjust(left=0.09, right=0.98, bottom=0.14, top=0.88, wspace=0.32)
+        """The arm's axes (fixed to its reach), the bar axes and their empty bars.
+
+        The arm is drawn top left with the bars' legend beside it, the bars across the
+        bottom: side by side, the two panels would not fit a phone's column.
+        """
+        grid = fig.add_gridspec(2, 2, width_ratios=[1.15, 1], height_ratios=[1.1, 1],
+                                left=0.14, right=0.97, bottom=0.06, top=0.95, hspace=0.42,
+                                wspace=0.05)
+        self.ax_arm = fig.add_subplot(grid[0, 0])
+        self.ax_bars = fig.add_subplot(grid[1, :])
+        ax_key = fig.add_subplot(grid[0, 1])
+        ax_key.axis("off")
         reach = float(np.sum(self.arm.lengths)) * 1.1
         ax = self.ax_arm
         ax.set_aspect("equal")
@@ -98,7 +107,7 @@ class TorqueExplorer:
         self.ax_bars.axhline(0.0, color="k", lw=0.8)
         self.ax_bars.set(xticks=joints, xticklabels=["joint 1", "joint 2"],
                          ylim=(-self.limit, self.limit), ylabel="torque [N m]")
-        self.ax_bars.legend(loc="lower left", fontsize=10)
+        ax_key.legend(*self.ax_bars.get_legend_handles_labels(), loc="center", fontsize=10)
 
     def update(self, q1_deg, q2_deg, qd1, qd2, qdd1, qdd2):
         """Place the arm and set the bars for these values; return the changed artists."""
@@ -138,7 +147,7 @@ def torque_explorer(arm: PlanarArm | None = None):
         "qdd2": slider("q2'' [rad/s²]", 1.5, view.max_acceleration, 0.5),
     }
     return interactive_figure(
-        view, controls, figsize=(7.0, 3.4),
+        view, controls, figsize=(5.25, 5.8),
         alt="A two-link arm and the gravity, Coriolis and inertial parts of its joint torques",
     )
 
@@ -151,13 +160,13 @@ def pendulum_animation(arm: PlanarArm, run, n_frames: int = 100, interval_ms: fl
     """A jshtml animation of a simulated double pendulum and its energy.
 
     ``run`` is the result of :meth:`robodyn.arm.PlanarArm.simulate` (columns q1, q2; details
-    kinetic and potential). Left: the arm with the trace of its tip; right: kinetic,
+    kinetic and potential). Top: the arm with the trace of its tip; bottom: kinetic,
     potential and total energy, with a cursor at the frame's time.
     """
     import matplotlib.pyplot as plt
 
-    fig, (ax, ax_energy) = plt.subplots(1, 2, figsize=(7.0, 3.4),
-                                        gridspec_kw={"width_ratios": [1, 1.3]})
+    fig, (ax, ax_energy) = plt.subplots(2, 1, figsize=(5.25, 6.0),
+                                        gridspec_kw={"height_ratios": [1.4, 1]})
     reach = float(np.sum(arm.lengths)) * 1.1
     ax.set_aspect("equal")
     ax.set(xlim=(-reach, reach), ylim=(-reach, reach), xlabel="x [m]", ylabel="y [m]")
@@ -401,10 +410,20 @@ def draw_free_body(ax, arm: PlanarArm, q, qd, qdd, link: int) -> None:
     scale = 0.5 * length / max(max(np.hypot(*force) for _, force, _ in loads), 1e-9)
     ax.plot(*np.array([start, end]).T, "-", color="tab:blue", lw=6, solid_capstyle="round",
             alpha=0.6)
-    for point, force, symbol in loads:
+    along = (end - start) / length
+    # The weight's label goes beside the middle of its arrow, on the side away from the half
+    # of the link below the centre of mass (beyond the tip it can land on the joint's arc).
+    downward = along if along[1] < 0 else -along
+    beside = -1.0 if downward[0] > 0 else 1.0
+    for k, (point, force, symbol) in enumerate(loads):
         tip = point + scale * force
         ax.add_patch(FancyArrowPatch(point, tip, arrowstyle="-|>", mutation_scale=16,
                                      color="tab:red", lw=2, shrinkA=0, shrinkB=0))
+        if k == 1:  # the weight, second in loads
+            ax.text(*((point + tip) / 2 + [0.05 * length * beside, 0.0]), symbol,
+                    color="tab:red", fontsize=12, ha="left" if beside > 0 else "right",
+                    va="center")
+            continue
         away = force / max(np.hypot(*force), 1e-12)
         ax.text(*(tip + 0.12 * length * away), symbol, color="tab:red", fontsize=12,
                 ha="center", va="center")
@@ -412,7 +431,6 @@ def draw_free_body(ax, arm: PlanarArm, q, qd, qdd, link: int) -> None:
     if not last:
         moments.append((end, -torques[i + 1], f"$-n_{{{i + 2}}}$"))
     radius = 0.15 * length
-    along = (end - start) / length
     for (point, moment, symbol), outward in zip(moments, (-along, along), strict=False):
         ax.add_patch(Arc(point, 2 * radius, 2 * radius, theta1=200, theta2=340,
                          color="tab:purple", lw=1.5))

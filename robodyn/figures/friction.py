@@ -3,7 +3,7 @@
 :class:`FitExplorer` is the view under three sliders (noise, number of samples, largest
 speed): it draws a seeded synthetic friction experiment, the Coulomb-viscous fit by least
 squares and the 95 % confidence band of the fitted curve, next to the true curve.
-:func:`stick_slip_animation` plays the block on its spring over the moving belt beside its
+:func:`stick_slip_animation` plays the block on its spring over the moving belt above its
 phase portrait.
 """
 
@@ -57,7 +57,7 @@ class FitExplorer:
     def setup(self, fig):
         """Axes, the true curve, and empty artists for the data, the fit and its band."""
         ax = self.ax = fig.subplots()
-        fig.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.88)
+        fig.subplots_adjust(left=0.16, right=0.97, bottom=0.13, top=0.97)
         limit = 1.3 * (TRUE_FC + TRUE_B * self.v_limit)
         ax.set(xlim=(-self.v_limit, self.v_limit), ylim=(-limit, limit),
                xlabel="joint speed [rad/s]", ylabel="friction torque [N m]")
@@ -102,7 +102,7 @@ def fit_explorer(seed: int = 2):
                                      description="top speed [rad/s]", readout_format=".1f"),
     }
     return interactive_figure(
-        FitExplorer(seed=seed), controls, figsize=(7.0, 3.6),
+        FitExplorer(seed=seed), controls, figsize=(5.25, 3.9),
         alt="Measured friction torques, the least-squares fit and its confidence band",
     )
 
@@ -138,22 +138,22 @@ def stick_slip_animation(block, run, belt_speed: float, n_frames: int = 90,
     """A jshtml animation of the stick-slip oscillator and its phase portrait.
 
     ``run`` is :func:`robodyn.friction.simulate_block` of ``block`` (with a spring) over a belt
-    at ``belt_speed``. Left: the anchor, the spring, the block (green while it sticks to the
-    belt, red while it slips) and the belt with marks that move at the belt's speed. Right: the
-    phase portrait with the current state.
+    at ``belt_speed``. Top: the anchor, the spring, the block (green while it sticks to the
+    belt, red while it slips) and the belt with marks that move at the belt's speed. Bottom:
+    the phase portrait with the current state.
     """
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
-    fig, (ax, ax_phase) = plt.subplots(1, 2, figsize=(7.0, 3.2),
-                                       gridspec_kw={"width_ratios": [1.2, 1]})
+    fig, (ax, ax_phase) = plt.subplots(2, 1, figsize=(5.25, 5.6),
+                                       gridspec_kw={"height_ratios": [1, 1.3]})
     x_mm = run.x * 1e3
     anchor, width, height = -60.0, 24.0, 16.0
     ax.set(xlim=(anchor - 5, x_mm.max() + width + 10), ylim=(-14, 30), xlabel="x [mm]")
     ax.set_yticks([])
     ax.plot([anchor, anchor], [0, 26], color="k", lw=3)
     ax.add_patch(Rectangle((anchor - 5, -10), x_mm.max() + width + 80, 10, color="0.85"))
-    ax.text(0.03, 0.93, f"belt {belt_speed:g} m/s \u2192", transform=ax.transAxes,
+    ax.text(0.05, 0.93, f"belt {belt_speed:g} m/s \u2192", transform=ax.transAxes,
             fontsize=10)
     marks = np.arange(anchor - 40, x_mm.max() + width + 60, 20.0)
     (belt_marks,) = ax.plot([], [], "|", color="0.4", ms=14, mew=2)
