@@ -20,6 +20,10 @@ os.environ.setdefault(QUICK_VARIABLE, "1")
 
 from classgrade.release import MARKER
 
+# nbval's cells of the exercise notebooks are named after their exercise ("Cell 7 (exercise
+# 4.2, check diffdrive.turning_radius)"), also when a class runs pytest --nbval-lax exercises/.
+pytest_plugins = ["classgrade.nbvalnames"]
+
 ROOT = Path(__file__).resolve().parent
 
 #: True in the student release, which has no solutions/ on purpose.

@@ -436,7 +436,7 @@ def test_check_prints_the_passed_line_outside_a_notebook(capsys):
     """Outside a kernel a pass prints its text; a failure raises CheckFailed, prints nothing."""
     check("diffdrive.turning_radius",
           lambda r, l_, R, L: L * (r + l_) / (2 * (r - l_)))
-    assert capsys.readouterr().out.startswith("PASSED diffdrive.turning_radius: 12 cases")
+    assert capsys.readouterr().out.startswith("PASSED diffdrive.turning_radius: ")
     with pytest.raises(CheckFailed):
         check("diffdrive.turning_radius", lambda r, l_, R, L: 0 * r)
     assert capsys.readouterr().out == ""
@@ -497,3 +497,135 @@ def test_importing_the_grading_package_changes_nothing_in_ipython(tmp_path):
     from robodyn import grading
 
     assert grading.explain_missing_answers() is None
+
+
+FAILED_CHECK_SESSION = """
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+shell.run_line_magic("colors", "nocolor")
+for cell in ["from robodyn import grading\\ngrading.explain_missing_answers()",
+             "def forward_kinematics(a, b, c, d):\\n    return [a, b][2], 0.0\\n",
+             'grading.check("diffdrive.forward_kinematics", forward_kinematics)',
+             "def turning_radius(a, b, c, d):\\n    return d * (a + b) / (a - b)\\n",
+             'grading.check("diffdrive.turning_radius", turning_radius)']:
+    shell.run_cell(cell, store_history=True)
+"""
+
+
+def test_a_failed_check_shows_the_answers_lines_and_the_message_not_the_grader(tmp_path):
+    """In IPython a failed check shows the student's own line that raised and the check's
+    message; no frame of robodyn/grading; a wrong value shows the message alone."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", FAILED_CHECK_SESSION], capture_output=True,
+                         text=True, timeout=120, cwd=tmp_path).stdout
+    assert "return [a, b][2], 0.0" in out and "IndexError" in out
+    assert "The check says:" in out
+    assert "CheckFailed: diffdrive.forward_kinematics: your answer raised" in out
+    assert "CheckFailed: diffdrive.turning_radius: wrong result" in out
+    assert "grading/__init__.py" not in out and "grading/run.py" not in out
+    assert "raise outcome.failure" not in out and "Traceback" in out  # the answer's own
+    assert out.count("Traceback") == 1
+
+
+class _Arm:
+    """A toy object argument: an exercise reads its masses."""
+
+    def __init__(self):
+        self.masses = np.array([1.0, 2.0])
+        self.name = "toy"
+
+
+OBJECT_EXERCISE = Exercise(
+    exercise_id="toy.total_mass", description="The sum of the arm's masses.",
+    function_name="total_mass", arguments=("arm",), outputs=(Output("mass"),),
+    reference=lambda arm: float(np.sum(arm.masses)),
+    make_cases=lambda rng: [Case((_Arm(),), "fixed"), Case((_Arm(),), "seeded random")])
+
+
+def test_an_answer_that_changes_an_object_argument_is_named_with_the_attribute():
+    """Changing an attribute array of an object in place (the arm's inertias, say) fails
+    and says which attribute and entry; reading it passes."""
+    def scales_in_place(arm):
+        arm.masses[1] *= 1.0 + 1e-12
+        return float(np.sum(arm.masses))
+
+    def renames(arm):
+        arm.name = "mine"
+        return float(np.sum(arm.masses))
+
+    assert evaluate(OBJECT_EXERCISE, lambda arm: sum(arm.masses)).failure is None
+    failure = str(evaluate(OBJECT_EXERCISE, scales_in_place).failure)
+    assert failure.startswith("toy.total_mass: your answer changed its input arm in place")
+    assert "Changed:   arm.masses[1]" in failure and "copy.deepcopy(arm)" in failure
+    assert "Changed:   arm.name" in str(evaluate(OBJECT_EXERCISE, renames).failure)
+
+
+def test_what_an_answer_prints_is_kept_out_of_the_page_and_summarised(capsys):
+    """20 000 printed lines per call do not reach the page: a pass says how many, with the
+    first few; a failure says it too."""
+    def chatty(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        for step in range(20000):
+            print("step", step)
+        return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
+                wheel_radius * (phi_dot_r - phi_dot_l) / track_width)
+
+    check("diffdrive.forward_kinematics", chatty)
+    out = capsys.readouterr().out
+    assert out.startswith("PASSED diffdrive.forward_kinematics")
+    assert "Note: your answer printed 240000 lines during the check (12 calls)" in " ".join(
+        out.split())
+    assert "(239996 more lines)" in out
+    assert "    step 0\n    step 1\n" in out and len(out) < 1000
+    outcome = evaluate(get_exercise("diffdrive.forward_kinematics"),
+                       lambda *args: print("hello") or (0.0, 0.0))
+    assert "printed 12 lines" in str(outcome.failure) and "They were:" not in str(
+        outcome.failure)
+
+
+def test_an_answer_that_never_ends_is_stopped_at_the_time_limit():
+    """An endless loop and an answer too slow over all its calls both fail with "timed out"
+    after the limit, in this process as in a kernel."""
+    import time
+
+    def endless(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        while True:
+            pass
+
+    def slow(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        time.sleep(0.2)
+        return wheel_radius * (phi_dot_r + phi_dot_l) / 2, 0.0
+
+    exercise = get_exercise("diffdrive.forward_kinematics")
+    for answer, calls in ((endless, "1 of the check's calls"), (slow, "of the check's calls")):
+        started = time.perf_counter()
+        outcome = evaluate(exercise, answer, time_limit=0.5)
+        assert time.perf_counter() - started < 2.0
+        assert outcome.result.summary == (
+            "diffdrive.forward_kinematics: timed out after 0.5 s")
+        assert calls in str(outcome.failure) and "was stopped" in str(outcome.failure)
+
+
+def test_numbers_show_as_what_they_are():
+    assert format_number(8) == "8" and format_number(np.int64(-3)) == "-3"
+    assert format_number(8.0) == "8.0" and format_number(-2.0000000000000004) == "-2.0"
+    assert format_number(1e-300 / 3) == "3.33333333333e-301"
+
+
+def test_a_one_by_one_matrix_and_numpy_on_symbols_are_explained():
+    """1.4's slips of form: a 1x1 Matrix where an expression is asked for, and np.cos of a
+    symbol."""
+    exercise = get_exercise("arm.kinetic_energy_2link")
+
+    def as_matrix(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+        return sp.Matrix([[exercise.reference(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1,
+                                              qd2)]])
+
+    def with_numpy(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+        return m1 * qd1**2 * np.cos(q2)
+
+    message = str(evaluate(exercise, as_matrix).failure)
+    assert "Yours is a 1x1 Matrix, not an expression" in message and "M[0, 0]" in message
+    message = str(evaluate(exercise, with_numpy).failure)
+    assert "np.cos works on numbers, not on sympy's Symbol" in message and "sp.cos" in message

@@ -100,7 +100,9 @@ def start(job_file: str):
                     raw = _sympified(call.raw) if exercise["symbolic"] else call.raw
                     record["calls"].append({
                         "raw": to_plain(raw), "error": to_plain(call.error),
-                        "missing": call.missing, "changed": list(call.changed)})
+                        "missing": call.missing, "changed": list(call.changed),
+                        "changed_at": list(call.changed_at), "printed": call.printed,
+                        "printed_lines": call.printed_lines})
             finally:
                 record["references_called"] = sorted(set(active["called"]))
                 active.update(exercise=None, guards=(), called=[])

@@ -52,7 +52,7 @@ from classgrade.plaindata import Opaque, from_plain
 from robodyn.errors import ParameterError
 from robodyn.grading.compare import Expression
 from robodyn.grading.registry import get_exercise
-from robodyn.grading.run import Call, judge, not_callable
+from robodyn.grading.run import PRINTED_KEPT, Call, judge, not_callable
 
 __all__ = ["ISOLATIONS", "STATUSES", "Limits", "grade_hand_in", "named_references",
            "official_points",
@@ -613,8 +613,14 @@ def _calls(record: dict, symbolic: bool) -> list[Call] | None:
         changed = item.get("changed", [])
         if not isinstance(changed, list) or not all(isinstance(i, int) for i in changed):
             return None
+        changed_at = item.get("changed_at", [])
+        if not isinstance(changed_at, list) or not all(isinstance(at, str) for at in changed_at):
+            return None
+        lines = item.get("printed_lines", 0)
         calls.append(Call(raw=raw, error=error, missing=str(item.get("missing", ""))[:500],
-                          changed=tuple(changed)))
+                          changed=tuple(changed), changed_at=tuple(at[:200] for at in changed_at),
+                          printed=str(item.get("printed", ""))[:PRINTED_KEPT],
+                          printed_lines=lines if isinstance(lines, int) and lines >= 0 else 0))
     return calls
 
 

@@ -127,15 +127,17 @@ def check(exercise_id: str, answer) -> None:
 
 
 def explain_missing_answers() -> None:
-    """In a notebook, make a check cell whose answer is not defined say why.
+    """In a notebook, make a check cell whose answer is not defined say why, and a failed
+    check show its message rather than a traceback through the grader.
 
     Without it, such a check cell fails with ``NameError: name 'forward_kinematics' is not
     defined``, which points at the wrong cell. The exercise notebooks call this once, in
     their set-up cell; it makes :func:`robodyn.grading.notebook.explain_name_error`
     IPython's handler of NameError, which says what happened to the answer cell above (a
-    syntax error and its line, an error before the ``def``, or that it was not run). Importing
-    the package changes nothing: this is the one call that does. Outside IPython (a script,
-    a test) it does nothing.
+    syntax error and its line, an error before the ``def``, or that it was not run), and
+    :func:`robodyn.grading.notebook.show_check_failure` the handler of :class:`CheckFailed`.
+    Importing the package changes nothing: this is the one call that does. Outside IPython
+    (a script, a test) it does nothing.
     """
     try:
         from IPython import get_ipython

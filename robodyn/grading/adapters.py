@@ -28,12 +28,22 @@ __all__ = ["CallFunction", "ReadAttributes", "StepObject", "format_value"]
 
 
 def format_number(value) -> str:
-    """A number exactly if that is short, else with 12 significant digits; -0.0 shows as 0.0."""
+    """A number exactly if that is short, else with 12 significant digits; -0.0 shows as 0.0.
+    An integer shows as one, a float always as a float.
+
+    >>> format_number(8), format_number(8.0), format_number(-2.0000000000000004)
+    ('8', '8.0', '-2.0')
+    """
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return str(int(value))
     number = float(value)
     if number == 0.0:
         return "0.0"
     exact = repr(number)
-    return exact if len(exact) <= 14 else f"{number:.12g}"
+    if len(exact) <= 14:
+        return exact
+    short = f"{number:.12g}"
+    return short if any(mark in short for mark in ".eni") else short + ".0"
 
 
 def _format_array(array: np.ndarray, edge: int = 3) -> str:
@@ -55,7 +65,7 @@ def format_value(value) -> str:
             isinstance(value, np.ndarray) and value.dtype.kind in "iuf"):
         return format_number(value)
     text = repr(value)
-    return text if len(text) <= 160 else text[:157] + "..."
+    return text if len(text) <= 300 else text[:297] + "..."
 
 
 def _show_arguments(argument_names: Sequence[str], args: Sequence) -> str:

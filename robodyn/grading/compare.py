@@ -359,6 +359,15 @@ class Expression(Comparator):
                 "cannot be computed)")
 
     def detail(self, got, expected, args) -> list[str]:
+        import sympy
+
+        if isinstance(got, sympy.MatrixBase) and not isinstance(expected, sympy.MatrixBase):
+            return [f"Yours is a {got.shape[0]}x{got.shape[1]} Matrix, not an expression"
+                    + (f": return its one entry, `M[0, 0]`, or build the expression without "
+                       f"a Matrix." if got.shape == (1, 1) else ".")]
+        if isinstance(expected, sympy.MatrixBase) and not isinstance(got, sympy.MatrixBase):
+            return [f"Yours is a single expression; a {expected.shape[0]}x{expected.shape[1]} "
+                    f"sympy Matrix is expected."]
         try:
             point = self._points()[0]
             a, b = self._values(got, [point])[0], self._values(expected, [point])[0]

@@ -1,4 +1,10 @@
-"""In a notebook: a check cell whose answer never got defined says why, instead of NameError.
+"""In a notebook: a failed check shows its message, and a missing answer says why.
+
+A failed check raises :class:`~robodyn.grading.run.CheckFailed` so that the cell fails (for
+``nbval`` and ``make check`` too); IPython would show it as a traceback through the grader's
+own code. :func:`show_check_failure` shows the message alone, after the lines of the
+student's own code that raised, if an error of the answer is the cause.
+
 
 When the answer cell of an exercise has a syntax error, or raised before its ``def``, or was
 not run at all, the check cell below it fails with ``NameError: name 'forward_kinematics' is
@@ -13,15 +19,58 @@ check result; every other NameError is shown as usual.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-__all__ = ["explain_name_error", "install"]
+__all__ = ["explain_name_error", "install", "show_check_failure"]
 
 _CHECK_ID = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
 
 
 def install(shell) -> None:
-    """Make :func:`explain_name_error` IPython's handler of NameError in ``shell``."""
-    shell.set_custom_exc((NameError,), explain_name_error)
+    """Make :func:`explain_name_error` and :func:`show_check_failure` IPython's handlers of
+    NameError and of a failed check in ``shell``."""
+    from robodyn.grading.run import CheckFailed
+
+    def handle(shell, etype, value, tb, tb_offset=None):
+        if isinstance(value, CheckFailed):
+            return show_check_failure(shell, etype, value, tb, tb_offset)
+        return explain_name_error(shell, etype, value, tb, tb_offset)
+
+    shell.set_custom_exc((NameError, CheckFailed), handle)
+
+
+#: The grader's own code: frames from here are not shown to the student.
+_GRADER = str(Path(__file__).resolve().parent)
+
+
+def _from_the_answer_on(tb):
+    """The part of traceback ``tb`` that starts at the first frame outside the grader."""
+    while tb is not None and tb.tb_frame.f_code.co_filename.startswith(_GRADER):
+        tb = tb.tb_next
+    return tb
+
+
+def _show(shell, etype, value, lines) -> None:
+    """Show ``lines`` as the cell's error output (the cell fails, as with any exception)."""
+    show = getattr(shell, "_showtraceback", None)  # shows exactly these lines, as an error
+    if callable(show):
+        show(etype, value, lines)
+    else:  # an IPython without it: the usual display, with its "%tb" line
+        shell.showtraceback((etype, value, None), exception_only=True)
+
+
+def show_check_failure(shell, etype, value, tb, tb_offset=None):
+    """IPython custom exception handler of CheckFailed: the answer's own error, from its
+    first line of student code on, then the check's message; no frame of the grader."""
+    lines = []
+    cause = value.__cause__
+    if cause is not None and _from_the_answer_on(cause.__traceback__) is not None:
+        lines = shell.InteractiveTB.structured_traceback(
+            type(cause), cause, _from_the_answer_on(cause.__traceback__))
+        lines = [*lines, "", "The check says:"]
+    lines += shell.InteractiveTB.get_exception_only(etype, value)
+    _show(shell, etype, value, lines)
+    return None
 
 
 def explain_name_error(shell, etype, value, tb, tb_offset=None):
@@ -49,12 +98,8 @@ def explain_name_error(shell, etype, value, tb, tb_offset=None):
     publish(CheckResult(exercise.exercise_id, "failed", f"{exercise.exercise_id}: {summary}"),
             "")
     failure = CheckFailed(text)
-    lines = shell.InteractiveTB.get_exception_only(CheckFailed, failure)
-    show = getattr(shell, "_showtraceback", None)  # shows exactly these lines, as an error
-    if callable(show):
-        show(CheckFailed, failure, lines)
-    else:  # an IPython without it: the usual display, with its "%tb" line
-        shell.showtraceback((CheckFailed, failure, None), exception_only=True)
+    _show(shell, CheckFailed, failure, shell.InteractiveTB.get_exception_only(CheckFailed,
+                                                                              failure))
     return None
 
 

@@ -14,8 +14,15 @@ judges in its own process, where the answers cannot reach the checks.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import dataclasses
+import io
+import re
+import signal
 import textwrap
+import threading
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,6 +37,14 @@ __all__ = ["Call", "CheckFailed", "NotAttempted", "Outcome", "call_answer", "eva
 
 #: Width of the feedback text: lines fit the book's code column.
 WIDTH = 76
+#: Seconds an answer may take over all the calls of one check. A check stops an answer that
+#: takes longer and says so; ``make check`` (``classgrade.checknb``) and the class grader
+#: (``classgrade.sandbox``) stop a cell at this limit too, plus a margin for the check itself.
+TIME_LIMIT = 60.0
+#: Characters of what an answer prints during a check that are kept to show in the feedback.
+PRINTED_KEPT = 2000
+#: Lines of that shown.
+PRINTED_SHOWN = 4
 
 
 class CheckFailed(AssertionError):
@@ -70,12 +85,20 @@ class Outcome:
 @dataclass(frozen=True)
 class Call:
     """What one call of an answer did: its raw result, or the error it raised, or the message of
-    a missing attribute or method; and the indices of the array arguments it changed in place."""
+    a missing attribute or method; the indices of the arguments it changed in place and where
+    in each (``changed_at``: ``".inertias[0]"``, ``"[2]"``, "" for the whole value); what it
+    printed (the first :data:`PRINTED_KEPT` characters, and how many lines in all); and
+    whether it ran out of time."""
 
     raw: object = None
     error: BaseException | None = None
     missing: str = ""
     changed: tuple[int, ...] = ()
+    changed_at: tuple[str, ...] = ()
+    printed: str = ""
+    printed_lines: int = 0
+    timed_out: bool = False
+    seconds: float = 0.0
 
 
 @dataclass
@@ -89,14 +112,26 @@ class _Run:
     problem: str = ""
 
 
-def evaluate(exercise: Exercise, answer) -> Outcome:
-    """Check ``answer`` against ``exercise`` on all its cases; see :func:`robodyn.grading.check`."""
+def evaluate(exercise: Exercise, answer, time_limit: float = TIME_LIMIT) -> Outcome:
+    """Check ``answer`` against ``exercise`` on all its cases; see :func:`robodyn.grading.check`.
+
+    The answer gets ``time_limit`` seconds for all its calls; a call still running then is
+    stopped (where the platform allows: in the main thread of a Unix process, as a kernel
+    runs a cell) and no further case is called.
+    """
     __tracebackhide__ = True
     if not callable(answer):
         return not_callable(exercise, type(answer).__name__)
     cases = exercise.cases()
-    return judge(exercise, cases, [call_answer(exercise.adapter, answer, case.args)
-                                   for case in cases])
+    calls, left = [], float(time_limit)
+    for case in cases:
+        call = call_answer(exercise.adapter, answer, case.args, time_left=left)
+        calls.append(call)
+        left -= call.seconds
+        if call.timed_out or left <= 0.0:
+            calls[-1] = dataclasses.replace(call, timed_out=True)
+            break
+    return judge(exercise, cases[:len(calls)], calls, time_limit)
 
 
 def not_callable(exercise: Exercise, type_name: str) -> Outcome:
@@ -111,14 +146,31 @@ def not_callable(exercise: Exercise, type_name: str) -> Outcome:
     ))
 
 
-def judge(exercise: Exercise, cases: list[Case], calls: list[Call]) -> Outcome:
+def judge(exercise: Exercise, cases: list[Case], calls: list[Call],
+          time_limit: float = TIME_LIMIT) -> Outcome:
     """Judge what an answer did on each case (``calls[k]`` on ``cases[k]``).
 
     This part needs the reference and the typical mistakes, not the answer: a grading run calls
     the answer in the student's kernel (:func:`call_answer`) and judges here, in its own process.
     """
     __tracebackhide__ = True
+    outcome = _judge(exercise, cases, calls, time_limit)
+    printed = _printed_text(calls)
+    if not printed:
+        return outcome
+    if outcome.failure is None:
+        return dataclasses.replace(outcome, text=f"{outcome.text}\n{printed}")
+    failure = CheckFailed(f"{outcome.failure}\n\n{printed}")
+    failure.__cause__ = outcome.failure.__cause__
+    return dataclasses.replace(outcome, failure=failure)
+
+
+def _judge(exercise: Exercise, cases: list[Case], calls: list[Call],
+           time_limit: float) -> Outcome:
+    __tracebackhide__ = True
     exercise_id = exercise.exercise_id
+    if calls and calls[-1].timed_out:
+        return _failed(exercise, _timed_out(exercise, cases[len(calls) - 1], calls, time_limit))
     runs = []
     for case, call in zip(cases, calls, strict=True):
         run = _sort_call(exercise, case, call)
@@ -201,25 +253,155 @@ def _parts_text(exercise: Exercise, right: tuple[str, ...]) -> str:
 # --------------------------------------------------------------------------- one call
 
 
-def call_answer(adapter, answer, args: tuple) -> Call:
+class _OutOfTime(BaseException):
+    """Raised into an answer that runs past its time (a BaseException: an answer's ``except
+    Exception`` does not swallow it)."""
+
+
+class _CappedText(io.TextIOBase):
+    """A text stream that keeps the first ``kept`` characters written to it and counts the
+    lines of all of it."""
+
+    def __init__(self, kept: int = PRINTED_KEPT):
+        self.kept, self.parts, self.size, self.lines, self.open_line = kept, [], 0, 0, False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text) -> int:
+        text = str(text)
+        if self.size < self.kept:
+            self.parts.append(text[: self.kept - self.size])
+        self.size += len(text)
+        self.lines += text.count("\n")
+        if text:
+            self.open_line = not text.endswith("\n")
+        return len(text)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None):
+    """Raise :class:`_OutOfTime` into the code in the block after ``seconds``, where a timer
+    signal can do it (the main thread on Unix); elsewhere the block runs to its end."""
+    usable = (seconds is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def out_of_time(signum, frame):
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, max(float(seconds), 1e-3))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0.0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def call_answer(adapter, answer, args: tuple, time_left: float | None = None) -> Call:
     """Call the answer through the exercise's adapter on a deep copy of one case's ``args``.
+
+    What the answer prints is kept aside (:class:`Call`), not shown; a call still running after
+    ``time_left`` seconds is stopped where that is possible (:func:`_time_limit`) and marked
+    ``timed_out``.
 
     Nothing is judged here: this is the part of a check that runs the student's code, and the
     only part a grading run executes in the student's kernel.
     """
     __tracebackhide__ = True
     arguments = copy.deepcopy(args)
+    printed = _CappedText()
+    started = time.perf_counter()
+    result = {}
     try:
-        with np.errstate(all="ignore"):
-            raw = adapter.call(answer, arguments)
+        with _time_limit(time_left), contextlib.redirect_stdout(printed), \
+                contextlib.redirect_stderr(printed), np.errstate(all="ignore"):
+            result["raw"] = adapter.call(answer, arguments)
+    except _OutOfTime:
+        result["timed_out"] = True
     except _MissingAttribute as error:
-        return Call(missing=str(error))
+        result["missing"] = str(error)
     except Exception as error:  # the student's code may raise anything
-        return Call(error=error)
-    changed = tuple(index for index, (before, after) in enumerate(zip(args, arguments, strict=True))
-                    if isinstance(before, np.ndarray)
-                    and not np.array_equal(before, after, equal_nan=True))
-    return Call(raw=raw, changed=changed)
+        result["error"] = error
+    seconds = time.perf_counter() - started
+    if "raw" in result:
+        where = [(index, first_change(before, after, ""))
+                 for index, (before, after) in enumerate(zip(args, arguments, strict=True))]
+        where = [(index, at) for index, at in where if at is not None]
+        result["changed"] = tuple(index for index, _ in where)
+        result["changed_at"] = tuple(at for _, at in where)
+    return Call(**result, printed=printed.text(),
+                printed_lines=printed.lines + printed.open_line, seconds=seconds)
+
+
+def first_change(before, after, name: str, depth: int = 0) -> str | None:
+    """Where ``after`` differs from ``before``, its deep copy taken before the call: a path
+    such as ``arm.inertias[0]`` that starts with ``name``, or None if nothing changed.
+
+    Arrays are compared element by element (NaN equal to NaN), lists, tuples and dicts entry
+    by entry, other objects by their attributes (``vars``, dataclass fields included),
+    anything else with ``==``. A function, or an object called like one (a check's robot that
+    counts how often it is asked), is the answer's to call: its state is not compared.
+
+    >>> class Arm:
+    ...     def __init__(self):
+    ...         self.inertias = np.array([1.0, 2.0])
+    >>> arm = Arm()
+    >>> changed = copy.deepcopy(arm)
+    >>> changed.inertias[1] = 5.0
+    >>> first_change(arm, changed, "arm"), first_change(arm, copy.deepcopy(arm), "arm")
+    ('arm.inertias[1]', None)
+    """
+    if depth > 8 or before is after or callable(before):
+        return None
+    if isinstance(before, np.ndarray):
+        if not isinstance(after, np.ndarray) or before.shape != after.shape:
+            return name
+        if before.dtype.kind in "biufc":
+            unequal = before != after
+            if before.dtype.kind in "fc":
+                unequal &= ~(np.isnan(before) & np.isnan(after))
+        else:
+            unequal = np.array([first_change(x, y, "", depth + 1) is not None
+                                for x, y in zip(before.flat, after.flat, strict=True)],
+                               dtype=bool).reshape(before.shape)
+        if not unequal.any():
+            return None
+        index = tuple(int(i) for i in np.argwhere(unequal)[0])
+        return name + ("[" + ", ".join(map(str, index)) + "]" if index else "")
+    if type(before) is not type(after):
+        return name
+    if isinstance(before, (list, tuple, dict)):
+        if len(before) != len(after) or (isinstance(before, dict)
+                                          and before.keys() != after.keys()):
+            return name
+        keys = before.keys() if isinstance(before, dict) else range(len(before))
+        for key in keys:
+            found = first_change(before[key], after[key], f"{name}[{key!r}]", depth + 1)
+            if found is not None:
+                return found
+        return None
+    fields = getattr(before, "__dict__", None)
+    if isinstance(fields, dict) and not isinstance(before, type):
+        if fields.keys() != vars(after).keys():
+            return name
+        for attribute, value in fields.items():
+            found = first_change(value, vars(after)[attribute], f"{name}.{attribute}",
+                                 depth + 1)
+            if found is not None:
+                return found
+        return None
+    try:
+        same = bool(before == after) or (before != before and after != after)  # NaN
+    except Exception:  # an object that cannot say whether it is equal: taken as unchanged
+        return None
+    return None if same else name
 
 
 def _sort_call(exercise: Exercise, case: Case, call: Call) -> _Run:
@@ -241,14 +423,22 @@ def _sort_call(exercise: Exercise, case: Case, call: Call) -> _Run:
     names = _argument_names(exercise)
     changed = [names[index] for index in call.changed if index < len(names)]
     if changed:
-        name = changed[0]
+        name, index = changed[0], call.changed[0]
+        where = name + (call.changed_at[0] if len(call.changed_at) == len(call.changed) else "")
+        if isinstance(case.args[index], np.ndarray):
+            advice = (f"A NumPy array is passed by reference: `{name}[0] += ...` or "
+                      f"`{name}[0] = ...` changes the caller's array too, and a simulation "
+                      f"loop that keeps its history would see it change. Build a new array "
+                      f"instead, for example with `{name}.copy()` or `np.array([...])`.")
+        else:
+            advice = (f"Python passes objects by reference: assigning to `{where}` changes the "
+                      f"caller's {name} too, and every later use of it. Read from {name}; put "
+                      f"what you compute into new variables or arrays (or work on "
+                      f"`copy.deepcopy({name})`).")
         run.problem = (
             f"{exercise_id}: your answer changed its input {', '.join(changed)} in place\n\n"
-            f"Called:    {call_text}\n\n"
-            + _fill(f"A NumPy array is passed by reference: `{name}[0] += ...` or "
-                    f"`{name}[0] = ...` changes the caller's array too, and a simulation loop "
-                    f"that keeps its history would see it change. Build a new array instead, "
-                    f"for example with `{name}.copy()` or `np.array([...])`.")
+            f"Called:    {call_text}\n"
+            + (f"Changed:   {where}\n" if where != name else "") + "\n" + _fill(advice)
         )
         return run
 
@@ -343,6 +533,43 @@ def _explains(exercise: Exercise, mistake: Mistake, run: _Run) -> bool:
 # --------------------------------------------------------------------------- messages
 
 
+def _timed_out(exercise: Exercise, case: Case, calls: list[Call],
+               time_limit: float) -> CheckFailed:
+    """The failure of an answer that used up the check's time."""
+    started = time.perf_counter()
+    exercise.run(exercise.reference, case)
+    reference = time.perf_counter() - started
+    spent = sum(call.seconds for call in calls)
+    return CheckFailed("\n".join([
+        f"{exercise.exercise_id}: timed out after {time_limit:g} s",
+        "",
+        f"Called:    {exercise.show_call(case.args)}",
+        _fill(f"Your answer took {spent:.1f} s over {len(calls)} of the check's calls and "
+              f"was stopped (the book's own answer takes {1e3 * reference:.2g} ms for this "
+              f"call). A check gives an answer {time_limit:g} s in all, in the notebook as in "
+              "`make check` and the class grader."),
+        _fill("Look for a loop that does far more work than needed (a time step far "
+              "smaller than asked, a sum over millions of terms) or that never ends, or a "
+              "print inside a loop."),
+    ]))
+
+
+def _printed_text(calls: list[Call]) -> str:
+    """A note on what the answer printed during the check: how much, and its first lines."""
+    lines = sum(call.printed_lines for call in calls)
+    if not lines:
+        return ""
+    kept = "".join(call.printed for call in calls).splitlines()
+    shown = [line if len(line) <= WIDTH - 4 else line[: WIDTH - 7] + "..."
+             for line in kept[:PRINTED_SHOWN]]
+    more = f"\n    ... ({lines - len(shown)} more lines)" if lines > len(shown) else ""
+    return "\n".join([
+        _fill(f"Note: your answer printed {lines} line{'s' if lines != 1 else ''} during the "
+              f"check ({len(calls)} calls), kept out of the page. "
+              + ("The first:" if lines > len(shown) else "They were:")),
+        *[f"    {line}" for line in shown]]) + more
+
+
 def _with_mistake(problem: str, mistake: Mistake | None) -> str:
     """A problem's message, with the mistake that explains it named on the first line."""
     if mistake is None:
@@ -365,9 +592,13 @@ def _error_message(exercise: Exercise, run: _Run, mistake: Mistake | None) -> st
     error_text = f"{type(error).__name__}: {_short_text(error)}"
     call = exercise.show_call(run.case.args)
     lines = []
+    numpy_on_symbols = _NUMPY_ON_SYMBOLS.search(str(error))
     if mistake is not None:
         lines.append(f"{exercise.exercise_id}: your answer raised {type(error).__name__} — "
                      f"looks like {mistake.name}")
+    elif numpy_on_symbols:
+        lines.append(f"{exercise.exercise_id}: your answer raised {type(error).__name__} — "
+                     f"looks like NumPy's np.{numpy_on_symbols.group(2)} used on sympy symbols")
     elif run.case.kind == "arrays":
         lines.append(f"{exercise.exercise_id}: works on single numbers but fails on NumPy "
                      f"arrays ({error_text})")
@@ -377,10 +608,23 @@ def _error_message(exercise: Exercise, run: _Run, mistake: Mistake | None) -> st
               "(The traceback above shows the line of your answer that raised it.)"]
     if mistake is not None:
         lines += ["", f"Looks like {mistake.name}.", _fill(f"Hint: {mistake.hint}")]
+    elif numpy_on_symbols:
+        kind, function = numpy_on_symbols.groups()
+        lines += ["", _fill(f"NumPy's np.{function} works on numbers, not on sympy's "
+                            f"{kind}: for a formula in symbols use sympy's own functions, "
+                            f"sp.{function}, sp.sin, sp.sqrt, ... (with `import sympy as "
+                            f"sp`).")]
     elif run.case.kind == "arrays":
         lines += ["", _fill("Your answer gave results for single numbers, but the check also "
                             "calls it with NumPy arrays. " + _VECTORISE_ADVICE)]
     return "\n".join(lines)
+
+
+#: NumPy's error for np.cos (and the like) of a sympy object; the groups are the sympy type
+#: and the function.
+_NUMPY_ON_SYMBOLS = re.compile(
+    r"of type (Symbol|Mul|Add|Pow|Integer|Rational|Float|Function|[A-Z]\w*) which has no "
+    r"callable (\w+) method")
 
 
 def _wrong_message(exercise: Exercise, run: _Run, runs: list[_Run],

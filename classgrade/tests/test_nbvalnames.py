@@ -1,0 +1,53 @@
+"""nbval's cells are named after their exercise when a class runs pytest --nbval-lax."""
+
+import subprocess
+import sys
+
+import nbformat
+
+from classgrade.nbvalnames import code_cell_labels
+
+WRONG_RADIUS = ("def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
+                "    return track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)")
+RIGHT_KINEMATICS = (
+    "def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
+    "    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,\n"
+    "            wheel_radius * (phi_dot_r - phi_dot_l) / track_width)")
+
+
+def exercise_notebook(path):
+    new_code, new_markdown = nbformat.v4.new_code_cell, nbformat.v4.new_markdown_cell
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        new_code("from robodyn import grading\ngrading.explain_missing_answers()"),
+        new_markdown("## Exercise 4.1: forward kinematics"),
+        new_code(RIGHT_KINEMATICS),
+        new_code('grading.check("diffdrive.forward_kinematics", forward_kinematics)'),
+        new_markdown("## Exercise 4.2: turning radius\n\nThe radius of the turn."),
+        new_code(WRONG_RADIUS),
+        new_code('grading.check("diffdrive.turning_radius", turning_radius)'),
+    ]
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_code_cells_are_labelled_with_their_exercise_and_check(tmp_path):
+    path = exercise_notebook(tmp_path / "ex.ipynb")
+    assert code_cell_labels(str(path)) == (
+        "", "exercise 4.1", "exercise 4.1, check diffdrive.forward_kinematics",
+        "exercise 4.2", "exercise 4.2, check diffdrive.turning_radius")
+    (tmp_path / "broken.ipynb").write_text("{not a notebook")
+    assert code_cell_labels(str(tmp_path / "broken.ipynb")) == ()
+
+
+def test_a_failing_check_cell_is_reported_with_its_exercise(tmp_path):
+    """What a class sees: the FAILED line names exercise 4.2 and its check; the passing
+    cells keep running."""
+    exercise_notebook(tmp_path / "ex.ipynb")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "classgrade.nbvalnames", "--nbval-lax",
+         "ex.ipynb", "-q", "-p", "no:cacheprovider", "-rf"],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert "FAILED ex.ipynb::Cell 4 (exercise 4.2, check diffdrive.turning_radius)" in (
+        run.stdout), run.stdout[-3000:]
+    assert "1 failed, 4 passed" in run.stdout
