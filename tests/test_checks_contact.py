@@ -12,7 +12,7 @@ import pytest
 import sympy
 from checkcases import assert_generic_failure, summary
 
-from robodyn.grading import evaluate, get_exercise
+from robodyn.grading import evaluate, exercise_ids, get_exercise
 
 # --------------------------------------------------------------------------- right answers
 
@@ -377,3 +377,21 @@ def force_half_at_touch(depth, depth_rate, k, c):
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
     """A wrong answer that no mistake explains gets the generic message, no wrong name."""
     assert_generic_failure(exercise_id, answer)
+
+
+#: The answers of chapter 3 as a hint would write them: no message may print them.
+ANSWER_LINES = ["mass * g / penetration", "m g / d", "2 zeta sqrt(k m)",
+                "2 * zeta * np.sqrt(k * mass)", "max(k depth + c depth_rate, 0)",
+                "np.maximum(k * depth", "arctan2(2 zeta s, 2 zeta^2 - 1)",
+                "np.arctan2(2 * zeta * s"]
+
+
+@pytest.mark.parametrize("exercise_id", [i for i in exercise_ids() if i.startswith("contact.")])
+def test_no_message_prints_the_answer(exercise_id):
+    """Mistake names and hints, and the cases' texts, teach without printing the formula
+    the student is asked to type."""
+    exercise = get_exercise(exercise_id)
+    texts = [text for mistake in exercise.mistakes for text in (mistake.name, mistake.hint)]
+    texts += [text for case in exercise.cases() for text in (case.about, case.hint, case.note)]
+    for text in texts:
+        assert not [line for line in ANSWER_LINES if line in " ".join(text.split())], text

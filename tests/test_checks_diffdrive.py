@@ -7,11 +7,14 @@ right mistake, never by another.
 """
 
 import math
+import re
 
 import numpy as np
 import pytest
+import sympy
 
-from robodyn.grading import CheckFailed, check, evaluate, get_exercise
+from robodyn import waypoints
+from robodyn.grading import CheckFailed, check, evaluate, exercise_ids, get_exercise
 
 FK = "diffdrive.forward_kinematics"
 IK = "diffdrive.inverse_kinematics"
@@ -80,15 +83,91 @@ def tr_through_v_and_omega(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return v / omega
 
 
+def fk_from_rim_speeds_in_a_loop(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    def one(right, left):
+        rim_right, rim_left = wheel_radius * right, wheel_radius * left   # m/s
+        return math.fsum([rim_right, rim_left]) / 2, (rim_right - rim_left) / track_width
+
+    if np.ndim(phi_dot_r) == 0:
+        return one(phi_dot_r, phi_dot_l)
+    pairs = [one(right, left) for right, left in zip(phi_dot_r, phi_dot_l, strict=True)]
+    return np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+
+
+def ik_by_solving_the_forward_map(v, omega, wheel_radius, track_width):
+    forward = np.array([[wheel_radius / 2, wheel_radius / 2],
+                        [wheel_radius / track_width, -wheel_radius / track_width]])
+    return np.linalg.solve(forward, np.array([v, omega]))
+
+
+def ik_by_sympy(v, omega, wheel_radius, track_width):
+    right, left, V, W, R, L = sympy.symbols("phi_r phi_l V W R L")
+    solution = sympy.solve([sympy.Eq(V, R * (right + left) / 2),
+                            sympy.Eq(W, R * (right - left) / L)], [right, left])
+    speeds = sympy.lambdify((V, W, R, L), [solution[right], solution[left]], "numpy")
+    return tuple(speeds(v, omega, wheel_radius, track_width))
+
+
+def tr_vectorised_math(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    def one(right, left):
+        return math.ldexp(track_width, -1) * (right + left) / (right - left)
+
+    return np.vectorize(one, otypes=[float])(phi_dot_r, phi_dot_l)
+
+
+def ip_vectorised_math_with_if(pose, v, omega, dt):
+    def one(x, y, theta, v, omega):
+        if omega == 0:
+            return x + v * dt * math.cos(theta), y + v * dt * math.sin(theta), theta
+        half = omega * dt / 2
+        chord = 2 * v / omega * math.sin(half)
+        return (x + chord * math.cos(theta + half), y + chord * math.sin(theta + half),
+                theta + omega * dt)
+
+    return np.array(np.vectorize(one)(pose[0], pose[1], pose[2], v, omega))
+
+
+def hc_with_mod_wrap_and_less_or_equal(pose, goal, gain, dead_band, omega_max):
+    """[-pi, pi) and <= on the dead band: the boundaries the text lets go either way."""
+    error = np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2]
+    error = (error + np.pi) % (2 * np.pi) - np.pi
+    return np.where(np.abs(error) <= dead_band, 0.0,
+                    np.clip(gain * error, -omega_max, omega_max))
+
+
+def hc_complex_wrap(pose, goal, gain, dead_band, omega_max):
+    x, y, theta = pose
+    towards = (goal[0] - x) + 1j * (goal[1] - y)
+    error = np.angle(towards * np.exp(-1j * theta))
+    return np.clip(gain * error * (np.abs(error) >= dead_band), -omega_max, omega_max)
+
+
+def hc_vectorised_math_remainder(pose, goal, gain, dead_band, omega_max):
+    def one(x, y, theta, x_g, y_g):
+        error = math.remainder(math.atan2(y_g - y, x_g - x) - theta, 2 * math.pi)
+        if abs(error) < dead_band:
+            return 0.0
+        return max(-omega_max, min(omega_max, gain * error))
+
+    return np.vectorize(one, otypes=[float])(pose[0], pose[1], pose[2], goal[0], goal[1])
+
+
+RIGHT = [(FK, fk_as_array), (FK, fk_from_rim_speeds_in_a_loop),
+         (IK, ik_by_solving_the_forward_map), (IK, ik_by_sympy),
+         (IP, ip_textbook_with_branch), (IP, ip_complex_numbers),
+         (IP, ip_vectorised_math_with_if),
+         (HC, hc_with_mod_wrap), (HC, hc_arctan2_wrap_and_min_max),
+         (HC, hc_with_mod_wrap_and_less_or_equal), (HC, hc_complex_wrap),
+         (HC, hc_vectorised_math_remainder),
+         (TR, tr_through_v_and_omega), (TR, tr_vectorised_math)]
+
+
 @pytest.mark.parametrize(
-    ("exercise_id", "answer"),
-    [(FK, fk_as_array), (IP, ip_textbook_with_branch), (IP, ip_complex_numbers),
-     (HC, hc_with_mod_wrap), (HC, hc_arctan2_wrap_and_min_max), (TR, tr_through_v_and_omega)],
-    ids=lambda value: getattr(value, "__name__", value),
+    ("exercise_id", "answer"), RIGHT, ids=lambda value: getattr(value, "__name__", value),
 )
 def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
-    """A matrix product, the textbook branch formula, complex numbers, mod or arctan2
-    wrapping: all right, all pass."""
+    """A matrix product, a linear solve, sympy, loops with math, the textbook branch formula,
+    complex numbers, mod, arctan2 or remainder wrapping: all right, all pass."""
     result = evaluate(get_exercise(exercise_id), answer)
     assert result.failure is None, str(result.failure)
 
@@ -100,6 +179,67 @@ def test_the_textbook_exact_step_passes_with_a_note_on_cancellation():
     assert "cancellation" in text and "Note:" in text
     sinc_form = evaluate(get_exercise(IP), ip_complex_numbers).text
     assert "Note:" not in sinc_form
+
+
+def test_the_boundaries_of_the_heading_command_are_cases():
+    """The fixed cases put the heading error exactly on +-dead_band and on +-pi (before
+    wrapping), scalars and arrays, as the text of 4.5 names them."""
+    exercise = get_exercise(HC)
+    edges, behind, raw_minus_pi = 0, 0, 0
+    for case in exercise.cases():
+        if case.kind == "seeded random":
+            continue
+        pose, goal, _, dead_band, _ = case.args
+        bearing = np.arctan2(goal[1] - pose[1], goal[0] - pose[0])
+        error = waypoints.heading_error(pose, goal)
+        edges += int(np.sum(np.abs(error) == dead_band))
+        behind += int(np.sum(np.abs(error) == np.pi))
+        raw_minus_pi += int(np.sum(bearing - pose[2] == -np.pi))
+    assert edges >= 4 and behind >= 4 and raw_minus_pi >= 2
+
+
+def test_either_way_passes_on_the_boundaries_with_a_note_and_only_there():
+    """[-pi, pi) wrapping with <= on the dead band passes, with the note that says why; the
+    reference gets no note."""
+    text = evaluate(get_exercise(HC), hc_with_mod_wrap_and_less_or_equal).text
+    assert text.startswith("PASSED diffdrive.heading_command")
+    assert "Note: for a goal exactly behind" in text and "Note: at |e| = dead_band" in text
+    assert "either of the two right commands" in text
+    assert "Note:" not in evaluate(get_exercise(HC), get_exercise(HC).reference).text
+
+
+def test_a_third_value_on_a_boundary_is_wrong():
+    """On a boundary only the two right commands pass: 0 for a goal exactly behind, or half
+    the step at the dead band's edge, is wrong."""
+
+    def stops_when_behind(pose, goal, gain, dead_band, omega_max):
+        error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+        omega = np.where(np.abs(error) < dead_band, 0.0,
+                         np.clip(gain * error, -omega_max, omega_max))
+        return np.where(np.abs(error) > np.pi - 1e-12, 0.0, omega)
+
+    def half_step_at_the_edge(pose, goal, gain, dead_band, omega_max):
+        error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+        weight = np.where(np.abs(error) < dead_band, 0.0,
+                          np.where(np.abs(error) == dead_band, 0.5, 1.0))
+        return np.clip(weight * gain * error, -omega_max, omega_max)
+
+    assert summary(HC, stops_when_behind).startswith(f"{HC}: wrong result for a goal exactly "
+                                                     "behind")
+    assert summary(HC, half_step_at_the_edge).startswith(
+        f"{HC}: wrong result for a heading error of exactly +dead_band")
+
+
+def test_a_slip_with_the_other_wrap_is_still_named():
+    """A slip written with [-pi, pi) wrapping is named: the boundary entries, where two
+    commands are right, do not hide it."""
+
+    def bang_bang_mod_wrap(pose, goal, gain, dead_band, omega_max):
+        error = np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2]
+        error = (error + np.pi) % (2 * np.pi) - np.pi
+        return np.where(np.abs(error) < dead_band, 0.0, np.sign(error) * omega_max)
+
+    assert "a bang-bang command" in summary(HC, bang_bang_mod_wrap)
 
 
 # --------------------------------------------------------------------------- wrong answers
@@ -180,6 +320,134 @@ def ik_degrees(v, omega, wheel_radius, track_width):
     return np.degrees(right), np.degrees(left)
 
 
+def fk_diameter(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    diameter = 2 * wheel_radius
+    return (diameter * (phi_dot_r + phi_dot_l) / 2,
+            diameter * (phi_dot_r - phi_dot_l) / track_width)
+
+
+def fk_radius_halved(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    r = wheel_radius / 2
+    return r * (phi_dot_r + phi_dot_l) / 2, r * (phi_dot_r - phi_dot_l) / track_width
+
+
+def fk_revolutions(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    circumference = 2 * np.pi * wheel_radius
+    return (circumference * (phi_dot_r + phi_dot_l) / 2,
+            circumference * (phi_dot_r - phi_dot_l) / track_width)
+
+
+def fk_radius_track_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return (track_width * (phi_dot_r + phi_dot_l) / 2,
+            track_width * (phi_dot_r - phi_dot_l) / wheel_radius)
+
+
+def fk_sum_difference_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return (wheel_radius * (phi_dot_r - phi_dot_l) / 2,
+            wheel_radius * (phi_dot_r + phi_dot_l) / track_width)
+
+
+def ik_not_halved(v, omega, wheel_radius, track_width):
+    total = 2 * v / wheel_radius                 # phi_r + phi_l
+    difference = omega * track_width / wheel_radius
+    return total + difference, total - difference
+
+
+def ik_diameter(v, omega, wheel_radius, track_width):
+    return ((v + omega * track_width / 2) / (2 * wheel_radius),
+            (v - omega * track_width / 2) / (2 * wheel_radius))
+
+
+def ik_revolutions(v, omega, wheel_radius, track_width):
+    circumference = 2 * np.pi * wheel_radius
+    return ((v + omega * track_width / 2) / circumference,
+            (v - omega * track_width / 2) / circumference)
+
+
+def ik_omega_over_track(v, omega, wheel_radius, track_width):
+    return ((v + omega / (2 * track_width)) / wheel_radius,
+            (v - omega / (2 * track_width)) / wheel_radius)
+
+
+def ik_radius_track_mixed_up(v, omega, wheel_radius, track_width):
+    return ((v + omega * wheel_radius / 2) / track_width,
+            (v - omega * wheel_radius / 2) / track_width)
+
+
+def tr_sum_difference_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return track_width * (phi_dot_r - phi_dot_l) / (2 * (phi_dot_r + phi_dot_l))
+
+
+def tr_over_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    v = (phi_dot_r + phi_dot_l) / 2
+    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+    return v / omega
+
+
+def tr_curvature(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
+    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+    return omega / v
+
+
+def ip_sinc_of_the_whole_turn(pose, v, omega, dt):
+    x, y, theta = pose
+    chord = v * dt * np.sinc(omega * dt / np.pi)
+    return np.array([x + chord * np.cos(theta + omega * dt / 2),
+                     y + chord * np.sin(theta + omega * dt / 2), theta + omega * dt])
+
+
+def ip_sin_for_x(pose, v, omega, dt):
+    x, y, theta = pose
+    half = omega * dt / 2
+    chord = v * dt * np.sinc(half / np.pi)
+    return np.array([x + chord * np.sin(theta + half), y + chord * np.cos(theta + half),
+                     theta + omega * dt])
+
+
+def ip_heading_without_dt(pose, v, omega, dt):
+    x, y, theta = pose
+    half = omega * dt / 2
+    chord = v * dt * np.sinc(half / np.pi)
+    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
+                     theta + omega])
+
+
+def ip_distance_without_dt(pose, v, omega, dt):
+    x, y, theta = pose
+    half = omega * dt / 2
+    chord = v * np.sinc(half / np.pi)
+    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
+                     theta + omega * dt])
+
+
+def hc_no_gain(pose, goal, gain, dead_band, omega_max):
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    return np.clip(np.where(np.abs(error) < dead_band, 0.0, error), -omega_max, omega_max)
+
+
+def hc_bearing_from_goal(pose, goal, gain, dead_band, omega_max):
+    error = wrap(np.arctan2(pose[1] - goal[1], pose[0] - goal[0]) - pose[2])
+    return np.clip(np.where(np.abs(error) < dead_band, 0.0, gain * error), -omega_max,
+                   omega_max)
+
+
+def hc_mod_minus_pi(pose, goal, gain, dead_band, omega_max):
+    error = np.mod(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2], 2 * np.pi) - np.pi
+    return np.clip(np.where(np.abs(error) < dead_band, 0.0, gain * error), -omega_max,
+                   omega_max)
+
+
+def hc_no_abs(pose, goal, gain, dead_band, omega_max):
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    return np.clip(np.where(error < dead_band, 0.0, gain * error), -omega_max, omega_max)
+
+
+def hc_minimum_only(pose, goal, gain, dead_band, omega_max):
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    return np.minimum(np.where(np.abs(error) < dead_band, 0.0, gain * error), omega_max)
+
+
 def tr_unsigned(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return np.abs(track_width * (phi_dot_r + phi_dot_l) / (2 * (phi_dot_r - phi_dot_l)))
 
@@ -206,15 +474,40 @@ STUDENTS = [
     (IK, ik_degrees, "wheel speeds in degrees per second"),
     (TR, tr_unsigned, "an unsigned radius"),
     (TR, tr_tutorial, "an extra factor of the wheel radius R"),
+    (FK, fk_diameter, "both twice too large"),
+    (FK, fk_radius_halved, "half the wheel radius"),
+    (FK, fk_revolutions, "revolutions per second"),
+    (FK, fk_radius_track_mixed_up, "wheel_radius and track_width exchanged"),
+    (FK, fk_sum_difference_mixed_up, "the sum and the difference"),
+    (IK, ik_not_halved, "not halved"),
+    (IK, ik_diameter, "the diameter in place of the radius"),
+    (IK, ik_revolutions, "revolutions per second"),
+    (IK, ik_omega_over_track, "omega divided by the track width"),
+    (IK, ik_radius_track_mixed_up, "wheel_radius and track_width exchanged"),
+    (TR, tr_sum_difference_mixed_up, "the sum and the difference"),
+    (TR, tr_over_radius, "an extra division by the wheel radius"),
+    (TR, tr_curvature, "the curvature"),
+    (IP, ip_sinc_of_the_whole_turn, "sinc of the whole turn"),
+    (IP, ip_sin_for_x, "cos and sin exchanged"),
+    (IP, ip_heading_without_dt, "dt is missing in the new heading"),
+    (IP, ip_distance_without_dt, "dt is missing in the distance"),
+    (HC, hc_no_gain, "the gain is missing"),
+    (HC, hc_bearing_from_goal, "off by half a turn"),
+    (HC, hc_mod_minus_pi, "off by half a turn"),
+    (HC, hc_no_abs, "not its size |e|"),
+    (HC, hc_minimum_only, "limited from above only"),
 ]
 
 
 @pytest.mark.parametrize(("exercise_id", "answer", "name"), STUDENTS,
                          ids=[answer.__name__ for _, answer, _ in STUDENTS])
 def test_students_wrong_answers_are_named_by_their_own_mistake(exercise_id, answer, name):
-    """The wrong answers students handed in get the mistake that explains them, no other."""
+    """The wrong answers students handed in, and the slips their formulas invite, get the
+    mistake that explains them, no other (a division by zero at the spin on the spot is named
+    through the error it raises)."""
     line = summary(exercise_id, answer)
-    assert line.startswith(f"{exercise_id}: wrong result — looks like ")
+    assert re.match(rf"{exercise_id}: (wrong result|your answer raised \w+) — looks like ",
+                    line), line
     assert name in line
 
 
@@ -255,7 +548,7 @@ def test_message_of_swapped_wheels_shows_call_expected_got_and_hint():
             "track_width=0.3)") in text
     assert "Expected:  v = 0.5, omega = 0.666666666667" in text
     assert "Got:       v = 0.5, omega = -0.666666666667" in text
-    assert "omega = R (phi_dot_r - phi_dot_l) / L" in text.replace("\n    ", " ")
+    assert "turns faster than the left one" in text.replace("\n    ", " ")
 
 
 def test_tutorial_radius_error_is_named_on_its_own_numbers():
@@ -315,3 +608,23 @@ def test_check_cell_raises_check_failed_with_the_feedback():
     with pytest.raises(CheckFailed, match="looks like an unsigned radius") as info:
         check(TR, tr_unsigned)
     assert isinstance(info.value, AssertionError)
+
+
+#: The answers of chapter 4 as a hint would write them: no message may print them.
+ANSWER_LINES = ["R (phi_dot_r - phi_dot_l) / L", "R (phi_dot_r + phi_dot_l) / 2",
+                "wheel_radius * (phi_dot_r", "(v + omega L/2) / R",
+                "(v + omega * track_width / 2) / wheel_radius", "(L/2) (phi_dot_r + phi_dot_l)",
+                "track_width * (phi_dot_r + phi_dot_l)", "sinc(omega dt/2) cos(theta + omega dt/2)",
+                "x + v dt", "np.where(np.abs(e) < dead_band", "np.clip(gain * e",
+                "e = wrap(bearing - theta)", "np.arctan2(y_goal - y, x_goal - x)"]
+
+
+@pytest.mark.parametrize("exercise_id", [i for i in exercise_ids() if i.startswith("diffdrive.")])
+def test_no_message_prints_the_answer(exercise_id):
+    """Mistake names and hints, and the cases' texts, teach without printing the formula
+    the student is asked to type."""
+    exercise = get_exercise(exercise_id)
+    texts = [text for mistake in exercise.mistakes for text in (mistake.name, mistake.hint)]
+    texts += [text for case in exercise.cases() for text in (case.about, case.hint, case.note)]
+    for text in texts:
+        assert not [line for line in ANSWER_LINES if line in " ".join(text.split())], text

@@ -9,6 +9,8 @@ written as the wrong functions a student writes. ``EXERCISES`` is what
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from robodyn import diffdrive, waypoints
@@ -110,6 +112,26 @@ def _fk_wheel_speeds_in_degrees(phi_dot_r, phi_dot_l, wheel_radius, track_width)
                                          wheel_radius, track_width)
 
 
+def _fk_scaled_radius(factor):
+    """The reference with ``factor`` times the wheel radius: v and omega both scaled."""
+    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        return _forward_kinematics_reference(phi_dot_r, phi_dot_l, factor * wheel_radius,
+                                             track_width)
+
+    return forward_kinematics
+
+
+def _fk_radius_and_track_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return _forward_kinematics_reference(phi_dot_r, phi_dot_l, track_width, wheel_radius)
+
+
+def _fk_sum_and_difference_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    """v from the difference of the rim speeds, omega from their sum."""
+    rim_sum = wheel_radius * (phi_dot_r + phi_dot_l)
+    rim_difference = wheel_radius * (phi_dot_r - phi_dot_l)
+    return rim_difference / 2, rim_sum / track_width
+
+
 _FORWARD_KINEMATICS = Exercise(
     exercise_id="diffdrive.forward_kinematics",
     description="Forward kinematics: wheel speeds to (v, omega).",
@@ -124,32 +146,65 @@ _FORWARD_KINEMATICS = Exercise(
     mistakes=(
         Mistake(
             "the wheels are swapped (omega has the wrong sign)",
-            "omega is positive (a left turn) when the right wheel turns faster: "
-            "omega = R (phi_dot_r - phi_dot_l) / L.",
+            "omega is positive (a left turn) when the right wheel turns faster than the left "
+            "one.",
             _fk_wheels_swapped,
         ),
         Mistake(
             "the factor 1/2 is missing in v (v is twice too large)",
-            "v is the mean of the two wheel-rim speeds: v = R (phi_dot_r + phi_dot_l) / 2.",
+            "v is the speed of the axle midpoint, halfway between the wheels: the mean of the "
+            "two rim speeds, not their sum.",
             _fk_v_doubled,
         ),
         Mistake(
-            "half the track width is used for L (omega is twice too large)",
-            "The wheels are L apart, so the speed difference turns the robot at "
-            "omega = R (phi_dot_r - phi_dot_l) / L, with the full track width L.",
+            "half the track width is used (omega is twice too large)",
+            "The difference of the two rim speeds turns the robot about a point on the axle; "
+            "the yaw rate is that difference over the distance between the wheels, the full "
+            "track_width.",
             _fk_half_track,
         ),
         Mistake(
-            "the wheel radius R is missing",
-            "phi_dot is an angular speed in rad/s; the rim of a wheel moves at R phi_dot in m/s. "
-            "Multiply by R in both v and omega.",
+            "the wheel radius is missing",
+            "phi_dot is an angular speed in rad/s; the rim of a wheel moves at wheel_radius "
+            "times phi_dot, in m/s. Both v and omega come from the rim speeds.",
             _fk_no_radius,
         ),
         Mistake(
             "omega has an extra factor 1/2 (omega is half what it should be)",
-            "Only v takes the mean of the two wheels; "
-            "omega = R (phi_dot_r - phi_dot_l) / L has no 1/2.",
+            "Only v takes the mean of the two wheels; the yaw rate is the difference of the "
+            "rim speeds over the track width, with no 1/2.",
             _fk_omega_halved,
+        ),
+        Mistake(
+            "v and omega both twice too large, as with the wheel's diameter in place of its "
+            "radius",
+            "A wheel turning at phi_dot rad/s moves its rim at its radius times phi_dot; the "
+            "diameter belongs to the rim speed in revolutions, not in radians.",
+            _fk_scaled_radius(2.0),
+        ),
+        Mistake(
+            "v and omega both half what they should be, as with half the wheel radius",
+            "wheel_radius is the radius already, not the diameter: use it as it is.",
+            _fk_scaled_radius(0.5),
+        ),
+        Mistake(
+            "v and omega both 2 pi times too large: the wheel speeds taken as revolutions per "
+            "second",
+            "phi_dot_r and phi_dot_l are in rad/s: one radian of wheel turn moves the rim by "
+            "one wheel radius, so no 2 pi is needed.",
+            _fk_scaled_radius(2 * np.pi),
+        ),
+        Mistake(
+            "wheel_radius and track_width exchanged",
+            "wheel_radius turns a wheel speed into a rim speed; track_width, the distance "
+            "between the wheels, turns the difference of the rim speeds into a yaw rate.",
+            _fk_radius_and_track_exchanged,
+        ),
+        Mistake(
+            "the sum and the difference of the wheel speeds exchanged",
+            "Equal wheel speeds drive straight (omega = 0); opposite ones spin on the spot "
+            "(v = 0).",
+            _fk_sum_and_difference_exchanged,
         ),
         Mistake(
             "the outputs are in the wrong order: (omega, v) instead of (v, omega)",
@@ -159,8 +214,8 @@ _FORWARD_KINEMATICS = Exercise(
         Mistake(
             "omega in degrees per second instead of rad/s (np.degrees makes it 57.3 times "
             "too large)",
-            "Every angle and angular rate of the book is in radians: omega = R (phi_dot_r - "
-            "phi_dot_l) / L is already in rad/s, with no np.degrees.",
+            "Every angle and angular rate of the book is in radians: with the wheel speeds in "
+            "rad/s and lengths in m, omega comes out in rad/s, with no np.degrees.",
             _fk_omega_in_degrees,
         ),
         Mistake(
@@ -236,6 +291,25 @@ def _ik_omega_as_degrees(v, omega, wheel_radius, track_width):
     return _inverse_kinematics_reference(v, np.radians(omega), wheel_radius, track_width)
 
 
+def _ik_scaled(factor):
+    """Both wheel speeds of the reference times ``factor``."""
+    def inverse_kinematics(v, omega, wheel_radius, track_width):
+        phi_dot_r, phi_dot_l = _inverse_kinematics_reference(v, omega, wheel_radius,
+                                                             track_width)
+        return factor * phi_dot_r, factor * phi_dot_l
+
+    return inverse_kinematics
+
+
+def _ik_omega_over_track(v, omega, wheel_radius, track_width):
+    """omega / (2 L) where omega L / 2 belongs: the reference with the track width 1 / L."""
+    return _inverse_kinematics_reference(v, omega, wheel_radius, 1.0 / track_width)
+
+
+def _ik_radius_and_track_exchanged(v, omega, wheel_radius, track_width):
+    return _inverse_kinematics_reference(v, omega, track_width, wheel_radius)
+
+
 _INVERSE_KINEMATICS = Exercise(
     exercise_id="diffdrive.inverse_kinematics",
     description="Inverse kinematics: (v, omega) to the two wheel speeds.",
@@ -250,30 +324,62 @@ _INVERSE_KINEMATICS = Exercise(
     mistakes=(
         Mistake(
             "the wheels are swapped (right and left exchanged)",
-            "To turn left (omega > 0) the right wheel must turn faster: "
-            "phi_dot_r = (v + omega L/2) / R.",
+            "To turn left (omega > 0) the right wheel must turn faster than the left one.",
             _ik_wheels_swapped,
         ),
         Mistake(
-            "the full track width is used instead of half of it (omega L instead of omega L/2)",
-            "Each wheel is L/2 from the centre of the axle, so its rim moves at v +- omega L/2.",
+            "the full track width is used instead of half of it",
+            "Each wheel is half the track width from the axle midpoint: turning at omega adds "
+            "omega times that distance to the speed of one rim and takes it from the other.",
             _ik_full_track,
         ),
         Mistake(
-            "the division by the wheel radius R is missing",
-            "v + omega L/2 is the rim speed in m/s; divide by R to get the wheel's angular "
-            "speed in rad/s.",
+            "the division by the wheel radius is missing (rim speeds in m/s, not wheel speeds)",
+            "A rim speed is in m/s; the wheel's angular speed in rad/s is the rim speed over "
+            "the wheel radius.",
             _ik_no_radius,
         ),
         Mistake(
-            "the wheel radius R multiplies instead of divides",
-            "A rim speed s (m/s) needs an angular speed s / R (rad/s): divide by R.",
+            "the wheel radius multiplies instead of divides",
+            "Check the units: a speed in m/s times a radius in m is not rad/s.",
             _ik_times_radius,
+        ),
+        Mistake(
+            "both wheel speeds twice too large (the sum and the difference not halved)",
+            "Forward kinematics gives the sum and the difference of the two wheel speeds; each "
+            "wheel gets half the sum plus or minus half the difference.",
+            _ik_scaled(2.0),
+        ),
+        Mistake(
+            "both wheel speeds half what they should be, as with the diameter in place of the "
+            "radius",
+            "A rim speed over the wheel's radius (not its diameter) is the wheel's angular "
+            "speed in rad/s.",
+            _ik_scaled(0.5),
+        ),
+        Mistake(
+            "wheel speeds in revolutions per second (divided by 2 pi), not rad/s",
+            "The wheel speeds are asked in rad/s: a rim speed over the wheel radius is rad/s "
+            "already, with no 2 pi.",
+            _ik_scaled(1 / (2 * np.pi)),
+        ),
+        Mistake(
+            "omega divided by the track width where it is multiplied by it",
+            "omega (rad/s) times a distance (m) is a speed (m/s); divided by a distance it is "
+            "not. Each wheel is half the track width from the axle midpoint.",
+            _ik_omega_over_track,
+        ),
+        Mistake(
+            "wheel_radius and track_width exchanged",
+            "track_width sets how much faster one rim runs than the other for a given omega; "
+            "wheel_radius turns a rim speed into a wheel speed.",
+            _ik_radius_and_track_exchanged,
         ),
         Mistake(
             "wheel speeds in degrees per second instead of rad/s (np.degrees makes them 57.3 "
             "times too large)",
-            "(v +- omega L/2) / R is already in rad/s: return it without np.degrees.",
+            "With v in m/s, omega in rad/s and lengths in m, the wheel speeds come out in "
+            "rad/s: return them without np.degrees.",
             _ik_wheel_speeds_in_degrees,
         ),
         Mistake(
@@ -302,10 +408,9 @@ _TINY_OMEGA_NOTE = (
 )
 
 _TINY_OMEGA_HINT = (
-    "For a tiny omega, a formula that divides by omega, such as "
-    "x + v/omega (sin(theta + omega dt) - sin(theta)), subtracts two nearly equal numbers and "
-    "loses most of its digits. The sinc form of the exercise, "
-    "x + v dt sinc(omega dt/2) cos(theta + omega dt/2), keeps them all "
+    "For a tiny omega, a formula that divides by omega subtracts two nearly equal sines or "
+    "cosines and loses most of its digits. The sinc form of the chapter's exact step "
+    "multiplies by sinc(omega dt/2) instead and keeps them all "
     "(np.sinc(a / np.pi) is sin(a)/a, and it is 1 at a = 0)."
 )
 
@@ -322,7 +427,8 @@ def _integrate_pose_cases(rng: np.random.Generator) -> list[Case]:
             (np.array([-1.0, 0.5, 2.0]), 0.7, 0.0, 0.2),
             "fixed",
             "omega == 0 (a straight segment)",
-            "For omega == 0 the robot drives straight: x + v dt cos(theta), y + v dt sin(theta).",
+            "For omega == 0 the robot drives straight on, along its heading theta, for v dt "
+            "metres.",
         ),
         Case(
             (np.array([3.0, -2.0, -1.0]), 0.5, 1e-9, 0.1),
@@ -456,9 +562,9 @@ _DEGREES_HINT = (
 
 _DIVIDE_BY_OMEGA = Mistake(
     "a division by omega without the straight-line case (nan for omega == 0)",
-    "v/omega is 0/0 when omega == 0. Use the sinc form "
-    "x + v dt sinc(omega dt/2) cos(theta + omega dt/2), with sinc(a) = np.sinc(a / np.pi), "
-    "which is 1 at a = 0 and needs no special case.",
+    "v/omega is 0/0 when omega == 0. The sinc form of the chapter's exact step multiplies "
+    "by sinc(omega dt/2) instead of dividing by omega; sinc(a) = np.sinc(a / np.pi) is 1 at "
+    "a = 0, so it needs no special case.",
     _ip_divide_by_omega,
 )
 
@@ -483,6 +589,28 @@ def _ip_theta_wrapped(pose, v, omega, dt):
     return np.stack([x, y, wrap_angle(theta)])
 
 
+def _ip_sinc_of_whole_turn(pose, v, omega, dt):
+    distance = v * dt * _sinc(omega * dt)
+    return _pose_after(pose, distance, pose[2] + omega * dt / 2, pose[2] + omega * dt)
+
+
+def _ip_cos_and_sin_exchanged(pose, v, omega, dt):
+    """x moved by the sine, y by the cosine: the reference's step mirrored in x = y."""
+    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
+    return np.stack([pose[0] + (y - pose[1]), pose[1] + (x - pose[0]), theta])
+
+
+def _ip_no_dt_in_theta(pose, v, omega, dt):
+    x, y, _ = _integrate_pose_reference(pose, v, omega, dt)
+    return np.stack([x, y, pose[2] + omega])
+
+
+def _ip_no_dt_in_distance(pose, v, omega, dt):
+    """The chord v sinc(omega dt/2), without dt: the reference's step divided by dt."""
+    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
+    return np.stack([pose[0] + (x - pose[0]) / dt, pose[1] + (y - pose[1]) / dt, theta])
+
+
 _INTEGRATE_POSE = Exercise(
     exercise_id="diffdrive.integrate_pose",
     description="Exact pose step for constant v and omega (theta not wrapped).",
@@ -496,31 +624,33 @@ _INTEGRATE_POSE = Exercise(
         Mistake(
             "an explicit Euler step, not the exact step",
             "Euler moves straight along the old heading theta. For constant v and omega the "
-            "robot drives on a circular arc: x + v dt sinc(omega dt/2) cos(theta + omega dt/2).",
+            "robot drives on a circular arc; the chapter's exact step moves it along the "
+            "chord of that arc.",
             _ip_euler,
         ),
         Mistake(
             "an Euler step along the new heading theta + omega dt, not the exact step",
-            "For constant v and omega the robot drives on a circular arc: "
-            "x + v dt sinc(omega dt/2) cos(theta + omega dt/2).",
+            "For constant v and omega the robot drives on a circular arc; the chapter's exact "
+            "step moves it along the chord of that arc.",
             _ip_euler_new_heading,
         ),
         Mistake(
             "the midpoint heading is missing: cos and sin of theta instead of theta + omega dt/2",
-            "The chord of the arc points along the mean heading theta + omega dt/2.",
+            "The chord of the arc points along the mean heading, halfway between the old and "
+            "the new one.",
             _ip_start_heading,
         ),
         Mistake(
             "the midpoint heading is missing: cos and sin of theta + omega dt instead of "
             "theta + omega dt/2",
-            "The chord of the arc points along the mean heading theta + omega dt/2, "
-            "halfway between the old and the new heading.",
+            "The chord of the arc points along the mean heading, halfway between the old and "
+            "the new one, not along the new heading.",
             _ip_end_heading,
         ),
         Mistake(
             "the factor sinc(omega dt/2) is missing (the midpoint rule, not the exact step)",
-            "The chord of an arc is shorter than the arc: its length is "
-            "v dt sinc(omega dt/2), with sinc(a) = sin(a)/a = np.sinc(a / np.pi).",
+            "The chord of an arc is shorter than the arc, by the factor sinc of half the turn "
+            "(sinc(a) = sin(a)/a = np.sinc(a / np.pi)).",
             _ip_no_sinc,
         ),
         Mistake(
@@ -552,8 +682,8 @@ _INTEGRATE_POSE = Exercise(
         ),
         Mistake(
             "a sign slip in the mean heading: theta - omega dt/2 instead of theta + omega dt/2",
-            "The chord points along the heading halfway through the turn, "
-            "theta + omega dt/2, which lies ahead of theta in the direction of the turn.",
+            "The chord points along the heading halfway through the turn, which lies ahead of "
+            "theta in the direction of the turn.",
             _ip_heading_sign_slip,
         ),
         Mistake(
@@ -564,8 +694,31 @@ _INTEGRATE_POSE = Exercise(
         Mistake(
             "theta was wrapped to (-pi, pi]; this exercise keeps theta unwrapped",
             "The book keeps the heading of a driving robot unwrapped, so that it counts whole "
-            "turns (see the notation page): return theta + omega dt as it is.",
+            "turns (see the notation page): return the new heading without wrapping it.",
             _ip_theta_wrapped,
+        ),
+        Mistake(
+            "sinc of the whole turn omega dt instead of half of it",
+            "The chord of an arc that turns by omega dt has the length 2 r sin(omega dt/2): "
+            "the half angle, in sinc as in the mean heading.",
+            _ip_sinc_of_whole_turn,
+        ),
+        Mistake(
+            "cos and sin exchanged between x and y",
+            "theta is measured from the x axis, counter-clockwise: at theta = 0 the robot "
+            "drives along x, at theta = pi/2 along y.",
+            _ip_cos_and_sin_exchanged,
+        ),
+        Mistake(
+            "dt is missing in the new heading",
+            "omega is a rate in rad/s; over dt seconds the heading changes by the rate times "
+            "the time.",
+            _ip_no_dt_in_theta,
+        ),
+        Mistake(
+            "dt is missing in the distance driven (v instead of v dt)",
+            "v is a speed in m/s; over dt seconds the robot drives v dt metres along the arc.",
+            _ip_no_dt_in_distance,
         ),
     ),
 )
@@ -585,8 +738,66 @@ def _bearing(pose, goal):
     return np.arctan2(goal[1] - pose[1], goal[0] - pose[0])
 
 
+#: How close to a boundary (|e| = dead_band, e = +-pi) a heading error counts as on it, rad.
+_BOUNDARY_ATOL = 1e-9
+
+
+def _on_the_boundaries(args):
+    """Where the text lets the command go either way: (at the dead band's edge, goal exactly
+    behind), each a bool array of the command's shape."""
+    pose, goal, _, dead_band, _ = args
+    error = waypoints.heading_error(pose, goal)  # in (-pi, pi], rad
+    return (np.abs(np.abs(error) - dead_band) <= _BOUNDARY_ATOL,
+            np.pi - np.abs(error) <= _BOUNDARY_ATOL)
+
+
+def _other_right_commands(args, expected):
+    """The commands that are right besides the reference's, rad/s: at the dead band's edge the
+    other side of the edge (0, or gain e limited), for a goal exactly behind the turn the other
+    way (e - 2 pi sign(e)); elsewhere the reference's own."""
+    pose, goal, gain, dead_band, omega_max = args
+    at_edge, behind = _on_the_boundaries(args)
+    error = waypoints.heading_error(pose, goal)
+    outside = np.clip(gain * error, -omega_max, omega_max)
+    turned = np.clip(gain * (error - 2 * np.pi * np.sign(error)), -omega_max, omega_max)
+    return (np.where(at_edge, 0.0, expected), np.where(at_edge, outside, expected),
+            np.where(behind, turned, expected))
+
+
+@dataclass(frozen=True)
+class _EitherWayOnTheBoundaries(Close):
+    """Close to the reference's command, or, on the two boundaries the exercise text lets go
+    either way (|e| = dead_band exactly, a goal exactly behind), to the other right command.
+
+    A typical mistake is recognised on the other entries: on a boundary two commands are right,
+    and an entry there tells no slip apart.
+    """
+
+    def wrong(self, got, expected, args):
+        wrong = np.asarray(super().wrong(got, expected, args))
+        for other in _other_right_commands(args, expected):
+            wrong = wrong & np.asarray(super().wrong(got, other, args))
+        return wrong
+
+    def explains(self, got, model, args) -> bool:
+        got_array, model_array = np.asarray(got, float), np.asarray(model, float)
+        if got_array.shape != model_array.shape:
+            return False
+        at_edge, behind = _on_the_boundaries(args)
+        free = np.broadcast_to(at_edge | behind, got_array.shape)
+        return super().explains(got_array, np.where(free, got_array, model_array), args)
+
+    def tolerance(self) -> str:
+        return (super().tolerance() + "; at |e| = dead_band and at e = +-pi either of the two "
+                "right commands")
+
+
 def _heading_error_is_safe(pose, goal, dead_band, margin: float = 0.01) -> bool:
-    """True when the heading error is off the dead-band edge and off +-pi by ``margin`` rad."""
+    """True when the heading error is off the dead-band edge and off +-pi by ``margin`` rad.
+
+    The random cases keep clear of the two boundaries, where two commands are right: there a
+    slip could not be told apart. The fixed cases put the heading error on them exactly.
+    """
     error = np.abs(wrap_angle(_bearing(pose, goal) - pose[2]))
     far_from_goal = np.hypot(goal[0] - pose[0], goal[1] - pose[1]) > 0.1
     return bool(
@@ -608,6 +819,17 @@ def _draw_pose_and_goal(rng: np.random.Generator, dead_band: float, size=None):
         goal = np.array([rounded_uniform(rng, -5, 5, size), rounded_uniform(rng, -5, 5, size)])
         if _heading_error_is_safe(pose, goal, dead_band):
             return pose, goal
+
+
+_BEHIND_NOTE = (
+    "for a goal exactly behind the robot your command turns it the other way than the "
+    "book's wrap_angle (which gives e = +pi, a left turn). Both are right: e = pi and e = -pi "
+    "are the same direction, and the text lets the robot turn either way."
+)
+_EDGE_NOTE = (
+    "at |e| = dead_band exactly your command is on the other side of the edge than the "
+    "book's (which gives gain e there). Both are right: the text lets the edge go either way."
+)
 
 
 def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
@@ -668,6 +890,32 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
             "fixed",
             "goal behind the robot (theta = -2.8 rad), below saturation",
         ),
+        Case(
+            (np.array([0.0, 0.0, 0.0]), np.array([-2.0, 0.0]), 0.5, 0.05, 2.0),
+            "fixed",
+            "a goal exactly behind (e = pi, the same direction as -pi): the robot may turn "
+            "either way",
+            note=_BEHIND_NOTE,
+        ),
+        Case(
+            (np.array([1.0, 1.0, np.pi / 2]), np.array([1.0, -1.0]), 0.5, 0.05, 2.0),
+            "fixed",
+            "a goal exactly behind, the bearing minus theta -pi before wrapping: the robot may "
+            "turn either way",
+            note=_BEHIND_NOTE,
+        ),
+        Case(
+            (np.array([0.0, 0.0, -0.05]), np.array([2.0, 0.0]), 1.5, 0.05, 2.0),
+            "fixed",
+            "a heading error of exactly +dead_band (0.05 rad): the command may be 0 or gain e",
+            note=_EDGE_NOTE,
+        ),
+        Case(
+            (np.array([0.0, 0.0, 0.1]), np.array([3.0, 0.0]), 2.0, 0.1, 1.0),
+            "fixed",
+            "a heading error of exactly -dead_band (-0.1 rad): the command may be 0 or gain e",
+            note=_EDGE_NOTE,
+        ),
     ]
     for _ in range(6):
         gain = rounded_uniform(rng, 0.5, 3.0)
@@ -679,6 +927,14 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
         dead_band = 0.1
         pose, goal = _draw_pose_and_goal(rng, dead_band, size)
         cases.append(Case((pose, goal, 1.5, dead_band, 1.0), "arrays"))
+    cases.append(Case(
+        (np.array([[0.0, 2.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0, 0.0],
+                   [0.0, np.pi / 2, -0.1, 0.1, 0.3]]),
+         np.array([[-1.0, 2.0, 5.0, 4.0, 1.0], [0.0, -3.0, 0.0, 1.0, 1.0]]), 1.5, 0.1, 1.0),
+        "arrays",
+        "goals exactly behind (e = pi, and -pi before wrapping) and heading errors of exactly "
+        "+-dead_band, beside an ordinary one",
+    ))  # no note: the fixed cases above hold the same boundaries, and their notes say it
     return cases
 
 
@@ -783,9 +1039,34 @@ def _hc_command_in_degrees(pose, goal, gain, dead_band, omega_max):
     return np.degrees(_heading_command_reference(pose, goal, gain, dead_band, omega_max))
 
 
+def _hc_no_gain(pose, goal, gain, dead_band, omega_max):
+    return _heading_command_reference(pose, goal, 1.0, dead_band, omega_max)
+
+
+def _hc_half_a_turn_off(pose, goal, gain, dead_band, omega_max):
+    """The error wrap(e + pi): the reference for the goal mirrored through the robot."""
+    pose = np.asarray(pose, float)
+    return _heading_command_reference(pose, 2 * pose[:2] - np.asarray(goal, float), gain,
+                                      dead_band, omega_max)
+
+
+def _hc_dead_band_without_abs(pose, goal, gain, dead_band, omega_max):
+    """e < dead_band gives 0: every negative error falls in the 'dead band'."""
+    omega = _heading_command_reference(pose, goal, gain, dead_band, omega_max)
+    return np.where(_heading_error(pose, goal) < 0, 0.0, omega)
+
+
+def _hc_upper_limit_only(pose, goal, gain, dead_band, omega_max):
+    """Limited to omega_max from above only: unlimited for errors to the right."""
+    error = _heading_error(pose, goal)
+    return np.where(error > 0, _heading_command_reference(pose, goal, gain, dead_band, omega_max),
+                    _command(error, gain, dead_band, np.inf))
+
+
 _HEADING_DEGREES_HINT = (
     "All angles here are in radians: np.arctan2 returns radians, theta and dead_band are in "
-    "radians. No np.degrees or np.radians is needed."
+    "radians (the chapter's 2° dead band is passed as 0.035 rad). No np.degrees or np.radians "
+    "is needed."
 )
 
 _HEADING_COMMAND = Exercise(
@@ -793,7 +1074,7 @@ _HEADING_COMMAND = Exercise(
     description="Turn towards a goal: P controller with dead band and saturation.",
     function_name="heading_command",
     arguments=("pose", "goal", "gain", "dead_band", "omega_max"),
-    outputs=(Output("omega"),),
+    outputs=(Output("omega", _EitherWayOnTheBoundaries()),),
     reference=_heading_command_reference,
     package_references=("robodyn.waypoints.heading_command",),
     make_cases=_heading_command_cases,
@@ -801,15 +1082,15 @@ _HEADING_COMMAND = Exercise(
         Mistake(
             "the heading error is not wrapped to (-pi, pi] (with the goal behind, the robot "
             "turns the long way round)",
-            "Wrap the error before using it: e = wrap_angle(bearing - theta), so that the robot "
-            "turns by at most half a turn.",
+            "Wrap the error itself into (-pi, pi] before using it, so that the robot never "
+            "turns by more than half a turn.",
             _hc_unwrapped,
         ),
         Mistake(
             "the heading error is wrapped to [0, 2 pi) instead of (-pi, pi] (the robot always "
             "turns left)",
-            "np.mod(e, 2 pi) is never negative; wrap to (-pi, pi] so that a goal on the right "
-            "gives a negative error.",
+            "np.mod(e, 2 pi) is never negative; the error must lie in (-pi, pi] so that a goal "
+            "on the right gives a negative error.",
             _hc_wrapped_0_to_2pi,
         ),
         Mistake(
@@ -835,49 +1116,50 @@ _HEADING_COMMAND = Exercise(
         ),
         Mistake(
             "the dead band is missing (small errors must give omega = 0)",
-            "Where |e| < dead_band the command is 0: "
-            "np.where(np.abs(e) < dead_band, 0.0, gain * e).",
+            "Errors smaller in size than dead_band must give a command of exactly 0, on both "
+            "sides.",
             _hc_no_dead_band,
         ),
         Mistake(
             "the saturation is missing (omega must stay within +-omega_max)",
-            "Limit the command with np.clip(omega, -omega_max, omega_max).",
+            "Limit the command to [-omega_max, omega_max], on both sides (np.clip does both at "
+            "once).",
             _hc_no_saturation,
         ),
         Mistake(
             "the arguments of atan2 are swapped (atan2(dx, dy) instead of atan2(dy, dx))",
-            "np.arctan2 takes y first: bearing = np.arctan2(y_goal - y, x_goal - x).",
+            "np.arctan2 takes the y difference first, then the x difference.",
             _hc_atan2_swapped,
         ),
         Mistake(
             "a bang-bang command: +-omega_max outside the dead band instead of gain * e",
-            "The controller is proportional: omega = gain * e, limited to +-omega_max; only "
-            "large errors saturate.",
+            "The controller is proportional: outside the dead band the command grows with the "
+            "error, and only large errors saturate at +-omega_max.",
             _hc_bang_bang,
         ),
         Mistake(
             "arctan(dy/dx) instead of arctan2(dy, dx): the bearing is off by pi when the goal "
             "lies behind (dx < 0)",
-            "np.arctan of a ratio only knows the slope, not the quadrant; "
-            "np.arctan2(y_goal - y, x_goal - x) gives the bearing in all four.",
+            "np.arctan of a ratio only knows the slope, not the quadrant; np.arctan2, which "
+            "takes the two differences separately, gives the bearing in all four.",
             _hc_arctan_of_ratio,
         ),
         Mistake(
             "theta is wrapped but the heading error is not: wrap the difference, not theta",
-            "bearing - wrap(theta) can still lie outside (-pi, pi]; wrap the error itself: "
-            "e = wrap(bearing - theta).",
+            "The bearing minus a wrapped theta can still lie outside (-pi, pi]: wrap the "
+            "difference itself.",
             _hc_theta_wrapped_error_not,
         ),
         Mistake(
             "the dead band is applied to the command instead of to the heading error",
-            "Compare the heading error e with dead_band (both in rad): "
-            "omega = 0 where |e| < dead_band, not where |omega| < dead_band.",
+            "dead_band is an angle in rad: compare it with the heading error, not with the "
+            "command in rad/s.",
             _hc_dead_band_on_command,
         ),
         Mistake(
             "the dead band is inverted: the command is zero for large errors, not small ones",
-            "omega must be 0 where |e| < dead_band and gain * e (limited) elsewhere: "
-            "np.where(np.abs(e) < dead_band, 0.0, gain * e).",
+            "Small errors (smaller in size than dead_band) give 0; larger ones give the "
+            "proportional command. Check which branch of your np.where is which.",
             _hc_dead_band_inverted,
         ),
         Mistake(
@@ -887,9 +1169,33 @@ _HEADING_COMMAND = Exercise(
         ),
         Mistake(
             "a sign error in the heading error (theta - bearing instead of bearing - theta)",
-            "A goal on the left must give a positive error, and a positive omega turns left: "
-            "e = bearing - theta.",
+            "A goal on the left must give a positive error, and a positive omega turns left.",
             _hc_sign_error,
+        ),
+        Mistake(
+            "the gain is missing (the command is the error itself)",
+            "The command is the heading error scaled by the gain (rad/s per rad), then limited.",
+            _hc_no_gain,
+        ),
+        Mistake(
+            "the heading error is off by half a turn (a goal ahead gives e = +-pi)",
+            "A goal straight ahead must give e = 0. Check that the bearing points from the "
+            "robot to the goal (goal minus robot), and that your wrap leaves an angle already "
+            "in (-pi, pi] unchanged.",
+            _hc_half_a_turn_off,
+        ),
+        Mistake(
+            "the dead band compares e, not its size |e|: every error to the right gives 0",
+            "The dead band is symmetric: an error of -0.3 rad is as large as one of +0.3 rad "
+            "and must turn the robot right.",
+            _hc_dead_band_without_abs,
+        ),
+        Mistake(
+            "the command is limited from above only (large errors to the right go beyond "
+            "-omega_max)",
+            "omega_max limits the size of the command in both directions: a right turn stops "
+            "at -omega_max.",
+            _hc_upper_limit_only,
         ),
     ),
 )
@@ -915,6 +1221,8 @@ def _turning_radius_cases(rng: np.random.Generator) -> list[Case]:
         Case((8.0, 12.0, 0.05, 0.3), "fixed", "the same wheels exchanged: a right turn"),
         Case((6.0, -2.0, 0.1, 0.5), "fixed", "wheels turning in opposite directions"),
         Case((-3.0, -9.0, 0.03, 0.2), "fixed", "reversing"),
+        Case((5.0, -5.0, 0.05, 0.3), "fixed",
+             "opposite wheel speeds: the robot spins on the spot, radius 0"),
     ]
     for _ in range(6):
         phi_dot_r, phi_dot_l = _draw_different_wheel_speeds(rng)
@@ -955,6 +1263,15 @@ def _tr_curvature(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return 2 / track_width * (phi_dot_r - phi_dot_l) / (phi_dot_r + phi_dot_l)
 
 
+def _tr_sum_and_difference_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return track_width / 2 * (phi_dot_r - phi_dot_l) / (phi_dot_r + phi_dot_l)
+
+
+def _tr_over_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return _turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius,
+                                     track_width) / wheel_radius
+
+
 _TURNING_RADIUS = Exercise(
     exercise_id="diffdrive.turning_radius",
     description="Signed turning radius from the two wheel speeds.",
@@ -968,27 +1285,37 @@ _TURNING_RADIUS = Exercise(
         Mistake(
             "an extra factor of the wheel radius R (the error of the tutorial source, which "
             "prints 0.0375 m instead of 0.75 m)",
-            "R cancels: v / omega = [R (phi_dot_r + phi_dot_l)/2] / [R (phi_dot_r - phi_dot_l)/L] "
-            "= (L/2) (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l). The radius does not "
-            "depend on R at all.",
+            "Write v and omega from the wheel speeds and divide: the wheel radius appears in "
+            "both and cancels, so the turning radius does not depend on R at all.",
             _tr_times_radius,
         ),
         Mistake(
+            "an extra division by the wheel radius R",
+            "Write v and omega from the wheel speeds and divide: the wheel radius appears in "
+            "both and cancels, so the turning radius does not depend on R at all.",
+            _tr_over_radius,
+        ),
+        Mistake(
             "the wheels are swapped (the sign is wrong)",
-            "The radius is positive for a left turn, when the right wheel is faster: "
-            "(L/2) (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l).",
+            "The radius is positive for a left turn, when the right wheel is faster than the "
+            "left one.",
             _tr_wheels_swapped,
         ),
         Mistake(
             "the factor 1/2 of v is missing (the radius is twice too large)",
-            "v = R (phi_dot_r + phi_dot_l) / 2, so the radius is "
-            "(L/2) (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l).",
+            "v is the mean of the two rim speeds, with its factor 1/2.",
             _tr_doubled,
         ),
         Mistake(
-            "half the track width is used for L (the radius is half what it should be)",
-            "omega = R (phi_dot_r - phi_dot_l) / L with the full track width L.",
+            "half the track width is used in omega (the radius is half what it should be)",
+            "The yaw rate is the difference of the rim speeds over the full track width.",
             _tr_halved,
+        ),
+        Mistake(
+            "the sum and the difference of the wheel speeds exchanged",
+            "Opposite wheel speeds spin the robot on the spot (radius 0); nearly equal ones "
+            "drive a wide circle (a large radius).",
+            _tr_sum_and_difference_exchanged,
         ),
         Mistake(
             "an unsigned radius: the sign must tell a left turn (+) from a right turn (-)",
