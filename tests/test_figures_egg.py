@@ -56,6 +56,12 @@ def test_the_gyro_grid_and_its_explorer():
     still = runs[(0.0, 0.4)]
     assert np.abs(np.pi / 2 - still.beta).max() < 0.01
     assert "lifted by up to" in figure.view.text.get_text()
+    # the top view holds the tracks of every run, whichever the sliders pick
+    (x0, x1), (y0, y1) = figure.view.ax_top.get_xlim(), figure.view.ax_top.get_ylim()
+    for run in runs.values():
+        for x, y in ((run.contact_x, run.contact_y), (run.x, run.y)):
+            assert x0 < 1e3 * x.min() and 1e3 * x.max() < x1
+            assert y0 < 1e3 * y.min() and 1e3 * y.max() < y1
     with pytest.raises(ParameterError, match="two or more evenly spaced"):
         figures.gyro_explorer(figures.gyro_grid(speeds=(0.0, 1.0), tilts=(0.1, 0.2, 0.4),
                                                 progress=False))

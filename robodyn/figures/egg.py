@@ -20,6 +20,7 @@ from tqdm import tqdm
 from robodyn import egg
 from robodyn.errors import ParameterError
 from robodyn.plotting import interactive_figure, scene3d
+from robodyn.plotting.interactive import FIGURE_INCHES
 from robodyn.rotations import rot_x
 from robodyn.sweeps import sized
 
@@ -76,16 +77,18 @@ def side_view(ax, beta: float, spin: float, R1: float, R2: float):
 class AttitudeExplorer:
     """Widget view: the shell for a tilt, a spin and an elongation R1/R2 (R2 fixed).
 
-    Controls named ``tilt_deg``, ``spin_deg`` and ``elongation``. Left: the side view with the
-    contact point; right: the centre height over the tilt (the potential energy over m g),
-    the current tilt marked.
+    Controls named ``tilt_deg``, ``spin_deg`` and ``elongation``. Top: the side view with the
+    contact point, its numbers beside it; bottom: the centre height over the tilt (the
+    potential energy over m g), the current tilt marked.
     """
 
     def setup(self, fig):
-        """Two axes with fixed limits."""
-        self.ax, self.ax_h = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.25, 1]})
-        fig.subplots_adjust(left=0.08, right=0.97, bottom=0.15, top=0.93, wspace=0.3)
-        self.ax.set(xlim=(-95, 95), ylim=(-8, 125), xlabel="horizontal [mm]",
+        """Two axes with fixed limits, the side view tall enough for the longest egg upright."""
+        width, height = fig.get_size_inches()
+        # side view 3.0 in wide (equal scales) over the landscape; the numbers right of it
+        self.ax = fig.add_axes((0.65 / width, 3.05 / height, 3.0 / width, 2.8 / height))
+        self.ax_h = fig.add_axes((0.65 / width, 0.5 / height, 4.45 / width, 1.9 / height))
+        self.ax.set(xlim=(-95, 95), ylim=(-8, 170), xlabel="horizontal [mm]",
                     ylabel="height [mm]", aspect="equal")
         self.ax.axhspan(-8, 0, color="0.85")
         self.ax_h.set(xlim=(0, 180), ylim=(40, 100), xlabel="tilt from vertical [deg]",
@@ -93,8 +96,8 @@ class AttitudeExplorer:
         self.ax_h.set_xticks([0, 45, 90, 135, 180])
         self.tilts = np.linspace(0, np.pi, 181)
         (self.landscape,) = self.ax_h.plot([], [], color="tab:green", lw=2)
-        (self.marker,) = self.ax_h.plot([], [], "o", color="tab:red", ms=7)
-        self.text = self.ax.text(0.02, 0.97, "", transform=self.ax.transAxes, va="top",
+        (self.marker,) = self.ax_h.plot([], [], "o", color="tab:red", ms=7, clip_on=False)
+        self.text = self.ax.text(1.04, 1.0, "", transform=self.ax.transAxes, va="top",
                                  fontsize=10, family="monospace",
                                  bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
         self.shell = []
@@ -129,7 +132,7 @@ def attitude_explorer():
                                           description="R1 / R2", readout_format=".2f"),
     }
     return interactive_figure(
-        AttitudeExplorer(), controls, figsize=(7.0, 3.4),
+        AttitudeExplorer(), controls, figsize=(FIGURE_INCHES, 6.0),
         alt="Side view of the tilted egg with its contact point and centre height, and the "
             "centre height over the tilt")
 
@@ -185,36 +188,61 @@ def _grid_step(values) -> float:
     return float(steps[0])
 
 
+def top_view_limits(runs, margin_mm: float = 10.0, step_mm: float = 10.0):
+    """Limits of a square top view, mm, that holds the contact and centre tracks of all
+    ``runs`` (:func:`robodyn.egg.simulate` results) with ``margin_mm`` to spare, its half
+    width rounded up to ``step_mm``: a view whose limits fit every slider position.
+
+    Returns ``(xlim, ylim)``, each a (low, high) pair in mm.
+
+    >>> from types import SimpleNamespace as Run
+    >>> run = Run(contact_x=[0.0, -0.05], contact_y=[0.0, 0.02], x=[0.0, -0.06], y=[0.0, 0.0])
+    >>> top_view_limits([run])
+    ((-70.0, 10.0), (-30.0, 50.0))
+    """
+    xs = 1e3 * np.concatenate([np.r_[run.contact_x, run.x] for run in runs])
+    ys = 1e3 * np.concatenate([np.r_[run.contact_y, run.y] for run in runs])
+    middle = np.array([xs.max() + xs.min(), ys.max() + ys.min()]) / 2
+    half = max(np.ptp(xs), np.ptp(ys)) / 2 + margin_mm
+    half = step_mm * np.ceil(half / step_mm)
+    middle = step_mm * np.round(middle / step_mm)
+    return tuple((float(m - half), float(m + half)) for m in middle)
+
+
 class GyroExplorer:
     """Widget view: the lying egg after its gimbal tilts, for a rotor speed and a tilt.
 
-    Controls named ``rotor_speed`` and ``gimbal_tilt`` (points of the grid). Left: the long
-    axis's elevation above the horizontal and the gimbal's tilt over time; right: the contact
-    track and the centre seen from above.
+    Controls named ``rotor_speed`` and ``gimbal_tilt`` (points of the grid). Top: the long
+    axis's elevation above the horizontal and the gimbal's tilt over time, the centre's lift
+    and the heading's turn above them; bottom: the contact track and the centre seen from
+    above.
     """
 
     def __init__(self, runs: dict):
         self.runs = runs
 
     def setup(self, fig):
-        self.ax, self.ax_top = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
-        fig.subplots_adjust(left=0.1, right=0.97, bottom=0.15, top=0.93, wspace=0.3)
-        self.ax.set(xlim=(0, GYRO_TIME), ylim=(-40, 60), xlabel="t [s]",
+        width, height = fig.get_size_inches()
+        # the time plot over the square top view; the top view's legend right of it
+        self.ax = fig.add_axes((0.65 / width, 4.15 / height, 4.45 / width, 1.95 / height))
+        self.ax_top = fig.add_axes((0.65 / width, 0.5 / height, 3.1 / width, 3.1 / height))
+        self.ax.set(xlim=(0, GYRO_TIME), ylim=(-40, 45), xlabel="t [s]",
                     ylabel="angle [deg]")
         self.ax.axhline(0, color="0.8", lw=0.8)
         (self.elevation,) = self.ax.plot([], [], color="tab:blue", lw=2,
                                          label="long axis above horizontal")
         (self.gimbal,) = self.ax.plot([], [], color="tab:orange", lw=1.5, ls="--",
                                       label=r"gimbal tilt $\psi$")
-        self.ax.legend(loc="lower right", fontsize=9)
-        self.ax_top.set(xlim=(-80, 80), ylim=(-80, 80), xlabel="x [mm]", ylabel="y [mm]",
+        self.ax.legend(loc="lower left", fontsize=10)
+        xlim, ylim = top_view_limits(self.runs.values())
+        self.ax_top.set(xlim=xlim, ylim=ylim, xlabel="x [mm]", ylabel="y [mm]",
                         aspect="equal")
         (self.track,) = self.ax_top.plot([], [], color="tab:red", lw=1.5, label="contact")
         (self.centre,) = self.ax_top.plot([], [], color="0.3", lw=1, ls=":", label="centre")
-        self.ax_top.legend(loc="upper right", fontsize=9)
-        self.text = self.ax.text(0.02, 0.97, "", transform=self.ax.transAxes, va="top",
-                                 fontsize=9,
-                                 bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+        self.ax_top.legend(loc="lower left", bbox_to_anchor=(1.0, 0.0), fontsize=10,
+                           frameon=False)
+        self.text = self.ax.text(0.0, 1.04, "", transform=self.ax.transAxes, va="bottom",
+                                 fontsize=10)
 
     def update(self, rotor_speed, gimbal_tilt):
         run = self.runs[_grid_key(rotor_speed, gimbal_tilt)]
@@ -223,8 +251,8 @@ class GyroExplorer:
         self.track.set_data(1e3 * run.contact_x, 1e3 * run.contact_y)
         self.centre.set_data(1e3 * run.x, 1e3 * run.y)
         rise = 1e3 * (run.z.max() - run.z[0])
-        self.text.set_text(f"centre lifted by up to {rise:.1f} mm\n"
-                           f"heading turned {np.degrees(np.ptp(np.unwrap(run.gamma))):.0f} deg")
+        self.text.set_text(f"centre lifted by up to {rise:.1f} mm, heading turned "
+                           f"{np.degrees(np.ptp(np.unwrap(run.gamma))):.0f} deg")
         return [self.elevation, self.gimbal, self.track, self.centre, self.text]
 
 
@@ -243,7 +271,7 @@ def gyro_explorer(runs: dict | None = None):
                                            description="gimbal [rad]", readout_format=".2f"),
     }
     return interactive_figure(
-        GyroExplorer(runs), controls, figsize=(7.0, 3.4),
+        GyroExplorer(runs), controls, figsize=(FIGURE_INCHES, 6.45),
         alt="Elevation of the egg's long axis and the gimbal's tilt over time, and the "
             "contact track seen from above, for a rotor speed and a gimbal tilt")
 
@@ -379,5 +407,5 @@ def egg_still(ax, run, index: int = -1, params: egg.EggParams | None = None):
     ax.set(xlim=(low[0], high[0]), ylim=(low[1], high[1]), zlim=(low[2], high[2]),
            xlabel="x [mm]", ylabel="y [mm]", zlabel="z [mm]")
     ax.set_box_aspect(high - low, zoom=STILL_ZOOM)        # equal scales on the three axes
-    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=9,
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=10,
               frameon=False)                            # in a row above the box, clear of it

@@ -13,6 +13,7 @@ import numpy as np
 
 from robodyn import stickslip
 from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting.interactive import FIGURE_INCHES
 
 #: The robot of the widgets: seed 2, its motor 3 flipped (found and reversed by the probe).
 ROBOT = stickslip.make_robot(2, flipped=(False, False, True))
@@ -47,14 +48,14 @@ class SpinExplorer:
     """
 
     def setup(self, fig):
-        """Axes and empty artists for the path, the circle and the numbers."""
-        ax = self.ax = fig.add_axes((0.1, 0.13, 0.55, 0.84))
+        """Square axes on the left; the numbers and the legend in the column to their right."""
+        ax = self.ax = fig.add_axes((0.115, 0.12, 0.56, 0.86))
         camera_axes(ax, 6.0)
         (self.path,) = ax.plot([], [], ".-", color="tab:blue", ms=3, lw=0.8,
-                               label="centre after each pivot")
+                               label="centre after\neach pivot")
         (self.circle,) = ax.plot([], [], color="tab:red", lw=1.5, label="fitted circle")
-        ax.legend(loc="lower left", fontsize=10)
-        self.text = ax.text(1.05, 0.97, "", transform=ax.transAxes, va="top", fontsize=10,
+        ax.legend(loc="lower left", bbox_to_anchor=(1.0, 0.0), fontsize=10, frameon=False)
+        self.text = ax.text(1.03, 1.0, "", transform=ax.transAxes, va="top", fontsize=10,
                             family="monospace")
 
     def update(self, tau1, tau2, tau3):
@@ -84,7 +85,7 @@ def spin_explorer():
                                         description=f"{name} [1/32 ms]")
                 for name in ("tau1", "tau2", "tau3")}
     return interactive_figure(
-        SpinExplorer(), controls, figsize=(7.0, 4.2),
+        SpinExplorer(), controls, figsize=(FIGURE_INCHES, 3.7),
         alt="Path of the Droplet's centre while it spins, with its fitted circle, for three "
             "timing offsets")
 
@@ -112,8 +113,8 @@ def calibration_steps(iterations: int = 40):
 class NelderMeadExplorer:
     """Widget view: the simplex at one iteration (tau1-tau2 plane) and its best spin.
 
-    Control named ``iteration``. Left: every vertex so far (faint), the current simplex's
-    edges, its best vertex, the move it is about to make; right: the spin path at the best
+    Control named ``iteration``. Top: every vertex so far (faint), the current simplex's
+    edges, its best vertex, the move it is about to make; bottom: the spin path at the best
     vertex with its circle.
     """
 
@@ -122,8 +123,8 @@ class NelderMeadExplorer:
 
     def setup(self, fig):
         """Both axes, the trail of vertices and empty artists for the current iteration."""
-        self.ax, self.ax_spin = fig.subplots(1, 2)
-        fig.subplots_adjust(left=0.1, right=0.98, bottom=0.15, top=0.9, wspace=0.35)
+        self.ax, self.ax_spin = fig.subplots(2, 1, height_ratios=(1.0, 1.2))
+        fig.subplots_adjust(left=0.13, right=0.97, bottom=0.08, top=0.95, hspace=0.38)
         every = np.vstack([step.simplex for step in self.steps])
         low, high = every.min(axis=0) - 10, every.max(axis=0) + 10
         self.ax.set(xlim=(low[0], high[0]), ylim=(low[1], high[1]), xlabel="tau1 [1/32 ms]",
@@ -165,7 +166,7 @@ def nelder_mead_explorer(iterations: int = 40):
     controls = {"iteration": widgets.IntSlider(value=0, min=0, max=len(steps) - 1,
                                                description="iteration")}
     return interactive_figure(
-        NelderMeadExplorer(steps), controls, figsize=(7.0, 3.6),
+        NelderMeadExplorer(steps), controls, figsize=(FIGURE_INCHES, 6.4),
         alt="The Nelder-Mead simplex over two of the three offsets at one iteration, and the "
             "spin of its best vertex")
 
