@@ -20,7 +20,13 @@ from robodyn.errors import ParameterError
 from robodyn.figures import diffdrive as figures
 from robodyn.figures.diffdrive import diffdrive_outline, draw_diffdrive, place_diffdrive
 from robodyn.plotting import interactive_figure
-from robodyn.plotting.interactive import MIN_TEXT_PX, text_on_page
+from robodyn.plotting.interactive import (
+    FIGURE_INCHES,
+    MIN_PHONE_TEXT_PX,
+    MIN_TEXT_PX,
+    PHONE_COLUMN_PX,
+    text_on_page,
+)
 from robodyn.waypoints import FollowerSettings
 
 matplotlib.use("Agg")
@@ -38,28 +44,35 @@ def pixels(png) -> np.ndarray:
 
 
 def test_state_diagram_text_is_readable_on_the_page():
-    """The state diagram as the chapter shows it (8 x 3 in, inline, tight) has readable text."""
-    fig = Figure(figsize=(8, 3), dpi=INLINE_DPI)
+    """The state diagram as the chapter shows it (5.25 x 2 in, inline, tight) is no wider than
+    the book's figures and has text readable on the page and on a phone."""
+    fig = Figure(figsize=(5.25, 2.0), dpi=INLINE_DPI)
     figures.draw_state_diagram(fig.add_subplot())
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", bbox_inches="tight")  # as the inline backend does
     width = PIL.Image.open(buffer).width
+    assert width <= FIGURE_INCHES * INLINE_DPI
     height, text = text_on_page(fig, width, OUTPUT_COLUMN_PX)[0]
     assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
+    height, text = text_on_page(fig, width, PHONE_COLUMN_PX)[0]
+    assert height >= MIN_PHONE_TEXT_PX, f"{text!r} is {height:.1f} px high on a phone"
 
 
 def test_course_animation_text_is_readable_on_the_page():
-    """Every frame of the course animation has text readable on the page."""
+    """Every frame of the course animation has text readable on the page and on a phone."""
     settings = figures.COURSE_SETTINGS
     run = diffdrive.simulate(PARAMS, settings, t_max=40.0)
     fig, draw_frame = figures.course_animation_frames(run, PARAMS, settings.waypoints,
                                                       settings.tolerance, 3)
     try:
         draw_frame(2)
-        height, text = text_on_page(fig, fig.get_figwidth() * fig.dpi, OUTPUT_COLUMN_PX)[0]
+        width = fig.get_figwidth() * fig.dpi
+        page = text_on_page(fig, width, OUTPUT_COLUMN_PX)[0]
+        phone = text_on_page(fig, width, PHONE_COLUMN_PX)[0]
     finally:
         plt.close(fig)
-    assert height >= MIN_TEXT_PX, f"{text!r} is {height:.1f} px high on the page"
+    assert page[0] >= MIN_TEXT_PX, f"{page[1]!r} is {page[0]:.1f} px high on the page"
+    assert phone[0] >= MIN_PHONE_TEXT_PX, f"{phone[1]!r} is {phone[0]:.1f} px high on a phone"
 
 
 # ------------------------------------------------------------------ the two views
@@ -121,12 +134,13 @@ def test_straight_line_hides_turning_circle():
 
 
 def test_wheel_over_limit_is_red():
-    """A wheel speed above max_wheel_speed is drawn red, the other green, and the title warns."""
+    """A wheel speed above max_wheel_speed is drawn red, the other green, and the title warns
+    (the bars are horizontal: a bar's width is its wheel's speed)."""
     view = figures.VelocityExplorer(PARAMS)
     interactive_figure(view, {"v": widgets.FloatSlider(value=0.5, max=1.0),
                               "omega": widgets.FloatSlider(value=3.0, max=3.0)})
     right, left = view.bars
-    assert right.get_height() > PARAMS.max_wheel_speed
+    assert right.get_width() > PARAMS.max_wheel_speed
     assert matplotlib.colors.same_color(right.get_facecolor(), "tab:red")
     assert matplotlib.colors.same_color(left.get_facecolor(), "tab:green")
     assert view.wheels_title.get_text() == "over the limit!"

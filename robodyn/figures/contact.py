@@ -16,6 +16,7 @@ import numpy as np
 
 from robodyn import contact
 from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting.interactive import FIGURE_INCHES
 
 #: The ball of the figures: the dynamics tutorial's, dropped from its height.
 BALL = contact.DroppedBall()
@@ -50,18 +51,22 @@ class DropExplorer:
     """
 
     def setup(self, fig):
-        """Axes, the floor, and empty artists for the trajectory and the figures of merit."""
+        """Axes, the floor, and empty artists for the trajectory and the figures of merit.
+
+        The figures of merit stand in a box above the axes, where no trajectory can pass
+        under them.
+        """
         ax = self.ax = fig.subplots()
-        fig.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.95)
+        fig.subplots_adjust(left=0.15, right=0.96, bottom=0.12, top=0.8)
         ax.set(xlim=(0, DROP_TIME), ylim=(-120, 520), xlabel="t [s]",
                ylabel="height of the lowest point [mm]")
         ax.axhspan(-120, 0, color="0.88")
         ax.axhline(0.0, color="0.4", lw=1)
         (self.path,) = ax.plot([], [], color="tab:blue", lw=1.5)
         (self.rest,) = ax.plot([], [], color="tab:red", ls="--", lw=1)
-        self.text = ax.text(0.98, 0.96, "", transform=ax.transAxes, ha="right", va="top",
+        self.text = ax.text(0.0, 1.04, "", transform=ax.transAxes, ha="left", va="bottom",
                             fontsize=10, family="monospace",
-                            bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+                            bbox={"facecolor": "white", "edgecolor": "0.7"})
 
     def update(self, log_k, zeta, method):
         """Run (or recall) the drop and draw it; return the changed artists."""
@@ -70,11 +75,9 @@ class DropExplorer:
         self.rest.set_data([0, DROP_TIME], [-run.rest_depth * 1e3] * 2)
         deepest = max(-run.z.min(), 0.0) * 1e3
         self.text.set_text(
-            f"deepest    {deepest:8.2f} mm\n"
-            f"at rest    {run.rest_depth * 1e3:8.3f} mm\n"
-            f"bounce     {bounce * 1e3:8.1f} mm\n"
-            f"{method:6s} {run.evaluations:6d} evaluations\n"
-            f"first run  {run.wall_time * 1e3:8.1f} ms")
+            f"deepest {deepest:8.2f} mm  {method:6s}    {run.evaluations:6d} evaluations\n"
+            f"at rest {run.rest_depth * 1e3:8.3f} mm  first run{run.wall_time * 1e3:7.1f} ms\n"
+            f"bounce  {bounce * 1e3:8.1f} mm")
         return [self.path, self.rest, self.text]
 
 
@@ -88,7 +91,7 @@ def drop_explorer():
         "method": widgets.Dropdown(options=SOLVERS, value="LSODA", description="solver"),
     }
     return interactive_figure(
-        DropExplorer(), controls, figsize=(7.0, 3.6),
+        DropExplorer(), controls, figsize=(FIGURE_INCHES, 4.0),
         alt="Height of a dropped ball against time for a chosen floor stiffness, damping "
             "ratio and solver, with its penetration and the solver's effort")
 
@@ -108,9 +111,13 @@ class SlipRollExplorer:
     t_end = 0.6
 
     def setup(self, fig):
-        """Axes and empty artists for the two speeds and the closed-form marks."""
+        """Axes and empty artists for the two speeds and the closed-form marks.
+
+        The box with the numbers stands above the axes and the legend below them: the
+        speeds may fill either half of the axes, depending on the spin's sign.
+        """
         ax = self.ax = fig.subplots()
-        fig.subplots_adjust(left=0.12, right=0.97, bottom=0.15, top=0.95)
+        fig.subplots_adjust(left=0.14, right=0.96, bottom=0.24, top=0.83)
         ax.set(xlim=(0, self.t_end), ylim=(-1.6, 1.6), xlabel="t [s]",
                ylabel="speed [m/s]")
         ax.axhline(0.0, color="0.8", lw=0.8)
@@ -119,10 +126,10 @@ class SlipRollExplorer:
                               label=r"rim speed $-\omega R$")
         (self.final,) = ax.plot([], [], "k:", lw=1, label="closed form")
         (self.start,) = ax.plot([], [], "k:", lw=1)
-        ax.legend(loc="lower right", fontsize=10)
-        self.text = ax.text(0.98, 0.96, "", transform=ax.transAxes, ha="right", va="top",
-                            fontsize=10,
-                            bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.17), ncol=3, fontsize=10,
+                  handlelength=1.5, columnspacing=1.0, frameon=False)
+        self.text = ax.text(0.0, 1.04, "", transform=ax.transAxes, ha="left", va="bottom",
+                            fontsize=10, bbox={"facecolor": "white", "edgecolor": "0.7"})
 
     def update(self, mu_k, omega0, kappa):
         """Simulate the wheel and draw it; return the changed artists."""
@@ -151,7 +158,7 @@ def slip_roll_explorer():
                                      description="I / (m R²)", readout_format=".2f"),
     }
     return interactive_figure(
-        SlipRollExplorer(), controls, figsize=(7.0, 3.6),
+        SlipRollExplorer(), controls, figsize=(FIGURE_INCHES, 4.0),
         alt="Forward and rim speed of a wheel set down spinning, meeting when it rolls")
 
 
@@ -178,15 +185,15 @@ def wheel_animation(run, n_frames: int = 60, interval_ms: float = 80.0):
     """A jshtml animation of a wheel set down spinning: it slips (red), then rolls (green).
 
     ``run`` is :func:`robodyn.contact.spinning_wheel` with equally spaced ``samples``; its
-    details give the wheel's radius and the slip below which it counts as rolling. Left:
-    the wheel on the floor with two spokes that show its turning and the trace of its centre;
-    right: forward and rim speed, with a cursor at the frame's time.
+    details give the wheel's radius and the slip below which it counts as rolling. Top:
+    the wheel on the floor with two spokes that show its turning; bottom: forward and rim
+    speed, with a cursor at the frame's time.
     """
     import matplotlib.pyplot as plt
     from matplotlib.patches import Circle
 
-    fig, (ax, ax_v) = plt.subplots(1, 2, figsize=(7.0, 3.0),
-                                   gridspec_kw={"width_ratios": [1.3, 1]})
+    fig, (ax, ax_v) = plt.subplots(2, 1, figsize=(FIGURE_INCHES, 5.0), layout="constrained",
+                                   gridspec_kw={"height_ratios": [1.25, 1]})
     radius, v_crit = run.radius, run.v_crit
     x_mm, r_mm = run.x * 1e3, radius * 1e3
     ax.set_aspect("equal")
@@ -202,7 +209,6 @@ def wheel_animation(run, n_frames: int = 60, interval_ms: float = 80.0):
     cursor = ax_v.axvline(0.0, color="0.5", lw=1)
     ax_v.set(xlabel="t [ms]", ylabel="speed [m/s]")
     ax_v.legend(fontsize=10, loc="center right")
-    fig.tight_layout()
     samples = np.linspace(0, run.t.size - 1, n_frames).round().astype(int)
     theta = np.cumsum(np.concatenate([[0.0], np.diff(run.t) * run.omega[1:]]))
 

@@ -16,11 +16,12 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch, Polygon
+from matplotlib.patches import Circle, Polygon
 
 from robodyn import diffdrive
 from robodyn.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting.interactive import FIGURE_INCHES
 from robodyn.waypoints import FollowerSettings
 
 #: The chapter's waypoint follower: the defaults of FollowerSettings (their course included),
@@ -34,10 +35,11 @@ COURSE = COURSE_SETTINGS.waypoints
 class VelocityExplorer:
     """Widget view: the path driven in ``horizon`` seconds at constant v and omega.
 
-    Left: the path from the origin, the robot at start and end, the instantaneous centre of
-    rotation and the turning circle. Right: the wheel speeds from inverse kinematics against
-    the wheel speed limit of ``params``. Use with :func:`robodyn.plotting.interactive_figure`
-    and controls named ``v`` [m/s] and ``omega`` [rad/s].
+    Top: the path from the origin, the robot at start and end, the instantaneous centre of
+    rotation and the turning circle. Bottom: the wheel speeds from inverse kinematics, as
+    horizontal bars, against the wheel speed limit of ``params``. Use with
+    :func:`robodyn.plotting.interactive_figure` and controls named ``v`` [m/s] and
+    ``omega`` [rad/s]; the margins suit the figure of :func:`velocity_explorer`.
     """
 
     def __init__(self, params, horizon=4.0, max_radius_drawn=5.0):
@@ -47,12 +49,16 @@ class VelocityExplorer:
         self.times = np.linspace(0.0, horizon, 121)
 
     def setup(self, fig):
-        """Axes, limits, labels and the robot at the start; the changing artists, empty."""
-        self.ax_path, self.ax_wheels = fig.subplots(1, 2, gridspec_kw={"width_ratios": [2.2, 1]})
-        fig.subplots_adjust(left=0.09, right=0.985, bottom=0.14, top=0.9, wspace=0.3)
+        """Axes, limits, labels and the robot at the start; the changing artists, empty.
+
+        The path's legend stands above its axes, where no path can pass under it.
+        """
+        self.ax_path, self.ax_wheels = fig.subplots(
+            2, 1, gridspec_kw={"height_ratios": [3.0, 1.0]})
+        fig.subplots_adjust(left=0.14, right=0.97, bottom=0.09, top=0.86, hspace=0.42)
         ax, limit = self.ax_path, self.params.max_wheel_speed
         ax.set_aspect("equal")
-        ax.set(xlim=(-1.4, 1.6), ylim=(-1.2, 1.4), xlabel="x [m]", ylabel="y [m]")
+        ax.set(xlim=(-2.3, 2.3), ylim=(-1.2, 1.4), xlabel="x [m]", ylabel="y [m]")
         ax.set_title(f"path in {self.horizon:g} s", loc="left", fontsize=10)
         draw_diffdrive(ax, np.zeros(3), self.params, color="0.6")
         (self.path,) = ax.plot([], [], color="tab:blue", lw=2, label="path of the axle midpoint")
@@ -60,14 +66,16 @@ class VelocityExplorer:
                                  label="centre of rotation")
         self.circle = ax.add_patch(Circle((0.0, 0.0), 1.0, fill=False, ls="--", color="0.5"))
         self.robot = draw_diffdrive(ax, np.zeros(3), self.params)
-        ax.legend(loc="lower left", fontsize=9)
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.09), ncol=2, fontsize=10,
+                  handlelength=1.5, columnspacing=1.2, frameon=False)
         # Changing text is slow to draw (about 50 us a character in matplotlib 3.11): the
         # slider readouts show v and omega, so the titles only say what they do not.
         self.radius_title = ax.set_title(" ", loc="right", fontsize=10)
-        self.bars = list(self.ax_wheels.bar(["right", "left"], [0.0, 0.0]))
+        # left wheel above the right one, as on the robot drawn at heading 0 above
+        self.bars = list(self.ax_wheels.barh(["right", "left"], [0.0, 0.0], height=0.6))
         for sign in (1, -1):
-            self.ax_wheels.axhline(sign * limit, color="k", ls=":", lw=1)
-        self.ax_wheels.set(ylim=(-1.6 * limit, 1.6 * limit), ylabel="wheel speed [rad/s]")
+            self.ax_wheels.axvline(sign * limit, color="k", ls=":", lw=1)
+        self.ax_wheels.set(xlim=(-1.6 * limit, 1.6 * limit), xlabel="wheel speed [rad/s]")
         self.wheels_title = self.ax_wheels.set_title(" ", fontsize=10)
 
     def update(self, v, omega):
@@ -93,7 +101,7 @@ class VelocityExplorer:
         limit = self.params.max_wheel_speed
         over = [abs(float(speed)) > limit for speed in speeds]
         for bar, speed, too_fast in zip(self.bars, speeds, over, strict=True):
-            bar.set_height(float(speed))
+            bar.set_width(float(speed))
             bar.set_color("tab:red" if too_fast else "tab:green")
         self.wheels_title.set_text("over the limit!" if any(over) else "wheel speeds")
         self.wheels_title.set_color("tab:red" if any(over) else "black")
@@ -106,9 +114,9 @@ class FollowerExplorer:
 
     Controls named ``gain`` [1/s], ``dead_band_deg`` [degrees, converted here] and
     ``tolerance`` [m] replace those three of ``settings`` (waypoints, speed and yaw-rate
-    limit stay). Left: waypoints with their tolerance discs and the path; right: the yaw-rate
+    limit stay). Top: waypoints with their tolerance discs and the path; bottom: the yaw-rate
     command, with grey lines where a waypoint was reached. ``result`` holds the last
-    simulation.
+    simulation. The margins suit the figure of :func:`follower_explorer`.
     """
 
     def __init__(self, params, settings=COURSE_SETTINGS, t_max=40.0, margin=0.6):
@@ -124,13 +132,19 @@ class FollowerExplorer:
 
     def setup(self, fig):
         """Axes with fixed limits, waypoint numbers, and the changing artists, empty."""
-        self.ax_path, self.ax_omega = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
-        fig.subplots_adjust(left=0.08, right=0.985, bottom=0.16, top=0.9, wspace=0.28)
+        self.ax_path, self.ax_omega = fig.subplots(
+            2, 1, gridspec_kw={"height_ratios": [1.9, 1.0]})
+        fig.subplots_adjust(left=0.14, right=0.97, bottom=0.09, top=0.94, hspace=0.42)
         low = self.waypoints.min(axis=0) - self.margin
         high = self.waypoints.max(axis=0) + self.margin
         ax = self.ax_path
+        # x widened beyond the margin to fill the axes' width at equal scales
+        box = ax.get_position()
+        width, height = box.width * fig.get_figwidth(), box.height * fig.get_figheight()
+        middle, half = (low[0] + high[0]) / 2, (high[1] - low[1]) * width / height / 2
         ax.set_aspect("equal")
-        ax.set(xlim=(low[0], high[0]), ylim=(low[1], high[1]), xlabel="x [m]", ylabel="y [m]")
+        ax.set(xlim=(min(low[0], middle - half), max(high[0], middle + half)),
+               ylim=(low[1], high[1]), xlabel="x [m]", ylabel="y [m]")
         self.discs = []
         for number, (x_w, y_w) in enumerate(self.waypoints, start=1):
             self.discs.append(ax.add_patch(Circle((x_w, y_w), self.settings.tolerance,
@@ -142,10 +156,12 @@ class FollowerExplorer:
         limit = 1.15 * self.omega_max
         self.ax_omega.set(xlim=(0.0, self.t_max), ylim=(-limit, limit), xlabel="t [s]",
                           ylabel="ω [rad/s]")
-        self.ax_omega.set_title("yaw-rate command", fontsize=10)
+        self.ax_omega.set_title("yaw-rate command", loc="left", fontsize=10)
+        # above the axes, right of the title: the command may fill the whole axes
         self.ax_omega.legend(handles=[Line2D([], [], color="0.7", lw=0.8,
                                              label="waypoint reached")],
-                             loc="lower right", fontsize=9)
+                             loc="lower right", bbox_to_anchor=(1.0, 1.0), fontsize=10,
+                             frameon=False, borderaxespad=0.0, borderpad=0.2)
         self.outcome = ax.set_title(" ", fontsize=10)
 
     def update(self, gain, dead_band_deg, tolerance):
@@ -168,7 +184,7 @@ class FollowerExplorer:
 def _number_waypoint(ax, number, x_w, y_w):
     """The waypoint's number, up and right of it, where the path does not cover it."""
     ax.annotate(str(number), (x_w, y_w), xytext=(5, 5), textcoords="offset points",
-                ha="left", va="bottom", fontsize=9)
+                ha="left", va="bottom", fontsize=10)
 
 
 def _outcome(result) -> str:
@@ -192,41 +208,49 @@ def draw_course(ax, waypoints, tolerance, result=None, label=None, color="tab:bl
     ax.set_ylabel("y [m]")
 
 
-def draw_state_diagram(ax):
-    """The waypoint follower's state machine: FollowWaypoints and ReachedGoal."""
-    boxes = {"follow": (0.28, 0.5), "goal": (0.8, 0.5)}
-    texts = {
-        "follow": "FollowWaypoints\n(goal i)\nv = speed\nω = heading command",
-        "goal": "ReachedGoal\nv = 0, ω = 0",
-    }
-    for key, (x, y) in boxes.items():
-        ax.add_patch(FancyBboxPatch((x - 0.15, y - 0.15), 0.3, 0.3,
-                                    boxstyle="round,pad=0.02", fc="#e8f0fb", ec="k"))
-        ax.text(x, y, texts[key], ha="center", va="center", fontsize=10)
-    ax.add_patch(FancyArrowPatch((0.45, 0.5), (0.63, 0.5), arrowstyle="-|>",
-                                 mutation_scale=15))
-    ax.text(0.54, 0.56, "distance < tol\nand i = N", ha="center", fontsize=9)
-    ax.add_patch(FancyArrowPatch((0.2, 0.67), (0.36, 0.67), connectionstyle="arc3,rad=-1.6",
-                                 arrowstyle="-|>", mutation_scale=15))
-    ax.text(0.28, 0.99, "distance < tol and i < N:  i ← i + 1", ha="center", va="bottom",
-            fontsize=9)
-    ax.add_patch(FancyArrowPatch((0.02, 0.5), (0.12, 0.5), arrowstyle="-|>",
-                                 mutation_scale=15))
-    ax.text(0.02, 0.55, "start\ni = 1", fontsize=9)
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0.2, 1.0)
+def draw_state_diagram(ax, fontsize: float = 10.0):
+    """The waypoint follower's state machine: FollowWaypoints and ReachedGoal.
+
+    Laid out in points from the middle of ``ax`` (its axes hidden), so each box wraps its
+    text at any figure size: at 10 points the drawing is about 4.8 by 1.5 inches, and a
+    figure saved with ``bbox_inches="tight"`` (as the notebook's inline backend does) is
+    cropped to it. Returns the two state boxes (texts with their boxes).
+    """
+    box_pad = 0.6  # of the font size, between a text and its box's edge
+    box = {"boxstyle": f"round,pad={box_pad}", "fc": "#e8f0fb", "ec": "k"}
+    clear = box_pad * fontsize + 1.0  # points an arrow stops short of a text: at its box
+    arrow = {"arrowstyle": "-|>", "mutation_scale": 15, "color": "k"}
+    text = {"textcoords": "offset points", "fontsize": fontsize}
+    follow = ax.annotate("FollowWaypoints\n(goal i)\nv = speed\nω = heading command",
+                         (0.5, 0.5), xycoords="axes fraction", xytext=(-80, -20),
+                         ha="center", va="center", bbox=box, **text)
+    goal = ax.annotate("ReachedGoal\nv = 0, ω = 0", (1.0, 0.5), xycoords=follow,
+                       xytext=(100, 0), ha="left", va="center", bbox=box,
+                       arrowprops={**arrow, "arrowstyle": "<|-", "shrinkB": clear}, **text)
+    ax.annotate("distance < tol\nand i = N", (1.0, 0.5), xycoords=follow, xytext=(50, 4),
+                ha="center", va="bottom", **text)
+    ax.annotate("", (0.8, 1.0), xycoords=follow, xytext=(0.2, 1.0), textcoords=follow,
+                arrowprops={**arrow, "connectionstyle": "arc3,rad=-0.6", "shrinkA": clear,
+                            "shrinkB": clear})
+    ax.annotate("distance < tol and i < N:  i ← i + 1", (0.5, 1.0), xycoords=follow,
+                xytext=(0, 24), ha="center", va="bottom", **text)
+    ax.annotate("start\ni = 1", (0.0, 0.5), xycoords=follow, xytext=(-55, 0), ha="left",
+                va="bottom", arrowprops={**arrow, "relpos": (0.0, 0.0), "shrinkA": 0,
+                                         "shrinkB": clear}, **text)
     ax.axis("off")
+    return follow, goal
 
 
 def course_animation_frames(result, params, waypoints, tolerance, n_frames=80):
     """The figure of :func:`course_animation` and its ``draw_frame(i)``, for 0 <= i < n_frames.
 
-    The figure is 5.5 inches wide at matplotlib's 100 dpi, narrower than the page column, so
-    the page shows it unscaled.
+    The figure is :data:`~robodyn.plotting.interactive.FIGURE_INCHES` wide, 525 px at
+    matplotlib's 100 dpi: the page shows it unscaled, a phone at 342 px with 10-point text
+    still 9 px high.
     """
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(5.5, 4.5))
+    fig, ax = plt.subplots(figsize=(FIGURE_INCHES, 4.6), layout="constrained")
     draw_course(ax, waypoints, tolerance)
     margin = 0.4
     ax.set_xlim(min(result.x.min(), waypoints[:, 0].min()) - margin,
@@ -267,7 +291,8 @@ def velocity_explorer(params=None):
     yaw_rate = widgets.FloatSlider(value=0.5, min=-3.0, max=3.0, step=0.05,
                                    description="ω [rad/s]", readout_format=".2f")
     return interactive_figure(
-        VelocityExplorer(params), {"v": speed, "omega": yaw_rate}, figsize=(7.0, 3.3),
+        VelocityExplorer(params), {"v": speed, "omega": yaw_rate},
+        figsize=(FIGURE_INCHES, 5.2),
         alt="Path, centre of rotation and wheel speeds for the chosen v and omega",
     )
 
@@ -287,7 +312,8 @@ def follower_explorer(params=None, settings=COURSE_SETTINGS):
     return interactive_figure(
         FollowerExplorer(params, settings),
         {"gain": gain, "dead_band_deg": dead_band, "tolerance": tolerance},
-        figsize=(7.0, 3.2), alt="Course driven by the waypoint follower for the chosen gains",
+        figsize=(FIGURE_INCHES, 5.6),
+        alt="Course driven by the waypoint follower for the chosen gains",
     )
 
 
