@@ -9,8 +9,10 @@ Command line (``make check NB=...`` calls it)::
 Options:
 
 ``--cell-timeout SECONDS`` (also ``--timeout``)
-    How long one cell may run; 60 s by default. A cell that runs longer is interrupted, like
-    the stop button in Jupyter, and the run goes on with the next cell. If the kernel does not
+    How long one cell may run; 90 s by default. A cell that runs longer is interrupted, like
+    the stop button in Jupyter, and the run goes on with the next cell. A check cell stops a
+    slow answer itself after 60 s, in Jupyter as here, and says "timed out" (the extra 30 s
+    let its message arrive). If the kernel does not
     stop within 5 s of the interrupt, it is shut down and the rest of the notebook is not run.
 ``--notebook-timeout SECONDS``
     How long the cells of one notebook may run in all; 600 s by default (starting the kernel
@@ -54,6 +56,7 @@ from pathlib import Path
 import nbformat
 
 from robodyn.grading.results import results_in
+from robodyn.grading.run import TIME_LIMIT
 
 #: A check call in a code cell; its group is the exercise id.
 CHECK_CALL = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
@@ -62,7 +65,10 @@ HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 #: An exercise heading's text, e.g. "Exercise 4.3: turning radius"; its group is "4.3".
 EXERCISE_HEADING = re.compile(r"^Exercise\s+(\w[\w.\-]*?)\.?(?::|\s|$)", re.IGNORECASE)
 
-CELL_TIMEOUT = 60.0  # seconds, default of --cell-timeout
+#: Seconds, default of --cell-timeout: a check stops an answer itself after
+#: robodyn.grading.run.TIME_LIMIT (60 s) and says "timed out", as it does in Jupyter; the
+#: margin lets that message arrive before this limit interrupts the cell.
+CELL_TIMEOUT = TIME_LIMIT + 30.0
 NOTEBOOK_TIMEOUT = 600.0  # seconds, default of --notebook-timeout
 INTERRUPT_WAIT = 5.0  # seconds a timed-out cell gets to stop after the interrupt
 KERNEL_START_TIMEOUT = 60  # seconds the kernel gets to start and answer

@@ -334,12 +334,13 @@ def test_main_runs_folder_notebooks_in_name_order(tmp_path, monkeypatch, capsys)
 
 
 @pytest.mark.parametrize(("options", "limits"), [
-    ([], (60.0, 600.0)),
+    ([], (90.0, 600.0)),
     (["--cell-timeout", "2", "--notebook-timeout", "5"], (2.0, 5.0)),
     (["--timeout", "1.5"], (1.5, 600.0)),
 ])
 def test_main_passes_time_limits_to_the_runner(tmp_path, monkeypatch, capsys, options, limits):
-    """The limits default to 60 s a cell and 10 min a notebook; --timeout is --cell-timeout."""
+    """The limits default to 90 s a cell (a check stops its answer at 60 s) and 10 min a
+    notebook; --timeout is --cell-timeout."""
     calls = []
     monkeypatch.setattr(checknb, "run_notebook", fake_runner({"a.ipynb": ["passed"]}, calls))
     write_notebook(tmp_path / "a.ipynb")
