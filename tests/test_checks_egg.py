@@ -1,10 +1,11 @@
 """Chapter 6's checks against answers as students write them.
 
-Right answers in unusual forms (the contact point from the ellipse's normal, the centre's
-height by a search over the shell, the rates by solving a linear system, the cross product by
-a skew matrix, the offset by a complex-step derivative) must pass. Wrong answers, written here
-independently of the mistake models in robodyn/checks/egg.py, must be named by the right
-mistake; an unlisted slip gets the generic message; answers that raise, return None, the wrong
+Right answers in unusual forms (the contact point from the ellipse's normal or by a root find,
+the centre's height by a search over the shell, the rates by solving a linear system or with
+the inverse matrix, the cross product by a skew matrix or a loop, the offset by a complex-step
+derivative, by central or one-sided differences of H, or by sympy) must pass. Wrong answers,
+written here independently of the mistake models in robodyn/checks/egg.py, must be named by the
+right mistake; an unlisted slip gets the generic message; answers that raise, return None, the wrong
 number of values or the wrong shape get a message that says so.
 """
 
@@ -12,8 +13,9 @@ import math
 
 import numpy as np
 import pytest
+import sympy
 from checkcases import assert_generic_failure, summary
-from scipy.optimize import minimize
+from scipy.optimize import brentq, minimize
 
 from robodyn.grading import evaluate, get_exercise
 
@@ -42,6 +44,22 @@ def contact_angle_from_the_normal(beta_v, R1, R2):
 
 contact_angle_with_vectorized_atan = np.vectorize(
     lambda beta_v, R1, R2: math.atan((R2 / R1) ** 2 * math.tan(beta_v)))
+
+
+def _contact_angle_by_root_finding(beta_v, R1, R2):
+    """psi where the normal (sin psi / R2, cos psi / R1) is at beta_v from the long axis, by
+    brentq; then the angle of the point (R2 sin psi, R1 cos psi)."""
+    if beta_v in (0.0, math.pi / 2):
+        return beta_v
+
+    def off(psi):
+        return math.atan2(math.sin(psi) / R2, math.cos(psi) / R1) - beta_v
+
+    psi = brentq(off, 0.0, math.pi / 2, xtol=1e-15, rtol=1e-15)
+    return math.atan2(R2 * math.sin(psi), R1 * math.cos(psi))
+
+
+contact_angle_by_root_finding = np.vectorize(_contact_angle_by_root_finding)
 
 
 def _deepest_point(beta, R1, R2, n_grid=181):
@@ -101,6 +119,13 @@ def _skews(L):
                      [-L[:, 1], L[:, 0], zero]]).transpose(2, 0, 1)
 
 
+def euler_rates_with_the_inverse_matrix(alpha, beta, gamma, omega_B):
+    E = np.array([[0, np.cos(alpha), np.sin(beta) * np.sin(alpha)],
+                  [0, -np.sin(alpha), np.sin(beta) * np.cos(alpha)],
+                  [1, 0, np.cos(beta)]])
+    return tuple(np.linalg.inv(E) @ omega_B)
+
+
 def gyro_torque_with_the_skew_matrix(L, omega):
     single = np.ndim(L) == 1
     torque = np.einsum("nij,nj->ni", _skews(np.atleast_2d(L)), np.atleast_2d(omega))
@@ -112,6 +137,17 @@ def gyro_torque_by_components(L, omega):
     Lx, Ly, Lz = L[..., 0], L[..., 1], L[..., 2]
     wx, wy, wz = omega[..., 0], omega[..., 1], omega[..., 2]
     return np.stack([Ly * wz - Lz * wy, Lz * wx - Lx * wz, Lx * wy - Ly * wx], axis=-1)
+
+
+def gyro_torque_in_a_loop(L, omega):
+    """Row by row with plain floats, the components by the cyclic rule."""
+    L, omega = np.asarray(L, dtype=float), np.asarray(omega, dtype=float)
+    rows = []
+    for l_row, w_row in zip(np.atleast_2d(L).tolist(), np.atleast_2d(omega).tolist(),
+                            strict=True):
+        rows.append([l_row[(k + 1) % 3] * w_row[(k + 2) % 3]
+                     - l_row[(k + 2) % 3] * w_row[(k + 1) % 3] for k in range(3)])
+    return np.array(rows).reshape(L.shape)
 
 
 def contact_offset_from_the_lowest_point(beta_v, R1, R2):
@@ -131,16 +167,55 @@ def contact_offset_by_complex_step(beta_v, R1, R2, step=1e-30):
     return -H.imag / step
 
 
+def _height_of(beta, R1, R2):
+    return np.sqrt((R1 * np.cos(beta)) ** 2 + (R2 * np.sin(beta)) ** 2)
+
+
+def contact_offset_by_central_differences(beta_v, R1, R2, h=1e-6):
+    """The text's second route, numerically: d = -dH/dbeta_v by a central difference."""
+    beta = np.asarray(beta_v, dtype=float)
+    return -(_height_of(beta + h, R1, R2) - _height_of(beta - h, R1, R2)) / (2 * h)
+
+
+def contact_offset_by_a_one_sided_difference(beta_v, R1, R2, h=1e-7):
+    beta = np.asarray(beta_v, dtype=float)
+    return (_height_of(beta, R1, R2) - _height_of(beta + h, R1, R2)) / h
+
+
+def contact_offset_with_sympy(beta_v, R1, R2):
+    """-dH/dbeta_v differentiated by sympy, then evaluated with NumPy."""
+    b, a, c = sympy.symbols("beta R1 R2", positive=True)
+    d = -sympy.diff(sympy.sqrt(a**2 * sympy.cos(b) ** 2 + c**2 * sympy.sin(b) ** 2), b)
+    return sympy.lambdify((b, a, c), d, "numpy")(np.asarray(beta_v, dtype=float), R1, R2)
+
+
+def contact_offset_in_a_loop(beta_v, R1, R2):
+    """The first route, one tilt at a time with math: |r(beta_p)| sin(beta_v - beta_p)."""
+    out = []
+    for beta in np.atleast_1d(beta_v).tolist():
+        beta_p = math.atan2(R2**2 * math.sin(beta), R1**2 * math.cos(beta))
+        r = R1 * R2 / math.hypot(R2 * math.cos(beta_p), R1 * math.sin(beta_p))
+        out.append(r * math.sin(beta - beta_p))
+    return np.reshape(out, np.shape(beta_v))
+
+
 RIGHT = [
     (ANGLE, contact_angle_from_the_normal),
     (ANGLE, contact_angle_with_vectorized_atan),
+    (ANGLE, contact_angle_by_root_finding),
     (HEIGHT, center_height_by_searching_the_shell),
     (RATES, euler_rates_by_solving),
     (RATES, euler_rates_in_the_world_frame),
+    (RATES, euler_rates_with_the_inverse_matrix),
     (GYRO, gyro_torque_with_the_skew_matrix),
     (GYRO, gyro_torque_by_components),
+    (GYRO, gyro_torque_in_a_loop),
     (OFFSET, contact_offset_from_the_lowest_point),
     (OFFSET, contact_offset_by_complex_step),
+    (OFFSET, contact_offset_by_central_differences),
+    (OFFSET, contact_offset_by_a_one_sided_difference),
+    (OFFSET, contact_offset_with_sympy),
+    (OFFSET, contact_offset_in_a_loop),
 ]
 
 
@@ -186,6 +261,22 @@ def angle_of_degrees(beta_v, R1, R2):
     return np.arctan((R2 / R1) ** 2 * np.tan(beta))
 
 
+def angle_as_for_a_sphere(beta_v, R1, R2):
+    return beta_v
+
+
+def angle_towards_the_upper_end(beta_v, R1, R2):
+    return -np.arctan(R2**2 / R1**2 * np.tan(beta_v))
+
+
+def angle_with_one_square(beta_v, R1, R2):
+    return np.arctan2(R2**2 * np.sin(beta_v), R1 * np.cos(beta_v))
+
+
+def angle_arctan2_backwards(beta_v, R1, R2):
+    return np.arctan2(R1**2 * np.cos(beta_v), R2**2 * np.sin(beta_v))
+
+
 def height_swapped(beta_v, R1, R2):
     return np.hypot(R2 * np.cos(beta_v), R1 * np.sin(beta_v))
 
@@ -201,6 +292,25 @@ def height_without_the_root(beta_v, R1, R2):
 
 def height_from_eq18(beta_v, R1, R2):
     return R1 * R2 / np.sqrt(R2**2 * np.sin(beta_v) ** 2 + R1**2 * np.cos(beta_v) ** 2)
+
+
+def height_as_a_sum(beta_v, R1, R2):
+    return R1 * np.cos(beta_v) + R2 * np.sin(beta_v)
+
+
+def height_weighted_by_squares(beta_v, R1, R2):
+    c2 = np.cos(beta_v) ** 2
+    return R1 * c2 + R2 * (1 - c2)
+
+
+def height_with_unsquared_trig(beta_v, R1, R2):
+    return (R1**2 * np.cos(beta_v) + R2**2 * np.sin(beta_v)) ** 0.5
+
+
+def height_as_the_distance_to_the_contact(beta_v, R1, R2):
+    """The contact point from 6.1, then its distance from the centre."""
+    psi = np.arctan((R2 / R1) * np.tan(beta_v))
+    return np.sqrt((R2 * np.sin(psi)) ** 2 + (R1 * np.cos(psi)) ** 2)
 
 
 def rates_by_transposing(alpha, beta, gamma, omega_B):
@@ -252,6 +362,48 @@ def rates_guarded_widely(alpha, beta, gamma, omega_B):
     return _right_rates(alpha, beta, omega_B)
 
 
+def rates_solving_the_rows(alpha, beta, gamma, omega_B):
+    rows = np.array([[0.0, 0.0, 1.0],
+                     [math.cos(alpha), -math.sin(alpha), 0.0],
+                     [math.sin(alpha) * math.sin(beta), math.cos(alpha) * math.sin(beta),
+                      math.cos(beta)]])
+    return tuple(np.linalg.solve(rows, omega_B))
+
+
+def rates_forward(alpha, beta, gamma, omega_B):
+    E = np.array([[0, np.cos(alpha), np.sin(beta) * np.sin(alpha)],
+                  [0, -np.sin(alpha), np.sin(beta) * np.cos(alpha)],
+                  [1, 0, np.cos(beta)]])
+    return E @ omega_B
+
+
+def rates_with_gamma(alpha, beta, gamma, omega_B):
+    return _right_rates(gamma, beta, omega_B)
+
+
+def rates_over_cos_beta(alpha, beta, gamma, omega_B):
+    wx, wy, wz = omega_B
+    gamma_dot = (wx * np.sin(alpha) + wy * np.cos(alpha)) / np.cos(beta)
+    return wz - gamma_dot * np.cos(beta), wx * np.cos(alpha) - wy * np.sin(alpha), gamma_dot
+
+
+def rates_beta_dot_plus(alpha, beta, gamma, omega_B):
+    alpha_dot, _, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return alpha_dot, omega_B[0] * math.cos(alpha) + omega_B[1] * math.sin(alpha), gamma_dot
+
+
+def rates_beta_dot_negated(alpha, beta, gamma, omega_B):
+    alpha_dot, beta_dot, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return alpha_dot, -beta_dot, gamma_dot
+
+
+def rates_sin_cos_swapped(alpha, beta, gamma, omega_B):
+    wx, wy, wz = omega_B
+    s, c = math.cos(alpha), math.sin(alpha)
+    gamma_dot = (wx * s + wy * c) / math.sin(beta)
+    return wz - gamma_dot * math.cos(beta), wx * c - wy * s, gamma_dot
+
+
 def gyro_reversed(L, omega):
     return np.cross(omega, L)
 
@@ -274,6 +426,27 @@ def gyro_magnitudes(L, omega):
 
 def gyro_magnitudes_per_row(L, omega):
     return np.sqrt(np.sum(L**2, axis=-1) * np.sum(omega**2, axis=-1))
+
+
+def gyro_middle_sign_wrong(L, omega):
+    L, w = np.asarray(L), np.asarray(omega)
+    return np.stack([L[..., 1] * w[..., 2] - L[..., 2] * w[..., 1],
+                     L[..., 0] * w[..., 2] - L[..., 2] * w[..., 0],
+                     L[..., 0] * w[..., 1] - L[..., 1] * w[..., 0]], axis=-1)
+
+
+def gyro_by_indexing(L, omega):
+    Lx, Ly, Lz = L[0], L[1], L[2]
+    wx, wy, wz = omega[0], omega[1], omega[2]
+    return np.array([Ly * wz - Lz * wy, Lz * wx - Lx * wz, Lx * wy - Ly * wx])
+
+
+def gyro_along_axis_0(L, omega):
+    return np.cross(L, omega, axisa=0, axisb=0, axisc=0)
+
+
+def gyro_doubled(L, omega):
+    return np.cross(L, omega) * 2
 
 
 def _H(beta, R1, R2):
@@ -303,6 +476,36 @@ def offset_lever_arm_eq18(beta_v, R1, R2):
     return r * np.sin(beta_v)
 
 
+def offset_halved(beta_v, R1, R2):
+    """-dH/dbeta_v with the chain rule's 2 lost."""
+    return (R1**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) / (2 * _H(beta_v, R1, R2))
+
+
+def offset_sin_two_beta(beta_v, R1, R2):
+    return (R1**2 - R2**2) * np.sin(2 * np.asarray(beta_v)) / _H(beta_v, R1, R2)
+
+
+def _beta_p(beta_v, R1, R2):
+    return np.arctan2(R2**2 * np.sin(beta_v), R1**2 * np.cos(beta_v))
+
+
+def _r(theta, R1, R2):
+    return R1 * R2 / np.hypot(R2 * np.cos(theta), R1 * np.sin(theta))
+
+
+def offset_contact_distance_times_sin_tilt(beta_v, R1, R2):
+    return _r(_beta_p(beta_v, R1, R2), R1, R2) * np.sin(beta_v)
+
+
+def offset_height_as_distance(beta_v, R1, R2):
+    return _H(beta_v, R1, R2) * np.sin(beta_v - _beta_p(beta_v, R1, R2))
+
+
+def offset_angle_from_the_axis(beta_v, R1, R2):
+    beta_p = _beta_p(beta_v, R1, R2)
+    return _r(beta_p, R1, R2) * np.sin(beta_p)
+
+
 STUDENTS = [
     (ANGLE, angle_r1_r2_swapped, "R1 and R2 swapped"),
     (ANGLE, angle_with_exponent_one, "the parametric angle psi"),
@@ -311,23 +514,46 @@ STUDENTS = [
     (ANGLE, angle_from_the_floor, "from the horizontal"),
     (ANGLE, angle_in_degrees, "beta_p returned in degrees"),
     (ANGLE, angle_of_degrees, "beta_v converted from degrees"),
+    (ANGLE, angle_as_for_a_sphere, "beta_p = beta_v, which holds only for a sphere"),
+    (ANGLE, angle_towards_the_upper_end, "towards the upper end"),
+    (ANGLE, angle_with_one_square, "one of the squares dropped"),
+    (ANGLE, angle_arctan2_backwards, "np.arctan2's arguments in the wrong order"),
     (HEIGHT, height_swapped, "R1 and R2 swapped"),
     (HEIGHT, height_as_the_polar_radius, "polar radius"),
     (HEIGHT, height_without_the_root, "square root is missing"),
     (HEIGHT, height_from_eq18, "eq. 18"),
+    (HEIGHT, height_as_a_sum, "R1 cos + R2 sin"),
+    (HEIGHT, height_weighted_by_squares, "R1 cos^2 + R2 sin^2"),
+    (HEIGHT, height_with_unsquared_trig, "not squared under the root"),
+    (HEIGHT, height_as_the_distance_to_the_contact, "the distance from the centre to the "
+                                                    "contact"),
     (RATES, rates_by_transposing, "transpose of E"),
     (RATES, rates_from_eq52, "eq. 52"),
     (RATES, rates_reversed, "(gamma_dot, beta_dot, alpha_dot)"),
     (RATES, rates_without_the_sine, "division by sin(beta) is missing"),
     (RATES, rates_with_alpha_dot_omega_z, "alpha_dot = omega_z"),
     (RATES, rates_with_plus, "wrong sign in alpha_dot"),
+    (RATES, rates_solving_the_rows, "E built row for column"),
+    (RATES, rates_forward, "E applied to omega_B"),
+    (RATES, rates_with_gamma, "gamma used where alpha belongs"),
+    (RATES, rates_over_cos_beta, "divided by cos(beta) instead of sin(beta)"),
+    (RATES, rates_beta_dot_plus, "the sign of the omega_y term in beta_dot"),
+    (RATES, rates_beta_dot_negated, "the sign of beta_dot flipped"),
+    (RATES, rates_sin_cos_swapped, "sin(alpha) and cos(alpha) exchanged"),
     (GYRO, gyro_reversed, "omega x L"),
     (GYRO, gyro_elementwise, "elementwise product"),
+    (GYRO, gyro_middle_sign_wrong, "wrong sign of its middle component"),
+    (GYRO, gyro_doubled, "a factor 2"),
     (OFFSET, offset_without_H, "H is missing"),
     (OFFSET, offset_swapped, "R1 and R2 swapped"),
     (OFFSET, offset_towards_the_upper_end, "sign flipped"),
     (OFFSET, offset_lever_arm, "|r(beta_v)| sin(beta_v)"),
     (OFFSET, offset_lever_arm_eq18, "|r| from the source's eq. 18"),
+    (OFFSET, offset_halved, "half the lever arm"),
+    (OFFSET, offset_sin_two_beta, "twice the lever arm"),
+    (OFFSET, offset_contact_distance_times_sin_tilt, "|r| the distance to the contact"),
+    (OFFSET, offset_height_as_distance, "the height H for the distance to the contact"),
+    (OFFSET, offset_angle_from_the_axis, "|r| sin(beta_p)"),
 ]
 
 
@@ -352,6 +578,52 @@ def test_a_number_for_a_vector_is_a_wrong_shape_and_named(answer, name):
     assert line.startswith(f"{GYRO}: wrong shape of tau_gyro: expected shape (3,), got a single "
                            f"number — looks like ")
     assert name in line
+
+
+def test_components_by_index_are_a_wrong_shape_for_n_pairs_and_named():
+    """L[0], L[1], L[2] are right for one pair and rows for n pairs: a wrong shape, named."""
+    line = summary(GYRO, gyro_by_indexing)
+    assert line.startswith(f"{GYRO}: wrong shape of tau_gyro: expected shape (5, 3), got shape "
+                           f"(3, 3) — looks like the components taken as L[0], L[1], L[2]")
+
+
+def test_a_cross_product_along_axis_0_raises_for_n_pairs_and_is_named():
+    """np.cross along axis 0 raises for (5, 3) pairs: the error is named, with the hint."""
+    text = message(GYRO, gyro_along_axis_0)
+    assert text.splitlines()[0] == (f"{GYRO}: your answer raised ValueError — looks like the "
+                                    f"cross product along axis 0: for n pairs, the components "
+                                    f"taken down the columns")
+    assert "Hint: Each row of an (n, 3) array is one pair's (x, y, z)" in text
+
+
+def test_a_numerical_derivative_passes_with_the_note_on_precision():
+    """-dH/dbeta_v by central differences (h = 1e-6) passes, and the PASSED text says that it
+    agrees only within the tolerance, and why; the exact formula gets no note."""
+    numerical = evaluate(get_exercise(OFFSET), contact_offset_by_central_differences)
+    assert numerical.failure is None
+    text = numerical.text.replace("\n    ", " ")
+    assert "Note: your d agrees with the exact lever arm only to within nanometres" in text
+    exact = evaluate(get_exercise(OFFSET), get_exercise(OFFSET).reference)
+    assert "Note:" not in exact.text
+
+
+def test_the_offsets_tolerance_still_refuses_a_wrong_lever_by_a_hair():
+    """0.1 um is the tolerance: an offset 1 um off at the palm-sized egg's 0.5 rad fails."""
+
+    def off_by_a_micrometre(beta_v, R1, R2):
+        return contact_offset_by_complex_step(beta_v, R1, R2) + 1e-6
+
+    assert summary(OFFSET, off_by_a_micrometre).startswith(f"{OFFSET}: wrong result for ")
+
+
+@pytest.mark.parametrize("exercise_id", [ANGLE, HEIGHT, RATES, GYRO, OFFSET])
+def test_no_hint_prints_the_answer(exercise_id):
+    """The hints teach; none prints the formula the exercise asks for."""
+    answers = ("(R2/R1)^2 tan", "sqrt(R1^2 cos^2", "R1^2 cos^2(beta_v) + R2^2",
+               "gamma_dot = (wx sin", "alpha_dot = wz - gamma_dot cos", "np.cross(L, omega)",
+               "(R1^2 - R2^2) sin")
+    for mistake in get_exercise(exercise_id).mistakes:
+        assert not any(answer in mistake.hint for answer in answers), mistake.name
 
 
 def test_a_guard_too_wide_is_named_with_its_hint():
@@ -406,12 +678,12 @@ def test_the_near_singular_cases_are_large_but_finite_and_never_singular():
 # --------------------------------------------------------------------------- unlisted slips
 
 
-def angle_as_for_a_sphere(beta_v, R1, R2):
-    return beta_v
+def angle_scaled_by_the_axes(beta_v, R1, R2):
+    return R2 / R1 * np.asarray(beta_v)
 
 
-def height_linear(beta_v, R1, R2):
-    return R1 * np.cos(beta_v) + R2 * np.sin(beta_v)
+def height_mean_of_the_axes(beta_v, R1, R2):
+    return np.full(np.shape(beta_v), (R1 + R2) / 2)
 
 
 def rates_without_alpha(alpha, beta, gamma, omega_B):
@@ -428,8 +700,8 @@ def offset_of_the_tilt(beta_v, R1, R2):
 
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [
-    (ANGLE, angle_as_for_a_sphere),
-    (HEIGHT, height_linear),
+    (ANGLE, angle_scaled_by_the_axes),
+    (HEIGHT, height_mean_of_the_axes),
     (RATES, rates_without_alpha),
     (GYRO, gyro_half),
     (OFFSET, offset_of_the_tilt),
@@ -445,7 +717,7 @@ def test_the_generic_message_shows_call_expected_got_and_tolerance():
     for part in ("Called:    contact_offset(beta_v=0.5, R1=0.06, R2=0.045)",
                  "This input: a palm-sized egg (R1 = 6 cm, R2 = 4.5 cm) tilted by 0.5 rad.",
                  "Expected:  d = 0.0116453376727", "Got:       d = 0.00719138307906",
-                 "Tolerance: d within rtol=1e-09, atol=1e-12"):
+                 "Tolerance: d within rtol=1e-06, atol=1e-07"):
         assert part in text
 
 
@@ -529,7 +801,8 @@ def test_every_listed_mistake_is_met_by_a_students_answer_here():
     """Each mistake of robodyn.checks.egg is named for one of the answers written above."""
     answers = [(i, a) for i, a, _ in STUDENTS] + [
         (GYRO, gyro_dot), (GYRO, gyro_dot_per_row), (GYRO, gyro_magnitudes),
-        (GYRO, gyro_magnitudes_per_row), (RATES, rates_guarded_widely)]
+        (GYRO, gyro_magnitudes_per_row), (RATES, rates_guarded_widely), (GYRO, gyro_by_indexing),
+        (GYRO, gyro_along_axis_0)]
     named = set()
     for exercise_id, answer in answers:
         line = summary(exercise_id, answer)

@@ -8,11 +8,18 @@ in body coordinates, rad/s; SI units and radians throughout.
 
 The typical mistakes include what a reader of the source (Mayer 2018) copies: its eq. 18 for
 the radius, its eq. 31 lever arm ``|r| sin(beta)``, its eq. 43 sign ``omega x L`` and its
-eq. 52 map from ``omega`` to the rates.
+eq. 52 map from ``omega`` to the rates. The hints teach without printing the formula the
+exercise asks for: they point to the text's route, a unit, or the fixed case that shows the
+slip.
+
+The contact offset (exercise 6.5) is compared within 0.1 um (``atol``), not to round-off:
+the text offers d = -dH/dbeta_v, and a student who differentiates numerically is right to about
+1e-11 m (central differences, step 1e-6 rad) or 5e-9 m (one-sided, step 1e-7 rad).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -69,9 +76,13 @@ def _contact_angle_reference(beta_v, R1, R2):
     return egg.contact_angle(beta_v, R1, R2)
 
 
-def _contact_angle_of(ratio_power=2, swap=False):
+def _contact_angle_of(ratio_power=2, swap=False, r1_power=None):
+    """atan2((R2/R1)^ratio_power sin, cos) with the changes of a mistake: the ratio upside
+    down, or R1 to the power ``r1_power`` below R2^2 (one square dropped)."""
     def contact_angle(beta_v, R1, R2):
         beta = _as_float(beta_v)
+        if r1_power is not None:
+            return np.arctan2(R2**2 * np.sin(beta), R1**r1_power * np.cos(beta))
         ratio = R1 / R2 if swap else R2 / R1
         return np.arctan2(ratio**ratio_power * np.sin(beta), np.cos(beta))
 
@@ -98,7 +109,11 @@ def _contact_angle_of_degrees(beta_v, R1, R2):
     return _contact_angle_of()(np.radians(_as_float(beta_v)), R1, R2)
 
 
-_CONTACT_ANGLE_RULE = "tan(beta_p) = (R2/R1)^2 tan(beta_v)"
+_TWO_STEPS = ("Follow the text's two steps: the psi whose normal makes the angle beta_v with "
+              "the long axis, then the angle of the point (R2 sin psi, R1 cos psi) seen from "
+              "the centre.")
+_LAGS = ("On a prolate egg the contact lags behind the tilt: 0 < beta_p < beta_v for "
+         "0 < beta_v < pi/2.")
 
 _CONTACT_ANGLE = Exercise(
     exercise_id="egg.contact_angle",
@@ -110,27 +125,40 @@ _CONTACT_ANGLE = Exercise(
     package_references=("robodyn.egg.contact_angle",),
     make_cases=_shell_cases,
     mistakes=(
+        Mistake("beta_p = beta_v, which holds only for a sphere",
+                "The sphere's case passes. On a prolate egg the normal at the contact points "
+                "straight down, but the line from the centre to the contact does not: the "
+                "contact lags behind the tilt, 0 < beta_p < beta_v for 0 < beta_v < pi/2. "
+                + _TWO_STEPS,
+                lambda beta_v, R1, R2: _as_float(beta_v) + 0.0),
         Mistake("R1 and R2 swapped: (R1/R2)^2 instead of (R2/R1)^2",
-                "R1 is the long semi-axis. On a prolate egg the contact lags behind the tilt "
-                f"(beta_p < beta_v): {_CONTACT_ANGLE_RULE}.",
+                f"R1 is the long semi-axis, along z', R2 the short one. {_LAGS}",
                 _contact_angle_of(swap=True)),
         Mistake("the exponent 1: the parametric angle psi, not the polar angle",
-                "tan(psi) = (R2/R1) tan(beta_v) gives the point (R2 sin psi, R1 cos psi); the "
-                "angle of that point from the long axis is atan2(R2 sin psi, R1 cos psi), "
-                f"that is {_CONTACT_ANGLE_RULE}.",
+                "psi is the parameter of the point (R2 sin psi, R1 cos psi), not the angle at "
+                "which the centre sees it: that angle's tangent is the point's rho over its "
+                "z'.",
                 _contact_angle_of(ratio_power=1)),
+        Mistake("one of the squares dropped: R2^2 over R1 (a length, not a ratio)",
+                "tan(beta_p) must be a pure number, a ratio of lengths: with R2^2 above and R1 "
+                f"below it is a length in m. {_TWO_STEPS}",
+                _contact_angle_of(r1_power=1)),
         Mistake("the angle from the vertical (beta_v - beta_p)",
-                "beta_p is measured from the egg's long axis to the line from the centre to "
-                f"the contact: {_CONTACT_ANGLE_RULE}.",
+                "beta_p is measured from the egg's long axis z' to the line from the centre "
+                "to the contact, not from the vertical.",
                 _from_the_vertical),
-        Mistake("the angle from the short axis (pi/2 - beta_p)",
-                "beta_p is 0 when the egg stands upright on its tip and grows with the tilt: "
-                f"{_CONTACT_ANGLE_RULE}.",
+        Mistake("the angle from the short axis, pi/2 - beta_p (or np.arctan2's arguments in "
+                "the wrong order)",
+                "beta_p is 0 when the egg stands upright on its tip and grows with the tilt. "
+                "np.arctan2(y, x) takes the side opposite the angle first.",
                 _from_the_short_axis),
         Mistake("the angle from the horizontal (pi/2 - beta_v + beta_p)",
-                "beta_p is measured from the egg's long axis, not from the floor: "
-                f"{_CONTACT_ANGLE_RULE}.",
+                "beta_p is measured from the egg's long axis, not from the floor.",
                 _from_the_horizontal),
+        Mistake("the angle counted towards the upper end: -beta_p",
+                "The contact lies on the side of the lower end: beta_p has the sign of the "
+                "tilt, positive for 0 < beta_v < pi/2.",
+                lambda beta_v, R1, R2: -_contact_angle_of()(beta_v, R1, R2)),
         Mistake("beta_p returned in degrees",
                 "Return radians: np.arctan2 and np.arctan already give radians; leave out "
                 "np.degrees.",
@@ -169,7 +197,32 @@ def _height_eq18(beta_v, R1, R2):
     return R1 * R2 / np.sqrt(R2**2 * np.sin(beta) ** 2 + R1**2 * np.cos(beta) ** 2)
 
 
-_HEIGHT_RULE = "H = sqrt(R1^2 cos^2(beta_v) + R2^2 sin^2(beta_v))"
+def _height_sum(beta_v, R1, R2):
+    beta = _as_float(beta_v)
+    return R1 * np.cos(beta) + R2 * np.sin(beta)
+
+
+def _height_weighted(beta_v, R1, R2):
+    beta = _as_float(beta_v)
+    return R1 * np.cos(beta) ** 2 + R2 * np.sin(beta) ** 2
+
+
+def _height_trig_not_squared(beta_v, R1, R2):
+    beta = _as_float(beta_v)
+    with np.errstate(invalid="ignore"):
+        return np.sqrt(R1**2 * np.cos(beta) + R2**2 * np.sin(beta))
+
+
+def _contact_distance(beta_v, R1, R2):
+    """|r(beta_p)|: the distance from the centre to the contact point, m."""
+    return _height_polar_radius(_contact_angle_of()(beta_v, R1, R2), R1, R2)
+
+
+_ENDS = ("Test your formula at the ends, as the text says: upright (beta_v = 0) the centre is "
+         "R1 high, lying (beta_v = pi/2) R2.")
+_LOWEST = ("H is the depth of the shell's lowest point, the contact of exercise 6.1, below the "
+           "centre: the support function of the meridian ellipse in the direction straight "
+           "down.")
 
 _CENTER_HEIGHT = Exercise(
     exercise_id="egg.center_height",
@@ -182,22 +235,38 @@ _CENTER_HEIGHT = Exercise(
     make_cases=_shell_cases,
     mistakes=(
         Mistake("R1 and R2 swapped (or cos and sin swapped)",
-                "Upright (beta_v = 0) the egg stands on its tip, its centre R1 high; lying, R2: "
-                f"{_HEIGHT_RULE}.",
-                _height_swapped),
+                _ENDS, _height_swapped),
         Mistake("the shell's polar radius |r(beta_v)|, not the support function",
                 "|r(beta_v)| is the distance from the centre straight down to the shell, but "
                 "the shell's lowest point, the contact, lies elsewhere (except upright and "
-                "lying). H is the depth of that lowest point, the support function: "
-                f"{_HEIGHT_RULE}.",
+                f"lying). {_LOWEST}",
                 _height_polar_radius),
+        Mistake("the distance from the centre to the contact, not the contact's depth below "
+                "the centre",
+                "The contact lies off the vertical through the centre (by exercise 6.5's d): "
+                "of the line from the centre to the contact, only its vertical part is H.",
+                _contact_distance),
         Mistake("H squared: the square root is missing",
-                f"The result must be a length in m: {_HEIGHT_RULE}.",
+                "H is a length in m; your result has the unit m^2.",
                 _height_squared),
         Mistake("the source's eq. 18, R1 R2 / sqrt(R2^2 sin^2 + R1^2 cos^2)",
                 "That is a radius of the shell (with sin and cos exchanged), not the height of "
-                f"the centre; it equals R1 R2 / H: {_HEIGHT_RULE}.",
+                f"the centre: it even gives R2 upright and R1 lying. {_LOWEST}",
                 _height_eq18),
+        Mistake("R1 cos + R2 sin: the shares of the two semi-axes added",
+                "Right at both ends, too high in between: for a sphere of radius R it gives "
+                "R (cos + sin), up to 1.41 R, where a sphere's centre is always R high. "
+                + _LOWEST,
+                _height_sum),
+        Mistake("R1 cos^2 + R2 sin^2: the semi-axes weighted by cos^2 and sin^2",
+                f"Right at both ends, wrong in between. {_LOWEST} Check it against a "
+                "direct search for the lowest point of the meridian ellipse at 0.5 rad.",
+                _height_weighted),
+        Mistake("cos(beta_v) and sin(beta_v) not squared under the root",
+                "Each semi-axis enters with its direction's cosine, and what is under the "
+                "root is a sum of squares of lengths: square the cosine and the sine too. "
+                + _ENDS,
+                _height_trig_not_squared),
     ),
 )
 
@@ -234,13 +303,20 @@ def _euler_cases(rng) -> list[Case]:
     return cases
 
 
-def _rates_of(divide=True, cos_term=True, cos_sign=-1.0, order=(0, 1, 2)):
+def _rates_of(divide=True, cos_term=True, cos_sign=-1.0, order=(0, 1, 2), beta_sign=1.0,
+              wy_sign=-1.0, swap_alpha_trig=False, by_gamma=False, divisor=math.sin):
+    """The rates solved from E, with the changes of a mistake: no division, no or the wrong
+    cos(beta) term in alpha_dot, the order, the sign of beta_dot or of its omega_y term, sin
+    and cos of alpha exchanged, gamma where alpha belongs, another divisor than sin(beta)."""
     def euler_rates(alpha, beta, gamma, omega_B):
         wx, wy, wz = omega_B
-        beta_dot = wx * math.cos(alpha) - wy * math.sin(alpha)
-        gamma_dot = wx * math.sin(alpha) + wy * math.cos(alpha)
+        spin = gamma if by_gamma else alpha
+        ca, sa = (math.sin(spin), math.cos(spin)) if swap_alpha_trig else (
+            math.cos(spin), math.sin(spin))
+        beta_dot = beta_sign * (wx * ca + wy_sign * wy * sa)
+        gamma_dot = wx * sa + wy * ca
         if divide:
-            gamma_dot = gamma_dot / math.sin(beta)
+            gamma_dot = gamma_dot / divisor(beta)
         alpha_dot = wz + (cos_sign * gamma_dot * math.cos(beta) if cos_term else 0.0)
         rates = (alpha_dot, beta_dot, gamma_dot)
         return tuple(rates[k] for k in order)
@@ -256,6 +332,14 @@ def _rate_matrix(alpha, beta):
 
 def _rates_transpose(alpha, beta, gamma, omega_B):
     return tuple(_rate_matrix(alpha, beta).T @ np.asarray(omega_B, float))
+
+
+def _rates_solve_transpose(alpha, beta, gamma, omega_B):
+    return tuple(np.linalg.solve(_rate_matrix(alpha, beta).T, np.asarray(omega_B, float)))
+
+
+def _rates_forward(alpha, beta, gamma, omega_B):
+    return tuple(_rate_matrix(alpha, beta) @ np.asarray(omega_B, float))
 
 
 def _rates_eq52(alpha, beta, gamma, omega_B):
@@ -274,8 +358,14 @@ def _rates_wide_guard(alpha, beta, gamma, omega_B):
     return _rates_of()(alpha, beta, gamma, omega_B)
 
 
-_RATES_RULE = ("beta_dot = wx cos(alpha) - wy sin(alpha), gamma_dot = (wx sin(alpha) + wy "
-               "cos(alpha)) / sin(beta), alpha_dot = wz - gamma_dot cos(beta)")
+_SOLVE_E = ("Solve omega_B = E (alpha_dot, beta_dot, gamma_dot) for the rates, as the text "
+            "says: by hand, the first two rows give beta_dot and gamma_dot, the third then "
+            "alpha_dot; or with np.linalg.solve(E, omega_B).")
+_HEADING_AXIS = ("The heading axis, the world's vertical, is E's third column in the body: "
+                 "its x-y part has the length sin(beta), its z part cos(beta).")
+_TILT_AXIS = ("beta_dot is the rate about the tilt axis, E's second column: at alpha = 0 (a "
+              "fixed case) that axis is the body's x axis, so there omega_x alone gives "
+              "beta_dot = omega_x.")
 
 _RATES = (Output("alpha_dot", Close(rtol=1e-9, atol=1e-12)),
           Output("beta_dot", Close(rtol=1e-9, atol=1e-12)),
@@ -293,30 +383,56 @@ _EULER_RATES = Exercise(
     mistakes=(
         Mistake("the transpose of E instead of its inverse",
                 "E is not a rotation matrix (its determinant is sin(beta), not 1): its "
-                f"transpose does not undo it. Solve omega_B = E rates: {_RATES_RULE}.",
+                f"transpose does not undo it. {_SOLVE_E}",
                 _rates_transpose),
+        Mistake("E built row for column: its transpose solved instead of E",
+                "In omega_B = E rates each column of E is the axis of one turn seen in the "
+                "body (the spin's, the tilt's, the heading's), as the text writes E: the "
+                "first row of E is (0, cos(alpha), sin(beta) sin(alpha)).",
+                _rates_solve_transpose),
+        Mistake("E applied to omega_B: the forward map, not its inverse",
+                "E turns the rates into omega_B; the exercise goes the other way, from "
+                f"omega_B to the rates. {_SOLVE_E}",
+                _rates_forward),
         Mistake("the matrix of the source's eq. 52 applied to omega_B",
                 "Its rows (sin b sin g, sin b cos g, cos b), (cos g, -sin g, 0), (0, 0, 1) are "
                 "the world-frame axes of the three turns (in the source's angles, ours "
                 "negated): a transpose, not an inverse, and of the world-frame map; with "
-                f"omega_B in the body frame, gamma does not enter. Invert E: {_RATES_RULE}.",
+                f"omega_B in the body frame, gamma does not enter. {_SOLVE_E}",
                 _rates_eq52),
+        Mistake("gamma used where alpha belongs (gamma does not enter)",
+                "Seen in the body, the axes of the three turns depend on the spin alpha and "
+                "the tilt beta only: E has no gamma, and neither has its inverse.",
+                _rates_of(by_gamma=True)),
         Mistake("the rates in the order (gamma_dot, beta_dot, alpha_dot)",
                 "Return them in the order of the angles' arguments: alpha_dot, beta_dot, "
                 "gamma_dot.",
                 _rates_of(order=(2, 1, 0))),
         Mistake("the division by sin(beta) is missing in gamma_dot",
-                "The heading axis (world z) seen in the body is (sin b sin a, sin b cos a, "
-                f"cos b): its x-y part has the length sin(beta). {_RATES_RULE}.",
+                f"{_HEADING_AXIS} The x-y part of omega_B gives gamma_dot only after "
+                "dividing by that length.",
                 _rates_of(divide=False)),
+        Mistake("gamma_dot divided by cos(beta) instead of sin(beta)",
+                f"{_HEADING_AXIS} Check the case 'lying on its side, beta = pi/2', where "
+                "cos(beta) = 0.",
+                _rates_of(divisor=math.cos)),
         Mistake("alpha_dot = omega_z: the cos(beta) term is forgotten",
-                "The heading rate gamma_dot also turns the body about its long axis, by "
-                "gamma_dot cos(beta): alpha_dot = wz - gamma_dot cos(beta).",
+                "The heading rate gamma_dot also turns the body about its long axis: E's "
+                "third row has a gamma_dot term too.",
                 _rates_of(cos_term=False)),
         Mistake("the wrong sign in alpha_dot: wz + gamma_dot cos(beta)",
-                "omega_z = alpha_dot + gamma_dot cos(beta), so alpha_dot = wz - gamma_dot "
-                "cos(beta).",
+                "Read E's third row: omega_z is alpha_dot plus the heading's share; solve it "
+                "for alpha_dot.",
                 _rates_of(cos_sign=1.0)),
+        Mistake("the sign of the omega_y term in beta_dot",
+                f"{_TILT_AXIS} At other alpha mind the sign of the axis' y entry, "
+                "-sin(alpha).",
+                _rates_of(wy_sign=1.0)),
+        Mistake("the sign of beta_dot flipped",
+                _TILT_AXIS, _rates_of(beta_sign=-1.0)),
+        Mistake("sin(alpha) and cos(alpha) exchanged",
+                _TILT_AXIS + " Check the fixed case 'alpha = 0'.",
+                _rates_of(swap_alpha_trig=True)),
         Mistake("a singularity guard too wide: it refuses beta = 0.001 rad",
                 "Only sin(beta) = 0 itself is singular, and the check never calls it there. At "
                 "beta = 0.001 rad the rates are about 1000 times omega: large, but defined. "
@@ -385,7 +501,22 @@ def _gyro_magnitudes_per_pair(L, omega):
     return np.linalg.norm(L, axis=-1) * np.linalg.norm(omega, axis=-1)
 
 
-_GYRO_RULE = "np.cross(L, omega), one row per pair for arrays of shape (n, 3)"
+def _gyro_middle_sign(L, omega):
+    torque = np.cross(L, omega)
+    torque[..., 1] *= -1.0
+    return torque
+
+
+def _gyro_rows_as_components(L, omega):
+    """The components written out as L[0], L[1], L[2]: right for one pair; for (n, 3) arrays
+    these are the first three rows (n >= 3) or an IndexError (n < 3)."""
+    L, omega = np.asarray(L, float), np.asarray(omega, float)
+    return np.array([L[1] * omega[2] - L[2] * omega[1], L[2] * omega[0] - L[0] * omega[2],
+                     L[0] * omega[1] - L[1] * omega[0]])
+
+
+_GYRO_VECTOR = ("The term is a torque vector, one per pair, perpendicular to L and omega (and "
+                "zero when they are parallel, a fixed case): a cross product.")
 
 _GYRO = Exercise(
     exercise_id="egg.gyro_torque",
@@ -398,27 +529,42 @@ _GYRO = Exercise(
     make_cases=_gyro_cases,
     mistakes=(
         Mistake("omega x L: the opposite sign (the source's eq. 43)",
-                "In a frame turning with omega, dL/dt = M + L x omega: the term is L x omega "
-                f"= -(omega x L). Use {_GYRO_RULE}.",
+                "In a frame turning with omega, dL/dt = M + L x omega: the order of the "
+                "factors of a cross product sets its sign, and the text asks for L x omega.",
                 _gyro_reversed),
         Mistake("the dot product L . omega: a number, not a vector",
-                f"The gyroscopic term is a torque vector, the cross product: {_GYRO_RULE}.",
-                _gyro_dot),
+                _GYRO_VECTOR, _gyro_dot),
         Mistake("the dot product of each pair: numbers, not vectors",
-                f"The gyroscopic term is a torque vector, the cross product: {_GYRO_RULE}.",
-                _gyro_dot_per_pair),
+                _GYRO_VECTOR, _gyro_dot_per_pair),
         Mistake("the elementwise product L * omega, not the cross product",
-                "Its x entry is L_y omega_z - L_z omega_y, not L_x omega_x: use "
-                f"{_GYRO_RULE}.",
+                "Each entry of the gyroscopic term mixes the other two components: its x "
+                "entry comes from L_y, L_z and omega_y, omega_z, not from L_x omega_x.",
                 _gyro_elementwise),
         Mistake("|L| |omega|: a number, not a vector",
-                "The term is a vector, perpendicular to L and omega (and zero when they are "
-                f"parallel): {_GYRO_RULE}.",
-                _gyro_magnitudes),
+                _GYRO_VECTOR, _gyro_magnitudes),
         Mistake("|L| |omega| of each pair: numbers, not vectors",
-                "The term is a vector, perpendicular to L and omega (and zero when they are "
-                f"parallel): {_GYRO_RULE}.",
-                _gyro_magnitudes_per_pair),
+                _GYRO_VECTOR, _gyro_magnitudes_per_pair),
+        Mistake("the cross product by hand with the wrong sign of its middle component",
+                "Write the components in cyclic order: x from (y, z), y from (z, x), z from "
+                "(x, y), each as first-times-second minus second-times-first. Or let "
+                "np.cross do it, with the factors in the order of the text.",
+                _gyro_middle_sign),
+        Mistake("the components taken as L[0], L[1], L[2]: rows of an (n, 3) array, not its "
+                "columns",
+                "For n pairs, L[0] is the first pair, not the x components: take L[..., 0], "
+                "L[..., 1], L[..., 2] (they work for shape (3,) too), or let np.cross work "
+                "along the last axis.",
+                _gyro_rows_as_components),
+        Mistake("the cross product along axis 0: for n pairs, the components taken down "
+                "the columns",
+                "Each row of an (n, 3) array is one pair's (x, y, z): the components run along "
+                "the last axis, which is where np.cross works by default (axis=-1).",
+                lambda L, omega: np.cross(L, omega, axis=0)),
+        Mistake("a factor 2 (as in the Coriolis acceleration 2 omega x v)",
+                "The 2 of the Coriolis acceleration belongs to a point moving in a turning "
+                "frame; a vector seen from a turning frame changes by its cross product with "
+                "omega once, without a 2.",
+                lambda L, omega: 2.0 * np.cross(L, omega)),
     ),
 )
 
@@ -430,14 +576,26 @@ def _offset_reference(beta_v, R1, R2):
     return egg.contact_offset(beta_v, R1, R2)
 
 
-def _offset_of(with_H=True, swap=False, sign=1.0):
+_OFFSET_NOTE = ("your d agrees with the exact lever arm only to within nanometres, as a "
+                "difference quotient of H does: d = -dH/dbeta_v by central or one-sided "
+                "differences carries rounding and truncation errors of that size. A tenth of "
+                "a micrometre does not matter for the egg's lever arm, so the check accepts "
+                "up to that (atol = 1e-7 m).")
+
+
+def _offset_cases(rng) -> list[Case]:
+    """The shell's cases, each with the note on a numerical derivative."""
+    return [dataclasses.replace(case, note=_OFFSET_NOTE) for case in _shell_cases(rng)]
+
+
+def _offset_of(with_H=True, swap=False, sign=1.0, scale=1.0):
     def contact_offset(beta_v, R1, R2):
         beta = _as_float(beta_v)
         a, b = (R2, R1) if swap else (R1, R2)
         d = (a**2 - b**2) * np.sin(beta) * np.cos(beta)
         if with_H:
             d = d / np.sqrt(a**2 * np.cos(beta) ** 2 + b**2 * np.sin(beta) ** 2)
-        return sign * d
+        return sign * scale * d
 
     return contact_offset
 
@@ -450,38 +608,70 @@ def _offset_lever_eq18(beta_v, R1, R2):
     return _height_eq18(beta_v, R1, R2) * np.sin(_as_float(beta_v))
 
 
-_OFFSET_RULE = "d = (R1^2 - R2^2) sin(beta_v) cos(beta_v) / H"
+def _offset_lever_contact(beta_v, R1, R2):
+    return _contact_distance(beta_v, R1, R2) * np.sin(_as_float(beta_v))
+
+
+def _offset_depth_for_distance(beta_v, R1, R2):
+    return _center_height_reference(beta_v, R1, R2) * np.sin(_from_the_vertical(beta_v, R1, R2))
+
+
+def _offset_from_the_long_axis(beta_v, R1, R2):
+    return _contact_distance(beta_v, R1, R2) * np.sin(_contact_angle_of()(beta_v, R1, R2))
+
+
+_ROUTES = ("The text's two routes: the contact, seen from the centre, lies at the distance "
+           "|r(beta_p)| and at beta_v - beta_p from the vertical; or d = -dH/dbeta_v.")
 _LEVER_HINT = ("|r| sin(beta_v) is the offset of a point at the distance |r| along the long "
                "axis, not of the contact: it is not 0 when the egg lies, where the contact is "
-               "straight below the centre. The contact seen from the centre is at the distance "
-               f"|r(beta_p)| and at beta_v - beta_p from the vertical: {_OFFSET_RULE}.")
+               f"straight below the centre. {_ROUTES}")
+_CHAIN = "Check the chain rule: d/dbeta sqrt(u) = u' / (2 sqrt(u)), and (cos^2)' = -2 cos sin."
 
 _CONTACT_OFFSET = Exercise(
     exercise_id="egg.contact_offset",
     description="Horizontal distance from the egg's centre to its contact point.",
     function_name="contact_offset",
     arguments=("beta_v", "R1", "R2"),
-    outputs=(Output("d", Close(rtol=1e-9, atol=1e-12)),),
+    # A numerical -dH/dbeta_v (the text's second route) is right to about 1e-11 m with a
+    # central difference of step 1e-6 rad, to 5e-9 m with a one-sided step of 1e-7 rad.
+    outputs=(Output("d", Close(rtol=1e-6, atol=1e-7)),),
     reference=_offset_reference,
     package_references=("robodyn.egg.contact_offset",),
-    make_cases=_shell_cases,
+    make_cases=_offset_cases,
     mistakes=(
         Mistake("H is missing in the denominator (the unit is m^2)",
-                f"d is the derivative of H with respect to the tilt: {_OFFSET_RULE}, with "
-                "H = sqrt(R1^2 cos^2 + R2^2 sin^2).",
+                "d is a length in m; your result has the unit m^2. If you differentiated H^2 "
+                f"instead of H: (H^2)' = 2 H H'. {_CHAIN}",
                 _offset_of(with_H=False)),
         Mistake("R1 and R2 swapped: the contact towards the upper end",
-                f"R1 is the long semi-axis; the contact lies towards the lower end: "
-                f"{_OFFSET_RULE}.",
+                "R1 is the long semi-axis; the contact lies towards the lower end, so d > 0 "
+                "for 0 < beta_v < pi/2.",
                 _offset_of(swap=True)),
         Mistake("the sign flipped: the offset towards the upper end",
-                "Positive is towards the lower end of the long axis, where the contact "
-                f"lies: {_OFFSET_RULE}.",
+                "Positive is towards the lower end of the long axis, where the contact lies. "
+                "As the egg rolls further its centre drops: dH/dbeta_v < 0, and d = "
+                "-dH/dbeta_v > 0.",
                 _offset_of(sign=-1.0)),
+        Mistake("half the lever arm (a 2 lost in the chain rule)",
+                _CHAIN, _offset_of(scale=0.5)),
+        Mistake("twice the lever arm: sin(2 beta_v) where sin(beta_v) cos(beta_v) belongs",
+                f"sin(2 beta) = 2 sin(beta) cos(beta). {_CHAIN}",
+                _offset_of(scale=2.0)),
         Mistake("the lever arm |r(beta_v)| sin(beta_v) of the source's eq. 31",
                 _LEVER_HINT, _offset_lever_polar),
         Mistake("the lever arm |r| sin(beta_v), |r| from the source's eq. 18",
                 _LEVER_HINT, _offset_lever_eq18),
+        Mistake("the lever arm |r| sin(beta_v), |r| the distance to the contact",
+                _LEVER_HINT, _offset_lever_contact),
+        Mistake("H sin(beta_v - beta_p): the height H for the distance to the contact",
+                "H is the contact's depth below the centre, not its distance from the "
+                f"centre. {_ROUTES}",
+                _offset_depth_for_distance),
+        Mistake("|r| sin(beta_p): the contact's angle from the long axis, not from the "
+                "vertical",
+                "The lever arm is horizontal: it needs the angle of the line to the contact "
+                f"from the vertical. {_ROUTES}",
+                _offset_from_the_long_axis),
     ),
 )
 
