@@ -189,6 +189,11 @@ def stiffness_mixed_up(mass, penetration, g):
     return g * penetration / mass
 
 
+def stiffness_over_depth_squared(mass, penetration, g):
+    weight = mass * g
+    return weight / (penetration * penetration)
+
+
 def damping_without_two(k, mass, zeta):
     return zeta * math.sqrt(k * mass)
 
@@ -213,6 +218,11 @@ def damping_critical_only(k, mass, zeta):
 def damping_upside_down(k, mass, zeta):
     # zeta = c / (2 sqrt(k m)) "solved" for c
     return zeta / 2 / math.sqrt(k * mass)
+
+
+def damping_through_a_massless_omega(k, mass, zeta):
+    omega_n = math.sqrt(k)
+    return 2 * zeta * mass * omega_n
 
 
 def force_that_pulls(depth, depth_rate, k, c):
@@ -264,6 +274,12 @@ def force_k_c_swapped(depth, depth_rate, k, c):
     return np.where(depth > 0, np.maximum(c * depth + k * rate, 0.0), 0.0)
 
 
+def force_damper_cannot_pull(depth, depth_rate, k, c):
+    depth = np.asarray(depth)
+    damper = np.clip(c * np.asarray(depth_rate), 0.0, None)
+    return (depth > 0) * (k * depth + damper)
+
+
 def restitution_undamped(zeta):
     return np.exp(-math.pi * np.asarray(zeta))
 
@@ -304,6 +320,19 @@ def restitution_s_without_sqrt(zeta):
     return np.exp(-zeta * np.arctan2(2 * zeta * s, 2 * zeta**2 - 1) / s)
 
 
+def restitution_root_of_one_minus_zeta(zeta):
+    zeta = np.asarray(zeta, dtype=float)
+    s = (1 - zeta) ** 0.5
+    return np.exp(-zeta * np.arctan2(2 * zeta * s, 2 * zeta * zeta - 1) / s)
+
+
+def restitution_sine_without_two(zeta):
+    zeta = np.asarray(zeta, dtype=float)
+    s = np.sqrt(1 - zeta * zeta)
+    sine, cosine = zeta * s, 2 * zeta * zeta - 1
+    return np.exp(-zeta * np.arctan2(sine, cosine) / s)
+
+
 STUDENTS = [
     ("contact.stiffness_for_penetration", stiffness_in_grams, "1000 times too stiff"),
     ("contact.stiffness_for_penetration", stiffness_in_millimetres, "1000 times too soft"),
@@ -311,12 +340,16 @@ STUDENTS = [
     ("contact.stiffness_for_penetration", stiffness_with_earths_g, "the number 9.81"),
     ("contact.stiffness_for_penetration", stiffness_by_energy, "an energy balance"),
     ("contact.stiffness_for_penetration", stiffness_mixed_up, "mass and penetration exchanged"),
+    ("contact.stiffness_for_penetration", stiffness_over_depth_squared,
+     "the penetration squared"),
     ("contact.damping_for_ratio", damping_without_two, "factor 2 is missing"),
     ("contact.damping_for_ratio", damping_with_the_frequency, "sqrt(k / m)"),
     ("contact.damping_for_ratio", damping_without_sqrt, "the square root is missing (2 zeta"),
     ("contact.damping_for_ratio", damping_power_one_half, "which Python reads as"),
     ("contact.damping_for_ratio", damping_critical_only, "zeta is missing"),
     ("contact.damping_for_ratio", damping_upside_down, "upside down"),
+    ("contact.damping_for_ratio", damping_through_a_massless_omega,
+     "the mass missing under the root"),
     ("contact.normal_force", force_that_pulls, "pulls near the end"),
     ("contact.normal_force", force_apart_too, "while the bodies are apart"),
     ("contact.normal_force", force_damping_backwards, "damping sign is reversed"),
@@ -327,6 +360,7 @@ STUDENTS = [
     ("contact.normal_force", force_with_abs, "np.abs turns the pull into a push"),
     ("contact.normal_force", force_with_minimum, "keeps the pulls and drops the pushes"),
     ("contact.normal_force", force_k_c_swapped, "k and c exchanged"),
+    ("contact.normal_force", force_damper_cannot_pull, "the damper's part clamped on its own"),
     ("contact.restitution_linear", restitution_undamped, "undamped spring"),
     ("contact.restitution_linear", restitution_classic, "end at depth 0"),
     ("contact.restitution_linear", restitution_arcsin, "arcsin(2 zeta s)"),
@@ -334,6 +368,9 @@ STUDENTS = [
     ("contact.restitution_linear", restitution_plus_sign, "the minus sign"),
     ("contact.restitution_linear", restitution_without_s, "the division by s is missing"),
     ("contact.restitution_linear", restitution_s_without_sqrt, "without the square root"),
+    ("contact.restitution_linear", restitution_root_of_one_minus_zeta,
+     "the square of zeta missing"),
+    ("contact.restitution_linear", restitution_sine_without_two, "the 2 of 2 zeta s missing"),
 ]
 
 
@@ -354,8 +391,8 @@ def restitution_one_minus_zeta(zeta):
     return 1 - np.asarray(zeta)
 
 
-def stiffness_per_depth_squared(mass, penetration, g):
-    return mass * g / penetration**2
+def stiffness_a_millimetre_more(mass, penetration, g):
+    return mass * g / (penetration + 1e-3)
 
 
 def damping_sqrt_of_zeta(k, mass, zeta):
@@ -370,7 +407,7 @@ def force_half_at_touch(depth, depth_rate, k, c):
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     ("contact.normal_force", force_with_the_rate_squared),
     ("contact.restitution_linear", restitution_one_minus_zeta),
-    ("contact.stiffness_for_penetration", stiffness_per_depth_squared),
+    ("contact.stiffness_for_penetration", stiffness_a_millimetre_more),
     ("contact.damping_for_ratio", damping_sqrt_of_zeta),
     ("contact.normal_force", force_half_at_touch),
 ], ids=lambda value: getattr(value, "__name__", value))

@@ -347,6 +347,25 @@ def fk_sum_difference_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
             wheel_radius * (phi_dot_r + phi_dot_l) / track_width)
 
 
+def fk_yaw_rate_from_wheel_speeds(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return wheel_radius * (phi_dot_r + phi_dot_l) / 2, (phi_dot_r - phi_dot_l) / track_width
+
+
+def fk_speed_from_wheel_speeds(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return (phi_dot_r + phi_dot_l) / 2, wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+
+
+def fk_from_rpm(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    to_rad_per_s = 2 * math.pi / 60
+    right, left = phi_dot_r * to_rad_per_s, phi_dot_l * to_rad_per_s
+    return wheel_radius * (right + left) / 2, wheel_radius * (right - left) / track_width
+
+
+def ik_floor_half(v, omega, wheel_radius, track_width):
+    rim = omega * (track_width // 2)
+    return (v + rim) / wheel_radius, (v - rim) / wheel_radius
+
+
 def ik_not_halved(v, omega, wheel_radius, track_width):
     total = 2 * v / wheel_radius                 # phi_r + phi_l
     difference = omega * track_width / wheel_radius
@@ -374,6 +393,20 @@ def ik_radius_track_mixed_up(v, omega, wheel_radius, track_width):
             (v - omega * wheel_radius / 2) / track_width)
 
 
+def tr_of_the_left_wheel(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    v_left = wheel_radius * phi_dot_l
+    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+    return v_left / omega
+
+
+def tr_of_the_right_wheel(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return track_width * phi_dot_r / (phi_dot_r - phi_dot_l)
+
+
+def tr_floor_half(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l) * (track_width // 2)
+
+
 def tr_sum_difference_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return track_width * (phi_dot_r - phi_dot_l) / (2 * (phi_dot_r + phi_dot_l))
 
@@ -388,6 +421,19 @@ def tr_curvature(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
     omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
     return omega / v
+
+
+def ip_textbook_with_cos_sign_slip(pose, v, omega, dt):
+    x, y, theta = pose
+    turning = omega != 0
+    w = np.where(turning, omega, 1.0)
+    theta_new = theta + omega * dt
+    return np.array([
+        np.where(turning, x + v / w * (np.sin(theta_new) - np.sin(theta)),
+                 x + v * dt * np.cos(theta)),
+        np.where(turning, y + v / w * (np.cos(theta_new) - np.cos(theta)),
+                 y + v * dt * np.sin(theta)),
+        theta_new])
 
 
 def ip_sinc_of_the_whole_turn(pose, v, omega, dt):
@@ -491,6 +537,14 @@ STUDENTS = [
     (IP, ip_sin_for_x, "cos and sin exchanged"),
     (IP, ip_heading_without_dt, "dt is missing in the new heading"),
     (IP, ip_distance_without_dt, "dt is missing in the distance"),
+    (FK, fk_yaw_rate_from_wheel_speeds, "the wheel radius is missing in omega"),
+    (FK, fk_speed_from_wheel_speeds, "the wheel radius is missing in v"),
+    (FK, fk_from_rpm, "converted from rpm"),
+    (IK, ik_floor_half, "a floor division"),
+    (TR, tr_of_the_left_wheel, "the left wheel's circle"),
+    (TR, tr_of_the_right_wheel, "the right wheel's circle"),
+    (TR, tr_floor_half, "a floor division"),
+    (IP, ip_textbook_with_cos_sign_slip, "a sign slip in y on an arc"),
     (HC, hc_no_gain, "the gain is missing"),
     (HC, hc_bearing_from_goal, "off by half a turn"),
     (HC, hc_mod_minus_pi, "off by half a turn"),

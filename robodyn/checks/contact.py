@@ -90,6 +90,11 @@ _STIFFNESS = Exercise(
         Mistake("m g d: the penetration multiplies instead of divides",
                 "The stiffness is a force per metre of depth: check the unit N/m.",
                 lambda mass, penetration, g: mass * g * penetration),
+        Mistake("the penetration squared (a stiffness in N/m², not N/m)",
+                "The stiffness is a force per metre of depth, once: the spring force grows "
+                "in proportion to the depth.",
+                lambda mass, penetration, g: _stiffness_reference(mass, penetration, g)
+                / penetration),
     ),
 )
 
@@ -149,6 +154,10 @@ _DAMPING = Exercise(
                 "** binds tighter than /, so x**1/2 is x/2. Put the exponent in parentheses, "
                 "or use np.sqrt.",
                 lambda k, mass, zeta: 2 * zeta * (k * mass) ** 1 / 2),
+        Mistake("the mass missing under the root of omega_n (2 zeta m sqrt(k))",
+                "If you go through the natural frequency omega_n, it is in rad/s and depends "
+                "on the mass too. " + _DAMPING_UNITS_HINT,
+                lambda k, mass, zeta: 2 * zeta * mass * np.sqrt(k)),
         Mistake("zeta is missing: that is the critical damping, right only for zeta = 1",
                 "The damping ratio scales the critical damping: the check also asks for "
                 "zeta = 0.3 and zeta = 2.5.",
@@ -215,6 +224,14 @@ def _force_of(clamp=True, gate=True, damping_sign=1.0, touching_counts=False,
     return normal_force
 
 
+def _force_damper_clamped_alone(depth, depth_rate, k, c):
+    """Only the damper's part clamped at 0, the spring's added after: k depth + max(c rate, 0)."""
+    depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
+    damper = np.maximum(c * depth_rate, 0.0)
+    force = np.where(depth > 0, k * depth + damper, 0.0)
+    return force if force.ndim else float(force)
+
+
 def _force_without_damper(depth, depth_rate, k, c):
     return _force_reference(depth, depth_rate, k, 0.0)
 
@@ -259,6 +276,11 @@ _FORCE = Exercise(
         Mistake("the damping sign is reversed (k depth - c depth_rate)",
                 "The damper resists pressing in: depth_rate > 0 (pressing) adds force.",
                 _force_of(damping_sign=-1.0)),
+        Mistake("the damper's part clamped on its own instead of the whole force",
+                "It is the contact as a whole that cannot pull: the sum of the spring's and "
+                "the damper's force must not turn negative; the damper alone may (while the "
+                "bodies part).",
+                _force_damper_clamped_alone),
         Mistake("the damping term is missing (only the spring)",
                 "The contact is a spring and a damper side by side: while the depth changes "
                 "the damper adds c times depth_rate.",
@@ -342,6 +364,11 @@ _QUADRANT_HINT = (
     "and cos(phi) separately can."
 )
 
+_SINE_COSINE_HINT = (
+    "Compare each of sin(phi), cos(phi) and s with the exercise. A quick test of your "
+    "values: sin(phi)^2 + cos(phi)^2 must be 1 for every zeta."
+)
+
 _RESTITUTION = Exercise(
     exercise_id="contact.restitution_linear",
     description="Coefficient of restitution of the linear spring-damper contact.",
@@ -381,6 +408,12 @@ _RESTITUTION = Exercise(
                 "s is the ratio of the damped to the undamped frequency, the square root of "
                 "1 - zeta^2.",
                 _restitution_of(_phase, s_of=lambda zeta: 1 - zeta**2)),
+        Mistake("s = sqrt(1 - zeta), the square of zeta missing",
+                _SINE_COSINE_HINT,
+                _restitution_of(_phase, s_of=lambda zeta: np.sqrt(1 - zeta))),
+        Mistake("sin(phi) = zeta s, the 2 of 2 zeta s missing",
+                _SINE_COSINE_HINT,
+                _restitution_of(lambda zeta, s: np.arctan2(zeta * s, 2 * zeta**2 - 1))),
     ),
 )
 

@@ -68,33 +68,25 @@ def _forward_kinematics_cases(rng: np.random.Generator) -> list[Case]:
 
 
 def _fk_wheels_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_l + phi_dot_r) / 2
-    omega = wheel_radius * (phi_dot_l - phi_dot_r) / track_width
-    return v, omega
+    return _forward_kinematics_reference(phi_dot_l, phi_dot_r, wheel_radius, track_width)
 
 
-def _fk_v_doubled(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l)
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return v, omega
+def _fk_scaled_outputs(v_factor, omega_factor):
+    """The reference's v and omega times the two factors (a dropped or an extra 1/2)."""
+    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+        return v_factor * v, omega_factor * omega
+
+    return forward_kinematics
 
 
-def _fk_half_track(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / (track_width / 2)
-    return v, omega
+_fk_v_doubled = _fk_scaled_outputs(2.0, 1.0)
+_fk_half_track = _fk_scaled_outputs(1.0, 2.0)
+_fk_omega_halved = _fk_scaled_outputs(1.0, 0.5)
 
 
 def _fk_no_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = (phi_dot_r + phi_dot_l) / 2
-    omega = (phi_dot_r - phi_dot_l) / track_width
-    return v, omega
-
-
-def _fk_omega_halved(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / (2 * track_width)
-    return v, omega
+    return _forward_kinematics_reference(phi_dot_r, phi_dot_l, 1.0, track_width)
 
 
 def _fk_outputs_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
@@ -117,6 +109,15 @@ def _fk_scaled_radius(factor):
     def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
         return _forward_kinematics_reference(phi_dot_r, phi_dot_l, factor * wheel_radius,
                                              track_width)
+
+    return forward_kinematics
+
+
+def _fk_no_radius_in(output):
+    """The wheel radius missing in one output, ``"v"`` or ``"omega"``: that one divided by R."""
+    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+        return (v / wheel_radius, omega) if output == "v" else (v, omega / wheel_radius)
 
     return forward_kinematics
 
@@ -170,6 +171,18 @@ _FORWARD_KINEMATICS = Exercise(
             _fk_no_radius,
         ),
         Mistake(
+            "the wheel radius is missing in omega",
+            "phi_dot is an angular speed in rad/s; the rims move at wheel_radius times "
+            "phi_dot, in m/s, and the yaw rate comes from the difference of the rim speeds.",
+            _fk_no_radius_in("omega"),
+        ),
+        Mistake(
+            "the wheel radius is missing in v",
+            "phi_dot is an angular speed in rad/s; the rims move at wheel_radius times "
+            "phi_dot, in m/s, and v is the mean of the rim speeds.",
+            _fk_no_radius_in("v"),
+        ),
+        Mistake(
             "omega has an extra factor 1/2 (omega is half what it should be)",
             "Only v takes the mean of the two wheels; the yaw rate is the difference of the "
             "rim speeds over the track width, with no 1/2.",
@@ -193,6 +206,11 @@ _FORWARD_KINEMATICS = Exercise(
             "phi_dot_r and phi_dot_l are in rad/s: one radian of wheel turn moves the rim by "
             "one wheel radius, so no 2 pi is needed.",
             _fk_scaled_radius(2 * np.pi),
+        ),
+        Mistake(
+            "the wheel speeds converted from rpm (times 2 pi / 60), though they are in rad/s",
+            "phi_dot_r and phi_dot_l are in rad/s already: use them as they are.",
+            _fk_scaled_radius(2 * np.pi / 60),
         ),
         Mistake(
             "wheel_radius and track_width exchanged",
@@ -306,6 +324,12 @@ def _ik_omega_over_track(v, omega, wheel_radius, track_width):
     return _inverse_kinematics_reference(v, omega, wheel_radius, 1.0 / track_width)
 
 
+def _ik_floor_division(v, omega, wheel_radius, track_width):
+    """track_width // 2, a floor division: 0 for a track narrower than 2 m."""
+    half_track = track_width // 2
+    return (v + omega * half_track) / wheel_radius, (v - omega * half_track) / wheel_radius
+
+
 def _ik_radius_and_track_exchanged(v, omega, wheel_radius, track_width):
     return _inverse_kinematics_reference(v, omega, track_width, wheel_radius)
 
@@ -368,6 +392,12 @@ _INVERSE_KINEMATICS = Exercise(
             "omega (rad/s) times a distance (m) is a speed (m/s); divided by a distance it is "
             "not. Each wheel is half the track width from the axle midpoint.",
             _ik_omega_over_track,
+        ),
+        Mistake(
+            "track_width // 2, a floor division (0 for a track narrower than 2 m)",
+            "// divides and rounds down to a whole number: 0.3 // 2 is 0.0. Use / for half the "
+            "track width.",
+            _ik_floor_division,
         ),
         Mistake(
             "wheel_radius and track_width exchanged",
@@ -589,6 +619,13 @@ def _ip_theta_wrapped(pose, v, omega, dt):
     return np.stack([x, y, wrap_angle(theta)])
 
 
+def _ip_y_sign_slip_on_arcs(pose, v, omega, dt):
+    """y moved the wrong way on an arc, right on a straight line: the textbook step with a
+    straight-line branch and the integral of sin taken as +cos."""
+    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
+    return np.stack([x, np.where(np.asarray(omega) == 0, y, 2 * pose[1] - y), theta])
+
+
 def _ip_sinc_of_whole_turn(pose, v, omega, dt):
     distance = v * dt * _sinc(omega * dt)
     return _pose_after(pose, distance, pose[2] + omega * dt / 2, pose[2] + omega * dt)
@@ -690,6 +727,12 @@ _INTEGRATE_POSE = Exercise(
             "a sign slip in y: y - c sin(...) instead of y + c sin(...)",
             "Driving along heading h moves the robot by (c cos h, c sin h): both with a plus.",
             _ip_y_sign_slip,
+        ),
+        Mistake(
+            "a sign slip in y on an arc: the integral of sin taken as +cos",
+            "The derivative of cos is -sin, so integrating sin(theta) over the turn gives "
+            "minus a cosine. A left turn from theta = 0 must move y up.",
+            _ip_y_sign_slip_on_arcs,
         ),
         Mistake(
             "theta was wrapped to (-pi, pi]; this exercise keeps theta unwrapped",
@@ -1267,10 +1310,30 @@ def _tr_sum_and_difference_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_w
     return track_width / 2 * (phi_dot_r - phi_dot_l) / (phi_dot_r + phi_dot_l)
 
 
+def _tr_of_a_wheel(side):
+    """The radius of the circle of the left (``side = -1``) or right (+1) wheel: the midpoint's
+    plus side * L/2."""
+    def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        return (_turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+                + side * track_width / 2)
+
+    return turning_radius
+
+
+def _tr_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    """track_width // 2, a floor division: 0 for a track narrower than 2 m."""
+    return (track_width // 2) * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+
+
 def _tr_over_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return _turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius,
                                      track_width) / wheel_radius
 
+
+_WHEEL_CIRCLE_HINT = (
+    "Each wheel drives its own circle about the centre of rotation; the exercise asks for "
+    "the circle of the axle midpoint, halfway between the wheels."
+)
 
 _TURNING_RADIUS = Exercise(
     exercise_id="diffdrive.turning_radius",
@@ -1316,6 +1379,24 @@ _TURNING_RADIUS = Exercise(
             "Opposite wheel speeds spin the robot on the spot (radius 0); nearly equal ones "
             "drive a wide circle (a large radius).",
             _tr_sum_and_difference_exchanged,
+        ),
+        Mistake(
+            "the radius of the left wheel's circle, half the track width less than the axle "
+            "midpoint's",
+            _WHEEL_CIRCLE_HINT,
+            _tr_of_a_wheel(-1.0),
+        ),
+        Mistake(
+            "the radius of the right wheel's circle, half the track width more than the axle "
+            "midpoint's",
+            _WHEEL_CIRCLE_HINT,
+            _tr_of_a_wheel(1.0),
+        ),
+        Mistake(
+            "track_width // 2, a floor division (0 for a track narrower than 2 m)",
+            "// divides and rounds down to a whole number: 0.3 // 2 is 0.0. Use / for half the "
+            "track width.",
+            _tr_floor_division,
         ),
         Mistake(
             "an unsigned radius: the sign must tell a left turn (+) from a right turn (-)",
