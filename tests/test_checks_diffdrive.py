@@ -570,6 +570,44 @@ def test_bang_bang_is_not_called_degrees():
     assert "degrees" not in summary(HC, hc_bang_bang)
 
 
+def fk_track_squared(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
+            wheel_radius * (phi_dot_r - phi_dot_l) / track_width**2)
+
+
+def ik_radius_squared(v, omega, wheel_radius, track_width):
+    return ((v + omega * track_width / 2) / wheel_radius**2,
+            (v - omega * track_width / 2) / wheel_radius**2)
+
+
+def tr_plus_a_centimetre(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return track_width * (phi_dot_r + phi_dot_l) / (2 * (phi_dot_r - phi_dot_l)) + 0.01
+
+
+def ip_sinc_squared(pose, v, omega, dt):
+    x, y, theta = pose
+    half = omega * dt / 2
+    chord = v * dt * np.sinc(half / np.pi) ** 2
+    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
+                     theta + omega * dt])
+
+
+def hc_dead_band_doubled(pose, goal, gain, dead_band, omega_max):
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    return np.where(np.abs(error) < 2 * dead_band, 0.0,
+                    np.clip(gain * error, -omega_max, omega_max))
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), [
+    (FK, fk_track_squared), (IK, ik_radius_squared), (TR, tr_plus_a_centimetre),
+    (IP, ip_sinc_squared), (HC, hc_dead_band_doubled),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
+    """A wrong answer that no mistake explains gets the generic message, no wrong name."""
+    line = summary(exercise_id, answer)
+    assert line.startswith(f"{exercise_id}: wrong result for ") and "looks like" not in line
+
+
 def test_an_unknown_slip_gets_the_generic_but_concrete_message():
     """A wrong answer no mistake explains shows the call, expected, got and tolerance."""
 
