@@ -1,20 +1,44 @@
 """The vacuum chapter's figures, each drawn from small real runs and checked against them."""
 
 import inspect
+import io
 import math
 
 import matplotlib
 import numpy as np
+import PIL.Image
 import pytest
 
 from robodyn import vacuum
 from robodyn.errors import ParameterError
 from robodyn.figures import vacuum as figures
+from robodyn.plotting.interactive import (
+    FIGURE_INCHES,
+    MIN_PHONE_TEXT_PX,
+    PHONE_COLUMN_PX,
+    text_on_page,
+)
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 P = vacuum.VacuumParams()
+#: Resolution of a pyplot figure shown by the inline backend (matplotlib's figure.dpi).
+INLINE_DPI = 100.0
+
+
+def assert_legible_on_a_phone(fig, cropped: bool = True) -> None:
+    """``fig`` saved as the chapter shows it (at INLINE_DPI; a still figure cropped to its
+    drawing with the inline backend's margin, an animation's frame whole) is at most
+    FIGURE_INCHES wide, and its smallest text at least MIN_PHONE_TEXT_PX high on a phone."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=INLINE_DPI,
+                **({"bbox_inches": "tight"} if cropped else {}))
+    width = PIL.Image.open(buffer).width
+    assert width <= FIGURE_INCHES * INLINE_DPI, f"saved {width} px wide"
+    assert fig.dpi == INLINE_DPI
+    height, text = text_on_page(fig, width, PHONE_COLUMN_PX)[0]
+    assert height >= MIN_PHONE_TEXT_PX, f"{text!r} is {height:.1f} px high on a phone"
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +55,9 @@ def close_figures():
 
 def test_the_step_figure_draws_the_unit_normals_of_step_distance():
     """The red arrows start on the step and point along step_distance's unit normals; the
-    fillet's centre is marked at (f, h - f)."""
+    fillet's centre is marked at (f, h - f); the figure is legible on a phone."""
     fig = figures.step_geometry_figure(0.019, 0.003)
+    assert_legible_on_a_phone(fig)
     ax, ax_zoom = fig.axes[:2]
     quiver = ax.collections[-1]
     points = figures._surface_points(0.019, 0.003)
@@ -50,7 +75,8 @@ def test_the_step_figure_draws_the_unit_normals_of_step_distance():
 
 def test_the_wheel_load_figure_starts_at_the_static_load_and_marks_the_jam():
     """At c = 0 every variant carries the robot's static wheel load; traction unloads the
-    leading and loads the trailing wheel; a jam inside the range gets its line."""
+    leading and loads the trailing wheel; a jam inside the range gets its line; legible on a
+    phone either way."""
     N0, _ = vacuum.static_wheel_loads(P)
     robot = vacuum.PlanarRobot(P, "leading")
     # moments about the caster: the chassis at its centre of gravity, the drive units at
@@ -58,6 +84,7 @@ def test_the_wheel_load_figure_starts_at_the_static_load_and_marks_the_jam():
     c, b = P.caster_behind, P.cog_behind
     assert 2 * N0 == pytest.approx((robot.m_c * (c - b) + robot.m_w * c) * P.g / c, rel=1e-12)
     fig = figures.wheel_load_figure(P)
+    assert_legible_on_a_phone(fig)
     lines = {line.get_label(): line for line in fig.axes[0].lines}
     for variant in vacuum.SUSPENSIONS:
         c, load = lines[variant].get_data()
@@ -72,6 +99,7 @@ def test_the_wheel_load_figure_starts_at_the_static_load_and_marks_the_jam():
     short = vacuum.VacuumParams(arm_length=0.04)
     c_jam = 0.04 * math.cos(phi) / (0.04 * math.sin(phi) + R)
     fig = figures.wheel_load_figure(short)
+    assert_legible_on_a_phone(fig)
     dashed = [line for line in fig.axes[0].lines if line.get_linestyle() == "--"]
     assert dashed and dashed[0].get_xdata()[0] == pytest.approx(c_jam)
 
@@ -144,7 +172,8 @@ def chapter_climb():
 
 def test_the_animation_text_stays_clear_of_the_robot(chapter_climb):
     """In every frame of the chapter's climb each line of text (time and outcome, force
-    scale) is clear of every part of the robot and of the legend, all inside the figure."""
+    scale) is clear of every part of the robot and of the legend, all inside the figure;
+    the frames are legible on a phone."""
     n_frames = inspect.signature(figures.climb_animation).parameters["n_frames"].default
     fig, draw_frame = figures.climb_animation_frames(chapter_climb, P, n_frames)
     ax = fig.axes[0]
@@ -163,14 +192,17 @@ def test_the_animation_text_stays_clear_of_the_robot(chapter_climb):
             assert page.x0 <= box.x0 and box.x1 <= page.x1, seen
             assert page.y0 <= box.y0 and box.y1 <= page.y1, seen
     assert ax.texts[0].get_text().startswith(f"t = {chapter_climb.t[-1]:.2f} s")
+    assert_legible_on_a_phone(fig, cropped=False)
 
 
 def test_the_history_shows_the_normal_loads_and_the_first_touches(attempt):
     """The load lines are the forces along the ground's normal (on the flat floor the
-    vertical force); the marks stand where mouth and wheel first push on the step."""
+    vertical force); the marks stand where mouth and wheel first push on the step; the
+    figure is legible on a phone."""
     loads = figures.normal_loads(attempt, P.fillet)
     np.testing.assert_allclose(loads["wheel"][0], attempt.forces["wheel"][0, 1])
     fig = figures.climb_history_figure(attempt, P)
+    assert_legible_on_a_phone(fig)
     ax_n, ax_s, ax_v = fig.axes
     lines = {line.get_label(): line for line in ax_n.lines}
     for name in ("wheel", "mouth", "caster", "front edge", "rear edge"):
@@ -234,7 +266,8 @@ def test_the_explorer_shows_the_climb_of_its_controls():
 
 def test_the_success_map_shows_the_outcomes_and_the_thesis():
     """The cells are the map's outcomes (heights across, speeds up), the rate line its
-    success rate, the thesis's limit a vertical line; no maps raises."""
+    success rate, the thesis's limit a vertical line; two maps, one under the other, are
+    legible on a phone; no maps raises."""
     m = vacuum.climb_map(P, "leading", [0.012, 0.026], "speed", [0.3], workers=1,
                          progress=False)
     assert m.climbed.tolist() == [[True], [False]]
@@ -246,15 +279,20 @@ def test_the_success_map_shows_the_outcomes_and_the_thesis():
     np.testing.assert_allclose(rate.get_xdata(), [12.0, 26.0])
     np.testing.assert_allclose(rate.get_ydata(), [100.0, 0.0])
     assert any(line.get_xdata()[0] == 19.0 for line in ax.lines)
+    fig = figures.success_map_figure([m, m], thesis={"leading": 19.0})
+    assert len(fig.axes) == 4
+    assert_legible_on_a_phone(fig)
     with pytest.raises(ParameterError, match="maps"):
         figures.success_map_figure([])
 
 
 def test_the_tornado_bars_are_the_changes_sorted_by_swing():
-    """Each bar spans from 0 to its value less the nominal; the largest swing is on top."""
+    """Each bar spans from 0 to its value less the nominal; the largest swing is on top; the
+    chart is legible on a phone."""
     rows = [("mass", "3 kg", "4 kg", 18.6, 18.1), ("wheel radius", "40", "48", 16.0, 20.5),
             ("mu_k", "1.00", "1.08", 17.5, 18.9)]
     fig = figures.tornado_figure(18.4, rows, title="leading")
+    assert_legible_on_a_phone(fig)
     ax = fig.axes[0]
     low, high = ax.containers[:2]
     labels = [tick.get_text() for tick in ax.get_yticklabels()]
@@ -270,10 +308,12 @@ def test_the_tornado_bars_are_the_changes_sorted_by_swing():
 
 def test_the_braking_figure_draws_the_distances_and_rejects_unknown_modes():
     """Bar heights are the runs' stopping distances in mm; the thesis's marks stand at its
-    values; the speed lines start at the approach speed; an unknown mode raises."""
+    values; the speed lines start at the approach speed; legible on a phone; an unknown
+    mode raises."""
     runs = {("leading", "lock"): vacuum.brake(P, "lock", "leading"),
             ("leading", "counter"): vacuum.brake(P, "counter", "leading")}
     fig = figures.braking_figure(runs, thesis={"lock": 7.8, "counter": 7.19})
+    assert_legible_on_a_phone(fig)
     ax, ax_v = fig.axes
     heights = sorted(bar.get_height() for bar in ax.patches)
     assert heights == pytest.approx(sorted(1e3 * run.distance for run in runs.values()))
@@ -289,9 +329,10 @@ def test_the_braking_figure_draws_the_distances_and_rejects_unknown_modes():
 
 def test_the_drop_figure_marks_landing_and_settling():
     """The pitch line is the run's pitch in degrees; dotted at the landing, dash-dot at the
-    end of the settling."""
+    end of the settling; legible on a phone."""
     run = vacuum.drive_off(P, 0.015, "leading")
     fig = figures.drop_figure({"leading": run})
+    assert_legible_on_a_phone(fig)
     ax = fig.axes[0]
     np.testing.assert_allclose(ax.lines[0].get_ydata(), np.degrees(run.pitch))
     dotted = [line.get_xdata()[0] for line in ax.lines if line.get_linestyle() == ":"]
@@ -303,13 +344,15 @@ def test_the_drop_figure_marks_landing_and_settling():
 
 
 def test_the_course_figure_draws_both_paths_and_slips():
-    """The paths are the runs' poses; the slip lines their wheels' slip speeds in mm/s."""
+    """The paths are the runs' poses; the slip lines their wheels' slip speeds in mm/s;
+    legible on a phone."""
     from robodyn import vacuum_course
 
     waypoints = np.array([[0.6, 0.0], [0.6, 0.6]])
     wood = vacuum_course.follow_course(P, waypoints, t_max=10.0)
     slippery = vacuum_course.follow_course(P, waypoints, friction_scale=0.1, t_max=10.0)
     fig = figures.course_figure(wood, slippery, waypoints)
+    assert_legible_on_a_phone(fig)
     ax, ax_s = fig.axes
     paths = {line.get_label(): line for line in ax.lines}
     np.testing.assert_allclose(paths["slippery"].get_xdata(), slippery.x)
@@ -321,11 +364,13 @@ def test_the_course_figure_draws_both_paths_and_slips():
 
 
 def test_the_engines_figure_draws_both_engines(attempt):
-    """Both engines' wheel heights (mm) and pitches (deg), labelled with their outcomes."""
+    """Both engines' wheel heights (mm) and pitches (deg), labelled with their outcomes;
+    legible on a phone."""
     vacuum_mujoco = pytest.importorskip("robodyn.vacuum_mujoco")
     pytest.importorskip("mujoco")
     mujoco_run = vacuum_mujoco.climb(P, 0.015, "leading", 0.3, t_max=1.5)
     fig = figures.engines_figure(attempt, mujoco_run)
+    assert_legible_on_a_phone(fig)
     ax_z, ax_p = fig.axes
     np.testing.assert_allclose(ax_z.lines[0].get_ydata(), 1e3 * attempt.wheel_z)
     np.testing.assert_allclose(ax_z.lines[1].get_ydata(), 1e3 * mujoco_run.wheel_z)

@@ -27,6 +27,7 @@ from robodyn.errors import ParameterError
 from robodyn.integrate import SimulationResult
 from robodyn.plotting import interactive_figure
 from robodyn.plotting.animation import animation
+from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
 
 #: Metres to the figures' millimetres.
 MM = 1e3
@@ -40,15 +41,32 @@ VARIANT_COLOURS = {"leading": "tab:blue", "trailing": "tab:red", "telescopic": "
 #: A contact counts as on the step (not the floor) where its point lies this far, m, or
 #: less before the face.
 ON_STEP_TOLERANCE = 1e-4
-#: The climb animation's lines of text (time and state; the force scale) stand above its
-#: axes, where the robot never goes: this far above the axes' top, points.
+#: The climb animation's lines of text (time and state; over it the force scale, beside the
+#: legend) stand above its axes, where the robot never goes: this far apart and above the
+#: axes' top, points.
 LABEL_GAP_PT = 3.0
-#: Font size of those lines, points; the legend's row is above them.
-LABEL_FONT_PT = 9.0
+#: Font size of those lines, points; the legend's rows are above them.
+LABEL_FONT_PT = MIN_FONT_PT
 #: Height of a line of text as a multiple of its font size (matplotlib's line spacing).
 LINE_SPACING = 1.2
 #: Points per inch.
 POINTS_PER_INCH = 72.0
+#: Free margin at the sides of a still figure, inches: Jupyter's inline backend saves a figure
+#: cropped to its drawing with 0.1 in around it (``bbox_inches="tight"``, ``pad_inches``), so
+#: a layout that leaves a little more free is saved no wider than the figure.
+SIDE_MARGIN_INCHES = 0.11
+
+
+def _subplots(nrows: int, ncols: int, height: float, **options):
+    """``plt.subplots`` of a still figure :data:`~robodyn.plotting.interactive.FIGURE_INCHES`
+    wide and ``height`` inches high, laid out by matplotlib's constrained layout with
+    :data:`SIDE_MARGIN_INCHES` free at the sides, so that saved cropped it stays that wide."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(nrows, ncols, figsize=(FIGURE_INCHES, height),
+                             layout="constrained", **options)
+    fig.get_layout_engine().set(w_pad=SIDE_MARGIN_INCHES)
+    return fig, axes
 
 
 # --------------------------------------------------------------------------- the step
@@ -104,17 +122,18 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
     distance of :func:`robodyn.vacuum.step_distance` (positive in the air, dashed inside),
     and the unit normals at points of the face, the fillet and the top; right, the fillet
     magnified with its centre marked. Returns the figure."""
-    import matplotlib.pyplot as plt
-
     vacuum.step_distance([0.0, 0.0], 0.0, height, fillet)           # checks the inputs
-    fig, (ax, ax_zoom) = plt.subplots(1, 2, figsize=(7.0, 3.6),
-                                      gridspec_kw={"width_ratios": [1.35, 1]})
-    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.14, top=0.9, wspace=0.25)
     h, f = MM * height, MM * fillet
-    views = ((ax, (-0.6 * h, 0.8 * h), (-0.35 * h, 1.6 * h), np.arange(-10, 31, 2.0), 0.8),
-             (ax_zoom, (-1.6 * f, 2.4 * f), (h - 2.2 * f, h + 1.8 * f),
-              np.arange(-6, 6.01, 0.5) * f / 3, 0.45))
-    for axis, (x0, x1), (z0, z1), levels, arrow in views:
+    # per panel: x range, z range, contour levels and the labelled ones' spacing (mm), and
+    # the normals' length in fillets
+    views = (((-0.6 * h, 0.8 * h), (-0.35 * h, 1.6 * h), np.arange(-10, 31, 2.0), 4.0, 0.8),
+             ((-1.6 * f, 2.4 * f), (h - 2.2 * f, h + 1.8 * f),
+              np.arange(-6, 6.01, 0.5) * f / 3, 2 * f / 3, 0.45))
+    # equal aspect side by side: widths in proportion to the ranges give equal heights
+    ratios = [(x1 - x0) / (z1 - z0) for (x0, x1), (z0, z1), *_ in views]
+    fig, (ax, ax_zoom) = _subplots(1, 2, 3.5, gridspec_kw={"width_ratios": ratios})
+    for axis, view in zip((ax, ax_zoom), views, strict=True):
+        (x0, x1), (z0, z1), levels, every, arrow = view
         xs, zs = np.linspace(x0, x1, 121), np.linspace(z0, z1, 121)
         distance = np.array([[vacuum.step_distance([x / MM, z / MM], 0.0, height, fillet)[0]
                               for x in xs] for z in zs]) * MM
@@ -123,9 +142,8 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
         lines = axis.contour(xs, zs, distance, levels=levels[levels != 0], colors="0.45",
                              linewidths=0.7, zorder=2)
         lines.set_linestyles(["--" if level < 0 else "-" for level in lines.levels])
-        every = 2 * (levels[1] - levels[0])                 # label every other line
         labelled = [lv for lv in lines.levels if np.isclose(np.round(lv / every) * every, lv)]
-        axis.clabel(lines, labelled, fontsize=8.5, fmt="%g")
+        axis.clabel(lines, labelled, fontsize=10, fmt="%g")
         points = _surface_points(height, fillet)
         normals = np.array([vacuum.step_distance(point, 0.0, height, fillet)[1]
                             for point in points])
@@ -134,12 +152,14 @@ def step_geometry_figure(height: float = 0.019, fillet: float = 0.003):
                     width=0.006, zorder=3)
         axis.set(xlim=(x0, x1), ylim=(z0, z1), aspect="equal", xlabel="x [mm]")
     ax.set_ylabel("z [mm]")
-    ax.set_title(f"step {h:g} mm, fillet {f:g} mm: distance [mm]", fontsize=10)
+    ax.set_title("the edge", fontsize=10)
     ax_zoom.plot(f, h - f, "k+", ms=10, mew=1.5, zorder=4)
-    ax_zoom.annotate("fillet centre", (f, h - f), xytext=(0.05, 0.12),
-                     textcoords="axes fraction", fontsize=9, arrowprops={"arrowstyle": "->"},
+    ax_zoom.annotate("fillet centre", (f, h - f), xytext=(0.04, 0.06),
+                     textcoords="axes fraction", fontsize=10, arrowprops={"arrowstyle": "->"},
                      bbox={"fc": "w", "ec": "0.6"}, zorder=5)
-    ax_zoom.set_title("the fillet; red: unit normals", fontsize=10)
+    ax_zoom.set_title("the fillet, magnified", fontsize=10)
+    fig.suptitle(f"step {h:g} mm, fillet {f:g} mm: distance [mm]; red: unit normals",
+                 fontsize=10)
     return fig
 
 
@@ -157,14 +177,11 @@ def wheel_load_figure(params: vacuum.VacuumParams | None = None, c_max: float = 
     trailing link jams, :math:`a\\cos\\varphi - c\\,(a\\sin\\varphi + R) = 0`, is marked if it
     lies in the range, else named at the edge. Returns the figure.
     """
-    import matplotlib.pyplot as plt
-
     p = vacuum.VacuumParams() if params is None else params
     N0, _ = vacuum.static_wheel_loads(p)
     a, phi, R, b = p.arm_length, p.arm_angle, p.wheel_radius, p.spring_lever
     c_jam = a * math.cos(phi) / (a * math.sin(phi) + R)
-    fig, ax = plt.subplots(figsize=(7.0, 3.6))
-    fig.subplots_adjust(left=0.1, right=0.97, bottom=0.14, top=0.9)
+    fig, ax = _subplots(1, 1, 3.6)
     c = np.linspace(0.0, c_max, n)
     for variant in vacuum.SUSPENSIONS:
         spring = N0 if variant == "telescopic" else N0 * a * math.cos(phi) / b
@@ -177,20 +194,21 @@ def wheel_load_figure(params: vacuum.VacuumParams | None = None, c_max: float = 
         ax.plot(c, loads, color=VARIANT_COLOURS[variant], lw=2, label=variant)
     ax.axvline(p.mu_s, color="0.4", ls=":", lw=1.2)
     ax.text(p.mu_s, 0.04, f" μ_s = {p.mu_s:g}", transform=ax.get_xaxis_transform(),
-            fontsize=9, color="0.3", ha="right")
+            fontsize=10, color="0.3", ha="right")
     if c_jam <= c_max:
         ax.axvline(c_jam, color=VARIANT_COLOURS["trailing"], ls="--", lw=1)
         ax.text(c_jam, 0.96, f"trailing jams\nc = {c_jam:.2f} ", ha="right", va="top",
-                transform=ax.get_xaxis_transform(), fontsize=9,
+                transform=ax.get_xaxis_transform(), fontsize=10,
                 color=VARIANT_COLOURS["trailing"])
     else:
-        ax.text(0.99, 0.97, f"trailing jams at c = {c_jam:.2f} →", ha="right", va="top",
-                transform=ax.transAxes, fontsize=9, color=VARIANT_COLOURS["trailing"])
+        # right of the trailing curve, which leaves the axes at the top
+        ax.text(0.96, 0.7, f"trailing jams\nat c = {c_jam:.2f} →", ha="right", va="top",
+                transform=ax.transAxes, fontsize=10, color=VARIANT_COLOURS["trailing"])
     ax.axhline(N0, color="0.75", lw=0.8)
     ax.set(xlim=(0.0, c_max), ylim=(0.0, load_cap * N0), xlabel="traction coefficient c = T/N",
            ylabel="wheel load N [N]")
     ax.set_title(f"static load {N0:.1f} N at c = 0 (spring force chosen so)", fontsize=10)
-    ax.legend(loc="upper left", fontsize=9)
+    ax.legend(loc="upper left", fontsize=10)
     return fig
 
 
@@ -351,17 +369,16 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
 
     The side view, x from the step's face in mm: the step, the robot, and each contact's
     force on the robot as an arrow from its contact point (``scale`` mm per N; forces that
-    are zero are not drawn). A line of text above the axes gives t and the outcome (left)
-    and the force scale (right), under the legend of the contacts: the robot never runs
-    into them.
+    are zero are not drawn). A line of text above the axes gives t and the outcome; over it
+    stand the force scale (left) and the legend of the contacts (right): the robot never
+    runs into them.
     """
     import matplotlib.pyplot as plt
 
     _check_attempt(attempt)
     p = vacuum.VacuumParams() if params is None else params
     robot = vacuum.PlanarRobot(p, attempt.variant)
-    fig, ax = plt.subplots(figsize=(7.0, 2.6))
-    fig.subplots_adjust(left=0.09, right=0.98, bottom=0.2, top=0.8)
+    fig, ax = plt.subplots(figsize=(FIGURE_INCHES, 2.5), layout="constrained")
     (x0, x1), (z0, z1) = _side_limits(attempt, robot)
     ax.set(xlim=(x0, x1), ylim=(z0, z1), aspect="equal", xlabel="x from the step's face [mm]",
            ylabel="z [mm]")
@@ -371,7 +388,7 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
     quiver = _force_quiver(ax, list(attempt.forces), scale)
     _contact_legend(ax, attempt.forces)
     label = _text_above(ax, "", "left")
-    _text_above(ax, f"forces: {scale:g} mm per N", "right", color="0.3")
+    _text_above(ax, f"forces: {scale:g} mm per N", "left", row=1, color="0.3")
     samples = np.linspace(0, attempt.t.size - 1, n_frames).round().astype(int)
 
     def draw_frame(frame):
@@ -386,25 +403,31 @@ def climb_animation_frames(attempt, params: vacuum.VacuumParams | None = None,
     return fig, draw_frame
 
 
-def _text_above(ax, text: str, side: str, **style):
-    """A line of text just above the axes (:data:`LABEL_GAP_PT` over their top), flush with
+def _row_height_pt(row: int) -> float:
+    """Height above the axes' top, points, of the foot of the ``row``-th line of text over
+    them (0 the lowest): :data:`LABEL_GAP_PT` below each line."""
+    return LABEL_GAP_PT + row * (LABEL_GAP_PT + LINE_SPACING * LABEL_FONT_PT)
+
+
+def _text_above(ax, text: str, side: str, row: int = 0, **style):
+    """A line of text above the axes, the ``row``-th (:func:`_row_height_pt`), flush with
     their ``side`` ('left' or 'right'): outside the axes, so clear of all they draw."""
     return ax.annotate(text, xy=(0.0 if side == "left" else 1.0, 1.0),
-                       xycoords="axes fraction", xytext=(0.0, LABEL_GAP_PT),
+                       xycoords="axes fraction", xytext=(0.0, _row_height_pt(row)),
                        textcoords="offset points", ha=side, va="bottom",
                        fontsize=LABEL_FONT_PT, **style)
 
 
-def _contact_legend(ax, names):
-    """The contacts' colours in a row above the axes, right, over the lines of
-    :func:`_text_above`."""
+def _contact_legend(ax, names, ncol: int = 3):
+    """The contacts' colours in rows of ``ncol`` above the axes, right, standing on the
+    second line of :func:`_text_above` (the first runs under them)."""
     handles = [Line2D([], [], color=CONTACT_COLOURS.get(name, "k"), lw=2, label=name)
                for name in names]
-    above = (2.0 * LABEL_GAP_PT + LINE_SPACING * LABEL_FONT_PT) / POINTS_PER_INCH    # in
+    above = _row_height_pt(1) / POINTS_PER_INCH                                     # in
     raised = ax.transAxes + ScaledTranslation(0.0, above, ax.figure.dpi_scale_trans)
-    return ax.legend(handles=handles, loc="lower right", fontsize=8.5, ncol=5, frameon=False,
-                     bbox_to_anchor=(1.0, 1.0), bbox_transform=raised, borderaxespad=0.0,
-                     handlelength=1.2, columnspacing=0.8)
+    return ax.legend(handles=handles, loc="lower right", fontsize=LABEL_FONT_PT, ncol=ncol,
+                     frameon=False, bbox_to_anchor=(1.0, 1.0), bbox_transform=raised,
+                     borderaxespad=0.0, borderpad=0.0, handlelength=1.2, columnspacing=0.8)
 
 
 def climb_animation(attempt, params: vacuum.VacuumParams | None = None, n_frames: int = 60,
@@ -430,44 +453,44 @@ def climb_history_figure(attempt, params: vacuum.VacuumParams | None = None):
     (its turn rate times R) with the chassis's speed (of its centre of gravity); the
     moments the mouth and the wheel first touch the step (:func:`first_touch`) are marked.
     Returns the figure."""
-    import matplotlib.pyplot as plt
-
     _check_attempt(attempt)
     p = vacuum.VacuumParams() if params is None else params
     loads = normal_loads(attempt, p.fillet)
-    fig, (ax_n, ax_s, ax_v) = plt.subplots(3, 1, figsize=(7.0, 6.2), sharex=True,
-                                           gridspec_kw={"height_ratios": [1.4, 1, 1]})
-    fig.subplots_adjust(left=0.11, right=0.97, bottom=0.08, top=0.93, hspace=0.12)
+    fig, (ax_n, ax_s, ax_v) = _subplots(3, 1, 7.0, sharex=True,
+                                        gridspec_kw={"height_ratios": [1.4, 1, 1]})
     for name, load in loads.items():
         ax_n.plot(attempt.t, load, color=CONTACT_COLOURS.get(name, "k"), lw=1.4,
                   ls="--" if "edge" in name else "-", label=name)
     ax_n.set_ylabel("normal load [N]")
-    ax_n.legend(loc="upper right", fontsize=8.5, ncol=3)
-    ax_n.set_title(f"{attempt.variant}, step {MM * attempt.height:g} mm, "
-                   f"{attempt.speed:g} m/s, friction × {attempt.friction_scale:g}: "
-                   f"{outcome_text(attempt)}", fontsize=10)
+    # above the loads, under the title: inside, it would hide the peaks
+    ax_n.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=3, fontsize=10,
+                frameon=False, borderaxespad=0.2, handlelength=1.6, columnspacing=1.0)
+    fig.suptitle(f"{attempt.variant}, step {MM * attempt.height:g} mm, "
+                 f"{attempt.speed:g} m/s, friction × {attempt.friction_scale:g}: "
+                 f"{outcome_text(attempt)}", fontsize=10)
     travel, unit = suspension_travel(attempt)
     ax_s.plot(attempt.t, travel, color="tab:red", lw=1.5)
     ax_s.axhline(0.0, color="0.8", lw=0.8)
     ax_s.set_ylabel(f"suspension [{unit}]")
-    ax_s.text(0.01, 0.05, "from rest, + wheel down", transform=ax_s.transAxes, fontsize=9,
-              color="0.3")
+    ax_s.set_title("the suspension's travel from rest, + wheel down", loc="left",
+                   fontsize=10, color="0.3")
     ax_v.plot(attempt.t, p.wheel_radius * attempt.wheel_dot, color="tab:blue", lw=1.5,
               label="wheel rim speed ωR")
     ax_v.plot(attempt.t, attempt.x_dot, color="0.2", lw=1.5, label="chassis speed")
     ax_v.set(xlabel="t [s]", ylabel="speed [m/s]", xlim=(0.0, attempt.t[-1]))
-    ax_v.legend(loc="upper right", fontsize=8.5)
+    marks = []
     for name, style in (("mouth", ":"), ("wheel", "-.")):
         touch = first_touch(attempt, name) if name in attempt.forces else None
         if touch is None:
             continue
         for axis in (ax_n, ax_s, ax_v):
             axis.axvline(touch, color=CONTACT_COLOURS[name], ls=style, lw=1.2)
-        ax_v.annotate(f"{name} meets\nthe step", (touch, 0.04),
-                      xycoords=("data", "axes fraction"), xytext=(3, 0),
-                      textcoords="offset points", va="bottom", fontsize=8.5,
-                      color=CONTACT_COLOURS[name], bbox={"fc": "w", "ec": "none",
-                                                         "alpha": 0.8, "pad": 1})
+        marks.append(Line2D([], [], color=CONTACT_COLOURS[name], ls=style, lw=1.2,
+                            label=f"{name} meets the step"))
+    # under the axes, with the marks' meaning: the speeds fill the axes' top, and labels
+    # at the marks would hide the dips that follow them
+    ax_v.legend(handles=ax_v.get_legend_handles_labels()[0] + marks, loc="upper center",
+                bbox_to_anchor=(0.5, -0.3), ncol=2, fontsize=10, frameon=False)
     return fig
 
 
@@ -530,9 +553,9 @@ class ClimbExplorer:
     """Widget view: one climb of a grid (:func:`climb_grid`) at a chosen time.
 
     Controls named ``height_mm``, ``variant``, ``friction`` (the friction scale), ``speed``
-    (m/s) and ``time`` (s). Left: the side view around the step, x from its face, with the
+    (m/s) and ``time`` (s). Top: the side view around the step, x from its face, with the
     robot and its contact forces (:data:`FORCE_SCALE_MM_PER_N`) at that time (past the
-    climb's end, its last state); right: the normal loads of the wheel and the mouth over
+    climb's end, its last state); bottom: the normal loads of the wheel and the mouth over
     the climb, the time marked; the outcome as a title.
     """
 
@@ -552,8 +575,8 @@ class ClimbExplorer:
 
     def setup(self, fig):
         """Axes with fixed limits, the step, the robot, the arrows and the load lines."""
-        self.ax, self.ax_n = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.45, 1]})
-        fig.subplots_adjust(left=0.09, right=0.98, bottom=0.17, top=0.9, wspace=0.3)
+        fig.set_layout_engine("constrained")      # laid out once, with the background
+        self.ax, self.ax_n = fig.subplots(2, 1, gridspec_kw={"height_ratios": [1.25, 1]})
         top = MM * (max(self.heights) + self.params.body_height) + 12
         self.ax.set(xlim=tuple(MM * np.array(self.x_window)), ylim=(-8, top), aspect="equal",
                     xlabel="x from the face [mm]", ylabel="z [mm]")
@@ -564,14 +587,16 @@ class ClimbExplorer:
                                 vacuum.coordinates(first)[0][0])
         self.quiver = _force_quiver(self.ax, list(first.forces), self.scale)
         self.ax.text(0.02, 0.97, f"{self.scale:g} mm/N", transform=self.ax.transAxes,
-                     va="top", fontsize=9, color="0.3")
+                     va="top", fontsize=10, color="0.3")
         peak = max(float(np.max(load[name])) for load in self.loads.values()
                    for name in self.LOADS)
         self.ax_n.set(xlim=(0.0, self.t_max), ylim=(-0.03 * peak, 1.05 * peak), xlabel="t [s]",
                       ylabel="normal load [N]")
         self.lines = {name: self.ax_n.plot([], [], color=CONTACT_COLOURS[name], lw=1.3,
                                            label=name)[0] for name in self.LOADS}
-        self.ax_n.legend(loc="upper left", fontsize=9)
+        # above the axes: inside, the peaks of some climbs would run under it
+        self.ax_n.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=2, fontsize=10,
+                         frameon=False, borderaxespad=0.2)
         self.cursor = self.ax_n.axvline(0.0, color="k", lw=1)
         self.outcome = self.ax.set_title(" ", fontsize=10, loc="left")
 
@@ -641,7 +666,7 @@ def climb_explorer(attempts: dict | None = None, params: vacuum.VacuumParams | N
                                     description="time [s]", readout_format=".2f"),
     }
     return interactive_figure(
-        view, controls, figsize=(7.0, 3.0),
+        view, controls, figsize=(FIGURE_INCHES, 5.6),
         alt="Side view of the vacuum robot at the step with its contact forces, and the "
             "wheel's and the mouth's normal load over the climb")
 
@@ -654,11 +679,10 @@ WIDGETS = (climb_explorer,)
 
 
 def success_map_figure(maps, thesis: dict | None = None):
-    """Per :class:`robodyn.vacuum.ClimbMap` (a column each): above, the grid of outcomes
-    (green climbed, red stalled; heights in mm across, the varied option up), below, the
+    """Per :class:`robodyn.vacuum.ClimbMap`, one under the other: the grid of outcomes
+    (green climbed, red stalled; heights in mm across, the varied option up), under it the
     success rate per height; ``thesis`` (variant -> limit, mm) is drawn as a vertical line.
-    Returns the figure."""
-    import matplotlib.pyplot as plt
+    Returns the figure; its axes are grid, rate, grid, rate, ... in the order of ``maps``."""
     from matplotlib.colors import ListedColormap
 
     maps = list(maps)
@@ -669,12 +693,13 @@ def success_map_figure(maps, thesis: dict | None = None):
             raise ParameterError(f"maps must hold robodyn.vacuum.ClimbMap, got "
                                  f"{type(m).__name__}")
     thesis = {} if thesis is None else dict(thesis)
-    fig, axes = plt.subplots(2, len(maps), figsize=(7.0, 4.6), squeeze=False, sharex="col",
-                             gridspec_kw={"height_ratios": [1.5, 1]})
-    fig.subplots_adjust(left=0.11, right=0.98, bottom=0.11, top=0.86, wspace=0.3, hspace=0.1)
+    fig, axes = _subplots(2 * len(maps), 1, 0.5 + 2.9 * len(maps), squeeze=False,
+                          gridspec_kw={"height_ratios": [1.5, 1] * len(maps)})
     colours = ListedColormap(["#e8a39b", "#8fcf8f"])
-    for column, m in enumerate(maps):
-        ax, ax_rate = axes[0, column], axes[1, column]
+    for i, m in enumerate(maps):
+        ax, ax_rate = axes[2 * i, 0], axes[2 * i + 1, 0]
+        ax.sharex(ax_rate)                                  # each map's own heights
+        ax.tick_params(labelbottom=False)
         h = MM * m.heights
         unit, factor = ("m/s", 1.0) if m.varied == "speed" else ("mm", MM)
         ax.pcolormesh(_edges(h), _edges(factor * m.values), m.climbed.T.astype(int),
@@ -684,16 +709,15 @@ def success_map_figure(maps, thesis: dict | None = None):
         ax_rate.set_xticks(h)
         ax_rate.plot(h, 100 * m.success_rate(), "o-", color=VARIANT_COLOURS.get(m.variant, "k"))
         ax_rate.set(ylim=(-5, 105), xlabel="step height [mm]")
-        if column == 0:
-            ax.set_ylabel(f"{m.varied} [{unit}]")
-            ax_rate.set_ylabel("climbed [%]")
+        ax.set_ylabel(f"{m.varied} [{unit}]")
+        ax_rate.set_ylabel("climbed [%]")
         if m.variant in thesis:
             for axis in (ax, ax_rate):
                 axis.axvline(thesis[m.variant], color="k", ls="--", lw=1.2)
     handles = [Patch(color="#8fcf8f", label="climbed"), Patch(color="#e8a39b", label="stalled")]
     if thesis:
         handles.append(Line2D([], [], color="k", ls="--", label="thesis's limit"))
-    fig.legend(handles=handles, loc="upper center", ncol=len(handles), fontsize=9,
+    fig.legend(handles=handles, loc="outside upper center", ncol=len(handles), fontsize=10,
                frameon=False)
     return fig
 
@@ -712,8 +736,6 @@ def tornado_figure(nominal_mm: float, rows, title: str = ""):
     change of the limit from ``nominal_mm`` with the parameter at its low (light) and its
     high value (dark), largest swing on top; each bar labelled with its value. Returns the
     figure; the bars are in ``fig.axes[0].containers`` (low, then high)."""
-    import matplotlib.pyplot as plt
-
     nominal = float(nominal_mm)
     rows = [tuple(row) for row in rows]
     if not rows:
@@ -724,9 +746,7 @@ def tornado_figure(nominal_mm: float, rows, title: str = ""):
             raise ParameterError(f"each row must be (label, low_label, high_label, low_mm, "
                                  f"high_mm), got {row!r}")
     rows.sort(key=lambda row: abs(float(row[4]) - float(row[3])))
-    fig, ax = plt.subplots(figsize=(7.0, 0.55 * len(rows) + 1.6))
-    fig.subplots_adjust(left=0.2, right=0.97, bottom=0.55 / fig.get_figheight(),
-                        top=1 - 0.75 / fig.get_figheight())
+    fig, ax = _subplots(1, 1, 0.6 * len(rows) + 1.6)
     y = np.arange(len(rows))
     low = np.array([float(row[3]) - nominal for row in rows])
     high = np.array([float(row[4]) - nominal for row in rows])
@@ -738,15 +758,15 @@ def tornado_figure(nominal_mm: float, rows, title: str = ""):
         # the low value's label left of both bars, the high value's right of them, so
         # that the two never overlap, even where a change moves nothing
         ax.text(min(dl, dh, 0.0) - gap, yi, f"{row[1]}: {dl:+.2f}", va="center",
-                fontsize=8.5, ha="right")
+                fontsize=10, ha="right")
         ax.text(max(dl, dh, 0.0) + gap, yi, f"{row[2]}: {dh:+.2f}", va="center",
-                fontsize=8.5, ha="left")
+                fontsize=10, ha="left")
     ax.axvline(0.0, color="k", lw=1)
-    ax.set_yticks(y, [row[0] for row in rows], fontsize=9)
-    ax.set_xlim(-1.9 * reach, 1.9 * reach)
+    ax.set_yticks(y, [row[0] for row in rows], fontsize=10)
+    ax.set_xlim(-2.5 * reach, 2.5 * reach)              # room for the labels beyond the bars
     ax.set_xlabel(f"change of the limit [mm] from {nominal:.2f} mm")
     ax.set_title(title, fontsize=10, pad=24)
-    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=8.5,
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=10,
               frameon=False)
     return fig
 
@@ -770,9 +790,8 @@ def braking_figure(runs: dict, thesis: dict | None = None,
     """Stopping distances of braking runs ``runs`` {(variant, mode): run} of
     :func:`robodyn.vacuum.brake` as bars, a group per variant, a colour per mode
     (:data:`robodyn.vacuum.BRAKE_MODES`); the thesis's values ``thesis`` {mode: mm} as black
-    marks on that mode's bars. Right: the wheel centre's forward speed over time for the leading
+    marks on that mode's bars. Below: the wheel centre's forward speed over time for the leading
     variant's modes (or the first variant's). Returns the figure."""
-    import matplotlib.pyplot as plt
 
     if not runs:
         raise ParameterError("runs must hold at least one (variant, mode): run, got none")
@@ -785,9 +804,7 @@ def braking_figure(runs: dict, thesis: dict | None = None,
     p = vacuum.VacuumParams() if params is None else params
     variants = [v for v in vacuum.SUSPENSIONS if any(k[0] == v for k in runs)]
     modes = [m for m in vacuum.BRAKE_MODES if any(k[1] == m for k in runs)]
-    fig, (ax, ax_v) = plt.subplots(1, 2, figsize=(7.0, 3.4),
-                                   gridspec_kw={"width_ratios": [1.1, 1]})
-    fig.subplots_adjust(left=0.09, right=0.98, bottom=0.15, top=0.8, wspace=0.3)
+    fig, (ax, ax_v) = _subplots(2, 1, 5.6)
     colours = dict(zip(vacuum.BRAKE_MODES, ("tab:blue", "tab:orange", "tab:green"),
                        strict=True))
     width = 0.8 / len(modes)
@@ -804,8 +821,8 @@ def braking_figure(runs: dict, thesis: dict | None = None,
         ax.plot([], [], "_", color="k", ms=12, mew=2.5, label="thesis")
     ax.set_xticks(range(len(variants)), variants)
     ax.set_ylabel("stopping distance [mm]")
-    fig.legend(*ax.get_legend_handles_labels(), loc="upper left", fontsize=9, ncol=4,
-               frameon=False, bbox_to_anchor=(0.06, 1.0))
+    fig.legend(*ax.get_legend_handles_labels(), loc="outside upper center", fontsize=10,
+               ncol=4, frameon=False)
     shown = "leading" if "leading" in variants else variants[0]
     robot = vacuum.PlanarRobot(p, shown)
     for mode in modes:
@@ -818,6 +835,7 @@ def braking_figure(runs: dict, thesis: dict | None = None,
     ax_v.set(xlabel="t after braking [ms]", ylabel="wheel centre speed [m/s]",
              xlim=(0.0, MM * max(run.t[-1] for run in runs.values())))
     ax_v.set_title(f"{shown} link", fontsize=10)
+    fig.get_layout_engine().set(hspace=0.08)        # its title apart from the bars' labels
     return fig
 
 
@@ -827,13 +845,11 @@ def drop_figure(runs: dict):
     (dotted) and the end of the settling (dash-dot) marked; below, the pitch less its final
     value (the mean over the last 0.25 s, as :func:`robodyn.vacuum.drive_off` takes it)
     magnified, the band shaded from landing on. Returns the figure."""
-    import matplotlib.pyplot as plt
 
     if not runs:
         raise ParameterError("runs must hold at least one variant: run, got none")
-    fig, (ax, ax_zoom) = plt.subplots(2, 1, figsize=(7.0, 4.8), sharex=True,
-                                      gridspec_kw={"height_ratios": [1.2, 1]})
-    fig.subplots_adjust(left=0.11, right=0.97, bottom=0.1, top=0.86, hspace=0.1)
+    fig, (ax, ax_zoom) = _subplots(2, 1, 5.8, sharex=True,
+                                   gridspec_kw={"height_ratios": [1.2, 1]})
     widest = 0.0
     handles = []
     for variant, run in runs.items():
@@ -856,7 +872,7 @@ def drop_figure(runs: dict):
     handles += [Line2D([], [], color="0.3", ls=":", label="the caster lands"),
                 Line2D([], [], color="0.3", ls="-.",
                        label=f"settled: within ±{widest:g}° (shaded)")]
-    fig.legend(handles=handles, loc="upper center", ncol=2, fontsize=8.5, frameon=False)
+    fig.legend(handles=handles, loc="outside upper center", fontsize=10, frameon=False)
     ax.set_ylabel("pitch [deg]")
     ax_zoom.set_ylim(-8 * widest, 8 * widest)
     ax_zoom.set(xlabel="t [s]", ylabel="pitch − final [deg]",
@@ -869,21 +885,18 @@ def drop_figure(runs: dict):
 
 def course_figure(wood, slippery, waypoints):
     """Two runs of :func:`robodyn.vacuum_course.follow_course` over the same ``waypoints``
-    (shape (N, 2), m), on wood and on a slippery floor: left, the paths of the axle midpoint
-    with the numbered waypoints; right, each wheel's slip speed over time (mm/s, solid right, dashed
-    left). Returns the figure."""
-    import matplotlib.pyplot as plt
+    (shape (N, 2), m), on wood and on a slippery floor: above, the paths of the axle midpoint
+    with the numbered waypoints; below, each wheel's slip speed over time (mm/s, solid right,
+    dashed left). Returns the figure."""
 
     waypoints = np.atleast_2d(np.asarray(waypoints, dtype=float))
     if waypoints.ndim != 2 or waypoints.shape[1] != 2:
         raise ParameterError(f"waypoints must have shape (N, 2), got {waypoints.shape}")
-    fig, (ax, ax_s) = plt.subplots(1, 2, figsize=(7.0, 3.5),
-                                   gridspec_kw={"width_ratios": [1, 1.15]})
-    fig.subplots_adjust(left=0.09, right=0.98, bottom=0.15, top=0.9, wspace=0.3)
+    fig, (ax, ax_s) = _subplots(2, 1, 6.2, gridspec_kw={"height_ratios": [1.25, 1]})
     ax.plot(*waypoints.T, "s", color="tab:orange", ms=7, zorder=3)
     for number, (x_w, y_w) in enumerate(waypoints, start=1):
         ax.annotate(str(number), (x_w, y_w), xytext=(5, 5), textcoords="offset points",
-                    fontsize=9)
+                    fontsize=10)
     for run, name, colour, width, style in ((wood, "wood", "tab:brown", 3.0, "-"),
                                             (slippery, "slippery", "tab:blue", 1.3, "--")):
         ax.plot(run.x, run.y, color=colour, lw=width, ls=style,
@@ -891,34 +904,31 @@ def course_figure(wood, slippery, waypoints):
         for side, style in (("right", "-"), ("left", "--")):
             ax_s.plot(run.t, MM * run.columns[f"slip_{side[0]}"], color=colour, ls=style,
                       lw=1.1, label=f"{name}, {side}")
-    ax.set(aspect="equal", xlabel="x [m]", ylabel="y [m]")
+    ax.set(aspect="equal", adjustable="datalim", xlabel="x [m]", ylabel="y [m]")
     ax.margins(0.12)
-    ax.legend(loc="center", fontsize=9)
+    ax.legend(loc="center", fontsize=10)
     ax_s.set(xlabel="t [s]", ylabel="slip speed [mm/s]", yscale="log")
     peak = max(float(np.max(run.stack("slip_r", "slip_l"))) for run in (wood, slippery))
     ax_s.set_ylim(1e-3, 1e3 * MM * peak)
-    ax_s.legend(loc="upper right", fontsize=8.5, ncol=2)
+    ax_s.legend(loc="upper right", fontsize=10, ncol=2)
     return fig
 
 
 def engines_figure(book, mujoco):
     """The same climb by the book's model (:func:`robodyn.vacuum.climb`) and by
     MuJoCo (:func:`robodyn.vacuum_mujoco.climb`): the wheel centre's height (mm)
-    and the chassis's pitch (deg) over time. Returns the figure."""
-    import matplotlib.pyplot as plt
-
+    and, under it, the chassis's pitch (deg) over time. Returns the figure."""
     _check_attempt(book)
-    fig, (ax_z, ax_p) = plt.subplots(1, 2, figsize=(7.0, 3.3))
-    fig.subplots_adjust(left=0.09, right=0.98, bottom=0.15, top=0.8, wspace=0.3)
+    fig, (ax_z, ax_p) = _subplots(2, 1, 5.4, sharex=True)
     for run, name, colour, style in ((book, "book", "tab:blue", "-"),
                                      (mujoco, "MuJoCo", "tab:red", "--")):
         label = f"{name}: {outcome_text(run)}"
         ax_z.plot(run.t, MM * run.wheel_z, color=colour, ls=style, lw=1.6, label=label)
         ax_p.plot(run.t, np.degrees(run.pitch), color=colour, ls=style, lw=1.6)
-    ax_z.set(xlabel="t [s]", ylabel="wheel centre height [mm]")
+    ax_z.set_ylabel("wheel centre height [mm]")
     ax_p.set(xlabel="t [s]", ylabel="pitch [deg] (nose up +)")
-    fig.legend(*ax_z.get_legend_handles_labels(), loc="upper center", ncol=2, fontsize=9,
-               frameon=False)
     fig.suptitle(f"{book.variant}, step {MM * book.height:g} mm, {book.speed:g} m/s",
-                 fontsize=10, y=0.9)
+                 fontsize=10)
+    ax_z.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=10,
+                frameon=False)
     return fig
