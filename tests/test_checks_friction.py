@@ -229,6 +229,10 @@ def stribeck_brackets_misplaced(v, Fc, Fs, vs, b):
     return -(Fc + (Fs - Fc) * np.exp(-(v / vs)) ** 2) * np.sign(v) - b * v
 
 
+def stribeck_vs_not_squared(v, Fc, Fs, vs, b):
+    return -(Fc + (Fs - Fc) * np.exp(-(v**2) / vs)) * np.sign(v) - b * v
+
+
 def stribeck_viscous_plus(v, Fc, Fs, vs, b):
     level = Fc + (Fs - Fc) * np.exp(-(v / vs) ** 2)
     return b * v - level * np.sign(v)
@@ -323,6 +327,7 @@ STUDENTS = [
     ("friction.stribeck", stribeck_sign_by_division_loop, "v / |v|"),
     ("friction.stribeck", stribeck_brackets_misplaced, "square is taken of the exponential"),
     ("friction.stribeck", stribeck_viscous_plus, "viscous term has the wrong sign"),
+    ("friction.stribeck", stribeck_vs_not_squared, "vs is not squared"),
     ("friction.karnopp", karnopp_edge_included, "the band includes its edge"),
     ("friction.karnopp", karnopp_edge_by_if, "the band includes its edge"),
     ("friction.karnopp", karnopp_slides_against_push, "opposes the push instead of the velocity"),
@@ -352,8 +357,9 @@ def stribeck_half_exponent(v, Fc, Fs, vs, b):
     return -(Fc + (Fs - Fc) * np.exp(-((v / vs) ** 2) / 2)) * np.sign(v) - b * v
 
 
-def stribeck_vs_not_squared(v, Fc, Fs, vs, b):
-    return -(Fc + (Fs - Fc) * np.exp(-(v**2) / vs)) * np.sign(v) - b * v
+def stribeck_hump_from_zero(v, Fc, Fs, vs, b):
+    """Fs where Fs - Fc belongs: the level at rest is Fc + Fs."""
+    return -(Fc + Fs * np.exp(-(v / vs) ** 2)) * np.sign(v) - b * v
 
 
 def karnopp_sticks_while_push_is_small(v, applied, Fc, Fs, dv):
@@ -369,7 +375,7 @@ def fit_dropping_the_last_sample(v, force):
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     ("friction.stribeck", stribeck_half_exponent),
-    ("friction.stribeck", stribeck_vs_not_squared),
+    ("friction.stribeck", stribeck_hump_from_zero),
     ("friction.karnopp", karnopp_sticks_while_push_is_small),
     ("friction.fit_coulomb_viscous", fit_dropping_the_last_sample),
 ], ids=lambda value: getattr(value, "__name__", value))

@@ -64,6 +64,13 @@ _MU = Exercise(
                 "mu is the friction force over the normal force: the part of the weight along "
                 "the board over the part across it, not the other way round.",
                 lambda theta: 1.0 / np.tan(theta)),
+        Mistake("theta converted to degrees (np.degrees) before tan",
+                "theta is already in radians, which np.tan expects: converting it to degrees "
+                "gives np.tan a number 57 times too large.",
+                lambda theta: np.tan(np.degrees(theta))),
+        Mistake("mu = theta, the small-angle approximation of tan(theta)",
+                "tan(theta) ~ theta holds only for small angles; the board's slip angles are "
+                "near 45 degrees (0.8 rad), where it is off by a fifth.", lambda theta: theta),
         Mistake("arctan(theta) instead of tan(theta)",
                 "theta is the angle and mu a ratio of forces that follows from it; arctan "
                 "goes the other way, from a ratio to an angle.",
@@ -109,15 +116,24 @@ def _stribeck_cases(rng) -> list[Case]:
     return cases
 
 
-def _stribeck_of(sign=-1.0, exponent=2.0, swap=False, viscous=1.0, absolute=True,
-                 direction="sign", square_outside=False):
+def _stribeck_of(sign=-1.0, exponent=2.0, swap=False, viscous=-1.0, absolute=True,
+                 direction="sign", decay="gaussian", hump_direction=True):
+    """The Stribeck force with an optional slip: ``sign`` of the level's part, ``viscous``
+    the factor of b v, ``direction`` of the level ("sign", "ratio" for v / |v|, "none"),
+    ``decay`` the form of the exponential ("gaussian"; "square outside" for exp(-v/vs)**2,
+    "vs unsquared" for exp(-v^2/vs), "growing" for exp(+(v/vs)^2)), ``hump_direction``
+    False for a Stribeck hump that does not turn with the velocity."""
+
     def stribeck(v, Fc, Fs, vs, b):
         low, high = (Fs, Fc) if swap else (Fc, Fs)
         ratio = np.abs(v / vs) if absolute else v / vs
-        decay = np.exp(-v / vs) ** 2 if square_outside else np.exp(-(ratio**exponent))
-        level = low + (high - low) * decay
+        shape = {"gaussian": lambda: np.exp(-(ratio**exponent)),
+                 "square outside": lambda: np.exp(-v / vs) ** 2,
+                 "vs unsquared": lambda: np.exp(-(v**2) / vs),
+                 "growing": lambda: np.exp(ratio**exponent)}[decay]()
         along = {"sign": np.sign(v), "ratio": v / np.abs(v), "none": 1.0}[direction]
-        return sign * level * along + sign * viscous * b * v
+        hump = (high - low) * shape * (along if hump_direction else 1.0)
+        return sign * (low * along + hump) + viscous * b * v
 
     return stribeck
 
@@ -135,7 +151,10 @@ _STRIBECK = Exercise(
         Mistake("the force has the sign of the velocity; friction acts against it",
                 "The convention of the chapter: the friction force on the body opposes the "
                 "motion, so it is negative for v > 0 (the tutorial's functions return the "
-                "torque a motor supplies, the opposite).", _stribeck_of(sign=1.0)),
+                "torque a motor supplies, the opposite).", _stribeck_of(sign=1.0, viscous=1.0)),
+        Mistake("the minus sign of the Stribeck level is lost (only -b v opposes the motion)",
+                "Both parts of the friction oppose the motion: the Coulomb-Stribeck level as "
+                "well as the viscous part.", _stribeck_of(sign=1.0)),
         Mistake("Fs and Fc are swapped (the level rises with speed instead of falling)",
                 "At rest the level is the static Fs; far above vs the exponential has died "
                 "out and the level is the Coulomb Fc.", _stribeck_of(swap=True)),
@@ -144,13 +163,22 @@ _STRIBECK = Exercise(
                 _stribeck_of(exponent=1.0)),
         Mistake("the square is taken of the exponential, not of v/vs (exp(-v/vs)**2)",
                 "exp(-x)**2 is exp(-2x): the square belongs to the ratio v/vs, inside the "
-                "exponential. Mind the brackets.", _stribeck_of(square_outside=True)),
+                "exponential. Mind the brackets.", _stribeck_of(decay="square outside")),
+        Mistake("vs is not squared: exp(-v^2 / vs)",
+                "The exponent must be a pure number: v^2 / vs is in m/s. Square the whole "
+                "ratio v / vs.", _stribeck_of(decay="vs unsquared")),
+        Mistake("the exponent has lost its minus: exp(+(v/vs)^2) grows with the speed",
+                "The Stribeck hump dies out as the speed grows: the exponent is negative.",
+                _stribeck_of(decay="growing")),
+        Mistake("only Fc turns with the velocity: the Stribeck hump has no sign(v)",
+                "The whole level, Fc and the hump above it, acts against the motion: it turns "
+                "round with the direction of v.", _stribeck_of(hump_direction=False)),
         Mistake("the viscous term -b v is missing",
                 "Viscous friction grows with the speed and also opposes it: add it to the "
                 "Stribeck level's part.", _stribeck_of(viscous=0.0)),
         Mistake("the viscous term has the wrong sign (+b v)",
                 "Viscous friction also opposes the motion: negative for v > 0, like the rest.",
-                _stribeck_of(viscous=-1.0)),
+                _stribeck_of(viscous=1.0)),
         Mistake("sign(v) is missing: the level always pulls one way",
                 "The level is a size; the direction of motion decides which way it acts.",
                 _stribeck_of(direction="none")),
@@ -223,6 +251,14 @@ def _k_band_without_abs(v, applied, Fc, Fs, dv):
                              -Fc * np.sign(v), band=v < dv)
 
 
+def _k_one_sided_limit(v, applied, Fc, Fs, dv):
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.minimum(applied, Fs), -Fc * np.sign(v))
+
+
+def _k_slides_along(v, applied, Fc, Fs, dv):
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs), Fc * np.sign(v))
+
+
 def _k_band_with_edge(v, applied, Fc, Fs, dv):
     return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
                              -Fc * np.sign(v), band=np.abs(v) <= dv)
@@ -258,6 +294,10 @@ _KARNOPP = Exercise(
         Mistake("the sticking friction is not limited to Fs",
                 "Friction can hold at most Fs; a harder push breaks the body away, so the "
                 "sticking force saturates there.", _k_no_limit),
+        Mistake("the sticking friction is limited only from above (min(applied, Fs) without "
+                "the lower bound -Fs)",
+                "A push can come from either side: the saturation has two bounds, -Fs and "
+                "+Fs.", _k_one_sided_limit),
         Mistake("the sticking friction is limited to Fc instead of Fs",
                 "Breakaway takes the static level Fs, which is larger than Fc.", _k_limit_fc),
         Mistake("the band is v < dv without the absolute value",
@@ -270,6 +310,9 @@ _KARNOPP = Exercise(
                 "A sliding body's friction opposes its motion, whatever pushes it: a body "
                 "sliding backwards while pushed forwards is braked by a forward force.",
                 _k_slides_against_the_push),
+        Mistake("the sliding friction has the sign of the velocity; it must oppose it",
+                "A sliding body is braked: the Coulomb force is negative for v > 0.",
+                _k_slides_along),
         Mistake("the sliding friction is at the static level Fs instead of Fc",
                 "Fs is the most that friction can hold while the body sticks; once it slides "
                 "the level is the Coulomb Fc.", _k_slides_at_fs),
@@ -337,6 +380,11 @@ def _f_fc_sign(v, force):
     return -Fc, b
 
 
+def _f_rows_for_columns(v, force):
+    A = np.vstack([-np.sign(v), -v])  # 2 x n: lstsq raises LinAlgError, as students see
+    return tuple(np.linalg.lstsq(A, force, rcond=None)[0])
+
+
 def _f_swapped(v, force):
     Fc, b = _fit_reference(v, force)
     return b, Fc
@@ -380,6 +428,11 @@ _FIT = Exercise(
         Mistake("Fc has the wrong sign (the Coulomb column lacks the model's minus sign)",
                 "Each column is the model's whole factor of its parameter, sign included; "
                 "the Coulomb part of the model opposes the motion.", _f_fc_sign),
+        Mistake("A has one row per parameter instead of one per sample (np.vstack or np.array "
+                "of the columns, not transposed)",
+                "lstsq(A, force) needs A of shape (n, 2), one row per sample, to match force: "
+                "stack the columns side by side (np.column_stack) or transpose.",
+                _f_rows_for_columns),
         Mistake("the pair is returned as (b, Fc)",
                 "Return the Coulomb level first, as the text asks: the pair (Fc, b). The "
                 "solution of lstsq lists the parameters in the order of your columns.",
