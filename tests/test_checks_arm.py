@@ -4,10 +4,14 @@ Right answers in unusual forms must pass; wrong answers written independently of
 models in robodyn/checks/arm.py must be named by the right mistake.
 """
 
+import math
+
 import numpy as np
 import pytest
 import sympy as sp
-from checkcases import summary
+from checkcases import assert_generic_failure, summary
+
+from robodyn.grading import evaluate, get_exercise
 
 # --------------------------------------------------------------------------- right answers
 
@@ -66,6 +70,151 @@ def inverse_dynamics_through_the_matrices(arm, q, qd, qdd):
             + arm.gravity_torque(q))
 
 
+def pendulum_by_sympy_lagrange(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    """Euler-Lagrange in sympy, then lambdified: works on numbers and arrays."""
+    t, a, M, L, J, G, T = sp.symbols("t a M L J G T")
+    angle = sp.Function("x")(t)
+    lagrangian = (J + M * L**2) * sp.diff(angle, t) ** 2 / 2 + M * G * L * sp.cos(angle)
+    equation = sp.diff(sp.diff(lagrangian, sp.diff(angle, t)), t) - sp.diff(lagrangian, angle) - T
+    acceleration = sp.solve(equation, sp.diff(angle, t, 2))[0]
+    plain = acceleration.subs(angle, a)
+    return sp.lambdify((a, T, M, L, J, G), plain, "numpy")(theta, tau, m, l_c, I, g)
+
+
+def pendulum_by_vectorised_math(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    def one(angle, torque):
+        return (torque - m * g * l_c * math.sin(angle)) / (I + m * l_c * l_c)
+
+    return np.vectorize(one, otypes=[float])(theta, tau)
+
+
+def gravity_by_sympy(arm, q):
+    a, b = sp.symbols("a b")
+    m1, m2 = arm.masses
+    L1 = arm.lengths[0]
+    lc1, lc2 = arm.com_distances
+    V = arm.gravity * (m1 * lc1 * sp.sin(a) + m2 * (L1 * sp.sin(a) + lc2 * sp.sin(a + b)))
+    at = {a: float(q[0]), b: float(q[1])}
+    return [float(sp.diff(V, a).subs(at)), float(sp.diff(V, b).subs(at))]
+
+
+def gravity_by_coarse_differences(arm, q):
+    """Central differences with the step 1e-4 rad (the tolerance admits 1e-7 to 1e-4)."""
+    def potential(angles):
+        return arm.gravity * arm.masses @ arm.com_positions(angles)[:, 1]
+
+    step = 1e-4
+    return np.array([(potential(q + step * e) - potential(q - step * e)) / (2 * step)
+                     for e in np.eye(2)])
+
+
+def gravity_by_fine_differences(arm, q):
+    """Central differences with the step 1e-7 rad: round-off about 1e-8 N m."""
+    def potential(angles):
+        return arm.gravity * arm.masses @ arm.com_positions(angles)[:, 1]
+
+    step = 1e-7
+    return np.array([(potential(q + step * e) - potential(q - step * e)) / (2 * step)
+                     for e in np.eye(2)])
+
+
+def gravity_by_loops(arm, q):
+    """Link by link with math: each joint holds the weights outboard of it."""
+    heights, angle, x = [], 0.0, 0.0
+    torques = [0.0, 0.0]
+    for i in range(2):
+        angle += float(q[i])
+        x_com = x + arm.com_distances[i] * math.cos(angle)
+        heights.append((x_com, arm.masses[i]))
+        x += arm.lengths[i] * math.cos(angle)
+    joints = [0.0, arm.lengths[0] * math.cos(float(q[0]))]
+    for j in range(2):
+        torques[j] = sum(mass * arm.gravity * (x_com - joints[j])
+                         for x_com, mass in heights[j:])
+    return np.array(torques)
+
+
+def mass_matrix_by_sympy_hessian(arm, q):
+    a, b, u, w = sp.symbols("a b u w")
+    m1, m2 = arm.masses
+    L1 = arm.lengths[0]
+    lc1, lc2 = arm.com_distances
+    I1, I2 = arm.inertias
+    vx = -L1 * sp.sin(a) * u - lc2 * sp.sin(a + b) * (u + w)
+    vy = L1 * sp.cos(a) * u + lc2 * sp.cos(a + b) * (u + w)
+    T = (m1 * lc1**2 + I1) * u**2 / 2 + m2 * (vx**2 + vy**2) / 2 + I2 * (u + w) ** 2 / 2
+    H = sp.hessian(T, (u, w)).subs({a: float(q[0]), b: float(q[1])})
+    return np.array(H.evalf(), dtype=float)
+
+
+def kinetic_energy_from_the_mass_matrix(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    c = sp.cos(q2)
+    M = sp.Matrix([[m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c) + I2,
+                    m2 * (lc2**2 + L1 * lc2 * c) + I2],
+                   [m2 * (lc2**2 + L1 * lc2 * c) + I2, m2 * lc2**2 + I2]])
+    rates = sp.Matrix([qd1, qd2])
+    return (rates.T * M * rates)[0, 0] / 2
+
+
+def coriolis_by_christoffel_loops(arm, q, qd):
+    """The Christoffel symbols of mass_matrix_from_jacobians, by central differences."""
+    step = 1e-6
+    dM = [(mass_matrix_from_jacobians(arm, q + step * e)
+           - mass_matrix_from_jacobians(arm, q - step * e)) / (2 * step) for e in np.eye(2)]
+    C = np.zeros((2, 2))
+    for k in range(2):
+        for j in range(2):
+            for i in range(2):
+                gamma = (dM[i][k, j] + dM[j][k, i] - dM[k][i, j]) / 2
+                C[k, j] += gamma * qd[i]
+    return C
+
+
+def coriolis_by_sympy_christoffel(arm, q, qd):
+    a, b = sp.symbols("a b")
+    m2, L1, lc2 = arm.masses[1], arm.lengths[0], arm.com_distances[1]
+    I2 = arm.inertias[1]
+    cross = m2 * L1 * lc2 * sp.cos(b)
+    M = sp.Matrix([[sp.Symbol("k") + 2 * cross, m2 * lc2**2 + I2 + cross],
+                   [m2 * lc2**2 + I2 + cross, m2 * lc2**2 + I2]])
+    angles = (a, b)
+    C = sp.zeros(2, 2)
+    for k in range(2):
+        for j in range(2):
+            for i in range(2):
+                gamma = (sp.diff(M[k, j], angles[i]) + sp.diff(M[k, i], angles[j])
+                         - sp.diff(M[i, j], angles[k])) / 2
+                C[k, j] += gamma * float(qd[i])
+    return np.array(C.subs({a: float(q[0]), b: float(q[1])}).evalf(), dtype=float)
+
+
+def inverse_dynamics_with_lists(arm, q, qd, qdd):
+    """Plain lists and math, returning a list."""
+    n = arm.n
+    phi = omega = alpha = 0.0
+    ax, ay = 0.0, arm.gravity
+    frames = []
+    for i in range(n):
+        phi, omega, alpha = phi + q[i], omega + qd[i], alpha + qdd[i]
+        c, s = math.cos(phi), math.sin(phi)
+        lc, length = arm.com_distances[i], arm.lengths[i]
+        acx = ax + lc * (-alpha * s - omega**2 * c)
+        acy = ay + lc * (alpha * c - omega**2 * s)
+        frames.append((c, s, lc, length, acx, acy, alpha))
+        ax += length * (-alpha * s - omega**2 * c)
+        ay += length * (alpha * c - omega**2 * s)
+    tau = [0.0] * n
+    fx = fy = moment = 0.0
+    for i in reversed(range(n)):
+        c, s, lc, length, acx, acy, alpha_i = frames[i]
+        mx, my = arm.masses[i] * acx, arm.masses[i] * acy
+        moment = (moment + arm.inertias[i] * alpha_i + lc * (c * my - s * mx)
+                  + length * (c * fy - s * fx))
+        fx, fy = fx + mx, fy + my
+        tau[i] = moment
+    return tau
+
+
 @pytest.mark.parametrize(
     ("exercise_id", "answer"),
     [
@@ -76,11 +225,23 @@ def inverse_dynamics_through_the_matrices(arm, q, qd, qdd):
         ("arm.kinetic_energy_2link", kinetic_energy_from_positions),
         ("arm.coriolis_matrix", coriolis_from_the_formula),
         ("arm.inverse_dynamics", inverse_dynamics_through_the_matrices),
+        ("arm.pendulum_equation", pendulum_by_sympy_lagrange),
+        ("arm.pendulum_equation", pendulum_by_vectorised_math),
+        ("arm.gravity_torque", gravity_by_sympy),
+        ("arm.gravity_torque", gravity_by_coarse_differences),
+        ("arm.gravity_torque", gravity_by_fine_differences),
+        ("arm.gravity_torque", gravity_by_loops),
+        ("arm.mass_matrix", mass_matrix_by_sympy_hessian),
+        ("arm.kinetic_energy_2link", kinetic_energy_from_the_mass_matrix),
+        ("arm.coriolis_matrix", coriolis_by_christoffel_loops),
+        ("arm.coriolis_matrix", coriolis_by_sympy_christoffel),
+        ("arm.inverse_dynamics", inverse_dynamics_with_lists),
     ],
     ids=lambda value: getattr(value, "__name__", value),
 )
 def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
-    """Finite differences, Jacobians, a time derivative in sympy, the matrix form: all pass."""
+    """Finite differences, Jacobians, sympy (Lagrange, Hessian, Christoffel), loops with math,
+    np.vectorize, lists, the matrix form: all pass."""
     assert summary(exercise_id, answer) == "passed"
 
 
@@ -122,6 +283,146 @@ def coriolis_as_in_the_tutorial(arm, q, qd):
     return np.array([[-h, -h], [h, 0.0]])
 
 
+def pendulum_net_torque(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    return tau - m * g * l_c * np.sin(theta)
+
+
+def pendulum_unit_slip(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    pivot = I + m * l_c
+    return (tau - m * g * l_c * np.sin(theta)) / pivot
+
+
+def gravity_without_g(arm, q):
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    G2 = m2 * lc2 * np.cos(q[0] + q[1])
+    return np.array([(m1 * lc1 + m2 * arm.lengths[0]) * np.cos(q[0]) + G2, G2])
+
+
+def gravity_on_earth(arm, q):
+    g = 9.81
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    G2 = m2 * lc2 * g * np.cos(q[0] + q[1])
+    return np.array([(m1 * lc1 + m2 * arm.lengths[0]) * g * np.cos(q[0]) + G2, G2])
+
+
+def gravity_joint1_forgets_link2_part(arm, q):
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    g = arm.gravity
+    return np.array([(m1 * lc1 + m2 * arm.lengths[0]) * g * np.cos(q[0]),
+                     m2 * lc2 * g * np.cos(q[0] + q[1])])
+
+
+def _two_link_matrix(arm, q, m12_factor=1, lc2=None, i2_in=(1, 1, 1), angle=None):
+    m1, m2 = arm.masses
+    L1 = arm.lengths[0]
+    lc1 = arm.com_distances[0]
+    lc2 = arm.com_distances[1] if lc2 is None else lc2
+    I1, I2 = arm.inertias
+    c = np.cos(q[1] if angle is None else angle)
+    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c) + i2_in[0] * I2
+    M12 = m2 * (lc2**2 + m12_factor * L1 * lc2 * c) + i2_in[1] * I2
+    M22 = m2 * lc2**2 + i2_in[2] * I2
+    return np.array([[M11, M12], [M12, M22]])
+
+
+def mass_matrix_m12_doubled(arm, q):
+    return _two_link_matrix(arm, q, m12_factor=2)
+
+
+def mass_matrix_full_length_of_link2(arm, q):
+    return _two_link_matrix(arm, q, lc2=arm.lengths[1])
+
+
+def mass_matrix_i2_on_the_diagonal_only(arm, q):
+    return _two_link_matrix(arm, q, i2_in=(0, 0, 1))
+
+
+def mass_matrix_cos_of_q1(arm, q):
+    return _two_link_matrix(arm, q, angle=q[0])
+
+
+def mass_matrix_lengths_for_link1_only(arm, q):
+    """m1 L1^2 where m1 lc1^2 belongs, link 2 right: no listed mistake is this."""
+    M = _two_link_matrix(arm, q)
+    M[0, 0] += arm.masses[0] * (arm.lengths[0] ** 2 - arm.com_distances[0] ** 2)
+    return M
+
+
+def kinetic_energy_without_halves(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2) ** 2 + 2 * L1 * lc2 * sp.cos(q2) * qd1 * (qd1 + qd2)
+    return m1 * lc1**2 * qd1**2 + m2 * v2 + I1 * qd1**2 + I2 * (qd1 + qd2) ** 2
+
+
+def kinetic_energy_of_points(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2) ** 2 + 2 * L1 * lc2 * sp.cos(q2) * qd1 * (qd1 + qd2)
+    return sp.Rational(1, 2) * (m1 * lc1**2 * qd1**2 + m2 * v2)
+
+
+def kinetic_energy_rotation_without_half(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2) ** 2 + 2 * L1 * lc2 * sp.cos(q2) * qd1 * (qd1 + qd2)
+    return (m1 * lc1**2 * qd1**2 + m2 * v2) / 2 + I1 * qd1**2 + I2 * (qd1 + qd2) ** 2
+
+
+def coriolis_all_in_c11(arm, q, qd):
+    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    return np.array([[-2 * h * qd[1], -h * qd[1]], [h * qd[0], 0.0]])
+
+
+def coriolis_all_in_c12(arm, q, qd):
+    """C q' right, C not the Christoffel one, and not the listed factorisation."""
+    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    return np.array([[0.0, -h * (2 * qd[0] + qd[1])], [h * qd[0], 0.0]])
+
+
+def coriolis_doubled(arm, q, qd):
+    h = 2 * arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    return np.array([[-h * qd[1], -h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
+
+
+def coriolis_with_cos(arm, q, qd):
+    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.cos(q[1])
+    return np.array([[-h * qd[1], -h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
+
+
+def _newton_euler(arm, q, qd, qdd, g=None, relative=True, lever_order=1.0):
+    phi = np.cumsum(q) if relative else np.asarray(q, float)
+    omega = np.cumsum(qd) if relative else np.asarray(qd, float)
+    alpha = np.cumsum(qdd) if relative else np.asarray(qdd, float)
+    a = np.array([0.0, arm.gravity if g is None else g])
+    acc, dirs = [], []
+    for i in range(arm.n):
+        u = np.array([np.cos(phi[i]), np.sin(phi[i])])
+        turn = alpha[i] * np.array([-u[1], u[0]]) - omega[i] ** 2 * u
+        acc.append(a + arm.com_distances[i] * turn)
+        a = a + arm.lengths[i] * turn
+        dirs.append(u)
+    tau, f_out, n_out = np.zeros(arm.n), np.zeros(2), 0.0
+    for i in range(arm.n - 1, -1, -1):
+        f_own = arm.masses[i] * acc[i]
+        r_c, r_l = arm.com_distances[i] * dirs[i], arm.lengths[i] * dirs[i]
+        n_out = (n_out + arm.inertias[i] * alpha[i]
+                 + lever_order * (r_c[0] * f_own[1] - r_c[1] * f_own[0])
+                 + lever_order * (r_l[0] * f_out[1] - r_l[1] * f_out[0]))
+        f_out = f_out + f_own
+        tau[i] = n_out
+    return tau
+
+
+def newton_euler_without_gravity(arm, q, qd, qdd):
+    return _newton_euler(arm, q, qd, qdd, g=0.0)
+
+
+def newton_euler_absolute_angles(arm, q, qd, qdd):
+    return _newton_euler(arm, q, qd, qdd, relative=False)
+
+
+def newton_euler_force_cross_lever(arm, q, qd, qdd):
+    return _newton_euler(arm, q, qd, qdd, lever_order=-1.0)
+
+
 def newton_euler_joints_reversed(arm, q, qd, qdd):
     return arm.inverse_dynamics(q, qd, qdd)[::-1]  # the torques listed from the tip
 
@@ -132,6 +433,25 @@ STUDENTS = [
     ("arm.mass_matrix", mass_matrix_with_joint_inertias, "the inertia about the joint counted"),
     ("arm.kinetic_energy_2link", kinetic_energy_without_cosine, "has no cosine"),
     ("arm.coriolis_matrix", coriolis_as_in_the_tutorial, "the joint rates are missing"),
+    ("arm.pendulum_equation", pendulum_net_torque, "the net torque was returned"),
+    ("arm.pendulum_equation", pendulum_unit_slip, "m l_c without the square"),
+    ("arm.gravity_torque", gravity_without_g, "g is missing"),
+    ("arm.gravity_torque", gravity_on_earth, "g = 9.81 written in"),
+    ("arm.gravity_torque", gravity_joint1_forgets_link2_part, "G1 without G2's term"),
+    ("arm.mass_matrix", mass_matrix_m12_doubled, "M12 has the cross term doubled"),
+    ("arm.mass_matrix", mass_matrix_full_length_of_link2, "link 2's length L2 used"),
+    ("arm.mass_matrix", mass_matrix_i2_on_the_diagonal_only, "I2 only in M22"),
+    ("arm.mass_matrix", mass_matrix_cos_of_q1, "cos(q1) where"),
+    ("arm.kinetic_energy_2link", kinetic_energy_without_halves, "the factor 1/2 is missing"),
+    ("arm.kinetic_energy_2link", kinetic_energy_of_points, "rotation energies are missing"),
+    ("arm.kinetic_energy_2link", kinetic_energy_rotation_without_half,
+     "rotation terms lack their 1/2"),
+    ("arm.coriolis_matrix", coriolis_all_in_c11, "not the Christoffel one"),
+    ("arm.coriolis_matrix", coriolis_doubled, "twice the Christoffel one"),
+    ("arm.coriolis_matrix", coriolis_with_cos, "cos(q2) in h"),
+    ("arm.inverse_dynamics", newton_euler_without_gravity, "gravity is forgotten"),
+    ("arm.inverse_dynamics", newton_euler_absolute_angles, "all used as absolute link values"),
+    ("arm.inverse_dynamics", newton_euler_force_cross_lever, "cross products are in the wrong"),
 ]
 
 
@@ -143,8 +463,34 @@ def test_students_wrong_answers_are_named(exercise_id, answer, name):
     assert line.startswith(f"{exercise_id}: wrong result — looks like ") and name in line
 
 
-def test_an_unlisted_slip_is_wrong_but_not_misnamed():
+@pytest.mark.parametrize(("exercise_id", "answer"), [
+    ("arm.inverse_dynamics", newton_euler_joints_reversed),
+    ("arm.mass_matrix", mass_matrix_lengths_for_link1_only),
+    ("arm.coriolis_matrix", coriolis_all_in_c12),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
     """An answer wrong in a way no listed mistake explains gets the generic message."""
-    line = summary("arm.inverse_dynamics", newton_euler_joints_reversed)
-    assert line.startswith("arm.inverse_dynamics: wrong result for ")
-    assert "looks like" not in line
+    assert_generic_failure(exercise_id, answer)
+
+
+def test_a_coriolis_matrix_with_the_right_product_is_told_so():
+    """A non-Christoffel C whose C q' is right: the feedback says C q' agrees, C does not."""
+    message = str(evaluate(get_exercise("arm.coriolis_matrix"), coriolis_all_in_c12).failure)
+    flat = " ".join(message.split())
+    assert "Your C q' = [-0.375 0.3 ] N m agrees with the reference's" in flat
+    assert "not the one from the Christoffel symbols" in flat
+    wrong_product = str(evaluate(get_exercise("arm.coriolis_matrix"), coriolis_with_cos).failure)
+    assert "agrees with the reference's" not in wrong_product
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), [
+    ("arm.gravity_torque", gravity_by_fine_differences),
+    ("arm.coriolis_matrix", coriolis_by_christoffel_loops),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_numerical_derivatives_pass_with_a_note_on_precision(exercise_id, answer):
+    """Central differences pass, and the PASSED text says they agree only within tolerance."""
+    outcome = evaluate(get_exercise(exercise_id), answer)
+    assert outcome.failure is None
+    assert "Note:" in outcome.text and "central differences" in outcome.text
+    exact = evaluate(get_exercise(exercise_id), get_exercise(exercise_id).reference)
+    assert "Note:" not in exact.text
