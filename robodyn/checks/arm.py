@@ -221,7 +221,7 @@ def _mass_matrix_cases(rng) -> list[Case]:
     cases = [
         Case((TUTORIAL_ARM, np.array([0.0, 0.0])), "fixed", "the tutorial's arm stretched out"),
         Case((TUTORIAL_ARM, np.array([0.3, np.pi / 2])), "fixed",
-             "the tutorial's arm with the elbow bent at 90 degrees"),
+             "the tutorial's arm with the elbow bent at q2 = pi/2 rad (90 degrees)"),
         Case((PlanarArm(masses=[2.0, 1.0], lengths=[0.6, 0.3], com_fractions=[0.3, 0.7],
                         inertias=[0.05, 0.02]), np.array([1.0, -2.0])), "fixed",
              "centres of mass off the middle, inertias given"),

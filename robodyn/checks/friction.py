@@ -25,9 +25,11 @@ def _mu_reference(theta):
 def _mu_cases(rng) -> list[Case]:
     cases = [
         Case((np.radians(_BOARD.lowest_angle),), "fixed",
-             f"the thesis's smallest slip angle, {_BOARD.lowest_angle:g} degrees"),
+             f"the thesis's smallest slip angle, {_BOARD.lowest_angle:g} degrees "
+             f"({np.radians(_BOARD.lowest_angle):.4f} rad)"),
         Case((np.radians(_BOARD.highest_angle),), "fixed",
-             f"the thesis's largest slip angle, {_BOARD.highest_angle:g} degrees"),
+             f"the thesis's largest slip angle, {_BOARD.highest_angle:g} degrees "
+             f"({np.radians(_BOARD.highest_angle):.4f} rad)"),
         Case((0.2,), "fixed", "a slippery pair, 0.2 rad"),
     ]
     for _ in range(4):
