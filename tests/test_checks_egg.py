@@ -532,7 +532,7 @@ STUDENTS = [
     (RATES, rates_reversed, "(gamma_dot, beta_dot, alpha_dot)"),
     (RATES, rates_without_the_sine, "division by sin(beta) is missing"),
     (RATES, rates_with_alpha_dot_omega_z, "alpha_dot = omega_z"),
-    (RATES, rates_with_plus, "wrong sign in alpha_dot"),
+    (RATES, rates_with_plus, "wrong sign of the heading's share in alpha_dot"),
     (RATES, rates_solving_the_rows, "E built row for column"),
     (RATES, rates_forward, "E applied to omega_B"),
     (RATES, rates_with_gamma, "gamma used where alpha belongs"),

@@ -1,13 +1,14 @@
 """Chapter 7's checks against answers as students write them.
 
 Right answers in unusual forms (the step's distance by sampling the profile and refining with
-scipy, or with complex numbers; the wheel load by a 2 x 2 linear solve or by summing moment
-vectors; the bisection on a list, or with its halvings counted in advance; the stopping
-distance from the work of friction, or from the time to stop; the height a wheel climbs from
-the contact angle, by a root find, with complex numbers or with vectors) must pass. Wrong answers,
-written here independently of the mistake models in robodyn/checks/vacuum.py, must be named by
-the right mistake; an unlisted slip gets the generic message; answers that raise, return
-None, the wrong number of values or the wrong shape get a message that says so.
+scipy, with complex numbers, or piece by piece with math; the wheel load by a 2 x 2 linear
+solve, by summing moment vectors or with sympy; the bisection on a list, recursively, or with
+its halvings counted in advance; the stopping distance from the work of friction, from the time
+to stop, with np.vectorize or summed over the stop; the height a wheel climbs from the contact
+angle, by a root find, with complex numbers, with vectors or with sympy) must pass. Wrong
+answers, written here independently of the mistake models in robodyn/checks/vacuum.py, must be
+named by the right mistake; an unlisted slip gets the generic message; answers that raise,
+return None, the wrong number of values or the wrong shape get a message that says so.
 """
 
 import cmath
@@ -15,11 +16,13 @@ import math
 
 import numpy as np
 import pytest
+import sympy
 from checkcases import assert_generic_failure, summary
 from scipy.optimize import brentq, minimize_scalar
 
 from robodyn import vacuum
 from robodyn.grading import evaluate, get_exercise
+from robodyn.grading.adapters import format_number
 
 STEP, LOAD, BISECT, STOP = ("vacuum.step_distance", "vacuum.wheel_load", "vacuum.bisect_height",
                             "vacuum.sliding_stop")
@@ -102,14 +105,70 @@ def step_distance_with_complex_numbers(point, step_x, height, fillet, centre=Non
 # --------------------------------------------------------------------------- step: wrong
 
 
+def _by_the_texts_pieces(point, step_x, height, fillet, arc_centre=None, quarter=True,
+                         floor_to=None, face_to=None, top_from=None, cut_is_air=True,
+                         flip_inside=True):
+    """A student's answer that follows the text line by line: each piece's nearest point
+    (clamped to the piece's ends, unless a slip widens it), the nearest of them, then inside
+    or not by regions (z < 0, or behind the face and below the top but not in the cut-off
+    corner). ``arc_centre`` is where the student put the arc's centre (a typo moves only the
+    arc)."""
+    x, z = point
+    cx, cz = (step_x + fillet, height - fillet) if arc_centre is None else arc_centre
+    floor_to = step_x if floor_to is None else floor_to
+    face_to = (0.0, height - fillet) if face_to is None else face_to
+    top_from = step_x + fillet if top_from is None else top_from
+    feet = [(min(x, floor_to), 0.0), (step_x, min(max(z, face_to[0]), face_to[1])),
+            (max(x, top_from), height)]
+    if fillet > 0:
+        angle = math.atan2(z - cz, x - cx)
+        if quarter and not math.pi / 2 <= angle <= math.pi:
+            angles = [math.pi / 2, math.pi]
+        else:
+            angles = [angle]
+        feet += [(cx + fillet * math.cos(a), cz + fillet * math.sin(a)) for a in angles]
+    foot = min(feet, key=lambda f: math.dist(point, f))
+    distance = math.dist(point, foot)
+    unit = np.array([x - foot[0], z - foot[1]]) / distance
+    corner_air = x < step_x + fillet and z > height - fillet and math.hypot(
+        x - cx, z - cz) > fillet and cut_is_air
+    if z < 0 or (step_x < x and z < height and not corner_air):
+        return -distance, -unit if flip_inside else unit
+    return distance, unit
+
+
 def fillet_centred_on_the_face(point, step_x, height, fillet):
-    return step_distance_with_complex_numbers(point, step_x, height, fillet,
-                                              centre=(step_x, height - fillet))
+    return _by_the_texts_pieces(point, step_x, height, fillet,
+                                arc_centre=(step_x, height - fillet))
 
 
 def fillet_centred_in_front_of_the_face(point, step_x, height, fillet):
-    return step_distance_with_complex_numbers(point, step_x, height, fillet,
-                                              centre=(step_x - fillet, height - fillet))
+    return _by_the_texts_pieces(point, step_x, height, fillet,
+                                arc_centre=(step_x - fillet, height - fillet))
+
+
+def fillet_whole_circle(point, step_x, height, fillet):
+    return _by_the_texts_pieces(point, step_x, height, fillet, quarter=False)
+
+
+def face_as_a_line(point, step_x, height, fillet):
+    return _by_the_texts_pieces(point, step_x, height, fillet, face_to=(-1.0, 1.0))
+
+
+def floor_as_a_line(point, step_x, height, fillet):
+    return _by_the_texts_pieces(point, step_x, height, fillet, floor_to=1.0)
+
+
+def top_as_a_line(point, step_x, height, fillet):
+    return _by_the_texts_pieces(point, step_x, height, fillet, top_from=-1.0)
+
+
+def corner_counted_as_step(point, step_x, height, fillet):
+    return _by_the_texts_pieces(point, step_x, height, fillet, cut_is_air=False)
+
+
+def inside_normal_into_the_step(point, step_x, height, fillet):
+    return _by_the_texts_pieces(point, step_x, height, fillet, flip_inside=False)
 
 
 def fillet_centred_on_the_corner(point, step_x, height, fillet):
@@ -192,6 +251,19 @@ def wheel_load_by_moment_vectors(spring_force, spring_lever, arm_length, arm_ang
     return -spring_moment[1] / per_newton[1]
 
 
+def wheel_load_with_sympy(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                          traction, variant):
+    """The moment balance about the pivot as a sympy equation in N, solved."""
+    if variant == "telescopic":
+        return spring_force
+    N = sympy.Symbol("N", positive=True)
+    side = {"leading": 1, "trailing": -1}[variant]
+    reach = arm_length * sympy.cos(arm_angle)
+    depth = arm_length * sympy.sin(arm_angle) + wheel_radius
+    balance = sympy.Eq(N * reach + side * traction * N * depth, spring_force * spring_lever)
+    return float(sympy.solve(balance, N)[0])
+
+
 def load_variants_swapped(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
                           traction, variant):
     if variant == "telescopic":
@@ -235,6 +307,51 @@ def load_sin_cos_swapped(spring_force, spring_lever, arm_length, arm_angle, whee
         arm_length * np.cos(arm_angle) + wheel_radius))
 
 
+def load_with_the_angle_in_degrees(spring_force, spring_lever, arm_length, arm_angle,
+                                   wheel_radius, traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    phi = np.deg2rad(arm_angle)
+    c = traction if variant == "leading" else -traction
+    return spring_force * spring_lever / (arm_length * np.cos(phi) + c * (
+        arm_length * np.sin(phi) + wheel_radius))
+
+
+def load_with_the_whole_arm(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                            traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    c = traction if variant == "leading" else -traction
+    return spring_force * spring_lever / (arm_length + c * (
+        arm_length * math.sin(arm_angle) + wheel_radius))
+
+
+def load_with_the_radius_for_the_drop(spring_force, spring_lever, arm_length, arm_angle,
+                                      wheel_radius, traction, variant):
+    if variant == "telescopic":
+        return spring_force
+    c = traction if variant == "leading" else -traction
+    return spring_force * spring_lever / (arm_length * math.cos(arm_angle) + c * wheel_radius)
+
+
+def load_telescopic_by_moments(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                               traction, variant):
+    if variant == "telescopic":
+        return spring_force * spring_lever / arm_length
+    return wheel_load_by_linear_solve(spring_force, spring_lever, arm_length, arm_angle,
+                                      wheel_radius, traction, variant)
+
+
+def load_with_two_branches(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                           traction, variant):
+    reach = arm_length * np.cos(arm_angle)
+    depth = arm_length * np.sin(arm_angle) + wheel_radius
+    if variant == "leading":
+        return spring_force * spring_lever / (reach + traction * depth)
+    else:
+        return spring_force * spring_lever / (reach - traction * depth)
+
+
 # --------------------------------------------------------------------------- bisection
 
 
@@ -267,6 +384,15 @@ def bisect_asking_twice(climbs, low, high, tol):
     return low
 
 
+def bisect_recursively(climbs, low, high, tol):
+    if high - low <= tol:
+        return low
+    middle = low + (high - low) / 2
+    if climbs(middle):
+        return bisect_recursively(climbs, middle, high, tol)
+    return bisect_recursively(climbs, low, middle, tol)
+
+
 def bisect_returning_high(climbs, low, high, tol):
     while high - low > tol:
         mid = (low + high) / 2
@@ -295,6 +421,55 @@ def bisect_hundred_times(climbs, low, high, tol):
     return low
 
 
+def bisect_ten_times(climbs, low, high, tol):
+    for _ in range(10):
+        middle = (low + high) / 2
+        low, high = (middle, high) if climbs(middle) else (low, middle)
+    return low
+
+
+def bisect_with_a_halved_test(climbs, low, high, tol):
+    while (high - low) / 2 > tol:
+        mid = (high + low) / 2
+        if climbs(mid):
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def bisect_moving_the_wrong_end(climbs, low, high, tol):
+    while high - low > tol:
+        mid = (high + low) / 2
+        if climbs(mid):
+            high = mid
+        else:
+            low = mid
+    return low
+
+
+def bisect_checking_the_bracket_each_time(climbs, low, high, tol):
+    while high - low > tol:
+        assert climbs(low) and not climbs(high), "the bracket is lost"
+        mid = (high + low) / 2
+        if climbs(mid):
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def bisect_returning_the_last_guess(climbs, low, high, tol):
+    guess = low
+    while high - low > tol:
+        guess = 0.5 * (low + high)
+        if climbs(guess):
+            low = guess
+        else:
+            high = guess
+    return guess
+
+
 def scan_the_heights(climbs, low, high, tol):
     heights = np.arange(low, high, tol)
     for below, height in zip(heights[:-1], heights[1:], strict=True):
@@ -319,6 +494,19 @@ def stop_from_the_time_to_stop(v0, mu, g):
     return np.asarray(v0) * t_stop - 0.5 * deceleration * t_stop**2
 
 
+stop_vectorized = np.vectorize(lambda v0, mu, g: math.pow(v0, 2) / (2 * mu * g))
+
+
+def stop_by_stepping_the_speed_down(v0, mu, g, steps=4096):
+    """The distance summed over the time to stop, exactly: the speed falls linearly, so the
+    trapezoid rule is exact on each step."""
+    v0 = np.asarray(v0, dtype=float)
+    t_stop = v0 / (mu * g)
+    t = np.linspace(0.0, 1.0, steps + 1) * t_stop[..., None]
+    speed = v0[..., None] - mu * g * t
+    return np.trapezoid(speed, t, axis=-1)
+
+
 def stop_without_g(v0, mu, g):
     return v0**2 / (2 * mu)
 
@@ -333,6 +521,27 @@ def stop_not_squared(v0, mu, g):
 
 def stop_mu_upstairs(v0, mu, g):
     return mu * v0 * v0 / (2 * g)
+
+
+def stop_without_mu(v0, mu, g):
+    return np.square(v0) / 2 / g
+
+
+def stop_with_floor_division(v0, mu, g):
+    return np.asarray(v0, dtype=float) ** 2 // (2 * mu * g)
+
+
+def stop_in_millimetres(v0, mu, g):
+    metres = np.asarray(v0) ** 2 / (2 * mu * g)
+    return metres * 1e3
+
+
+def stop_without_brackets(v0, mu, g):
+    return v0 * v0 / 2 * mu * g
+
+
+def stop_time(v0, mu, g):
+    return np.asarray(v0) / (mu * g)
 
 
 # --------------------------------------------------------------------------- edge climb
@@ -379,6 +588,19 @@ def climb_by_vector_geometry(wheel_radius, fillet, mu):
     return fillet_centre_height + fillet
 
 
+def climb_with_sympy(wheel_radius, fillet, mu):
+    """h from the contact geometry and the grip limit, solved by sympy for each mu."""
+    h = sympy.Symbol("h", positive=True)
+    heights = []
+    for m in np.atleast_1d(mu).tolist():
+        cos_phi = (wheel_radius - (h - fillet)) / (wheel_radius + fillet)
+        limit = sympy.Eq(sympy.sqrt(1 - cos_phi**2), m * cos_phi)   # tan(phi) = mu
+        roots = [float(r) for r in sympy.solve(limit, h)
+                 if 0 < float(r) < wheel_radius + fillet]
+        heights.append(min(roots))
+    return heights[0] if np.ndim(mu) == 0 else np.array(heights)
+
+
 def climb_without_the_fillet(wheel_radius, fillet, mu):
     return wheel_radius * (1 - 1 / np.sqrt(1 + np.square(mu)))
 
@@ -403,6 +625,23 @@ def climb_fillet_subtracted(wheel_radius, fillet, mu):
     return (wheel_radius - fillet) * (1 - np.cos(phi))
 
 
+def climb_without_one_minus(wheel_radius, fillet, mu):
+    return (wheel_radius + fillet) / np.sqrt(1 + np.square(mu))
+
+
+def climb_with_the_fillet_on_top(wheel_radius, fillet, mu):
+    return wheel_radius * (1 - np.cos(np.arctan(mu))) + fillet
+
+
+def climb_with_the_diameter_halved(wheel_radius, fillet, mu):
+    diameter = 2 * wheel_radius
+    return (diameter / 4 + fillet) * (1 - 1 / np.sqrt(1 + np.asarray(mu) ** 2))
+
+
+def climb_small_angle(wheel_radius, fillet, mu):
+    return (wheel_radius + fillet) * (1 - np.cos(mu))
+
+
 def climb_in_degrees(wheel_radius, fillet, mu):
     phi = np.degrees(np.arctan(mu))      # the limit angle, to look at in degrees
     return (wheel_radius + fillet) * (1 - np.cos(phi))
@@ -414,22 +653,28 @@ def climb_in_degrees(wheel_radius, fillet, mu):
 RIGHT = [
     (STEP, step_distance_by_sampling),
     (STEP, step_distance_with_complex_numbers),
+    (STEP, _by_the_texts_pieces),
     (LOAD, wheel_load_by_linear_solve),
     (LOAD, wheel_load_by_moment_vectors),
+    (LOAD, wheel_load_with_sympy),
     (BISECT, bisect_on_a_list),
     (BISECT, bisect_with_counted_halvings),
     (BISECT, bisect_asking_twice),
+    (BISECT, bisect_recursively),
     (STOP, stop_by_work_and_energy),
     (STOP, stop_from_the_time_to_stop),
+    (STOP, stop_vectorized),
+    (STOP, stop_by_stepping_the_speed_down),
     (CLIMB, climb_via_the_angle),
     (CLIMB, climb_by_root_find),
     (CLIMB, climb_with_complex_numbers),
     (CLIMB, climb_by_vector_geometry),
+    (CLIMB, climb_with_sympy),
 ]
 
 
 @pytest.mark.parametrize(("exercise_id", "answer"), RIGHT,
-                         ids=[answer.__name__ for _, answer in RIGHT])
+                         ids=[getattr(a, "__name__", "vectorized") for _, a in RIGHT])
 def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
     """Right answers written in other ways than the reference pass."""
     assert summary(exercise_id, answer) == "passed"
@@ -446,25 +691,51 @@ STUDENTS = [
     (STEP, distance_positive_inside, "sign is flipped: positive inside"),
     (STEP, distance_unsigned, "unsigned (abs)"),
     (STEP, distance_without_inside_test, "no test for inside"),
+    (STEP, fillet_whole_circle, "the fillet's whole circle"),
+    (STEP, face_as_a_line, "the face taken as the whole line"),
+    (STEP, floor_as_a_line, "the floor taken as the whole line"),
+    (STEP, top_as_a_line, "the top taken as the whole line"),
+    (STEP, corner_counted_as_step, "the corner it cuts off counted as step"),
+    (STEP, inside_normal_into_the_step, "the normal of a point inside not flipped"),
     (LOAD, load_variants_swapped, "leading and trailing swapped"),
     (LOAD, load_without_radius, "wheel radius left out"),
-    (LOAD, load_without_traction, "the traction ignored"),
+    (LOAD, load_without_traction, "the traction's moment ignored"),
     (LOAD, load_without_lever, "spring's lever forgotten"),
     (LOAD, load_sin_cos_swapped, "sin and cos"),
+    (LOAD, load_with_the_angle_in_degrees, "arm angle converted from degrees"),
+    (LOAD, load_with_the_whole_arm, "N's lever the whole arm length"),
+    (LOAD, load_with_the_radius_for_the_drop, "the traction's lever taken as the wheel radius "
+                                              "alone"),
+    (LOAD, load_telescopic_by_moments, "the telescopic unit given a moment balance"),
+    (LOAD, load_with_two_branches, "the telescopic unit computed as a trailing link"),
     (BISECT, bisect_returning_high, "the failing end high"),
     (BISECT, bisect_returning_the_middle, "the midpoint of the last interval"),
     (BISECT, bisect_hundred_times, "a fixed number of halvings"),
     (BISECT, scan_the_heights, "a scan in steps of tol"),
+    (BISECT, bisect_ten_times, "a fixed number of halvings (10)"),
+    (BISECT, bisect_with_a_halved_test, "one halving too few"),
+    (BISECT, bisect_moving_the_wrong_end, "the ends moved the wrong way"),
+    (BISECT, bisect_checking_the_bracket_each_time, "asked again before every halving"),
+    (BISECT, bisect_returning_the_last_guess, "the last height tried"),
     (STOP, stop_without_g, "g is missing"),
     (STOP, stop_without_two, "the factor 2 is missing"),
     (STOP, stop_not_squared, "v0 not squared"),
-    (STOP, stop_mu_upstairs, "mu in the numerator"),
+    (STOP, stop_mu_upstairs, "mu multiplies instead of divides"),
+    (STOP, stop_without_mu, "mu is missing"),
+    (STOP, stop_with_floor_division, "// (floor division)"),
+    (STOP, stop_in_millimetres, "the distance in mm"),
+    (STOP, stop_without_brackets, "the brackets of the denominator missing"),
+    (STOP, stop_time, "the time to stop"),
     (CLIMB, climb_without_the_fillet, "the fillet forgotten"),
-    (CLIMB, climb_with_tan_one_over_mu, "tan(phi) = 1/mu, or sin and cos swapped"),
-    (CLIMB, climb_with_sin_for_cos, "tan(phi) = 1/mu, or sin and cos swapped"),
-    (CLIMB, climb_to_the_fillet_centre, "measured to the fillet's centre"),
+    (CLIMB, climb_with_tan_one_over_mu, "tan(phi) = 1/mu, or sin and cos of phi swapped"),
+    (CLIMB, climb_with_sin_for_cos, "tan(phi) = 1/mu, or sin and cos of phi swapped"),
+    (CLIMB, climb_to_the_fillet_centre, "the fillet's centre taken at the step's height"),
     (CLIMB, climb_fillet_subtracted, "the fillet subtracted instead of added"),
     (CLIMB, climb_in_degrees, "the angle in degrees"),
+    (CLIMB, climb_without_one_minus, "the height of the wheel's centre above the fillet's"),
+    (CLIMB, climb_with_the_fillet_on_top, "the fillet added to the height"),
+    (CLIMB, climb_with_the_diameter_halved, "half the wheel radius"),
+    (CLIMB, climb_small_angle, "phi = mu"),
 ]
 
 
@@ -516,11 +787,12 @@ def load_with_the_arm_length_for_the_lever(spring_force, spring_lever, arm_lengt
     return spring_force * spring_lever / (arm_length * math.cos(arm_angle) + c * arm_length)
 
 
-def bisect_ten_times(climbs, low, high, tol):
-    for _ in range(10):
+def bisect_with_a_safety_margin(climbs, low, high, tol):
+    """A bisection that subtracts tol at the end, 'to be safe': climbed, but tol too low."""
+    while high - low > tol:
         middle = (low + high) / 2
         low, high = (middle, high) if climbs(middle) else (low, middle)
-    return low
+    return low - tol
 
 
 def stop_with_half_g(v0, mu, g):
@@ -534,7 +806,7 @@ def climb_with_mu_not_squared(wheel_radius, fillet, mu):
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     (STEP, step_distance_to_the_floor_only),
     (LOAD, load_with_the_arm_length_for_the_lever),
-    (BISECT, bisect_ten_times),
+    (BISECT, bisect_with_a_safety_margin),
     (STOP, stop_with_half_g),
     (CLIMB, climb_with_mu_not_squared),
 ], ids=lambda value: getattr(value, "__name__", value))
@@ -560,14 +832,13 @@ def test_the_generic_step_message_shows_call_expected_got_and_tolerance():
 def test_the_foot_of_the_face_has_its_own_hint():
     """Inside below the foot of the face, the distance is to the corner: the hint says so."""
 
-    def nearest_line_inside(point, step_x, height, fillet):
+    def floor_normal_under_the_step(point, step_x, height, fillet):
         x, z = point
-        if z < 0 and x > step_x:   # in the floor under the step: the nearer line, not the corner
-            return (z, np.array([0.0, 1.0])) if -z < x - step_x else (
-                step_x - x, np.array([-1.0, 0.0]))
+        if z < 0 and x > step_x:   # in the floor under the step: the corner's distance, but
+            return -math.hypot(x - step_x, z), np.array([0.0, 1.0])   # the floor's normal
         return step_distance_with_complex_numbers(point, step_x, height, fillet)
 
-    text = message(STEP, nearest_line_inside)
+    text = message(STEP, floor_normal_under_the_step)
     assert text.splitlines()[0] == (f"{STEP}: wrong result for inside, 0.5 mm from the foot "
                                     f"of the face")
     assert "Hint: Below the foot of the face, inside, the nearest point of the profile is the " \
@@ -590,8 +861,15 @@ def test_a_telescopic_unit_without_its_own_rule_gets_the_hint():
 
 
 def test_too_few_halvings_are_told_by_how_far_below_the_threshold():
-    """Ten halvings fall short of tol = 0.01 mm: the message says how far below it ends."""
-    text = message(BISECT, bisect_ten_times)
+    """Eleven halvings fall short of tol = 0.01 mm: the message says how far below it ends."""
+
+    def bisect_eleven_times(climbs, low, high, tol):
+        for _ in range(11):
+            middle = (low + high) / 2
+            low, high = (middle, high) if climbs(middle) else (low, middle)
+        return low
+
+    text = message(BISECT, bisect_eleven_times)
     assert text.splitlines()[0] == (f"{BISECT}: wrong result for the same robot and bracket, "
                                     f"tol = 0.01 mm")
     assert "Called:    bisect_height(climbs=<a robot that climbs up to 0.021303 m>, low=0.0, " \
@@ -611,17 +889,40 @@ def test_twenty_halvings_are_told_by_their_number_of_calls():
 
     text = message(BISECT, bisect_twenty_times)
     assert text.splitlines()[0] == (f"{BISECT}: wrong result for a robot that climbs up to "
-                                    f"21.303 mm; bracket 0 to 5 cm, tol = 1 mm")
-    assert "calls: expected 8.0, got 20.0" in text
+                                    f"21.303 mm; bracket 0 to 5 cm, tol = 1 mm (the text's "
+                                    f"example)")
     assert "Your answer called climbs 20 times; a bisection of this bracket to tol calls it 8 " \
            "times" in text and "up to 16 are accepted" in text
+
+
+def test_the_count_of_calls_is_an_integer_and_shown_as_one():
+    """The number of calls is kept as an int (compared as one) and shown without a decimal
+    point: "calls: expected 8, got 20", never 8.0."""
+
+    def bisect_twenty_times(climbs, low, high, tol):
+        for _ in range(20):
+            middle = (low + high) / 2
+            low, high = (middle, high) if climbs(middle) else (low, middle)
+        return low
+
+    exercise = get_exercise(BISECT)
+    case = exercise.cases()[0]
+    (_, calls), _ = exercise.normalise(exercise.run(bisect_twenty_times, case))
+    assert type(calls) is int and calls == 20
+    assert exercise.outputs[1].compare.prepare(8.5)[0] is None
+    if format_number(8) != "8":
+        pytest.xfail("robodyn.grading.adapters.format_number shows every number as a float; "
+                     "the grading engine's change to show integers as integers is not in yet")
+    text = message(BISECT, bisect_twenty_times)
+    assert "calls: expected 8, got 20" in text and "8.0" not in text
 
 
 def test_a_height_above_the_threshold_is_told_it_is_not_climbed():
     """Returning the failing end shows that climbs(height) is False for it."""
     text = message(BISECT, bisect_returning_high)
     assert "climbs(0.021875) is False" in text
-    assert "Hint: At the end, high is the lowest height the robot failed" in text
+    assert "Hint: At every step low is a height the robot climbs and high one it fails" in text
+    assert "return low" not in text
 
 
 def test_the_bisection_cases_keep_off_ties_and_span_the_tolerances():
@@ -782,8 +1083,8 @@ def test_math_on_an_array_of_speeds_is_told_to_vectorise():
 def test_the_generic_climb_message_shows_call_expected_got_and_tolerance():
     """mu not squared gets the generic message, on the book's wheel at the static mu."""
     text = message(CLIMB, climb_with_mu_not_squared)
-    assert text.splitlines()[0] == (f"{CLIMB}: wrong result for the book's 44 mm wheel, the "
-                                    f"3 mm fillet, the static mu = 1.08")
+    assert text.splitlines()[0] == (f"{CLIMB}: wrong result for the book's wheel of radius "
+                                    f"44 mm, the 3 mm fillet, the static mu = 1.08")
     for part in ("Called:    edge_climb_height(wheel_radius=0.044, fillet=0.003, mu=1.08)",
                  "Expected:  height = 0.0150678225196",
                  "Tolerance: height within rtol=1e-09, atol=1e-12"):

@@ -131,7 +131,7 @@ _CONTACT_ANGLE = Exercise(
                 "contact lags behind the tilt, 0 < beta_p < beta_v for 0 < beta_v < pi/2. "
                 + _TWO_STEPS,
                 lambda beta_v, R1, R2: _as_float(beta_v) + 0.0),
-        Mistake("R1 and R2 swapped: (R1/R2)^2 instead of (R2/R1)^2",
+        Mistake("R1 and R2 swapped: the ratio of the semi-axes upside down",
                 f"R1 is the long semi-axis, along z', R2 the short one. {_LAGS}",
                 _contact_angle_of(swap=True)),
         Mistake("the exponent 1: the parametric angle psi, not the polar angle",
@@ -420,7 +420,7 @@ _EULER_RATES = Exercise(
                 "The heading rate gamma_dot also turns the body about its long axis: E's "
                 "third row has a gamma_dot term too.",
                 _rates_of(cos_term=False)),
-        Mistake("the wrong sign in alpha_dot: wz + gamma_dot cos(beta)",
+        Mistake("the wrong sign of the heading's share in alpha_dot",
                 "Read E's third row: omega_z is alpha_dot plus the heading's share; solve it "
                 "for alpha_dot.",
                 _rates_of(cos_sign=1.0)),

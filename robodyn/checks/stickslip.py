@@ -329,9 +329,9 @@ def _geometric(x, y):
 def _kasa_coefficients(x, y):
     """(D, E, F) of x^2 + y^2 + D x + E y + F = 0, by least squares."""
     x, y = np.asarray(x, float), np.asarray(y, float)
-    A = np.column_stack([x, y, np.ones_like(x)])
-    (D, E, F), *_ = np.linalg.lstsq(A, -(x**2 + y**2), rcond=None)
-    return D, E, F
+    design = np.column_stack((x, y, np.ones(x.size)))
+    solution, *_ = np.linalg.lstsq(design, -(x * x + y * y), rcond=None)
+    return tuple(solution)
 
 
 def _radius_without_half(x, y):
@@ -416,7 +416,7 @@ _CIRCLE = Exercise(
                 "Bring x^2 + y^2 + D x + E y + F = 0 into the form A (D, E, F) = b: the "
                 "known part x^2 + y^2 moves to the right-hand side and changes its sign.",
                 _right_side_sign),
-        Mistake("the centre has the wrong sign (D/2 instead of -D/2)",
+        Mistake("the centre with the wrong sign: +D/2 and +E/2",
                 "x^2 + D x is part of (x + D/2)^2, and (x + D/2)^2 = (x - xc)^2 only for one "
                 "sign of xc. Check on the arc about (30, -20) mm.",
                 lambda x, y: (-_kasa(x, y)[0], -_kasa(x, y)[1], _kasa(x, y)[2])),
@@ -469,8 +469,7 @@ _COST = Exercise(
     package_references=("robodyn.stickslip.calibration_cost",),
     make_cases=_cost_cases,
     mistakes=(
-        Mistake("the cost's sign is flipped (beta V - alpha R): minimising it would seek wide "
-                "circles",
+        Mistake("the cost's sign flipped: minimising it would seek wide, slow circles",
                 "Nelder-Mead minimises: a wide circle must cost more than a small one, and a "
                 "fast spin less than a slow one.",
                 lambda radius, rot_speed, alpha, beta: beta * np.asarray(rot_speed)

@@ -108,6 +108,16 @@ def _on_a_ray(rng, step_x, height, fillet, angles, radii):
                   height - fillet + radius * math.sin(angle))
 
 
+def _near_the_centre(rng, step_x, height, fillet):
+    """A point inside the step, a behind and b below the fillet's centre (a 0.1 to 0.3
+    fillet, b 0.4 to 0.6 fillet more): the face is nearest (fillet + a away), the top and the
+    arc's lower end at least 0.1 fillet farther; the rest of the fillet's circle, beyond its
+    quarter, would be nearer still."""
+    a = rng.uniform(0.1, 0.3) * fillet
+    b = a + rng.uniform(0.4, 0.6) * fillet
+    return _point(step_x + fillet + a, height - fillet - b)
+
+
 def _in_the_cut(rng, step_x, height, fillet):
     """A point in the air between the fillet and the sharp corner it cuts off (x > step_x,
     z < height), 20 to 80 % of the way out from the arc, 30 to 60 deg from its ends."""
@@ -145,6 +155,8 @@ _RANDOM_POINTS = (
                                   -rng.uniform(0.1, 1.0) * MM)),
     ("in the air in the corner of floor and face, off its bisector",
      lambda rng, sx, h, f: _in_the_corner(rng, sx)),
+    ("inside the step, near the fillet's centre: the face nearest",
+     lambda rng, sx, h, f: _near_the_centre(rng, sx, h, f)),
 )
 
 _FOOT_HINT = ("Below the foot of the face, inside, the nearest point of the profile is the "
@@ -169,6 +181,8 @@ def _step_distance_cases(rng) -> list[Case]:
         ((0.1007, 0.009), step, "0.7 mm behind the face, inside the step", ""),
         ((0.13, 0.0181), step, "0.9 mm under the top, inside the step", ""),
         ((0.1016, 0.0183), step, "0.31 mm inside, under the fillet", ""),
+        ((0.1033, 0.0152), step, "inside, 0.85 mm from the fillet's centre: 3.3 mm behind the "
+                                 "face, the nearest piece", ""),
         ((0.1004, -0.0003), step, "inside, 0.5 mm from the foot of the face", _FOOT_HINT),
         ((0.097, 0.023), sharp, "a sharp step (fillet 0): above and in front of its edge", ""),
         ((0.1008, 0.0185), sharp, "a sharp step (fillet 0): inside, 0.5 mm under the top", ""),
@@ -181,41 +195,86 @@ def _step_distance_cases(rng) -> list[Case]:
     return cases
 
 
-def _distance_about(point, step_x, height, fillet, cx, cz):
-    """The reference's distance, with the fillet's centre at (cx, cz): the face up to cz, the
-    arc about (cx, cz) and the top from cx, as if the centre were written once and used
-    everywhere."""
+def _profile_distance(point, step_x, height, fillet, centre=None, face_clamped=True,
+                      floor_clamped=True, top_clamped=True, quarter=True, cut_is_air=True,
+                      inside_normal_out=True):
+    """The distance and normal to the profile as a student builds it from the text, piece by
+    piece, with the changes of a mistake.
+
+    The pieces: the floor z = 0 up to ``step_x``, the face x = ``step_x`` from 0 to
+    ``height - fillet``, the top z = ``height`` from ``step_x + fillet`` on (as the text gives
+    them), and the fillet's arc of radius ``fillet`` about ``centre`` (the text's
+    ``(step_x + fillet, height - fillet)`` unless a mistake moves it: a typo in the centre
+    moves the arc only), its quarter from pi/2 to pi. A mistake may leave a piece unclamped (a
+    whole line), take the arc's whole circle, count the air cut off by the fillet as step, or
+    leave the normal of a point inside pointing into the solid.
+    """
     p = np.asarray(point, dtype=float)
     x, z = p
-    centre = np.array([cx, cz])
-    towards = p - centre
-    if towards[0] <= 0.0 and towards[1] >= 0.0 and np.any(towards):
-        on_arc = centre + fillet * towards / np.hypot(*towards)
-    else:
-        ends = (centre + [-fillet, 0.0], centre + [0.0, fillet])
-        on_arc = min(ends, key=lambda end: float(np.hypot(*(p - end))))
-    feet = (np.array([min(x, step_x), 0.0]), np.array([step_x, min(max(z, 0.0), cz)]), on_arc,
-            np.array([max(x, cx), height]))
+    face_top, top_start = height - fillet, step_x + fillet
+    centre = np.array([top_start, face_top] if centre is None else centre, dtype=float)
+    feet = [np.array([min(x, step_x) if floor_clamped else x, 0.0]),
+            np.array([step_x, min(max(z, 0.0), face_top) if face_clamped else z]),
+            np.array([max(x, top_start) if top_clamped else x, height])]
+    if fillet > 0.0:
+        towards = p - centre
+        radius = float(np.hypot(*towards))
+        if radius > 0.0 and (not quarter or (towards[0] <= 0.0 and towards[1] >= 0.0)):
+            feet.append(centre + fillet * towards / radius)
+        else:
+            feet += [centre + [-fillet, 0.0], centre + [0.0, fillet]]
     foot = min(feet, key=lambda f: float(np.hypot(*(p - f))))
     gap = p - foot
     distance = float(np.hypot(*gap))
     if distance == 0.0:
         return 0.0, np.array([0.0, 1.0])
-    inside = z < 0.0 or (step_x < x and z < height and not (
-        x < cx and z > cz and math.hypot(x - cx, z - cz) > fillet))
-    return (-distance, -gap / distance) if inside else (distance, gap / distance)
+    in_cut = (x < top_start and z > face_top
+              and math.hypot(x - centre[0], z - centre[1]) > fillet)
+    inside = z < 0.0 or (step_x < x and z < height and not (in_cut and cut_is_air))
+    if not inside:
+        return distance, gap / distance
+    return -distance, (-gap if inside_normal_out else gap) / distance
 
 
-def _centre_at(where):
-    """A step distance whose fillet is centred at ``where(step_x, height, fillet)``."""
+def _profile(**mistake):
+    """A step distance built as :func:`_profile_distance` with ``mistake``'s changes."""
     def step_distance(point, step_x, height, fillet):
-        return _distance_about(point, step_x, height, fillet, *where(step_x, height, fillet))
+        return _profile_distance(point, step_x, height, fillet, **mistake)
 
     return step_distance
 
 
+def _centre_at(where):
+    """A step distance whose fillet's arc is centred at ``where(step_x, height, fillet)``."""
+    def step_distance(point, step_x, height, fillet):
+        return _profile_distance(point, step_x, height, fillet,
+                                 centre=where(step_x, height, fillet))
+
+    return step_distance
+
+
+def _corner_circle(point, step_x, height, fillet):
+    """The sharp step's profile, with a circle of radius fillet about its corner in place of
+    the fillet: the face up to the top, the top from the face."""
+    p = np.asarray(point, dtype=float)
+    x, z = p
+    corner = np.array([step_x, height])
+    feet = [np.array([min(x, step_x), 0.0]), np.array([step_x, min(max(z, 0.0), height)]),
+            np.array([max(x, step_x), height])]
+    towards = p - corner
+    if towards[0] <= 0.0 and towards[1] >= 0.0 and np.any(towards):
+        feet.append(corner + fillet * towards / np.hypot(*towards))
+    else:
+        feet += [corner + [-fillet, 0.0], corner + [0.0, fillet]]
+    foot = min(feet, key=lambda f: float(np.hypot(*(p - f))))
+    gap = p - foot
+    distance = float(np.hypot(*gap))
+    inside = z < 0.0 or (step_x < x and z < height)
+    return (-distance, -gap / distance) if inside else (distance, gap / distance)
+
+
 def _sharp_corner(point, step_x, height, fillet):
-    return _distance_about(point, step_x, height, 0.0, step_x, height)
+    return _profile_distance(point, step_x, height, 0.0)
 
 
 def _changed_reference(change):
@@ -226,10 +285,13 @@ def _changed_reference(change):
     return step_distance
 
 
-_DISTANCE_RULE = ("The fillet is a quarter circle of radius fillet about (step_x + fillet, "
-                  "height - fillet), joining the face at z = height - fillet to the top at "
-                  "x = step_x + fillet")
-_NORMAL_RULE = "normal = (point - nearest point) / distance, which has unit length"
+_PIECES = ("Build the profile from the text's four pieces: the floor up to the face, the face "
+           "up to height - fillet, the quarter circle about (step_x + fillet, height - "
+           "fillet), the top from step_x + fillet on.")
+_CLAMP = ("Each piece ends: clamp the nearest point of a segment or half-line to its ends, "
+          "or a point far from that piece finds a nearest point on its line beyond them.")
+_INSIDE_NORMAL = ("The normal points out of the solid, into the air, inside too: there it runs "
+                  "from the point to its nearest point of the profile.")
 
 _STEP_DISTANCE = Exercise(
     exercise_id="vacuum.step_distance",
@@ -244,30 +306,52 @@ _STEP_DISTANCE = Exercise(
     mistakes=(
         Mistake("the fillet's centre at (step_x, height - fillet), on the face's line",
                 "The arc must touch the face and the top: its centre lies fillet behind the "
-                f"face and fillet below the top. {_DISTANCE_RULE}.",
+                f"face and fillet below the top. {_PIECES}",
                 _centre_at(lambda sx, h, f: (sx, h - f))),
         Mistake("the fillet's centre at (step_x - fillet, height - fillet), in front of the "
                 "face",
                 "The fillet rounds the step's edge off, inside the step: its centre lies "
-                f"behind the face, at step_x + fillet. {_DISTANCE_RULE}.",
+                f"behind the face, on the step's side. {_PIECES}",
                 _centre_at(lambda sx, h, f: (sx - f, h - f))),
         Mistake("the fillet's circle centred on the step's corner (step_x, height)",
                 "The fillet replaces the corner by an arc tangent to the face and the top; "
-                f"its centre is not the corner. {_DISTANCE_RULE}.",
-                _centre_at(lambda sx, h, f: (sx, h))),
+                f"its centre is not the corner. {_PIECES}",
+                _corner_circle),
         Mistake("the fillet ignored: a sharp corner at (step_x, height)",
                 "The step's edge is rounded: between the face and the top the nearest point "
-                f"can lie on the arc. {_DISTANCE_RULE}.",
+                f"can lie on the arc. {_PIECES}",
                 _sharp_corner),
+        Mistake("the fillet's whole circle, not only its quarter",
+                "Only the quarter of the circle between the face and the top is part of the "
+                "profile: inside the step, near the fillet's centre, the rest of that circle "
+                f"is not there to be near. {_CLAMP}",
+                _profile(quarter=False)),
+        Mistake("the face taken as the whole line x = step_x, not clamped to its ends",
+                f"The face runs from the floor up to height - fillet only. {_CLAMP}",
+                _profile(face_clamped=False)),
+        Mistake("the floor taken as the whole line z = 0, also under the step",
+                f"The floor ends at the face. {_CLAMP}",
+                _profile(floor_clamped=False)),
+        Mistake("the top taken as the whole line z = height, also in front of the step",
+                f"The top begins at step_x + fillet, where the arc ends. {_CLAMP}",
+                _profile(top_clamped=False)),
+        Mistake("the air between the fillet and the corner it cuts off counted as step",
+                "The fillet rounds the corner off: the points between the arc and the sharp "
+                "corner, outside the circle, are air (the text's 'Careful'), so their "
+                "distance is positive.",
+                _profile(cut_is_air=False)),
         Mistake("the normal not of unit length: the gap between the nearest point and the "
                 "point, pointing out of the solid",
-                f"Divide the gap by the distance: {_NORMAL_RULE} (negated inside the solid).",
+                "The normal is a unit vector: divide the gap by its length, the distance "
+                "(and keep it pointing out of the solid).",
                 _changed_reference(lambda d, n: (d, abs(d) * n))),
         Mistake("the normal is the raw gap point - nearest point: not of unit length, and "
                 "pointing into the solid for a point inside",
-                f"Outside, {_NORMAL_RULE}; inside, the normal still points out of the solid, "
-                "(nearest point - point) / |distance|.",
+                f"The normal is a unit vector: divide the gap by its length. {_INSIDE_NORMAL}",
                 _changed_reference(lambda d, n: (d, d * n))),
+        Mistake("the normal of a point inside not flipped: it points into the solid",
+                f"The distance is right. {_INSIDE_NORMAL}",
+                _profile(inside_normal_out=False)),
         Mistake("the normal points into the solid (its sign is flipped)",
                 "The normal points out of the solid, into the air: on the floor it is (0, 1), "
                 "on the face (-1, 0).",
@@ -283,7 +367,7 @@ _STEP_DISTANCE = Exercise(
         Mistake("no test for inside: the distance never negative, the normal into the solid "
                 "for a point inside",
                 "Test whether the point is inside the floor (z < 0) or the step; there the "
-                "distance is negative and the normal (nearest point - point) / |distance|.",
+                f"distance is negative. {_INSIDE_NORMAL}",
                 _changed_reference(lambda d, n: (abs(d), n if d >= 0 else -n))),
     ),
 )
@@ -298,10 +382,12 @@ def _wheel_load_reference(spring_force, spring_lever, arm_length, arm_angle, whe
                              traction, variant)
 
 
-_TELESCOPIC_HINT = ("The telescopic unit slides straight up and down: it carries no moment, "
-                    "so N = spring_force, whatever the traction and the arm.")
-_TRAILING_HINT = ("Behind its pivot, the trailing wheel is pulled down by the traction: "
-                  "N = F_s b / (a cos(phi) - c (a sin(phi) + R)).")
+_TELESCOPIC_HINT = ("The telescopic unit slides straight up and down: it has no pivot, so no "
+                    "moment balance and no lever; only the vertical forces on it balance, "
+                    "whatever the traction and the arm.")
+_TRAILING_HINT = ("Behind its pivot, the trailing wheel's traction, pushing the contact forward "
+                  "below the pivot, turns the arm the same way as the spring: it loads the "
+                  "wheel more, where a leading link's traction unloads it.")
 
 
 def _arm_args(rng, variant):
@@ -340,6 +426,17 @@ def _wheel_load_cases(rng) -> list[Case]:
         ((*unit, phi, R, 0.0, "telescopic"), "the telescopic unit without traction",
          _TELESCOPIC_HINT),
     ]
+    # the exercise text's worked example: a = 40 mm at 20 deg, R = 36 mm
+    text = (F, b, 0.04, 0.349, 0.036)
+    fixed += [
+        ((*text, 0.0, "leading"), "the text's example (arm 40 mm at 0.349 rad = 20 deg, "
+         "R = 36 mm) without traction: N = 7.50 N", ""),
+        ((*text, 0.0, "trailing"), "the text's example as a trailing link without traction: "
+         "7.50 N in either link", _TRAILING_HINT),
+        ((*text, 0.3, "leading"), "the text's example, leading, c = 0.3: about 5.37 N", ""),
+        ((*text, 0.3, "trailing"), "the text's example, trailing, c = 0.3: about 12.43 N",
+         _TRAILING_HINT),
+    ]
     cases = [Case(args, "fixed", about, hint) for args, about, hint in fixed]
     for variant in 3 * ("leading", "trailing", "telescopic"):
         hint = {"trailing": _TRAILING_HINT, "telescopic": _TELESCOPIC_HINT}.get(variant, "")
@@ -348,22 +445,36 @@ def _wheel_load_cases(rng) -> list[Case]:
 
 
 def _load_of(swap_variants=False, with_radius=True, with_traction=True, with_lever=True,
-             swap_trig=False):
+             swap_trig=False, in_degrees=False, reach_is_arm=False, depth_is_radius=False,
+             telescopic=None):
+    """N = F_s b / (a cos(phi) + s c (a sin(phi) + R)), s = +1 leading, -1 trailing, and
+    F_s for the telescopic unit, with the changes of a mistake: the variants swapped, the
+    radius, the traction or the spring's lever left out, sin and cos swapped, the angle
+    converted from degrees, N's lever the whole arm, the traction's lever the radius alone,
+    the telescopic unit's load from ``telescopic(F_s, b, a)`` or as a trailing link."""
     def wheel_load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
                    variant):
-        if variant == "telescopic":
+        if variant == "telescopic" and telescopic != "trailing":
+            if telescopic is not None:
+                return telescopic(spring_force, spring_lever, arm_length)
             return spring_force
         sign = 1.0 if (variant == "leading") != swap_variants else -1.0
+        phi = math.radians(arm_angle) if in_degrees else arm_angle
         cos, sin = (math.sin, math.cos) if swap_trig else (math.cos, math.sin)
-        reach = arm_length * cos(arm_angle)
-        depth = arm_length * sin(arm_angle) + (wheel_radius if with_radius else 0.0)
+        reach = arm_length if reach_is_arm else arm_length * cos(phi)
+        depth = (0.0 if depth_is_radius else arm_length * sin(phi)) + (
+            wheel_radius if with_radius else 0.0)
         moment = spring_force * (spring_lever if with_lever else 1.0)
         return moment / (reach + sign * (traction if with_traction else 0.0) * depth)
 
     return wheel_load
 
 
-_LOAD_RULE = "N = F_s b / (a cos(phi) +- c (a sin(phi) + R)), + leading, - trailing"
+_CONTACT_PLACE = ("The contact lies a cos(phi) ahead of (or behind) the pivot and a sin(phi) + "
+                  "R below it, as the text says: N acts at the first distance, the traction "
+                  "at the second.")
+_BALANCE = ("Balance the moments about the pivot: the spring's F_s b against those of N and "
+            "of the traction T = c N at the contact, each force times its lever.")
 
 _WHEEL_LOAD = Exercise(
     exercise_id="vacuum.wheel_load",
@@ -379,26 +490,45 @@ _WHEEL_LOAD = Exercise(
         Mistake("leading and trailing swapped: the traction's term has the wrong sign",
                 "The traction pushes the contact forward, below the pivot: it turns a leading "
                 "arm (wheel ahead) up and unloads the wheel, and pulls a trailing wheel down. "
-                f"{_LOAD_RULE}.",
+                "Check the text's example: with c = 0.3 the leading wheel carries less than "
+                "7.50 N, the trailing one more.",
                 _load_of(swap_variants=True)),
         Mistake("the wheel radius left out of the traction's lever: a sin(phi) instead of "
                 "a sin(phi) + R",
-                "The traction acts at the contact, a radius below the axle: its lever about "
-                f"the pivot is a sin(phi) + R. {_LOAD_RULE}.",
+                "The traction acts at the contact, a wheel radius below the axle. "
+                + _CONTACT_PLACE,
                 _load_of(with_radius=False)),
-        Mistake("the traction ignored: N = F_s b / (a cos(phi))",
-                "The floor's forward push T = c N has a moment about the pivot too, with the "
-                f"lever a sin(phi) + R. {_LOAD_RULE}.",
+        Mistake("the traction's lever taken as the wheel radius alone: the axle's drop "
+                "a sin(phi) left out",
+                "The contact lies below the axle by R, and the axle below the pivot by "
+                f"a sin(phi). {_CONTACT_PLACE}",
+                _load_of(depth_is_radius=True)),
+        Mistake("the traction's moment ignored",
+                f"The floor's forward push T = c N has a moment about the pivot too. {_BALANCE}",
                 _load_of(with_traction=False)),
         Mistake("the spring's lever forgotten: F_s instead of the moment F_s b",
-                "The spring acts on the arm through its moment about the pivot, "
-                f"spring_force * spring_lever (N m). {_LOAD_RULE}.",
+                "The spring acts on the arm through its moment about the pivot, the force "
+                f"times its lever (N m). {_BALANCE}",
                 _load_of(with_lever=False)),
         Mistake("sin and cos of the arm angle swapped",
-                "The angle is measured below the horizontal: the axle is a cos(phi) ahead of "
-                "(or behind) the pivot and a sin(phi) below it, so N has the lever a cos(phi) "
-                f"and the traction a sin(phi) + R. {_LOAD_RULE}.",
+                "The angle is measured below the horizontal: at phi = 0 the arm is level and "
+                f"the axle lies the whole arm length ahead of the pivot. {_CONTACT_PLACE}",
                 _load_of(swap_trig=True)),
+        Mistake("the arm angle converted from degrees (it is in radians already)",
+                "arm_angle comes in radians, as every angle of the exercises: leave out "
+                "np.radians (the text's 20 degrees is arm_angle = 0.349).",
+                _load_of(in_degrees=True)),
+        Mistake("N's lever the whole arm length a, not its horizontal part a cos(phi)",
+                "A moment is a force times its lever, the distance perpendicular to the "
+                f"force: N is vertical, so its lever is horizontal. {_CONTACT_PLACE}",
+                _load_of(reach_is_arm=True)),
+        Mistake("the telescopic unit given a moment balance: F_s b / a",
+                _TELESCOPIC_HINT, _load_of(telescopic=lambda F, b, a: F * b / a)),
+        Mistake("the telescopic unit computed as a trailing link (an if/else on 'leading' "
+                "only)",
+                "Three variants need three branches: test for 'trailing' and 'telescopic' "
+                "too. " + _TELESCOPIC_HINT,
+                _load_of(telescopic="trailing")),
     ),
 )
 
@@ -418,6 +548,8 @@ def _sliding_stop_cases(rng) -> list[Case]:
         Case((v_drive, mu_s, G_EARTH), "fixed", f"0.3 m/s with the static mu = {mu_s:g}"),
         Case((v_drive, mu_k, G_MOON), "fixed", "0.3 m/s on the Moon, g = 1.62 m/s^2"),
         Case((1.5, 0.4, G_EARTH), "fixed", "1.5 m/s on a slippery floor, mu = 0.4"),
+        Case((v_drive, 0.97, G_EARTH), "fixed",
+             "the text's check: 0.3 m/s, mu = 0.97, about 4.7 mm"),
     ]
     for _ in range(4):
         cases.append(Case((rounded_uniform(rng, 0.05, 1.0), rounded_uniform(rng, 0.2, 1.2),
@@ -429,7 +561,17 @@ def _sliding_stop_cases(rng) -> list[Case]:
     return cases
 
 
-_STOP_RULE = "d = v0^2 / (2 mu g)"
+def _stop_of(change):
+    """A sliding stop computed as ``change(v0, mu, g)`` with v0 as an array of floats."""
+    def sliding_stop(v0, mu, g):
+        return change(np.asarray(v0, float), mu, g)
+
+    return sliding_stop
+
+
+_ENERGY = ("Two routes, as the text says: the work friction does over the distance equals "
+           "the kinetic energy the robot loses; or the friction decelerates it at a constant "
+           "rate until it stands still.")
 
 _SLIDING_STOP = Exercise(
     exercise_id="vacuum.sliding_stop",
@@ -441,20 +583,36 @@ _SLIDING_STOP = Exercise(
     package_references=("robodyn.vacuum.sliding_stop",),
     make_cases=_sliding_stop_cases,
     mistakes=(
-        Mistake("g is missing: v0^2 / (2 mu) has the unit m^2/s^2, not m",
-                f"Friction mu m g decelerates the body at mu g: {_STOP_RULE}.",
-                lambda v0, mu, g: np.asarray(v0, float) ** 2 / (2 * mu)),
-        Mistake("the factor 2 is missing: v0^2 / (mu g)",
-                "The kinetic energy is m v0^2 / 2, the work of friction mu m g d: "
-                f"{_STOP_RULE}.",
-                lambda v0, mu, g: np.asarray(v0, float) ** 2 / (mu * g)),
-        Mistake("v0 not squared: v0 / (2 mu g) has the unit s, not m",
-                f"The kinetic energy grows with the square of the speed: {_STOP_RULE}.",
-                lambda v0, mu, g: np.asarray(v0, float) / (2 * mu * g)),
-        Mistake("mu in the numerator: mu v0^2 / (2 g)",
-                "More friction stops the body sooner: mu m g d = m v0^2 / 2, so "
-                f"{_STOP_RULE}.",
-                lambda v0, mu, g: mu * np.asarray(v0, float) ** 2 / (2 * g)),
+        Mistake("g is missing: the result has the unit m^2/s^2, not m",
+                f"Check the units: the result must be in m. {_ENERGY}",
+                _stop_of(lambda v0, mu, g: v0**2 / (2 * mu))),
+        Mistake("mu is missing, as if friction were the whole weight",
+                "The friction force is mu m g, not m g: a slippery floor (mu = 0.4, a fixed "
+                f"case) lets the robot slide farther. {_ENERGY}",
+                _stop_of(lambda v0, mu, g: v0**2 / (2 * g))),
+        Mistake("the factor 2 is missing: twice the distance",
+                f"The kinetic energy is m v0^2 / 2. {_ENERGY}",
+                _stop_of(lambda v0, mu, g: v0**2 / (mu * g))),
+        Mistake("v0 not squared: the result has the unit s, not m",
+                f"The kinetic energy grows with the square of the speed. {_ENERGY}",
+                _stop_of(lambda v0, mu, g: v0 / (2 * mu * g))),
+        Mistake("the time to stop, not the distance",
+                "v0 / (mu g) is in s: the time the friction needs to stop the robot. The "
+                f"distance covered in that time is asked for. {_ENERGY}",
+                _stop_of(lambda v0, mu, g: v0 / (mu * g))),
+        Mistake("mu multiplies instead of divides: more friction, a longer slide",
+                f"More friction stops the body sooner. {_ENERGY}",
+                _stop_of(lambda v0, mu, g: mu * v0**2 / (2 * g))),
+        Mistake("the brackets of the denominator missing: Python multiplies by mu and g",
+                "Python reads a / 2*mu*g as (a / 2) * mu * g: put the whole denominator in "
+                "brackets.",
+                _stop_of(lambda v0, mu, g: v0**2 / 2 * mu * g)),
+        Mistake("// (floor division) for /: every distance under 1 m comes out 0.0",
+                "// rounds down to a whole number: write / for the division.",
+                _stop_of(lambda v0, mu, g: v0**2 // (2 * mu * g))),
+        Mistake("the distance in mm, not in m",
+                "Return SI units: the text's 4.7 mm is 0.0047 m.",
+                _stop_of(lambda v0, mu, g: 1e3 * v0**2 / (2 * mu * g))),
     ),
 )
 
@@ -464,9 +622,9 @@ _SLIDING_STOP = Exercise(
 
 def _calls_needed(args) -> int:
     """Calls of climbs a bisection of the case makes: low and high once, then
-    ceil(log2((high - low) / tol)) halvings."""
+    ceil(log2((high - low) / tol)) halvings (none if the bracket is no longer than tol)."""
     _, low, high, tol = args
-    return 2 + math.ceil(math.log2((high - low) / tol))
+    return 2 + max(0, math.ceil(math.log2((high - low) / tol)))
 
 
 #: An answer may call climbs at most this many times as often as a bisection needs.
@@ -499,8 +657,20 @@ def _judge_calls(got, expected, args):
 
 @dataclass(frozen=True)
 class _CallCount(Property):
-    """The number of calls, judged against the limit; a mistake explains a count that is on
-    the same side of the limit."""
+    """The number of calls of ``climbs``, an integer: kept and shown as one (a float's 8.0
+    would suggest a measurement), and judged against the limit; a mistake explains a count
+    that is on the same side of the limit."""
+
+    def prepare(self, value):
+        if isinstance(value, (bool, np.bool_)):
+            return None, f"a {type(value).__name__}, not a count"
+        try:
+            count = int(value)
+        except (TypeError, ValueError, OverflowError):
+            return None, f"a {type(value).__name__}, not a count"
+        if count != value:
+            return None, f"{value!r}, not a whole number of calls"
+        return count, ""
 
     def explains(self, got, model, args) -> bool:
         limit = _calls_limit(args)
@@ -521,12 +691,13 @@ def _off_the_grid(height) -> float:
 def _bisect_cases(rng) -> list[Case]:
     fixed = [
         ((0.021303, 0.0, 0.05, 1e-3), "a robot that climbs up to 21.303 mm; bracket 0 to 5 cm, "
-                                      "tol = 1 mm"),
+                                      "tol = 1 mm (the text's example)"),
         ((0.021303, 0.0, 0.05, 1e-4), "the same robot and bracket, tol = 0.1 mm"),
         ((0.021303, 0.0, 0.05, 1e-5), "the same robot and bracket, tol = 0.01 mm"),
         ((0.018734, 0.01, 0.03, 1e-3), "a narrow bracket, 1 to 3 cm, and a coarse tol = 1 mm"),
         ((0.041263, 0.0, 0.1, 1e-5), "a wide bracket, 0 to 10 cm, and a fine tol = 0.01 mm"),
         ((0.010127, 0.01, 0.03, 1e-4), "a robot that climbs only just above low"),
+        ((0.029873, 0.01, 0.03, 1e-4), "a robot that climbs nearly up to high"),
     ]
     cases = [Case((StepClimber(highest), low, high, tol), "fixed", about)
              for (highest, low, high, tol), about in fixed]
@@ -541,18 +712,23 @@ def _bisect_cases(rng) -> list[Case]:
     return cases
 
 
-def _bisection(climbs, low, high, tol, answer="low", halvings=None):
-    """A bisection that returns ``answer`` ("low", "high" or "middle"); with ``halvings`` it
-    halves that many times instead of until high - low <= tol."""
-    count = 0
-    while (high - low > tol) if halvings is None else (count < halvings):
-        middle = 0.5 * (low + high)
-        if climbs(middle):
+def _bisection(climbs, low, high, tol, answer="low", halvings=None, until=1.0, swap=False,
+               recheck=False):
+    """A bisection that returns ``answer`` ("low", "high", "middle" or "last", the last height
+    tried), with the changes of a mistake: ``halvings`` halvings instead of halving while
+    high - low > tol, halving while high - low > ``until`` tol, the ends moved the wrong way
+    (``swap``), climbs(low) and climbs(high) asked again before each halving (``recheck``)."""
+    count, middle = 0, low
+    while (high - low > until * tol) if halvings is None else (count < halvings):
+        if recheck and (not climbs(low) or climbs(high)):
+            break
+        middle = low + (high - low) / 2
+        if climbs(middle) != swap:
             low = middle
         else:
             high = middle
         count += 1
-    return {"low": low, "high": high, "middle": 0.5 * (low + high)}[answer]
+    return {"low": low, "high": high, "middle": 0.5 * (low + high), "last": middle}[answer]
 
 
 def _scan(climbs, low, high, tol):
@@ -562,7 +738,11 @@ def _scan(climbs, low, high, tol):
     return height
 
 
-_BISECT_RULE = ("keep low climbed and high not, halve while high - low > tol, and return low")
+_ENDS_HINT = ("At every step low is a height the robot climbs and high one it fails: the "
+              "threshold lies between them. When high - low is no longer than tol, which of "
+              "the two is a height it climbs, less than tol below the threshold?")
+_HALVE_HINT = ("Halve while high - low > tol, no more and no less: each call of climbs is a "
+               "simulation of the climb, and the check counts them.")
 
 _BISECT_HEIGHT = Exercise(
     exercise_id="vacuum.bisect_height",
@@ -578,23 +758,40 @@ _BISECT_HEIGHT = Exercise(
     make_cases=_bisect_cases,
     mistakes=(
         Mistake("the failing end high returned, not the climbed end low",
-                "At the end, high is the lowest height the robot failed and low the highest "
-                f"it climbed; the answer must be a step it climbs: {_BISECT_RULE}.",
-                functools.partial(_bisection, answer="high")),
+                _ENDS_HINT, functools.partial(_bisection, answer="high")),
         Mistake("the midpoint of the last interval returned",
                 "(low + high) / 2 was never tried, and it may lie above the highest step the "
-                f"robot climbs: {_BISECT_RULE}.",
+                "robot climbs. " + _ENDS_HINT,
                 functools.partial(_bisection, answer="middle")),
+        Mistake("the last height tried returned, climbed or not",
+                "The last middle may be a height the robot fails. " + _ENDS_HINT,
+                functools.partial(_bisection, answer="last")),
+        Mistake("the ends moved the wrong way: a climbed middle made the new high",
+                "If the robot climbs the middle, the threshold lies above it: the middle "
+                "replaces low, the highest height known to be climbed.",
+                functools.partial(_bisection, swap=True)),
+        Mistake("one halving too few: halving while (high - low) / 2 > tol",
+                "The interval must end no longer than tol itself, not 2 tol: a height less "
+                f"than tol below the threshold is asked for. {_HALVE_HINT}",
+                functools.partial(_bisection, until=2.0)),
         Mistake("a fixed number of halvings (50), not halving until high - low <= tol",
-                "Halve only while high - low > tol: that takes ceil(log2((high - low) / tol)) "
-                "halvings, 13 for a 5 cm bracket at tol = 0.01 mm. Each call of climbs is a "
-                "simulation of the climb; the halvings beyond tol cost time and give nothing "
-                "the exercise asks for.",
+                "Halve only while high - low > tol: a 5 cm bracket at tol = 0.01 mm needs 13 "
+                "halvings. Each call of climbs is a simulation of the climb; the halvings "
+                "beyond tol cost time and give nothing the exercise asks for.",
                 functools.partial(_bisection, halvings=50)),
+        Mistake("a fixed number of halvings (10), too few for a fine tol",
+                "Ten halvings shrink a 5 cm bracket to 0.05 mm, not to tol = 0.01 mm: the "
+                f"number of halvings follows from the bracket and tol. {_HALVE_HINT}",
+                functools.partial(_bisection, halvings=10)),
+        Mistake("climbs(low) and climbs(high) asked again before every halving",
+                "The bracket is given and holds: the robot climbs low and fails high. Each "
+                "call of climbs is a whole simulation; ask about each height once. "
+                + _HALVE_HINT,
+                functools.partial(_bisection, recheck=True)),
         Mistake("a scan in steps of tol: far more calls of climbs than a bisection needs",
                 "A scan tries up to (high - low) / tol heights, a bisection about log2 of "
-                "that: test the middle, keep the half with one climbed and one failed end, "
-                "halve while high - low > tol, and return low.",
+                "that: test the middle and keep the half whose ends are one climbed, one "
+                "failed.",
                 _scan),
     ),
     adapter=CountClimbs(),
@@ -610,13 +807,13 @@ def _edge_climb_reference(wheel_radius, fillet, mu):
 
 def _edge_climb_cases(rng) -> list[Case]:
     R, mu_s, mu_k = _PARAMS.wheel_radius, _PARAMS.mu_s, _PARAMS.mu_k
-    book = f"the book's {R / MM:.0f} mm wheel, the {FILLET / MM:.0f} mm fillet"
+    wheel = f"the book's wheel of radius {R / MM:.0f} mm"
+    book = f"{wheel}, the {FILLET / MM:.0f} mm fillet"
     fixed = [
         ((R, FILLET, mu_s), f"{book}, the static mu = {mu_s}"),
-        ((R, FILLET, mu_k), f"{book}, the kinetic mu = {mu_k}"),
-        ((0.036, FILLET, 0.97), "a 36 mm wheel, the 3 mm fillet, mu = 0.97"),
-        ((R, 0.0, mu_k), f"a sharp edge (fillet 0), the {R / MM:.0f} mm wheel, "
-                         f"mu = {mu_k}"),
+        ((R, FILLET, mu_k), f"{book}, the kinetic mu = {mu_k}: about 14.7 mm, the text's check"),
+        ((0.036, FILLET, 0.97), "a wheel of radius 36 mm, the 3 mm fillet, mu = 0.97"),
+        ((R, 0.0, mu_k), f"a sharp edge (fillet 0), {wheel}, mu = {mu_k}: about 13.8 mm"),
         ((R, FILLET, 0.4), "a very slippery wheel, mu = 0.4"),
         ((R, FILLET, 3.0), "a very grippy wheel, mu = 3"),
     ]
@@ -626,25 +823,27 @@ def _edge_climb_cases(rng) -> list[Case]:
         mu = rounded_uniform(rng, 0.6, 1.5)
         edge = f"a {fillet / MM:.0f} mm fillet" if fillet else "a sharp edge"
         cases.append(Case((radius, fillet, mu), "seeded random",
-                          f"a {radius / MM:.0f} mm wheel, {edge}, mu = {mu}"))
+                          f"a wheel of radius {radius / MM:.0f} mm, {edge}, mu = {mu}"))
     cases.append(Case((R, FILLET, np.linspace(0.5, 2.1, 9)), "arrays",
                       f"{book}, nine mu from 0.5 to 2.1"))
     return cases
 
 
 def _edge_climb_of(radius=lambda R, f: R + f, cos_phi=lambda mu: 1 / np.sqrt(1 + mu**2),
-                   to_the_centre=False):
-    """(R + f) (1 - cos(phi)) with the changes of a mistake: another radius of the circle the
-    wheel's centre rolls on, another cos(phi) at the limit, or h - f taken for h."""
+                   height=lambda reach, cos, R, f: reach * (1 - cos)):
+    """(R + f) (1 - cos(phi)) with the changes of a mistake: another distance ``reach`` of
+    the two centres, another cos(phi) at the limit, or another height from them,
+    ``height(reach, cos, R, f)``."""
     def edge_climb_height(wheel_radius, fillet, mu):
         mu = np.asarray(mu, float)
-        height = radius(wheel_radius, fillet) * (1 - cos_phi(mu))
-        return height - fillet if to_the_centre else height
+        return height(radius(wheel_radius, fillet), cos_phi(mu), wheel_radius, fillet)
 
     return edge_climb_height
 
 
-_CLIMB_RULE = "cos(phi) = (R - (h - f)) / (R + f), and the grip holds while tan(phi) < mu"
+_GEOMETRY = ("Find cos(phi) from the heights of the two centres above the floor (the wheel's "
+             "R, the fillet's h - f) and their distance, as the text says; then take the "
+             "largest phi the grip allows.")
 
 _EDGE_CLIMB = Exercise(
     exercise_id="vacuum.edge_climb_height",
@@ -656,28 +855,42 @@ _EDGE_CLIMB = Exercise(
     package_references=("robodyn.vacuum.edge_climb_height",),
     make_cases=_edge_climb_cases,
     mistakes=(
-        Mistake("the fillet forgotten: R (1 - 1/sqrt(1 + mu^2)), as if the edge were sharp",
+        Mistake("the fillet forgotten, as if the edge were sharp",
                 "The wheel touches the rounded edge, not a corner: its centre lies R + f from "
-                f"the fillet's centre, which lies f below the top. In short: {_CLIMB_RULE}.",
+                f"the fillet's centre, which lies f below the top. {_GEOMETRY}",
                 _edge_climb_of(radius=lambda R, f: R)),
-        Mistake("tan(phi) = 1/mu, or sin and cos swapped: (R + f) (1 - mu/sqrt(1 + mu^2))",
+        Mistake("tan(phi) = 1/mu, or sin and cos of phi swapped",
                 "Both readings give this formula: the limit taken as tan(phi) = 1/mu, or "
                 "sin(phi) written where cos(phi) belongs. phi is measured from the vertical: "
-                "the wheel's centre lies (R + f) cos(phi) above the fillet's centre, and of "
-                "the edge's forces the normal one pushes the wheel back by N sin(phi), the "
-                "friction forward by T cos(phi), so the grip holds while tan(phi) < mu.",
+                "of the edge's forces the normal one pushes the wheel back by N sin(phi), the "
+                "friction forward by T cos(phi), at most mu N cos(phi). " + _GEOMETRY,
                 _edge_climb_of(cos_phi=lambda mu: mu / np.sqrt(1 + mu**2))),
-        Mistake("the height measured to the fillet's centre: cos(phi) = (R - h) / (R + f), "
-                "which returns h - f",
+        Mistake("the fillet's centre taken at the step's height h, not below it: the answer "
+                "comes out f short",
                 "The fillet's centre lies f below the step's top, so the wheel's centre, R "
                 "above the floor, lies R - (h - f) above it; with R - h the answer is the "
-                "height of the fillet's centre, f short of the step's. In short: "
-                f"{_CLIMB_RULE}.",
-                _edge_climb_of(to_the_centre=True)),
-        Mistake("the fillet subtracted instead of added: (R - f) (1 - 1/sqrt(1 + mu^2))",
+                f"height of the fillet's centre, f short of the step's. {_GEOMETRY}",
+                _edge_climb_of(height=lambda reach, cos, R, f: reach * (1 - cos) - f)),
+        Mistake("the fillet subtracted instead of added: the centres R - f apart",
                 "The wheel and the fillet touch from outside: their centres lie R + f apart, "
-                f"not R - f. In short: {_CLIMB_RULE}.",
+                f"not R - f. {_GEOMETRY}",
                 _edge_climb_of(radius=lambda R, f: R - f)),
+        Mistake("the fillet added to the height, not to the centres' distance",
+                "The fillet enters twice: in the centres' distance R + f and in the fillet "
+                f"centre's height h - f. {_GEOMETRY}",
+                _edge_climb_of(height=lambda reach, cos, R, f: R * (1 - cos) + f)),
+        Mistake("the height of the wheel's centre above the fillet's, not the step's height",
+                "(R + f) cos(phi) is how far the wheel's centre lies above the fillet's; the "
+                f"step's height follows from it and the wheel's centre at R. {_GEOMETRY}",
+                _edge_climb_of(height=lambda reach, cos, R, f: reach * cos)),
+        Mistake("half the wheel radius: the radius taken for a diameter",
+                "wheel_radius is the radius already: the wheel's centre rolls R above the "
+                "floor.",
+                _edge_climb_of(radius=lambda R, f: R / 2 + f)),
+        Mistake("phi = mu: the small-angle arctan(mu) ~ mu, far off at mu near 1",
+                "The largest angle is where tan(phi) = mu exactly; arctan(mu) ~ mu only for "
+                "small mu, and a wheel's mu is about 1.",
+                _edge_climb_of(cos_phi=np.cos)),
         Mistake("the angle in degrees: the cosine of arctan(mu) converted to degrees, where "
                 "NumPy expects radians",
                 "NumPy's trigonometric functions take and give radians: keep the angle "
