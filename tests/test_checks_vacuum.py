@@ -976,6 +976,44 @@ def test_no_step_case_lies_near_a_tie_between_two_pieces(seed):
                 assert distance - nearest > 7e-5, case.about
 
 
+def test_the_texts_worked_examples_are_cases():
+    """The numbers each exercise's text gives as a check are cases, with those values: 7.2's
+    7.50 N in either link, 5.37 and 12.43 N at c = 0.3; 7.3's robot of 21.3 mm in 0 to 50 mm
+    at tol = 1 mm; 7.4's 4.7 mm; 7.5's 14.7 mm and 13.8 mm (sharp)."""
+    def values(exercise_id):
+        exercise = get_exercise(exercise_id)
+        return {case.args: exercise.reference(*case.args) for case in exercise.cases()
+                if case.kind == "fixed"}
+
+    loads = values(LOAD)
+    example = (9.4, 0.03, 0.04, 0.349, 0.036)
+    for traction, variant, newtons in ((0.0, "leading", 7.50), (0.0, "trailing", 7.50),
+                                       (0.3, "leading", 5.37), (0.3, "trailing", 12.43)):
+        assert loads[(*example, traction, variant)] == pytest.approx(newtons, abs=0.005)
+    bisect = get_exercise(BISECT).cases()[0]
+    assert (bisect.args[0].highest, *bisect.args[1:]) == (0.021303, 0.0, 0.05, 1e-3)
+    assert values(STOP)[(0.3, 0.97, 9.81)] == pytest.approx(4.7e-3, abs=0.05e-3)
+    climbs = values(CLIMB)
+    assert climbs[(0.044, 0.003, 1.06)] == pytest.approx(14.7e-3, abs=0.05e-3)
+    assert climbs[(0.044, 0.0, 1.06)] == pytest.approx(13.8e-3, abs=0.05e-3)
+
+
+def test_the_step_cases_hold_the_texts_examples_and_a_point_near_the_fillets_centre():
+    """7.1's two examples are cases with the values the text gives, and a case inside the step
+    near the fillet's centre tells the quarter circle from the whole circle."""
+    exercise = get_exercise(STEP)
+    by_point = {(tuple(case.args[0]), case.args[3]): case for case in exercise.cases()}
+    d, n = exercise.reference(*by_point[((0.097, 0.023), 0.0)].args)
+    assert d == pytest.approx(0.005) and n == pytest.approx([-0.6, 0.8])
+    d, n = exercise.reference(*by_point[((0.1016, 0.0183), 0.003)].args)
+    assert d == pytest.approx(-0.31e-3, abs=0.01e-3) and n == pytest.approx([-0.52, 0.85],
+                                                                             abs=0.01)
+    near = by_point[((0.1033, 0.0152), 0.003)]
+    assert exercise.reference(*near.args)[0] == pytest.approx(-3.3e-3)
+    assert fillet_whole_circle(*near.args)[0] == pytest.approx(-(3e-3 - math.hypot(0.3e-3,
+                                                                                   0.8e-3)))
+
+
 def test_the_wheel_load_cases_span_the_variants_and_never_jam():
     """All three variants, traction 0 to 0.8, arm angles 0 to 40 deg, no trailing jam."""
     cases = get_exercise(LOAD).cases()
