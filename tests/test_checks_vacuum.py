@@ -913,6 +913,24 @@ def test_the_count_of_calls_is_an_integer_and_shown_as_one():
     assert "calls: expected 8, got 20" in text and "8.0" not in text
 
 
+def test_a_fixed_count_of_halvings_that_fits_the_texts_example_is_refused():
+    """13 halvings, what a 5 cm bracket needs at tol = 0.01 mm, fall short of the 10 cm bracket
+    for a threshold near the top of the last interval; 14 pass."""
+
+    def halvings(count):
+        def bisect(climbs, low, high, tol):
+            for _ in range(count):
+                middle = (low + high) / 2
+                low, high = (middle, high) if climbs(middle) else (low, middle)
+            return low
+
+        return bisect
+
+    assert summary(BISECT, halvings(13)) == (f"{BISECT}: wrong result for the wide bracket "
+                                             f"again: 14 halvings needed, 13 fall short here")
+    assert summary(BISECT, halvings(14)) == "passed"
+
+
 def test_a_height_above_the_threshold_is_told_it_is_not_climbed():
     """Returning the failing end shows that climbs(height) is False for it."""
     text = message(BISECT, bisect_returning_high)

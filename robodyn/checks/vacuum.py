@@ -696,6 +696,8 @@ def _bisect_cases(rng) -> list[Case]:
         ((0.021303, 0.0, 0.05, 1e-5), "the same robot and bracket, tol = 0.01 mm"),
         ((0.018734, 0.01, 0.03, 1e-3), "a narrow bracket, 1 to 3 cm, and a coarse tol = 1 mm"),
         ((0.041263, 0.0, 0.1, 1e-5), "a wide bracket, 0 to 10 cm, and a fine tol = 0.01 mm"),
+        ((0.030529, 0.0, 0.1, 1e-5), "the wide bracket again: 14 halvings needed, 13 fall "
+                                     "short here"),
         ((0.010127, 0.01, 0.03, 1e-4), "a robot that climbs only just above low"),
         ((0.029873, 0.01, 0.03, 1e-4), "a robot that climbs nearly up to high"),
     ]
