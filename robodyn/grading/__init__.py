@@ -114,7 +114,7 @@ def check(exercise_id: str, answer) -> None:
     >>> def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     ...     return track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
     >>> check("diffdrive.turning_radius", turning_radius)
-    PASSED diffdrive.turning_radius: 12 cases (fixed, seeded random, arrays);
+    PASSED diffdrive.turning_radius: 13 cases (fixed, seeded random, arrays);
         radius within rtol=1e-09, atol=1e-12
     """
     __tracebackhide__ = True
