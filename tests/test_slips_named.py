@@ -1,42 +1,68 @@
 """The checks against a class's typical wrong answers, written apart from them (issue 22).
 
-``tests/slips/<subject>.py`` holds, for every exercise, the slips a class really makes (a
-degree for a radian, a dropped factor 1/2, a sign, sin for cos, a transpose for an inverse, a
-forgotten term, a boundary the wrong way round, ...), written by someone who had not read
-``robodyn/checks`` from what a student sees: the exercise notebooks, the chapters and the
-public grading API. Two promises of the book are tested on them:
+Two sets, each written by someone who had not read ``robodyn/checks`` (nor, for the second,
+the first set), from what a student sees: the exercise notebooks, the chapters and the public
+grading API. ``tests/slips/<subject>.py`` is the first; ``tests/slips/second/`` the second,
+written later and measured blind before any check changed for it (see its docstring for the
+figures). For every exercise they hold the slips a class really makes (a degree for a
+radian, a dropped factor 1/2, a sign, sin for cos, a transpose for an inverse, a forgotten
+term, a boundary the wrong way round, ...). Two promises of the book are tested on them:
 
 - every slip is rejected: a slip that passes is a defect of its check;
-- nine in ten of each subject's slips are *named*: the first line of the feedback says
-  "looks like <the mistake>".
+- nine in ten of each subject's slips, in each set, are *named*: the first line of the
+  feedback says "looks like <the mistake>".
+
+And the sets themselves are sound: the second writer's right answers pass, and no two slips
+of an exercise (nor a slip and a right answer) return the same values on the check's cases.
 
 Run as a script, ``python tests/test_slips_named.py`` prints a table per exercise: slips,
-named, rejected but not named, passed; and the share named over all of them.
+named, rejected but not named, passed; and the share named, per set and in all.
 """
 
 from __future__ import annotations
 
 import functools
 
+import numpy as np
 import pytest
+import sympy as sp
 from slips import arm, contact, diffdrive, egg, friction, stickslip, vacuum
+from slips import second
+from slips.second import arm as arm2
+from slips.second import contact as contact2
+from slips.second import diffdrive as diffdrive2
+from slips.second import egg as egg2
+from slips.second import friction as friction2
+from slips.second import right
+from slips.second import stickslip as stickslip2
+from slips.second import vacuum as vacuum2
 
 from robodyn.grading import evaluate, exercise_ids, get_exercise
 
-#: The slip modules by subject, in the book's order.
-MODULES = {"arm": arm, "friction": friction, "contact": contact, "diffdrive": diffdrive,
-           "stickslip": stickslip, "egg": egg, "vacuum": vacuum}
+#: Some slips divide by zero or take the root of a negative number, as a student's would.
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
-#: Every slip: (exercise id, function), in the modules' order.
-SLIPS = [slip for module in MODULES.values() for slip in module.SLIPS]
+#: The slip modules of each set by subject, in the book's order.
+SETS = {
+    "first": {"arm": arm, "friction": friction, "contact": contact, "diffdrive": diffdrive,
+              "stickslip": stickslip, "egg": egg, "vacuum": vacuum},
+    "second": {"arm": arm2, "friction": friction2, "contact": contact2,
+               "diffdrive": diffdrive2, "stickslip": stickslip2, "egg": egg2,
+               "vacuum": vacuum2},
+}
+assert second.__doc__
 
-#: The share of a subject's slips that must be named.
+#: Every slip: (set, exercise id, function), in the modules' order.
+SLIPS = [(name, *slip) for name, modules in SETS.items() for module in modules.values()
+         for slip in module.SLIPS]
+
+#: The share of a subject's slips that must be named, in each set.
 NAMED_SHARE = 0.9
 
 
 def _slip_id(slip) -> str:
-    exercise_id, function = slip
-    return f"{exercise_id}-{function.__name__}"
+    set_name, exercise_id, function = slip
+    return f"{set_name}-{exercise_id}-{function.__name__}"
 
 
 @functools.cache
@@ -57,29 +83,87 @@ def _doc(function) -> str:
     return (function.__doc__ or "").strip().splitlines()[0] if function.__doc__ else ""
 
 
-def test_slips_cover_every_exercise():
-    """Each exercise of the book has its slips; no slip names an unknown exercise."""
+@pytest.mark.parametrize("set_name", list(SETS))
+def test_slips_cover_every_exercise(set_name):
+    """Each exercise of the book has its slips in each set; no slip names an unknown
+    exercise or one of another subject."""
     ids = set(exercise_ids())
-    slipped = {exercise_id for exercise_id, _ in SLIPS}
+    slipped = {exercise_id for name, exercise_id, _ in SLIPS if name == set_name}
     assert slipped <= ids, f"slips of unknown exercises: {sorted(slipped - ids)}"
     assert ids <= slipped, f"exercises without slips: {sorted(ids - slipped)}"
     assert all(exercise_id.split(".")[0] == subject
-               for subject, module in MODULES.items() for exercise_id, _ in module.SLIPS)
+               for subject, module in SETS[set_name].items()
+               for exercise_id, _ in module.SLIPS)
 
 
 def test_slips_are_documented_and_distinct():
     """Each slip says its mistake in one line, and no function is listed twice."""
     names = [_slip_id(slip) for slip in SLIPS]
     assert len(names) == len(set(names)), "a slip is listed twice"
-    undocumented = [name for name, (_, function) in zip(names, SLIPS, strict=True)
+    undocumented = [name for name, (_, _, function) in zip(names, SLIPS, strict=True)
                     if not _doc(function)]
     assert not undocumented, f"slips without a docstring: {undocumented}"
+
+
+@pytest.mark.parametrize("exercise_id", sorted(right.RIGHT))
+def test_the_second_writers_right_answers_pass(exercise_id):
+    """Right answers written from the text alone, by the second set's writer, pass."""
+    assert sorted(right.RIGHT) == exercise_ids()
+    outcome = evaluate(get_exercise(exercise_id), right.RIGHT[exercise_id])
+    assert outcome.failure is None, str(outcome.failure)
+
+
+def _values(exercise, answer) -> list:
+    """What ``answer`` returns on each of the check's cases, or the name of what it raised."""
+    values = []
+    for case in exercise.cases():
+        try:
+            with np.errstate(all="ignore"):
+                model, trouble = exercise.normalise(exercise.run(answer, case))
+        except Exception as error:  # a slip may raise
+            values.append(f"raised {type(error).__name__}")
+            continue
+        values.append(model if not trouble else f"unusable: {trouble}")
+    return values
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)) and len(a) == len(b):
+        return all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, sp.Basic) or isinstance(b, sp.Basic):
+        try:
+            return sp.simplify(sp.sympify(a) - sp.sympify(b)) == 0
+        except (TypeError, sp.SympifyError):
+            return False
+    try:
+        x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return x.shape == y.shape and bool(np.allclose(x, y, rtol=1e-9, atol=1e-12,
+                                                   equal_nan=True))
+
+
+@pytest.mark.parametrize(("set_name", "exercise_id"),
+                         [(name, exercise_id) for name in SETS for exercise_id in exercise_ids()])
+def test_slips_of_an_exercise_differ(set_name, exercise_id):
+    """No two slips of one exercise in a set, nor a slip and a right answer, return the same
+    values on every case of the check: no slip is counted twice, none is right."""
+    exercise = get_exercise(exercise_id)
+    values = {function.__name__: _values(exercise, function)
+              for name, slip_id, function in SLIPS if name == set_name and slip_id == exercise_id}
+    values["(right answer)"] = _values(exercise, right.RIGHT[exercise_id])
+    names = list(values)
+    same = [f"{a} and {b}" for i, a in enumerate(names) for b in names[i + 1:]
+            if all(_same(x, y) for x, y in zip(values[a], values[b], strict=True))]
+    assert not same, "these return the same values on every case: " + "; ".join(same)
 
 
 @pytest.mark.parametrize("slip", SLIPS, ids=_slip_id)
 def test_every_slip_is_rejected(slip):
     """A typical wrong answer must fail its check: a pass is a defect of the check."""
-    exercise_id, function = slip
+    _, exercise_id, function = slip
     outcome = _outcome(exercise_id, function)
     if outcome.failure is None:
         pytest.fail(f"{exercise_id}: the slip {function.__name__} PASSED its check.\n"
@@ -87,10 +171,12 @@ def test_every_slip_is_rejected(slip):
                     f"    The check said: {outcome.result.summary}", pytrace=False)
 
 
-@pytest.mark.parametrize("subject", list(MODULES))
-def test_nine_in_ten_slips_are_named(subject):
-    """At least 90 % of a subject's slips are named ("looks like ...") by their checks."""
-    slips = MODULES[subject].SLIPS
+@pytest.mark.parametrize(("set_name", "subject"),
+                         [(name, subject) for name, modules in SETS.items()
+                          for subject in modules], ids=lambda value: value)
+def test_nine_in_ten_slips_are_named(set_name, subject):
+    """At least 90 % of a subject's slips in each set are named ("looks like ...")."""
+    slips = SETS[set_name][subject].SLIPS
     unnamed = [(exercise_id, function) for exercise_id, function in slips
                if _status(exercise_id, function) != "named"]
     named = len(slips) - len(unnamed)
@@ -98,21 +184,23 @@ def test_nine_in_ten_slips_are_named(subject):
         lines = [f"{exercise_id} | {function.__name__} | {_doc(function)} | "
                  f"{_outcome(exercise_id, function).result.summary}"
                  for exercise_id, function in unnamed]
-        pytest.fail(f"{subject}: {named} of {len(slips)} slips named "
+        pytest.fail(f"{subject} ({set_name} set): {named} of {len(slips)} slips named "
                     f"({named / len(slips):.0%}), at least {NAMED_SHARE:.0%} wanted; not named "
                     f"(exercise | slip | its mistake | the check's summary):\n"
                     + "\n".join(lines), pytrace=False)
 
 
-def table() -> str:
+def table(set_names=tuple(SETS)) -> str:
     """Per exercise: the number of slips, named, rejected but not named, passed."""
     rows, totals = [], {"slips": 0, "named": 0, "unnamed": 0, "passed": 0}
     by_exercise: dict[str, list] = {}
-    for exercise_id, function in SLIPS:
-        by_exercise.setdefault(exercise_id, []).append(function)
+    for set_name, exercise_id, function in SLIPS:
+        if set_name in set_names:
+            by_exercise.setdefault(exercise_id, []).append(function)
     width = max(len(exercise_id) for exercise_id in by_exercise)
     header = f"{'exercise':<{width}}  slips  named  unnamed  passed"
-    rows += [header, "-" * len(header)]
+    rows += [f"slips of the {' and '.join(set_names)} set{'s' if len(set_names) > 1 else ''}",
+             header, "-" * len(header)]
     for exercise_id, functions in by_exercise.items():
         statuses = [_status(exercise_id, function) for function in functions]
         counts = {key: statuses.count(key) for key in ("named", "unnamed", "passed")}
@@ -130,4 +218,6 @@ def table() -> str:
 
 
 if __name__ == "__main__":
+    for name in SETS:
+        print(table((name,)), end="\n\n")
     print(table())

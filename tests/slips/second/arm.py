@@ -1,0 +1,492 @@
+"""Typical wrong answers to the exercises of chapter 1 (Newton-Euler and Lagrange)."""
+
+# The exercises name the moment of inertia `I`, so the answers do too.
+# ruff: noqa: E741
+
+import numpy as np
+import sympy as sp
+
+# --------------------------------------------------------------------------- 1.1 pendulum
+
+
+def inertia_about_com_only(theta, theta_dot, tau, m, l_c, I, g):
+    """Divides by I, the inertia about the centre of mass, not about the pivot."""
+    return (tau - m * g * l_c * np.sin(theta)) / I
+
+
+def gravity_pushes_down_the_wrong_way(theta, theta_dot, tau, m, l_c, I, g):
+    """The sign of the gravity torque (+m g l_c sin, as from the upward vertical)."""
+    return (tau + m * g * l_c * np.sin(theta)) / (I + m * l_c**2)
+
+
+def cos_for_sin(theta, theta_dot, tau, m, l_c, I, g):
+    """cos(theta) in the gravity torque, as if theta were measured from the horizontal."""
+    return (tau - m * g * l_c * np.cos(theta)) / (I + m * l_c**2)
+
+
+def only_gravity_divided(theta, theta_dot, tau, m, l_c, I, g):
+    """Precedence: only the gravity term is divided by the inertia, not the motor torque."""
+    return tau - m * g * l_c * np.sin(theta) / (I + m * l_c**2)
+
+
+def small_angle(theta, theta_dot, tau, m, l_c, I, g):
+    """Linearised: sin(theta) replaced by theta, though the text asks for any angle."""
+    J = I + m * l_c**2
+    return (tau - m * g * l_c * theta) / J
+
+
+def parallel_axis_not_squared(theta, theta_dot, tau, m, l_c, I, g):
+    """Parallel-axis term written m * l_c instead of m * l_c**2."""
+    return (tau - m * g * l_c * np.sin(theta)) / (I + m * l_c)
+
+
+def mass_left_out_of_gravity(theta, theta_dot, tau, m, l_c, I, g):
+    """The mass is missing from the gravity torque: g l_c sin(theta)."""
+    return (tau - g * l_c * np.sin(theta)) / (I + m * l_c**2)
+
+
+def theta_in_degrees(theta, theta_dot, tau, m, l_c, I, g):
+    """Converts theta with np.radians although it is already in radians."""
+    return (tau - m * g * l_c * np.sin(np.radians(theta))) / (I + m * l_c**2)
+
+
+# --------------------------------------------------------------------------- 1.2 gravity
+
+
+def no_g(arm, q):
+    """Forgot g: returns the derivative of m y_c only (1/g of the torques)."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    L1 = arm.lengths[0]
+    G2 = m2 * lc2 * np.cos(q[0] + q[1])
+    return np.array([(m1 * lc1 + m2 * L1) * np.cos(q[0]) + G2, G2])
+
+
+def sin_instead_of_cos(arm, q):
+    """Differentiated sin to sin: the torques with sin of the angles, not cos."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    L1, g = arm.lengths[0], arm.gravity
+    G2 = m2 * g * lc2 * np.sin(q[0] + q[1])
+    return np.array([(m1 * lc1 + m2 * L1) * g * np.sin(q[0]) + G2, G2])
+
+
+def L2_for_lc2(arm, q):
+    """Used the length L2 of link 2 where its centre-of-mass distance lc2 belongs."""
+    m1, m2 = arm.masses
+    L1, L2 = arm.lengths
+    lc1 = arm.com_distances[0]
+    g = arm.gravity
+    G2 = m2 * g * L2 * np.cos(q[0] + q[1])
+    return np.array([(m1 * lc1 + m2 * L1) * g * np.cos(q[0]) + G2, G2])
+
+
+def q2_as_absolute(arm, q):
+    """Took q2 as the absolute angle of link 2: cos(q2) where cos(q1 + q2) belongs."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    L1, g = arm.lengths[0], arm.gravity
+    G2 = m2 * g * lc2 * np.cos(q[1])
+    return np.array([(m1 * lc1 + m2 * L1) * g * np.cos(q[0]) + G2, G2])
+
+
+def link2_left_out_of_G1(arm, q):
+    """G1 holds link 1 only: the weight of link 2 does not load joint 1."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    g = arm.gravity
+    return np.array([m1 * g * lc1 * np.cos(q[0]), m2 * g * lc2 * np.cos(q[0] + q[1])])
+
+
+def G1_without_the_lc2_term(arm, q):
+    """G1 has m2 g L1 cos q1 but not the m2 g lc2 cos(q1 + q2) of link 2's own offset."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    L1, g = arm.lengths[0], arm.gravity
+    G1 = (m1 * lc1 + m2 * L1) * g * np.cos(q[0])
+    return np.array([G1, m2 * g * lc2 * np.cos(q[0] + q[1])])
+
+
+def torque_of_gravity_not_holding(arm, q):
+    """The sign: returns the torque gravity applies, not the torque that holds the arm."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    L1, g = arm.lengths[0], arm.gravity
+    G2 = -m2 * g * lc2 * np.cos(q[0] + q[1])
+    return np.array([-(m1 * lc1 + m2 * L1) * g * np.cos(q[0]) + G2, G2])
+
+
+def L1_for_lc1(arm, q):
+    """Put the mass of link 1 at its end: L1 where lc1 belongs."""
+    m1, m2 = arm.masses
+    L1 = arm.lengths[0]
+    lc2 = arm.com_distances[1]
+    g = arm.gravity
+    G2 = m2 * g * lc2 * np.cos(q[0] + q[1])
+    return np.array([(m1 + m2) * L1 * g * np.cos(q[0]) + G2, G2])
+
+
+def G_swapped(arm, q):
+    """Returns (G2, G1), the joints in the wrong order."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances
+    L1, g = arm.lengths[0], arm.gravity
+    G2 = m2 * g * lc2 * np.cos(q[0] + q[1])
+    return np.array([G2, (m1 * lc1 + m2 * L1) * g * np.cos(q[0]) + G2])
+
+
+# --------------------------------------------------------------------------- 1.3 mass matrix
+
+
+def _mm_parts(arm):
+    m1, m2 = arm.masses
+    L1, L2 = arm.lengths
+    lc1, lc2 = arm.com_distances
+    I1, I2 = arm.inertias
+    return m1, m2, L1, L2, lc1, lc2, I1, I2
+
+
+def factor_two_in_M12(arm, q):
+    """A factor 2 in M12: 2 L1 lc2 cos q2 copied from M11."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[1])
+    M11 = I1 + I2 + m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c)
+    M12 = I2 + m2 * (lc2**2 + 2 * L1 * lc2 * c)
+    return np.array([[M11, M12], [M12, I2 + m2 * lc2**2]])
+
+
+def mm_L2_for_lc2(arm, q):
+    """L2 where lc2 belongs, in every term of link 2."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[1])
+    M11 = I1 + I2 + m1 * lc1**2 + m2 * (L1**2 + L2**2 + 2 * L1 * L2 * c)
+    M12 = I2 + m2 * (L2**2 + L1 * L2 * c)
+    return np.array([[M11, M12], [M12, I2 + m2 * L2**2]])
+
+
+def point_masses(arm, q):
+    """Left out the links' own inertias I1, I2 (point masses at the centres of mass)."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[1])
+    M11 = m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c)
+    M12 = m2 * (lc2**2 + L1 * lc2 * c)
+    return np.array([[M11, M12], [M12, m2 * lc2**2]])
+
+
+def inertias_taken_about_joints(arm, q):
+    """Treated arm.inertias as about the joints: no m1 lc1^2, m2 lc2^2 terms."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[1])
+    M11 = I1 + I2 + m2 * (L1**2 + 2 * L1 * lc2 * c)
+    M12 = I2 + m2 * L1 * lc2 * c
+    return np.array([[M11, M12], [M12, I2]])
+
+
+def no_I2_in_M12(arm, q):
+    """M12 without I2: only m2 (lc2^2 + L1 lc2 cos q2)."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[1])
+    M11 = I1 + I2 + m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c)
+    M12 = m2 * (lc2**2 + L1 * lc2 * c)
+    return np.array([[M11, M12], [M12, I2 + m2 * lc2**2]])
+
+
+def cos_of_q1_plus_q2(arm, q):
+    """cos(q1 + q2) in the cross terms, where the relative angle q2 alone belongs."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[0] + q[1])
+    M11 = I1 + I2 + m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c)
+    M12 = I2 + m2 * (lc2**2 + L1 * lc2 * c)
+    return np.array([[M11, M12], [M12, I2 + m2 * lc2**2]])
+
+
+def cross_term_without_2(arm, q):
+    """The cross term of M11 without its factor 2: L1 lc2 cos q2."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[1])
+    M11 = I1 + I2 + m1 * lc1**2 + m2 * (L1**2 + lc2**2 + L1 * lc2 * c)
+    M12 = I2 + m2 * (lc2**2 + L1 * lc2 * c)
+    return np.array([[M11, M12], [M12, I2 + m2 * lc2**2]])
+
+
+def lower_triangle_left_zero(arm, q):
+    """Filled M12 into np.zeros((2, 2)) but never M21: M is not symmetric."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    c = np.cos(q[1])
+    M = np.zeros((2, 2))
+    M[0, 0] = I1 + I2 + m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c)
+    M[0, 1] = I2 + m2 * (lc2**2 + L1 * lc2 * c)
+    M[1, 1] = I2 + m2 * lc2**2
+    return M
+
+
+def sin_q2_in_cross_terms(arm, q):
+    """sin(q2) in the cross terms instead of cos(q2)."""
+    m1, m2, L1, L2, lc1, lc2, I1, I2 = _mm_parts(arm)
+    s = np.sin(q[1])
+    M11 = I1 + I2 + m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * s)
+    M12 = I2 + m2 * (lc2**2 + L1 * lc2 * s)
+    return np.array([[M11, M12], [M12, I2 + m2 * lc2**2]])
+
+
+# --------------------------------------------------------------------------- 1.4 kinetic energy
+
+
+def no_half(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Left out the 1/2 of every term: m v^2 + I w^2."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2)
+    return m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * (qd1 + qd2)**2
+
+
+def no_rotational_terms(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Only the translational energy: the I w^2 / 2 terms are missing."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2)
+    return sp.Rational(1, 2) * (m1 * lc1**2 * qd1**2 + m2 * v2)
+
+
+def link2_spins_at_qd2(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Link 2's rotational energy with qd2, its relative rate, not qd1 + qd2."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2)
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * qd2**2) / 2
+
+
+def velocity_with_relative_rate(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Differentiated cos(q1 + q2) with qd2 only: the centre of link 2 at the relative rate."""
+    x2d = -L1 * sp.sin(q1) * qd1 - lc2 * sp.sin(q1 + q2) * qd2
+    y2d = L1 * sp.cos(q1) * qd1 + lc2 * sp.cos(q1 + q2) * qd2
+    T1 = (m1 * lc1**2 + I1) * qd1**2 / 2
+    return T1 + m2 * (x2d**2 + y2d**2) / 2 + I2 * (qd1 + qd2)**2 / 2
+
+
+def ke_cross_term_without_2(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Expanded |v2|^2 with the cross term once, not twice."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 + L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2)
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * (qd1 + qd2)**2) / 2
+
+
+def cross_term_minus(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """The law of cosines with the wrong sign: - 2 L1 lc2 ... cos q2."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 - 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2)
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * (qd1 + qd2)**2) / 2
+
+
+def ke_L1_for_lc1(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Link 1's centre of mass at its end: m1 L1^2 qd1^2 / 2."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.cos(q2)
+    return (m1 * L1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * (qd1 + qd2)**2) / 2
+
+
+def numpy_cos_on_symbols(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Used np.cos, which fails on sympy symbols, instead of sp.cos."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * np.cos(q2)
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * (qd1 + qd2)**2) / 2
+
+
+def ke_sin_for_cos(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """sin(q2) in the cross term of |v2|^2 instead of cos(q2)."""
+    v2 = L1**2 * qd1**2 + lc2**2 * (qd1 + qd2)**2 + 2 * L1 * lc2 * qd1 * (qd1 + qd2) * sp.sin(q2)
+    return (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * (qd1 + qd2)**2) / 2
+
+
+# --------------------------------------------------------------------------- 1.5 Coriolis
+
+
+def _h(arm, q):
+    return -arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+
+
+def h_with_wrong_sign(arm, q, qd):
+    """h = + m2 L1 lc2 sin q2: the sign of the derivative of cos q2."""
+    h = -_h(arm, q)
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def C12_with_qd2_only(arm, q, qd):
+    """C12 = h qd2, the qd1 of its Christoffel sum forgotten."""
+    h = _h(arm, q)
+    return np.array([[h * qd[1], h * qd[1]], [-h * qd[0], 0.0]])
+
+
+def C21_sign(arm, q, qd):
+    """C21 = + h qd1 instead of - h qd1."""
+    h = _h(arm, q)
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
+
+
+def C_transposed(arm, q, qd):
+    """The Christoffel indices the wrong way round: returns C transposed."""
+    h = _h(arm, q)
+    return np.array([[h * qd[1], -h * qd[0]], [h * (qd[0] + qd[1]), 0.0]])
+
+
+def cos_q2_in_h(arm, q, qd):
+    """Differentiated cos q2 into cos q2: h with cos instead of -sin."""
+    h = -arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.cos(q[1])
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def C_L2_for_lc2(arm, q, qd):
+    """L2 where lc2 belongs in h."""
+    h = -arm.masses[1] * arm.lengths[0] * arm.lengths[1] * np.sin(q[1])
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def christoffel_without_half(arm, q, qd):
+    """The Christoffel symbols without their 1/2: every entry doubled."""
+    m2, L1, lc2 = arm.masses[1], arm.lengths[0], arm.com_distances[1]
+    dM11 = -2 * m2 * L1 * lc2 * np.sin(q[1])   # dM11/dq2
+    dM12 = -m2 * L1 * lc2 * np.sin(q[1])       # dM12/dq2
+    C = np.zeros((2, 2))
+    C[0, 0] = dM11 * qd[1]
+    C[0, 1] = dM11 * qd[0] + 2 * dM12 * qd[1]
+    C[1, 0] = -dM11 * qd[0]
+    return C
+
+
+def lumped_not_christoffel(arm, q, qd):
+    """A C with the right C q' (2 h q1' q2' put in C11) but not the Christoffel one."""
+    h = _h(arm, q)
+    return np.array([[2 * h * qd[1], h * qd[1]], [-h * qd[0], 0.0]])
+
+
+def rates_swapped(arm, q, qd):
+    """qd1 and qd2 swapped in every entry."""
+    h = _h(arm, q)
+    return np.array([[h * qd[0], h * (qd[0] + qd[1])], [-h * qd[1], 0.0]])
+
+
+# --------------------------------------------------------------------------- 1.6 Newton-Euler
+
+
+def _rnea(arm, q, qd, qdd, *, g=None, absolute=False, lc=None, inertia=True,
+          centripetal=True, stop=-1, next_moment=True, joint_step=None):
+    """A student's RNEA, with switches for the slips below (not a slip itself)."""
+    n = arm.n
+    g = arm.gravity if g is None else g
+    th = np.asarray(q, float) if absolute else np.cumsum(q)
+    w, al = np.cumsum(qd), np.cumsum(qdd)
+    lcs = arm.com_distances if lc is None else lc
+    steps = arm.lengths if joint_step is None else joint_step
+    a_j = np.array([0.0, g])
+    acc = []
+    for i in range(n):
+        e = np.array([np.cos(th[i]), np.sin(th[i])])
+        t = np.array([-e[1], e[0]])
+        cen = w[i]**2 if centripetal else 0.0
+        acc.append(a_j + al[i] * lcs[i] * t - cen * lcs[i] * e)
+        a_j = a_j + al[i] * steps[i] * t - cen * steps[i] * e
+    tau = np.zeros(n)
+    f_next, m_next = np.zeros(2), 0.0
+    for i in range(n - 1, stop, -1):
+        e = np.array([np.cos(th[i]), np.sin(th[i])])
+        ma = arm.masses[i] * acc[i]
+        r_c, r_n = lcs[i] * e, arm.lengths[i] * e
+        moment = (arm.inertias[i] * al[i] if inertia else 0.0) + m_next
+        moment += r_c[0] * ma[1] - r_c[1] * ma[0]
+        if next_moment:
+            moment += r_n[0] * f_next[1] - r_n[1] * f_next[0]
+        tau[i] = moment
+        f_next, m_next = ma + f_next, moment
+    return tau
+
+
+def rnea_no_gravity(arm, q, qd, qdd):
+    """Forgot gravity: the base does not accelerate up at g."""
+    return _rnea(arm, q, qd, qdd, g=0.0)
+
+
+def rnea_absolute_angles(arm, q, qd, qdd):
+    """Took q as absolute angles (no cumulative sum), though q[k] is relative."""
+    return _rnea(arm, q, qd, qdd, absolute=True)
+
+
+def rnea_gravity_down(arm, q, qd, qdd):
+    """The base acceleration (0, -g): the gravity trick with the wrong sign."""
+    return _rnea(arm, q, qd, qdd, g=-arm.gravity)
+
+
+def rnea_com_at_link_end(arm, q, qd, qdd):
+    """L where lc belongs: every centre of mass at the end of its link."""
+    return _rnea(arm, q, qd, qdd, lc=arm.lengths)
+
+
+def rnea_no_link_inertia(arm, q, qd, qdd):
+    """Left out I alpha: the links as point masses."""
+    return _rnea(arm, q, qd, qdd, inertia=False)
+
+
+def rnea_no_centripetal(arm, q, qd, qdd):
+    """Forgot the centripetal acceleration -w^2 r in the outward pass."""
+    return _rnea(arm, q, qd, qdd, centripetal=False)
+
+
+def rnea_backward_loop_stops_early(arm, q, qd, qdd):
+    """Off by one: the inward loop range(n - 1, 0, -1) never reaches joint 1."""
+    return _rnea(arm, q, qd, qdd, stop=0)
+
+
+def rnea_no_moment_of_next_force(arm, q, qd, qdd):
+    """The inward pass forgets the moment r x f of the next link's force."""
+    return _rnea(arm, q, qd, qdd, next_moment=False)
+
+
+def rnea_next_joint_at_com(arm, q, qd, qdd):
+    """The next joint placed lc (not L) along the link in the outward pass."""
+    return _rnea(arm, q, qd, qdd, joint_step=arm.com_distances)
+
+
+SLIPS = [
+    ("arm.pendulum_equation", inertia_about_com_only),
+    ("arm.pendulum_equation", gravity_pushes_down_the_wrong_way),
+    ("arm.pendulum_equation", cos_for_sin),
+    ("arm.pendulum_equation", only_gravity_divided),
+    ("arm.pendulum_equation", small_angle),
+    ("arm.pendulum_equation", parallel_axis_not_squared),
+    ("arm.pendulum_equation", mass_left_out_of_gravity),
+    ("arm.pendulum_equation", theta_in_degrees),
+    ("arm.gravity_torque", no_g),
+    ("arm.gravity_torque", sin_instead_of_cos),
+    ("arm.gravity_torque", L2_for_lc2),
+    ("arm.gravity_torque", q2_as_absolute),
+    ("arm.gravity_torque", link2_left_out_of_G1),
+    ("arm.gravity_torque", G1_without_the_lc2_term),
+    ("arm.gravity_torque", torque_of_gravity_not_holding),
+    ("arm.gravity_torque", L1_for_lc1),
+    ("arm.gravity_torque", G_swapped),
+    ("arm.mass_matrix", factor_two_in_M12),
+    ("arm.mass_matrix", mm_L2_for_lc2),
+    ("arm.mass_matrix", point_masses),
+    ("arm.mass_matrix", inertias_taken_about_joints),
+    ("arm.mass_matrix", no_I2_in_M12),
+    ("arm.mass_matrix", cos_of_q1_plus_q2),
+    ("arm.mass_matrix", cross_term_without_2),
+    ("arm.mass_matrix", lower_triangle_left_zero),
+    ("arm.mass_matrix", sin_q2_in_cross_terms),
+    ("arm.kinetic_energy_2link", no_half),
+    ("arm.kinetic_energy_2link", no_rotational_terms),
+    ("arm.kinetic_energy_2link", link2_spins_at_qd2),
+    ("arm.kinetic_energy_2link", velocity_with_relative_rate),
+    ("arm.kinetic_energy_2link", ke_cross_term_without_2),
+    ("arm.kinetic_energy_2link", cross_term_minus),
+    ("arm.kinetic_energy_2link", ke_L1_for_lc1),
+    ("arm.kinetic_energy_2link", numpy_cos_on_symbols),
+    ("arm.kinetic_energy_2link", ke_sin_for_cos),
+    ("arm.coriolis_matrix", h_with_wrong_sign),
+    ("arm.coriolis_matrix", C12_with_qd2_only),
+    ("arm.coriolis_matrix", C21_sign),
+    ("arm.coriolis_matrix", C_transposed),
+    ("arm.coriolis_matrix", cos_q2_in_h),
+    ("arm.coriolis_matrix", C_L2_for_lc2),
+    ("arm.coriolis_matrix", christoffel_without_half),
+    ("arm.coriolis_matrix", lumped_not_christoffel),
+    ("arm.coriolis_matrix", rates_swapped),
+    ("arm.inverse_dynamics", rnea_no_gravity),
+    ("arm.inverse_dynamics", rnea_absolute_angles),
+    ("arm.inverse_dynamics", rnea_gravity_down),
+    ("arm.inverse_dynamics", rnea_com_at_link_end),
+    ("arm.inverse_dynamics", rnea_no_link_inertia),
+    ("arm.inverse_dynamics", rnea_no_centripetal),
+    ("arm.inverse_dynamics", rnea_backward_loop_stops_early),
+    ("arm.inverse_dynamics", rnea_no_moment_of_next_force),
+    ("arm.inverse_dynamics", rnea_next_joint_at_com),
+]
