@@ -612,7 +612,7 @@ def test_an_unknown_slip_gets_the_generic_but_concrete_message():
     """A wrong answer no mistake explains shows the call, expected, got and tolerance."""
 
     def halfway(pose, goal, gain, dead_band, omega_max):
-        return 0.5 * hc_with_mod_wrap(pose, goal, gain, dead_band, omega_max)
+        return 0.5 * hc_with_mod_wrap(pose, goal, gain, dead_band, omega_max) + 0.01
 
     text = message(HC, halfway)
     assert text.splitlines()[0].startswith(f"{HC}: wrong result for ")

@@ -692,7 +692,7 @@ def rates_without_alpha(alpha, beta, gamma, omega_B):
 
 
 def gyro_half(L, omega):
-    return 0.5 * np.cross(L, omega)
+    return 0.5 * np.cross(L, omega) + 1e-3
 
 
 def offset_of_the_tilt(beta_v, R1, R2):

@@ -400,7 +400,8 @@ def test_a_mistake_is_named_only_when_it_explains_every_case():
     """A mistake that matches on some cases but not all is not named."""
     partly = Mistake("doubling", "Do not double.", lambda x: np.where(np.asarray(x) > 2, x, 2 * x))
     exercise = toy((Output("y"),), lambda x: x, SCALAR_CASES, mistakes=(partly,))
-    assert "looks like" not in summary(exercise, lambda x: 2 * x)
+    assert "looks like doubling" not in summary(exercise, lambda x: 2 * x)
+    assert "looks like y twice the expected value" in summary(exercise, lambda x: 2 * x)
     assert "looks like doubling" in summary(exercise, partly.answer)
 
 
@@ -629,3 +630,44 @@ def test_a_one_by_one_matrix_and_numpy_on_symbols_are_explained():
     assert "Yours is a 1x1 Matrix, not an expression" in message and "M[0, 0]" in message
     message = str(evaluate(exercise, with_numpy).failure)
     assert "np.cos works on numbers, not on sympy's Symbol" in message and "sp.cos" in message
+
+
+def test_slips_of_form_no_exercise_models_are_named_by_the_engine():
+    """A result scaled by 2, 1/2, -1, 1000 or 180/pi, two outputs exchanged, a transposed
+    array, math.tan or an if on an array: named though the exercise lists none of them; an
+    answer off by an offset is not misnamed."""
+    import math
+
+    exercise = get_exercise("diffdrive.forward_kinematics")
+
+    def right(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
+                wheel_radius * (phi_dot_r - phi_dot_l) / track_width)
+
+    def summary(answer):
+        return evaluate(exercise, answer).result.summary
+
+    def scaled(factor):
+        return lambda *args: (right(*args)[0] * factor, right(*args)[1])
+
+    assert summary(scaled(1000.0)).endswith("looks like v 1000 times the expected value "
+                                            "(millimetres where the book works in metres?)")
+    assert "v the expected value with the opposite sign" in summary(scaled(-1.0))
+    assert "the outputs are in the wrong order" in summary(lambda *args: right(*args)[::-1])
+    assert "looks like" not in summary(lambda *args: (right(*args)[0] + 0.01,
+                                                      right(*args)[1]))
+
+    def math_tan(theta):
+        return math.tan(theta)
+
+    assert summary_of("friction.mu_from_tilt", math_tan).endswith(
+        "looks like math.tan (which takes one number) used on an array")
+
+    def gyro_as_columns(L, omega):
+        return np.cross(L, omega).T
+
+    assert "looks like the transpose" in summary_of("egg.gyro_torque", gyro_as_columns)
+
+
+def summary_of(exercise_id, answer):
+    return evaluate(get_exercise(exercise_id), answer).result.summary

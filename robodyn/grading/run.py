@@ -23,6 +23,7 @@ import signal
 import textwrap
 import threading
 import time
+import traceback
 from dataclasses import dataclass
 
 import numpy as np
@@ -459,9 +460,14 @@ def _sort_call(exercise: Exercise, case: Case, call: Call) -> _Run:
             )
         else:
             run.got = got  # kept: a mistake of this shape may explain it
+            transposed = (np.ndim(want) == 2 and np.shape(value) == np.shape(want)[::-1]
+                          and np.shape(want)[0] != np.shape(want)[1])
             run.problem = (
                 f"{exercise_id}: wrong shape of {output.name}: expected "
-                f"{_shape_text(np.shape(want))}, got {_shape_text(np.shape(value))}\n\n"
+                f"{_shape_text(np.shape(want))}, got {_shape_text(np.shape(value))}"
+                + (" — looks like the transpose: rows and columns exchanged (stacked as "
+                   "columns where rows are asked, or the other way round)" if transposed
+                   else "") + "\n\n"
                 f"Called:    {call_text}\n"
                 f"Expected:  {output.name} = {format_value(want)}\n"
                 f"Got:       {output.name} = {format_value(value)}"
@@ -509,6 +515,74 @@ def _recognise_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
     for mistake in exercise.mistakes:
         if all(_explains(exercise, mistake, run) for run in runs):
             return mistake
+    return _generic_mistake(exercise, runs)
+
+
+#: Factors by which a slip often scales a right result, what that looks like, and a hint.
+#: Tried only when none of the exercise's own mistakes explains an answer.
+GENERIC_FACTORS = (
+    (2.0, "twice the expected value (a factor 2 too many, or a 1/2 missing)",
+     "Compare your formula with the text's, factor by factor: a mean of two values, a half "
+     "angle or a 2 in front of a root is easily dropped or doubled."),
+    (0.5, "half the expected value (a factor 1/2 too many, or a 2 missing)",
+     "Compare your formula with the text's, factor by factor: a mean of two values, a half "
+     "angle or a 2 in front of a root is easily dropped or doubled."),
+    (-1.0, "the expected value with the opposite sign",
+     "Check the sign convention the text sets for this quantity: which way is positive, "
+     "and on which body the force acts."),
+    (1e3, "1000 times the expected value (millimetres where the book works in metres?)",
+     "The book works in SI units: metres, newtons, seconds, radians. Convert what the text "
+     "gives in millimetres before you compute, and return metres."),
+    (1e-3, "a thousandth of the expected value (metres where millimetres are asked?)",
+     "Check the unit the exercise asks for, and convert once, at the end."),
+    (180.0 / np.pi, "the expected angle in degrees, where radians are asked",
+     "NumPy works in radians: return the angle in radians (np.radians converts degrees)."),
+    (np.pi / 180.0, "the expected value in radians where degrees are asked",
+     "Check the unit the exercise asks for the angle in."),
+)
+
+
+def _generic_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
+    """A slip of form that no exercise models: the wrong outputs scaled by a common factor
+    (:data:`GENERIC_FACTORS`) on every case, or two outputs returned in each other's place,
+    or the entries of an output in reverse order. The right outputs must be right."""
+    outputs = exercise.outputs
+    if any(run.got is None or run.error is not None for run in runs) or not all(
+            isinstance(output.compare, Close) for output in outputs):
+        return None
+    if any(np.shape(got) != np.shape(want) for run in runs
+           for got, want in zip(run.got, run.expected, strict=True)):
+        return None
+    wrong = [k for k, output in enumerate(outputs)
+             if any(np.any(_wrong_mask(output, run.got[k], run.expected[k], run.case.args))
+                    for run in runs)]
+    if not wrong:
+        return None
+    names = " and ".join(outputs[k].name for k in wrong)
+
+    def explained(model_of) -> bool:
+        try:
+            with np.errstate(all="ignore"):
+                return all(outputs[k].compare.explains(run.got[k], model_of(run, k), run.case.args)
+                           for run in runs for k in wrong)
+        except (TypeError, ValueError, IndexError):
+            return False
+
+    for factor, looks, hint in GENERIC_FACTORS:
+        if explained(lambda run, k, f=factor: f * np.asarray(run.expected[k], float)):
+            return Mistake(f"{names} {looks.replace('value', 'values') if len(wrong) > 1 else looks}",
+                           hint, None)
+    if len(wrong) == 2:
+        a, b = wrong
+        if explained(lambda run, k: run.expected[b if k == a else a]):
+            return Mistake(f"{outputs[a].name} and {outputs[b].name} returned in each other's "
+                           "place", "Return the outputs in the order the exercise lists them.",
+                           None)
+    if len(wrong) == 1 and all(np.ndim(run.expected[wrong[0]]) >= 1 and
+                               np.shape(run.expected[wrong[0]])[0] > 1 for run in runs):
+        if explained(lambda run, k: np.asarray(run.expected[k], float)[::-1]):
+            return Mistake(f"the entries of {names} in reverse order",
+                           "Check the order the exercise lists the entries in.", None)
     return None
 
 
@@ -600,8 +674,9 @@ def _error_message(exercise: Exercise, run: _Run, mistake: Mistake | None) -> st
         lines.append(f"{exercise.exercise_id}: your answer raised {type(error).__name__} — "
                      f"looks like NumPy's np.{numpy_on_symbols.group(2)} used on sympy symbols")
     elif run.case.kind == "arrays":
+        slip = _scalar_only_slip(error)
         lines.append(f"{exercise.exercise_id}: works on single numbers but fails on NumPy "
-                     f"arrays ({error_text})")
+                     + (f"arrays — looks like {slip}" if slip else f"arrays ({error_text})"))
     else:
         lines.append(f"{exercise.exercise_id}: your answer raised {error_text}")
     lines += ["", f"Called:    {call}", f"Error:     {error_text}",
@@ -619,6 +694,27 @@ def _error_message(exercise: Exercise, run: _Run, mistake: Mistake | None) -> st
                             "calls it with NumPy arrays. " + _VECTORISE_ADVICE)]
     return "\n".join(lines)
 
+
+def _scalar_only_slip(error: BaseException) -> str:
+    """What a failure on array input looks like: a math-module function or float() given an
+    array, or an if (or and, or, min, max) on one; "" if neither."""
+    text = str(error)
+    if _TRUTH_OF_ARRAY in text:
+        return "an if (or and / or / min / max) used on an array"
+    if not _SCALAR_OF_ARRAY.search(text):
+        return ""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        used = _MATH_CALL.search(frame.line or "")
+        if used:
+            return f"math.{used.group(1)} (which takes one number) used on an array"
+    return "a math-module function or float() used on an array"
+
+
+#: NumPy's errors for an array where one number is wanted, and for an if on an array.
+_SCALAR_OF_ARRAY = re.compile(r"only (?:length-1|size-1|0-dimensional|integer scalar) arrays "
+                              r"can be converted")
+_TRUTH_OF_ARRAY = "truth value of an array with more than one element is ambiguous"
+_MATH_CALL = re.compile(r"\bmath\.(\w+)\s*\(")
 
 #: NumPy's error for np.cos (and the like) of a sympy object; the groups are the sympy type
 #: and the function.
