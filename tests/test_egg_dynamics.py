@@ -183,6 +183,51 @@ def test_lumped_inertia_is_the_sum_of_the_bodies():
     assert np.trace(J) == pytest.approx(float(np.sum(params.inertias)))
 
 
+def test_lumped_inertia_is_the_sources_eq_41_at_any_ring_angles():
+    """Eq. 41's nested form, written out with the relative rotations, and a second method:
+    with the joints locked, the kinetic energy of the four bodies from their own rates (the
+    chain recursion, eq. 33) is 1/2 omega . Theta_com omega."""
+    params = egg.EggParams()
+    shell, outer, inner, rotor = (np.diag(m) for m in params.inertias)
+    rng = np.random.default_rng(SEED + 2)
+    for _ in range(50):
+        phi, psi, rotor_angle = rng.uniform(-np.pi, np.pi, 3)
+        R2, R3, R4 = rot_z(phi), rot_x(psi), rot_z(rotor_angle)  # child to parent
+        nested = R2 @ (R3 @ (R4 @ rotor @ R4.T + inner) @ R3.T + outer) @ R2.T + shell
+        J = egg.lumped_inertia(params, phi, psi)
+        np.testing.assert_allclose(J, nested, rtol=1e-12, atol=1e-18)
+        omega = rng.normal(size=3)
+        rates = egg.body_rates_recursive(omega, phi, psi, 0.0, 0.0, 0.0, rotor_angle)
+        energy = sum(w @ np.diag(m) @ w for w, m in zip(rates, params.inertias, strict=True))
+        assert energy == pytest.approx(omega @ J @ omega, rel=1e-12)
+
+
+def test_eq_42_needs_two_conditions_not_the_sources_one():
+    """Erratum 15: with the source's condition (x and z moments of inner ring plus rotor
+    equal) the lumped inertia still turns with the rings; with the inner pair's y and z
+    moments equal and the three moving bodies' x and y moments equal, it is the plain sum."""
+    def lumped(moments, phi, psi):
+        return sum(R @ np.diag(m) @ R.T
+                   for R, m in zip(egg.body_attitudes(phi, psi), moments, strict=True))
+
+    # thin rings and a disc, a = 1.25e-5 kg m^2: a ring's moment about its own axis is twice
+    # those about its diameters, a disc's too
+    a = 1.25e-5
+    shell, rotor = np.array([1.8e-4, 1.8e-4, 1.4e-4]), np.array([a, a, 2 * a])
+    outer = np.array([1.6e-5, 3.2e-5, 1.6e-5])
+    inner = np.array([2 * a, a, a])             # x and z of inner + rotor equal: 3a
+    sources = [shell, outer, inner, rotor]
+    angles = np.random.default_rng(SEED + 3).uniform(-np.pi, np.pi, (50, 2))
+    turned = max(np.abs(lumped(sources, *angle) - sum(map(np.diag, sources))).max()
+                 for angle in angles)
+    assert turned > 0.05 * shell.max()
+    inner = np.array([a, 2 * a, a])             # y and z of inner + rotor equal: 3a
+    outer = np.array([2 * a, a, a])             # x and y of all three equal: 4a
+    both = [shell, outer, inner, rotor]
+    for angle in angles:
+        np.testing.assert_allclose(lumped(both, *angle), sum(map(np.diag, both)), atol=1e-18)
+
+
 def test_servo_move_is_smooth_and_its_derivatives_agree():
     move = egg.ServoMove(start=(0.0, 0.1), end=(0.4, -0.3), t0=0.5, t1=1.5)
     angles, rates, accelerations = move.at(0.0)
