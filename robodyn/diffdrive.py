@@ -42,6 +42,7 @@ from robodyn.mechanics import project_onto_free_velocities
 from robodyn.params import (
     STANDARD_GRAVITY,
     Parameters,
+    Range,
     as_array,
     broadcast,
     check_choice,
@@ -72,6 +73,7 @@ __all__ = [
     "saturate_wheel_speeds",
     "simulate",
     "straight_run_with_rolling_resistance",
+    "traction_demand",
     "turning_radius",
     "wheel_torques",
 ]
@@ -1072,6 +1074,59 @@ def wheel_torques(phi_dot_ref, phi_dot, params: DiffDriveParams) -> np.ndarray:
                                    ("phi_dot", phi_dot, "rad/s"))
     return np.clip(p.speed_gain * (phi_dot_ref - phi_dot), -p.max_wheel_torque,
                    p.max_wheel_torque)
+
+
+def traction_demand(params: DiffDriveParams, drive_load_fraction: float = 1.0):
+    r"""Floor force of a straight start at the torque limit, and the friction it needs.
+
+    With both torques at tau_max and omega = 0, the reduced model gives
+    v_dot = 2 tau_max / (R m_eff). The floor's friction at the two drive wheels is the only
+    horizontal force on the robot (casters frictionless), so by Newton's law for the whole
+    robot
+
+    .. math:: F = m\,\dot v = \frac{2\tau_{max}}{R}\,\frac{m}{m_{eff}}, \qquad
+              \mu_{needed} = \frac{F}{f\,m\,g}
+
+    with f the fraction of the weight that the drive wheels carry. The rest of
+    2 tau_max / R, 2 I_w v_dot / R^2, spins the wheels up.
+
+    Parameters
+    ----------
+    params : DiffDriveParams
+        Gives m, R, I_w (through m_eff), tau_max and g.
+    drive_load_fraction : float, optional
+        Fraction f of the weight on the two drive wheels, in (0, 1]; 1 puts none on the
+        casters.
+
+    Returns
+    -------
+    force : float
+        Friction force F of the floor on the two drive wheels together, N.
+    mu_needed : float
+        Friction coefficient the start needs; the wheels slip when it exceeds ``mu_s``.
+
+    Raises
+    ------
+    ParameterError
+        If ``params`` is not a DiffDriveParams or ``drive_load_fraction`` is outside (0, 1].
+
+    Notes
+    -----
+    Load transfer by the acceleration (the centre of mass above the floor pitches the robot
+    back onto the rear wheels or casters) is left out, and so is the split of the load
+    between the two drive wheels: it is taken as equal.
+
+    Examples
+    --------
+    >>> force, mu = traction_demand(DiffDriveParams())
+    >>> print(f"{force:.1f} N, mu {mu:.2f}")
+    27.3 N, mu 0.80
+    """
+    p = _check_params(params)
+    f = check_real("drive_load_fraction", drive_load_fraction, "",
+                   Range(above=0.0, at_most=1.0))
+    force = 2.0 * p.max_wheel_torque / p.wheel_radius * p.mass / p.effective_mass
+    return force, force / (f * p.mass * p.g)
 
 
 def dynamic_rhs(t, state, params: DiffDriveParams, phi_dot_ref) -> np.ndarray:

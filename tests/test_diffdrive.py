@@ -1003,3 +1003,32 @@ def test_integral_action_removes_the_error_and_anti_windup_tames_the_overshoot()
                                                  t_end=3.0)
     assert np.any(np.abs(clamped.tau) == p.max_wheel_torque)  # the limit is reached
     assert clamped.v.max() < wound.v.max() - 0.05
+
+
+def test_traction_demand_matches_the_wheel_equations_and_the_simulated_start():
+    """F = m v_dot from the simulated torque-limited start, and = sum of the wheels' forces."""
+    p = DiffDriveParams()
+    force, mu = diffdrive.traction_demand(p)
+    reference = np.array(inverse_kinematics(0.5, 0.0, p.wheel_radius, p.track_width))
+    run = solve(dynamic_rhs, (0.0, 0.01), np.zeros(5), args=(p, reference),
+                state_names=("x", "y", "theta", "v", "omega"), max_step=0.001)
+    v_dot = np.polyfit(run.t, run.v, 1)[0]
+    assert force == pytest.approx(p.mass * v_dot, rel=1e-6)
+    # each wheel: I_w phi_ddot = tau_max - F_w R with phi_ddot = v_dot / R
+    per_wheel = (p.max_wheel_torque - p.wheel_inertia * v_dot / p.wheel_radius) / p.wheel_radius
+    assert force == pytest.approx(2 * per_wheel, rel=1e-6)
+    assert mu == pytest.approx(force / (p.mass * GRAVITY), rel=1e-3)
+    assert 0.79 < mu < 0.81 and 2 * p.max_wheel_torque / p.wheel_radius == pytest.approx(27.78,
+                                                                                         abs=0.01)
+
+
+def test_traction_demand_grows_as_the_drive_wheels_carry_less():
+    """Half the weight on the casters doubles the friction needed; f outside (0, 1] raises."""
+    p = DiffDriveParams()
+    assert diffdrive.traction_demand(p, 0.5)[1] == pytest.approx(
+        2 * diffdrive.traction_demand(p)[1])
+    for bad in (0.0, 1.5, float("nan")):
+        with pytest.raises(ParameterError, match="drive_load_fraction"):
+            diffdrive.traction_demand(p, bad)
+    with pytest.raises(ParameterError):
+        diffdrive.traction_demand("robot")
