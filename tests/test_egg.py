@@ -156,3 +156,25 @@ def test_curvature_radii_against_the_shape_operator():
 def test_bad_geometry_inputs_are_named(call, match):
     with pytest.raises(ParameterError, match=match):
         call()
+
+
+# --------------------------------------------------------------------------- twist friction
+
+
+def test_the_stiction_torque_is_solved_with_the_acceleration():
+    """Erratum 16: the twisting torque of stiction and the angular acceleration come from one
+    linear system: the torque closes the balance about the contact and leaves the vertical
+    spin unchanged, with the rotor spinning, the gimbal tilted and the egg rolling."""
+    params = egg.EggParams()
+    model = egg._Model(params, egg.ServoMove.hold(0.2, -0.1))
+    q = rot.matrix_to_quaternion(egg.rotation(0.4, 0.9, 0.2))
+    x = np.concatenate([q, [1.5, -0.8, 0.0], [0.0, 0.0], [0.3]])
+    k = model.kinematics(0.0, x)
+    w_stuck, _, tau = model.solve(k, "stick")
+    w_free, _, _ = model.solve(k, "free")
+    r = k["r"]
+    M = k["J"] + params.mass * (float(r @ r) * np.eye(3) - np.outer(r, r))
+    z = np.array([0.0, 0.0, 1.0])
+    assert abs(w_stuck[2]) < 1e-12 * np.abs(w_stuck).max()
+    assert M @ (w_stuck - w_free) == pytest.approx(tau * z, abs=1e-12 * abs(tau))
+    assert abs(tau) > 1e-4                       # a torque that matters: mN m, not rounding
