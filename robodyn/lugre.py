@@ -16,6 +16,10 @@ damping (N s/m) and :math:`\sigma_2` the viscous coefficient (N s/m).
 ON the moving body: :math:`F = -(\sigma_0 z + \sigma_1\dot z + \sigma_2 v)`, negative for a
 body sliding with v > 0. At constant velocity z settles at :math:`\mathrm{sign}(v)\,g(v)/
 \sigma_0` and F is :func:`robodyn.friction.stribeck` with b = :math:`\sigma_2`.
+
+**Notation.** The paper writes the denominator of the bristle equation as g(v) with
+:math:`\sigma_0 g(v) = F_c + (F_s - F_c)e^{-(v/v_s)^2}`; here g is that level itself, in N,
+so :math:`\sigma_0` appears explicitly. The model is the same.
 """
 
 from __future__ import annotations
