@@ -303,6 +303,19 @@ def test_blended_coefficient_is_continuous_and_even():
     assert np.all(np.diff(mu(np.linspace(0, 1e-3, 11))) > 0)
 
 
+def test_blended_coefficient_is_chapter_3s_coefficient_times_the_saturation():
+    """Eq. fr-effective-coefficient: mu_eff = mu(|v|) min(|v|/v_crit, 1), mu written by hand."""
+    mu_s, mu_k, v_crit = 1.1, 0.9, 1e-3
+    v = np.linspace(-4e-3, 4e-3, 801)
+    speed = np.abs(v)
+    mu = np.where(speed <= v_crit, mu_s,
+                  np.where(speed >= 1.5 * v_crit, mu_k,
+                           mu_s + (mu_k - mu_s) * (speed - v_crit) / (0.5 * v_crit)))
+    expected = mu * np.minimum(speed / v_crit, 1.0)
+    np.testing.assert_allclose(fr.blended_coefficient(v, mu_s, mu_k, v_crit), expected,
+                               rtol=1e-12, atol=1e-15)
+
+
 @pytest.mark.parametrize("args, match", [
     ((0.5, 0.9, 1e-3), "mu_k must be <= mu_s"),
     ((1.1, -0.1, 1e-3), "mu_k"),
