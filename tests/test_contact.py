@@ -428,3 +428,112 @@ def test_the_ball_and_the_wheel_declare_the_defaults_of_drop_and_spinning_wheel(
         contact.WheelOnFloor(mu_k=1.2)
     with pytest.raises(ParameterError, match="height must be > 0 m, got 0"):
         contact.DroppedBall(height=0.0)
+
+
+# --------------------------------------------------------------------------- Hertz
+
+
+def test_effective_modulus_limit_cases():
+    """A rigid partner leaves E/(1 - nu^2); equal bodies halve it; the order does not matter."""
+    E, nu = 3e9, 0.35
+    assert contact.effective_modulus(E, nu, np.inf, 0.3) == pytest.approx(E / (1 - nu**2))
+    assert contact.effective_modulus(E, nu, E, nu) == pytest.approx(E / (2 * (1 - nu**2)))
+    assert contact.effective_modulus(E, nu, 210e9, 0.3) == pytest.approx(
+        contact.effective_modulus(210e9, 0.3, E, nu))
+    soft_on_steel = contact.effective_modulus(E, nu, 210e9, 0.3)
+    assert E / (1 - nu**2) * 0.98 < soft_on_steel < E / (1 - nu**2)
+
+
+def test_hertz_stiffness_integrates_the_hertz_pressure():
+    """K d^1.5 equals the integral of Hertz's pressure p0 sqrt(1 - r^2/a^2), a = sqrt(R d)."""
+    from scipy.integrate import quad
+    E_star, R = 2e9, 0.05
+    K = contact.hertz_stiffness(E_star, R)
+    assert K == pytest.approx(4 / 3 * E_star * np.sqrt(R))
+    for depth in (1e-6, 3e-5, 2e-4):
+        a = np.sqrt(R * depth)
+        p0 = 2 * E_star * a / (np.pi * R)
+        force, _ = quad(lambda r, a=a, p0=p0: p0 * np.sqrt(1 - (r / a)**2) * 2 * np.pi * r,
+                        0.0, a)
+        assert K * depth**1.5 == pytest.approx(force, rel=1e-9)
+
+
+def test_hertz_impact_depth_and_duration_match_closed_forms():
+    """An undamped Hertz impact: depth (5 m v0^2 / (4 K))^(2/5), duration 2.943 depth / v0."""
+    from scipy.integrate import quad
+    mass, height = 1.0, 0.5
+    K = contact.hertz_stiffness(contact.effective_modulus(3e9, 0.35, 210e9, 0.3), 0.05)
+    v0 = np.sqrt(2 * contact.G * height)
+    run = contact.drop(mass=mass, height=height, k=K, c=0.0, model="hunt-crossley",
+                       exponent=1.5, t_end=0.35, rtol=1e-10, atol=1e-13, samples=200_001)
+    depth_max = (5 * mass * v0**2 / (4 * K))**0.4
+    assert -run.z.min() == pytest.approx(depth_max, rel=2e-3)   # gravity adds a little
+    integral, _ = quad(lambda x: 1 / np.sqrt(1 - x**2.5), 0.0, 1.0)
+    inside = run.t[run.z < 0]
+    assert inside[-1] - inside[0] == pytest.approx(2 * integral * depth_max / v0, rel=5e-3)
+
+
+@pytest.mark.parametrize(("call", "match"), [
+    (lambda: contact.effective_modulus(-1e9, 0.3, 1e9, 0.3), "E1 must be > 0"),
+    (lambda: contact.effective_modulus(1e9, 0.3, np.nan, 0.3), "E2"),
+    (lambda: contact.effective_modulus(1e9, 0.6, 1e9, 0.3), "nu1 must lie in"),
+    (lambda: contact.effective_modulus(np.inf, 0.3, np.inf, 0.3), "both infinite"),
+    (lambda: contact.hertz_stiffness(1e9, 0.0), "radius must be > 0"),
+    (lambda: contact.hertz_stiffness(np.nan, 0.1), "E_star"),
+    (lambda: contact.hunt_crossley_restitution(1e6, -1.0, 1.0), "lam must be >= 0"),
+    (lambda: contact.hunt_crossley_restitution(1e6, 1.0, 0.0), "impact_speed must be > 0"),
+    (lambda: contact.hunt_crossley_restitution([1e6, 1e6], [1, 2, 3], 1.0), "broadcast"),
+])
+def test_bad_hertz_and_hunt_crossley_inputs_are_named(call, match):
+    with pytest.raises(ParameterError, match=match):
+        call()
+
+
+# --------------------------------------------------------------------------- Hunt-Crossley
+
+
+@pytest.mark.parametrize("exponent", [1.0, 1.5, 2.0])
+def test_hunt_crossley_restitution_matches_simulated_impacts(exponent):
+    """The exact restitution agrees with integrated impacts for any exponent, gravity off."""
+    k, mass = 2e6, 0.7
+    for v0, lam in [(0.3, 1e5), (2.0, 1e6), (5.0, 4e5)]:
+        def rhs(t, x, lam=lam):
+            return [x[1], -max(x[0], 0.0)**exponent * (k + lam * x[1]) / mass]
+
+        def leaves(t, x):
+            return x[0]
+        leaves.terminal, leaves.direction = True, -1
+        run = solve_ivp(rhs, (0, 10.0), [1e-12, v0], events=leaves, rtol=1e-11, atol=1e-15)
+        e_sim = -run.y_events[0][0][1] / v0
+        assert contact.hunt_crossley_restitution(k * mass, lam * mass, v0) == pytest.approx(
+            e_sim, rel=1e-6)
+
+
+def test_hunt_crossley_restitution_expands_to_the_estimate():
+    """e = 1 - (2/3) a v0 + c2 (a v0)^2, c2 from a sympy series of the implicit relation."""
+    import sympy as sp
+    alpha, c1, c2 = sp.symbols("alpha c1 c2")
+    y = alpha * (1 + c1 * alpha + c2 * alpha**2)
+    residual = sp.series(y + sp.log(1 - y) - sp.log(1 + alpha) + alpha, alpha, 0, 5).removeO()
+    coefficients = sp.Poly(sp.expand(residual), alpha).all_coeffs()[::-1]
+    solution = sp.solve([coefficients[3], coefficients[4]], [c1, c2], dict=True)[0]
+    assert solution[c1] == sp.Rational(-2, 3)
+    k, v0 = 1e6, 1.0
+    for a in (1e-3, 3e-3):
+        e = contact.hunt_crossley_restitution(k, a * k / v0, v0)
+        assert e == pytest.approx(1 + float(solution[c1]) * a + float(solution[c2]) * a**2,
+                                  abs=5 * a**3)
+    lam = contact.hunt_crossley_damping(k, 0.99, v0)
+    assert contact.hunt_crossley_restitution(k, lam, v0) == pytest.approx(0.99, abs=1e-4)
+
+
+def test_hunt_crossley_restitution_falls_with_speed():
+    """Sized for e = 0.5 at 3 m/s the estimate gives 0.66; e falls with v0, e = 1 at lam = 0."""
+    k, v_design = 1e7, 3.0
+    lam = contact.hunt_crossley_damping(k, 0.5, v_design)
+    assert contact.hunt_crossley_restitution(k, lam, v_design) == pytest.approx(0.663, abs=1e-3)
+    speeds = np.linspace(0.05, 10.0, 50)
+    e = contact.hunt_crossley_restitution(k, lam, speeds)
+    assert e.shape == speeds.shape
+    assert np.all(np.diff(e) < 0) and np.all((e > 0) & (e < 1))
+    assert contact.hunt_crossley_restitution(k, 0.0, 2.0) == 1.0
