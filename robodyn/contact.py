@@ -408,8 +408,13 @@ def hunt_crossley_restitution(k, lam, impact_speed):
             e[i] = 1.0 - 2.0 * a / 3.0
             continue
         target = np.log1p(a) - a
-        e[i] = brentq(lambda y, t=target: y + np.log1p(-y) - t,
-                      0.0, 1.0 - 1e-16, xtol=1e-15, rtol=1e-14) / a
+        if a <= 20.0:                        # y = a e in (0, 1), well conditioned near 0
+            e[i] = brentq(lambda y, t=target: y + np.log1p(-y) - t,
+                          0.0, 1.0 - 1e-15, xtol=1e-15, rtol=1e-14) / a
+        else:                                # y near 1: solve for s = ln(1 - y) instead
+            s = brentq(lambda s, t=target: s - np.exp(s) + 1.0 - t,
+                       target - 1.0, 0.0, xtol=1e-14, rtol=1e-14)
+            e[i] = -np.expm1(s) / a
     return scalar_or_array(e.reshape(k.shape))
 
 

@@ -537,3 +537,19 @@ def test_hunt_crossley_restitution_falls_with_speed():
     assert e.shape == speeds.shape
     assert np.all(np.diff(e) < 0) and np.all((e > 0) & (e < 1))
     assert contact.hunt_crossley_restitution(k, 0.0, 2.0) == 1.0
+
+
+def test_hunt_crossley_restitution_solves_its_relation_at_any_damping():
+    """The relation holds for a v0 = 1e-6 ... 20.1; beyond, a e v0 -> 1 (e -> 1 / (a v0))."""
+    k, v0 = 1e6, 2.0
+    alphas = np.array([1e-6, 1e-2, 1.0, 19.9, 20.1])
+    e = contact.hunt_crossley_restitution(k, alphas * k / v0, v0)
+    y = alphas * e
+    np.testing.assert_allclose(y + np.log1p(-y), np.log1p(alphas) - alphas, rtol=1e-6)
+    strong = np.array([100.0, 1e4])
+    np.testing.assert_allclose(
+        strong * contact.hunt_crossley_restitution(k, strong * k / v0, v0), 1.0, rtol=1e-12)
+    many = np.geomspace(1e-6, 1e4, 200)
+    assert np.all(np.diff(contact.hunt_crossley_restitution(k, many * k / v0, v0)) < 0)
+    near = contact.hunt_crossley_restitution(k, np.array([19.999, 20.001]) * k / v0, v0)
+    assert near[0] == pytest.approx(near[1], rel=1e-3)
