@@ -47,9 +47,13 @@ __all__ = [
     "PlanarArm",
     "SizingMove",
     "explicit_euler_step",
+    "geared_mass_matrix",
     "mass_matrix_eigenvalue_range",
+    "motor_torques",
     "structure_residuals",
     "point_to_point_torques",
+    "reflected_inertia",
+    "rms_and_peak",
     "symplectic_euler_step",
     "trapezoidal_profile",
     "worst_case_gravity",
@@ -771,3 +775,125 @@ def mass_matrix_eigenvalue_range(arm: PlanarArm, samples_per_joint: int = 24):
         eigenvalues = np.linalg.eigvalsh(arm.mass_matrix(np.concatenate([[0.0], column])))
         low, high = min(low, eigenvalues[0]), max(high, eigenvalues[-1])
     return float(low), float(high)
+
+
+# --------------------------------------------------------------------------- gears and motors
+
+
+def _drive(arm: PlanarArm, gear_ratios, rotor_inertias):
+    """Gear ratios (> 0) and rotor inertias (>= 0, kg m^2) as arrays of shape (n,)."""
+    ratios = as_array("gear_ratios", gear_ratios, "", finite=True)
+    rotors = as_array("rotor_inertias", rotor_inertias, "kg m^2", finite=True)
+    ratios = np.full(arm.n, float(ratios)) if ratios.ndim == 0 else ratios
+    rotors = np.full(arm.n, float(rotors)) if rotors.ndim == 0 else rotors
+    for name, values in (("gear_ratios", ratios), ("rotor_inertias", rotors)):
+        if values.shape != (arm.n,):
+            raise ParameterError(f"{name} must be one number or one per joint, shape "
+                                 f"({arm.n},); got shape {values.shape}")
+    if np.any(ratios <= 0.0):
+        raise ParameterError(f"gear_ratios must be > 0 (motor turns per joint turn), "
+                             f"got {ratios}")
+    if np.any(rotors < 0.0):
+        raise ParameterError(f"rotor_inertias must be >= 0 kg m^2, got {rotors}")
+    return ratios, rotors
+
+
+def reflected_inertia(arm: PlanarArm, gear_ratios, rotor_inertias) -> np.ndarray:
+    r"""The rotor inertias seen at the joints, :math:`N_j^2 J_{m,j}`, kg m^2, shape (n,).
+
+    A motor whose rotor (inertia :math:`J_m`) turns N times per turn of its joint stores
+    :math:`\tfrac12 J_m (N\dot q_j)^2`: to the joint it is an inertia :math:`N^2 J_m`, added to
+    the diagonal of M (see :func:`geared_mass_matrix`).
+
+    Parameters
+    ----------
+    arm : PlanarArm
+    gear_ratios : float or array_like, shape (n,)
+        N_j, motor turns per joint turn (> 0); one number applies to every joint.
+    rotor_inertias : float or array_like, shape (n,)
+        J_m,j, inertia of each rotor (with the gear's input stage) about its axis, kg m^2
+        (>= 0).
+
+    Examples
+    --------
+    >>> reflected_inertia(PlanarArm(), 100.0, 3e-5).round(6)
+    array([0.3, 0.3])
+    """
+    ratios, rotors = _drive(arm, gear_ratios, rotor_inertias)
+    return ratios**2 * rotors
+
+
+def geared_mass_matrix(arm: PlanarArm, q, gear_ratios, rotor_inertias) -> np.ndarray:
+    r"""Mass matrix of the arm with its geared motors, :math:`M(q) + \mathrm{diag}(N^2 J_m)`,
+    kg m^2, shape (n, n).
+
+    Notes
+    -----
+    The rotors are counted with their spin relative to the link that carries them only;
+    the small part of their kinetic energy due to the links' own rotation (and the gyroscopic
+    coupling it brings) is left out, the usual model for high gear ratios.
+    """
+    q = as_array("q", q, "rad", (arm.n,), finite=True)
+    return arm.mass_matrix(q) + np.diag(reflected_inertia(arm, gear_ratios, rotor_inertias))
+
+
+def motor_torques(arm: PlanarArm, q, qd, qdd, gear_ratios, rotor_inertias) -> np.ndarray:
+    r"""Torques at the motor shafts for a motion of the arm, N m, shape (n,) or (n, N).
+
+    .. math:: \tau_{m,j} = \frac{\tau_j + N_j^2 J_{m,j}\,\ddot q_j}{N_j}
+
+    with :math:`\tau` the joint torques of :meth:`PlanarArm.inverse_dynamics`: the gear
+    multiplies the motor's torque by N (an ideal, lossless gear), and the motor must also
+    accelerate its own rotor, N times as fast as the joint. Equivalently
+    :math:`N\tau_m = (M + N^2 J_m)\ddot q + C\dot q + G`.
+
+    Parameters
+    ----------
+    arm : PlanarArm
+    q, qd, qdd : array_like, shape (n,) or (n, N)
+        Angles (rad), rates (rad/s) and accelerations (rad/s^2) of the joints.
+    gear_ratios, rotor_inertias
+        As in :func:`reflected_inertia`.
+    """
+    ratios, rotors = _drive(arm, gear_ratios, rotor_inertias)
+    qdd_array = np.asarray(qdd, dtype=float)
+    shape = (arm.n,) + (1,) * (qdd_array.ndim - 1)
+    tau = arm.inverse_dynamics(q, qd, qdd)
+    return (tau + (ratios**2 * rotors).reshape(shape) * qdd_array) / ratios.reshape(shape)
+
+
+def rms_and_peak(t, tau) -> tuple[np.ndarray, np.ndarray]:
+    r"""RMS and peak of torques sampled over a motion, for sizing a motor, N m.
+
+    :math:`\tau_{rms} = \sqrt{\tfrac1T\int_0^T \tau^2\,dt}` (trapezoidal rule over the
+    samples) is compared with a motor's continuous torque, which heats it as the motion
+    does; :math:`\max |\tau|` with its peak torque.
+
+    Parameters
+    ----------
+    t : array_like, shape (N,)
+        Increasing sample times, s (N >= 2).
+    tau : array_like, shape (N,) or (n, N)
+        Torques at those times, N m.
+
+    Returns
+    -------
+    rms, peak : numpy.ndarray, shape () or (n,)
+
+    Examples
+    --------
+    >>> t = np.linspace(0.0, 2 * np.pi, 20001)
+    >>> rms, peak = rms_and_peak(t, 3.0 * np.sin(t))
+    >>> print(f"{float(rms):.4f} {float(peak):.4f}")
+    2.1213 3.0000
+    """
+    t = as_array("t", t, "s", (None,), finite=True)
+    tau = as_array("tau", tau, "N m", finite=True)
+    if t.size < 2 or np.any(np.diff(t) <= 0.0):
+        raise ParameterError(f"t must hold at least two increasing times, got {t.size} "
+                             f"samples{'' if t.size < 2 else ' not increasing'}")
+    if tau.shape[-1:] != t.shape or tau.ndim > 2:
+        raise ParameterError(f"tau must have shape ({t.size},) or (n, {t.size}), "
+                             f"got shape {tau.shape}")
+    mean_square = np.trapezoid(tau**2, t, axis=-1) / (t[-1] - t[0])
+    return np.sqrt(mean_square), np.abs(tau).max(axis=-1)

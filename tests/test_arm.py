@@ -443,3 +443,89 @@ def test_latex_writes_the_arm_symbols_as_the_text_does():
     assert "lc_{2}" not in text and "qd_{1}" not in text
     assert lagrange.latex(G[0]) == sp.latex(G[0]).replace("lc_{1}", "l_{c,1}").replace(
         "lc_{2}", "l_{c,2}")
+
+
+# --------------------------------------------------------------------------- gears and motors
+
+
+def test_rms_torque_of_a_trapezoidal_move_matches_the_closed_form():
+    """One link without gravity: tau = I_pivot q'' is +-I a on the ramps and zero at cruise,
+    so tau_rms = I a sqrt(2 t_ramp / T) and the peak is I a."""
+    from robodyn.arm import point_to_point_torques, rms_and_peak
+
+    link = PlanarArm(masses=[2.0], lengths=[0.6], gravity=0.0)
+    run = point_to_point_torques(link, [0.0], [np.pi / 2], 3.0, 12.0, n_samples=40001)
+    rms, peak = rms_and_peak(run.t, run.stack("tau1"))
+    pivot = link.inertias[0] + link.masses[0] * link.com_distances[0] ** 2
+    distance = np.pi / 2
+    t_ramp = 3.0 / 12.0
+    duration = 2 * t_ramp + (distance - 12.0 * t_ramp**2) / 3.0
+    assert run.t[-1] == pytest.approx(duration, rel=1e-12)
+    assert rms[0] == pytest.approx(pivot * 12.0 * np.sqrt(2 * t_ramp / duration), rel=1e-3)
+    assert peak[0] == pytest.approx(pivot * 12.0, rel=1e-12)
+
+
+def test_motor_power_is_the_rate_of_the_arm_and_rotor_energy():
+    """tau_m . (N q') = d/dt [E_arm + sum 1/2 J_m (N q')^2] along a smooth motion (central
+    differences of the energy, which comes from M by Jacobians, not from the recursion)."""
+    from robodyn.arm import motor_torques
+
+    arm = PlanarArm()
+    ratios, rotors = np.array([100.0, 60.0]), np.array([3e-5, 2e-5])
+
+    def motion(t):
+        return (np.array([0.4 * np.sin(2 * t) - 1.0, 0.8 * np.sin(3 * t)]),
+                np.array([0.8 * np.cos(2 * t), 2.4 * np.cos(3 * t)]),
+                np.array([-1.6 * np.sin(2 * t), -7.2 * np.sin(3 * t)]))
+
+    def energy(t):
+        q, qd, _ = motion(t)
+        return sum(arm.energy(q, qd)) + 0.5 * np.sum(rotors * (ratios * qd) ** 2)
+
+    h = 1e-5
+    for t in (0.1, 0.7, 1.3, 2.2):
+        q, qd, qdd = motion(t)
+        power = motor_torques(arm, q, qd, qdd, ratios, rotors) @ (ratios * qd)
+        assert power == pytest.approx((energy(t + h) - energy(t - h)) / (2 * h), rel=1e-6)
+
+
+def test_geared_mass_matrix_adds_the_reflected_inertia_to_the_diagonal():
+    """N tau_m from the recursion equals (M + diag(N^2 J_m)) q'' + C q' + G from the matrices;
+    on samples of shape (n, N) as on one state."""
+    from robodyn.arm import geared_mass_matrix, motor_torques, reflected_inertia
+
+    rng = np.random.default_rng(SEED)
+    arm = random_arm(rng, 3)
+    ratios, rotors = rng.uniform(10, 150, 3), rng.uniform(1e-6, 1e-4, 3)
+    assert np.allclose(reflected_inertia(arm, ratios, rotors), ratios**2 * rotors)
+    q, qd, qdd = rng.uniform(-2, 2, (3, 3, 5))
+    batch = motor_torques(arm, q, qd, qdd, ratios, rotors)
+    for k in range(5):
+        matrices = (geared_mass_matrix(arm, q[:, k], ratios, rotors) @ qdd[:, k]
+                    + arm.coriolis_matrix(q[:, k], qd[:, k]) @ qd[:, k]
+                    + arm.gravity_torque(q[:, k]))
+        assert np.allclose(ratios * batch[:, k], matrices, rtol=1e-12, atol=1e-10)
+
+
+@pytest.mark.parametrize("ratios, rotors, message", [
+    (-10.0, 1e-5, "gear_ratios must be > 0"),
+    (100.0, -1e-5, "rotor_inertias must be >= 0 kg m"),
+    (np.nan, 1e-5, "gear_ratios must contain only finite"),
+    ([1.0, 2.0, 3.0], 1e-5, "gear_ratios must be one number or one per joint"),
+])
+def test_bad_drives_are_refused(ratios, rotors, message):
+    """Negative, NaN or wrongly shaped gear ratios and rotor inertias raise ParameterError."""
+    from robodyn.arm import reflected_inertia
+
+    with pytest.raises(ParameterError, match=message):
+        reflected_inertia(PlanarArm(), ratios, rotors)
+
+
+def test_rms_and_peak_refuses_bad_samples():
+    """Times that do not increase, or torques of another length, raise ParameterError."""
+    from robodyn.arm import rms_and_peak
+
+    with pytest.raises(ParameterError, match="t must hold at least two increasing times"):
+        rms_and_peak([0.0, 1.0, 0.5], [1.0, 2.0, 3.0])
+    with pytest.raises(ParameterError, match="tau must have shape"):
+        rms_and_peak([0.0, 1.0], [1.0, 2.0, 3.0])
