@@ -387,22 +387,23 @@ def coriolis_with_cos(arm, q, qd):
     return np.array([[-h * qd[1], -h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
 
 
-def _newton_euler(arm, q, qd, qdd, g=None, relative=True, lever_order=1.0):
+def _newton_euler(arm, q, qd, qdd, g=None, relative=True, lever_order=1.0, coms=None):
     phi = np.cumsum(q) if relative else np.asarray(q, float)
     omega = np.cumsum(qd) if relative else np.asarray(qd, float)
     alpha = np.cumsum(qdd) if relative else np.asarray(qdd, float)
+    coms = arm.com_distances if coms is None else coms
     a = np.array([0.0, arm.gravity if g is None else g])
     acc, dirs = [], []
     for i in range(arm.n):
         u = np.array([np.cos(phi[i]), np.sin(phi[i])])
         turn = alpha[i] * np.array([-u[1], u[0]]) - omega[i] ** 2 * u
-        acc.append(a + arm.com_distances[i] * turn)
+        acc.append(a + coms[i] * turn)
         a = a + arm.lengths[i] * turn
         dirs.append(u)
     tau, f_out, n_out = np.zeros(arm.n), np.zeros(2), 0.0
     for i in range(arm.n - 1, -1, -1):
         f_own = arm.masses[i] * acc[i]
-        r_c, r_l = arm.com_distances[i] * dirs[i], arm.lengths[i] * dirs[i]
+        r_c, r_l = coms[i] * dirs[i], arm.lengths[i] * dirs[i]
         n_out = (n_out + arm.inertias[i] * alpha[i]
                  + lever_order * (r_c[0] * f_own[1] - r_c[1] * f_own[0])
                  + lever_order * (r_l[0] * f_out[1] - r_l[1] * f_out[0]))
@@ -421,6 +422,88 @@ def newton_euler_absolute_angles(arm, q, qd, qdd):
 
 def newton_euler_force_cross_lever(arm, q, qd, qdd):
     return _newton_euler(arm, q, qd, qdd, lever_order=-1.0)
+
+
+def newton_euler_masses_at_the_tips(arm, q, qd, qdd):
+    """Each link's mass put at its far end, as for a point-mass arm."""
+    return _newton_euler(arm, q, qd, qdd, coms=arm.lengths)
+
+
+def pendulum_brackets_forgotten(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    J_pivot = I + m * l_c**2
+    theta_ddot = tau - m * g * l_c * np.sin(theta) / J_pivot
+    return theta_ddot
+
+
+def pendulum_small_swings(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+    restoring = m * g * l_c * theta  # sin(theta) ~ theta
+    return (tau - restoring) / (I + m * l_c * l_c)
+
+
+def gravity_each_joint_its_own_link(arm, q):
+    """Joint 1 holds link 1, joint 2 holds link 2."""
+    g = arm.gravity
+    angles = np.cumsum(q)
+    return arm.masses * g * arm.com_distances * np.cos(angles)
+
+
+def gravity_link1_mass_at_its_tip(arm, q):
+    m1, m2 = arm.masses
+    L1 = arm.lengths[0]
+    lc2 = arm.com_distances[1]
+    x_c1 = L1 * np.cos(q[0])  # link 1's mass at its end
+    x_c2 = L1 * np.cos(q[0]) + lc2 * np.cos(q[0] + q[1])
+    return arm.gravity * np.array([m1 * x_c1 + m2 * x_c2, m2 * (x_c2 - L1 * np.cos(q[0]))])
+
+
+def mass_matrix_inertias_at_the_joints(arm, q):
+    """arm.inertias read as about the joints, so no m l_c^2 of their own."""
+    m2 = arm.masses[1]
+    L1 = arm.lengths[0]
+    lc2 = arm.com_distances[1]
+    I1, I2 = arm.inertias
+    k = m2 * L1 * lc2 * np.cos(q[1])
+    return np.array([[I1 + I2 + m2 * L1**2 + 2 * k, I2 + k], [I2 + k, I2]])
+
+
+def mass_matrix_i2_on_the_diagonal(arm, q):
+    return _two_link_matrix(arm, q, i2_in=(1, 0, 1))
+
+
+def mass_matrix_cos_of_link2_angle(arm, q):
+    return _two_link_matrix(arm, q, angle=q[0] + q[1])
+
+
+def mass_matrix_upper_triangle(arm, q):
+    M = np.zeros((2, 2))
+    right = _two_link_matrix(arm, q)
+    M[0, 0], M[0, 1], M[1, 1] = right[0, 0], right[0, 1], right[1, 1]
+    return M
+
+
+def kinetic_energy_link2_at_its_joint_rate(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    vx = -L1 * sp.sin(q1) * qd1 - lc2 * sp.sin(q1 + q2) * qd2
+    vy = L1 * sp.cos(q1) * qd1 + lc2 * sp.cos(q1 + q2) * qd2
+    return (m1 * lc1**2 * qd1**2 + m2 * (vx**2 + vy**2) + I1 * qd1**2
+            + I2 * (qd1 + qd2) ** 2) / 2
+
+
+def kinetic_energy_cross_term_subtracted(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    w2 = qd1 + qd2
+    v2 = (L1 * qd1) ** 2 + (lc2 * w2) ** 2 - 2 * (L1 * qd1) * (lc2 * w2) * sp.cos(q2)
+    return sp.Rational(1, 2) * (m1 * lc1**2 * qd1**2 + I1 * qd1**2 + m2 * v2 + I2 * w2**2)
+
+
+def kinetic_energy_link1_mass_at_its_end(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    w2 = qd1 + qd2
+    v2 = L1**2 * qd1**2 + lc2**2 * w2**2 + 2 * L1 * lc2 * qd1 * w2 * sp.cos(q2)
+    return (m1 * (L1 * qd1) ** 2 + I1 * qd1**2 + m2 * v2 + I2 * w2**2) / 2
+
+
+def coriolis_rates_unpacked_backwards(arm, q, qd):
+    qd2, qd1 = qd  # the joints' rates read in the wrong order
+    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    return np.array([[-h * qd2, -h * (qd1 + qd2)], [h * qd1, 0.0]])
 
 
 def newton_euler_joints_reversed(arm, q, qd, qdd):
@@ -452,6 +535,24 @@ STUDENTS = [
     ("arm.inverse_dynamics", newton_euler_without_gravity, "gravity is forgotten"),
     ("arm.inverse_dynamics", newton_euler_absolute_angles, "all used as absolute link values"),
     ("arm.inverse_dynamics", newton_euler_force_cross_lever, "cross products are in the wrong"),
+    ("arm.inverse_dynamics", newton_euler_masses_at_the_tips,
+     "every centre of mass taken at the end of its link"),
+    ("arm.pendulum_equation", pendulum_brackets_forgotten,
+     "only the gravity term is divided by the inertia"),
+    ("arm.pendulum_equation", pendulum_small_swings, "linearised to theta"),
+    ("arm.gravity_torque", gravity_each_joint_its_own_link, "joint 1 holds link 1's weight only"),
+    ("arm.gravity_torque", gravity_link1_mass_at_its_tip, "link 1's centre of mass taken at its"),
+    ("arm.mass_matrix", mass_matrix_inertias_at_the_joints, "arm.inertias taken as about the"),
+    ("arm.mass_matrix", mass_matrix_i2_on_the_diagonal, "I2 missing from M12"),
+    ("arm.mass_matrix", mass_matrix_cos_of_link2_angle, "cos(q1 + q2), link 2's absolute angle"),
+    ("arm.mass_matrix", mass_matrix_upper_triangle, "M21 left at 0"),
+    ("arm.kinetic_energy_2link", kinetic_energy_link2_at_its_joint_rate,
+     "moved at the joint rate q2' only"),
+    ("arm.kinetic_energy_2link", kinetic_energy_cross_term_subtracted,
+     "cross term of |v_c2|^2 with a minus"),
+    ("arm.kinetic_energy_2link", kinetic_energy_link1_mass_at_its_end,
+     "link 1's centre of mass taken at its end"),
+    ("arm.coriolis_matrix", coriolis_rates_unpacked_backwards, "q1' and q2' swapped"),
 ]
 
 

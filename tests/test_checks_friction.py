@@ -314,6 +314,34 @@ def fit_with_a_swapped_pair(v, force):
     return b, Fc
 
 
+def stribeck_peak_on_top_of_coulomb(v, Fc, Fs, vs, b):
+    """The static level stacked on the Coulomb one: Fc + Fs just off rest."""
+    peak = Fs
+    level = Fc + peak * np.exp(-np.square(np.abs(v) / vs))
+    return -np.sign(v) * level - b * v
+
+
+def karnopp_sticking_is_free(v, applied, Fc, Fs, dv):
+    """A stuck body gets no friction at all."""
+    sliding = -Fc * np.sign(v)
+    return np.where(np.abs(v) < dv, np.zeros_like(sliding), sliding)
+
+
+def karnopp_sat_by_hand_crossed(v, applied, Fc, Fs, dv):
+    """sat written max(min(F, -Fs), Fs), element by element."""
+    def one(speed, push):
+        if abs(speed) < dv:
+            return -max(min(push, -Fs), Fs)
+        return -Fc * np.sign(speed)
+
+    return np.vectorize(one, otypes=[float])(v, applied)
+
+
+def karnopp_clip_bounds_reversed(v, applied, Fc, Fs, dv):
+    """np.clip(F, Fs, -Fs): the upper bound given first."""
+    return np.where(np.abs(v) < dv, -np.clip(applied, Fs, -Fs), -Fc * np.sign(v))
+
+
 STUDENTS = [
     ("friction.mu_from_tilt", mu_in_degrees, "taken as degrees"),
     ("friction.mu_from_tilt", mu_as_sine, "sin(theta) instead of tan"),
@@ -342,6 +370,10 @@ STUDENTS = [
     ("friction.fit_coulomb_viscous", fit_forward_only, "only the positive velocities"),
     ("friction.fit_coulomb_viscous", fit_the_motor_torque, "signs of Fc and b are flipped"),
     ("friction.fit_coulomb_viscous", fit_with_a_swapped_pair, "returned as (b, Fc)"),
+    ("friction.stribeck", stribeck_peak_on_top_of_coulomb, "the Stribeck hump is Fs high"),
+    ("friction.karnopp", karnopp_sticking_is_free, "the sticking friction is 0"),
+    ("friction.karnopp", karnopp_sat_by_hand_crossed, "sat is always +Fs"),
+    ("friction.karnopp", karnopp_clip_bounds_reversed, "sat is always -Fs"),
 ]
 
 
@@ -357,9 +389,9 @@ def stribeck_half_exponent(v, Fc, Fs, vs, b):
     return -(Fc + (Fs - Fc) * np.exp(-((v / vs) ** 2) / 2)) * np.sign(v) - b * v
 
 
-def stribeck_hump_from_zero(v, Fc, Fs, vs, b):
-    """Fs where Fs - Fc belongs: the level at rest is Fc + Fs."""
-    return -(Fc + Fs * np.exp(-(v / vs) ** 2)) * np.sign(v) - b * v
+def stribeck_quadratic_drag(v, Fc, Fs, vs, b):
+    """-b v |v|, a drag that grows with the square of the speed, for the viscous -b v."""
+    return -(Fc + (Fs - Fc) * np.exp(-(v / vs) ** 2)) * np.sign(v) - b * v * np.abs(v)
 
 
 def karnopp_sticks_while_push_is_small(v, applied, Fc, Fs, dv):
@@ -375,7 +407,7 @@ def fit_dropping_the_last_sample(v, force):
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     ("friction.stribeck", stribeck_half_exponent),
-    ("friction.stribeck", stribeck_hump_from_zero),
+    ("friction.stribeck", stribeck_quadratic_drag),
     ("friction.karnopp", karnopp_sticks_while_push_is_small),
     ("friction.fit_coulomb_viscous", fit_dropping_the_last_sample),
 ], ids=lambda value: getattr(value, "__name__", value))

@@ -149,6 +149,19 @@ def _g_com1_for_length1(arm, q):
     return _com1_for_length1(arm).gravity_torque(q)
 
 
+def _g_joint1_holds_link1_only(arm, q):
+    """Joint 1 loaded by link 1's weight alone; joint 2 right."""
+    m1 = arm.masses[0]
+    lc1 = arm.com_distances[0]
+    G = arm.gravity_torque(q)
+    return np.array([m1 * arm.gravity * lc1 * np.cos(q[0]), G[1]])
+
+
+def _g_length1_for_com1(arm, q):
+    """Link 1's mass at its end: L1 where l_c1 belongs."""
+    return _arm_with(arm, com_distances=[arm.lengths[0], arm.com_distances[1]]).gravity_torque(q)
+
+
 def _g_link2_weight_missing_at_joint1(arm, q):
     m1, m2 = arm.masses
     lc1, lc2 = arm.com_distances
@@ -203,6 +216,14 @@ _GRAVITY = Exercise(
                 "Link 2 hangs from joint 2, at the end of link 1: its lever about joint 1 runs "
                 "along the whole length L1 = arm.lengths[0], not just to link 1's centre of "
                 "mass.", _g_com1_for_length1),
+        Mistake("joint 1 holds link 1's weight only (link 2's weight left out of G1)",
+                "Joint 1 carries everything outboard of it: link 2 hangs from link 1, so its "
+                "weight also acts about joint 1, with the whole horizontal distance of link "
+                "2's centre of mass from joint 1 as its lever.", _g_joint1_holds_link1_only),
+        Mistake("link 1's centre of mass taken at its end (L1 where l_c1 belongs)",
+                "Link 1's own weight acts at its centre of mass, arm.com_distances[0] from "
+                "joint 1; only link 2's weight is carried to the end of link 1.",
+                _g_length1_for_com1),
         Mistake("g = 9.81 written in instead of arm.gravity",
                 "Read g from the arm: the check also tries arms on the Moon and elsewhere "
                 "(arm.gravity from 1.6 to 9.81 m/s^2).", _g_earth_gravity),
@@ -310,6 +331,32 @@ def _mm_lengths_for_coms(arm, q):
     return _arm_with(arm, com_distances=arm.lengths).mass_matrix(q)
 
 
+def _mm_inertias_about_joints(arm, q):
+    """arm.inertias read as about the joints: the m l_c^2 terms of the centres of mass left
+    out (m2 L1^2 and the cross terms kept)."""
+    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
+    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[1]), arm, q) - np.array(
+        [[m1 * lc1**2 + m2 * lc2**2, m2 * lc2**2], [m2 * lc2**2, m2 * lc2**2]])
+
+
+def _mm_i2_not_in_m12(arm, q):
+    """I2 only on the diagonal: M12 lacks link 2's rotation."""
+    M = arm.mass_matrix(q)
+    M[0, 1] -= arm.inertias[1]
+    M[1, 0] -= arm.inertias[1]
+    return M
+
+
+def _mm_cos_q1_plus_q2(arm, q):
+    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
+    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[0] + q[1]), arm, q)
+
+
+def _mm_lower_left_zero(arm, q):
+    """M21 never filled in: the upper triangle of M over zeros."""
+    return np.triu(arm.mass_matrix(q))
+
+
 def _mm_half_length(arm, q):
     half = PlanarArm(masses=arm.masses, lengths=arm.lengths, com_fractions=0.5,
                      inertias=arm.inertias, gravity=arm.gravity)
@@ -363,6 +410,23 @@ _MASS_MATRIX = Exercise(
         Mistake("the links' lengths used where their l_c belong",
                 "A link's mass sits at its centre of mass, arm.com_distances[i] from its joint, "
                 "not at its end (arm.lengths[i]).", _mm_lengths_for_coms),
+        Mistake("arm.inertias taken as about the joints (the m l_c^2 terms of the centres of "
+                "mass left out)",
+                "arm.inertias are about the centres of mass: the masses' own terms, from the "
+                "speeds of the centres of mass, come on top of them (the parallel-axis "
+                "theorem).", _mm_inertias_about_joints),
+        Mistake("I2 missing from M12 (link 2's rotation left out of the coupling)",
+                "Link 2 turns at its absolute rate q1' + q2': square that rate in its rotation "
+                "energy, and its cross term in q1' q2' puts I2 into M12 and M21 as well.",
+                _mm_i2_not_in_m12),
+        Mistake("cos(q1 + q2), link 2's absolute angle, where the angle between the links "
+                "belongs",
+                "M depends on the shape of the arm, not on where it points: the two velocity "
+                "parts of link 2's centre of mass make the relative angle q[1] with each other.",
+                _mm_cos_q1_plus_q2),
+        Mistake("M21 left at 0 (only the upper triangle filled in)",
+                "M is symmetric: after M12, set M21 to the same value (a matrix started with "
+                "np.zeros keeps 0 wherever nothing is written).", _mm_lower_left_zero),
         Mistake("the centre of mass taken at mid-link instead of at arm.com_distances",
                 "Use l_c = arm.com_distances[i], which need not be half the length.",
                 _mm_half_length),
@@ -433,6 +497,11 @@ def _c_c12_without_qd1(arm, q, qd):
     C = _coriolis_reference(arm, q, qd)
     C[0, 1] = -_h(arm, q) * qd[1]
     return C
+
+
+def _c_rates_swapped(arm, q, qd):
+    """q1' where q2' belongs and the other way round."""
+    return _coriolis_reference(arm, q, np.asarray(qd, float)[::-1])
 
 
 def _c_without_half(arm, q, qd):
@@ -512,6 +581,9 @@ _CORIOLIS = Exercise(
         Mistake("C12 lacks its q1' term (only the q2' part of the sum over i)",
                 "C_kj sums Gamma_ijk q_i' over every i: C12 collects a symbol with q1' as well "
                 "as one with q2'.", _c_c12_without_qd1),
+        Mistake("q1' and q2' swapped (each entry has the other joint's rate)",
+                "qd[0] is joint 1's rate q1', qd[1] joint 2's: C_kj sums Gamma_ijk q_i' with "
+                "the rate of the joint i of each symbol.", _c_rates_swapped),
     ),
 )
 
@@ -584,6 +656,13 @@ def _rnea(arm, q, qd, qdd, slip=""):
             torque = torque - arm.inertias[i] * alpha[i]
         tau[i], force_next, torque_next = torque, force, torque
     return tau
+
+
+def _rnea_coms_at_ends(arm, q, qd, qdd):
+    """Every centre of mass at the end of its link: L_i where l_ci belongs."""
+    at_ends = PlanarArm(masses=arm.masses, lengths=arm.lengths, com_fractions=1.0,
+                        inertias=arm.inertias, gravity=arm.gravity)
+    return at_ends.inverse_dynamics(q, qd, qdd)
 
 
 def _cross(a, b):
@@ -665,6 +744,10 @@ _INVERSE_DYNAMICS = Exercise(
         Mistake("the links' own inertia I_i alpha_i is missing",
                 "Euler's equation about the centre of mass: the torques change the angular "
                 "momentum I_i omega_i, so add I_i alpha_i.", _rnea_with("no inertia")),
+        Mistake("every centre of mass taken at the end of its link (L where l_c belongs)",
+                "A link's mass acts at its centre of mass, arm.com_distances[i] from its "
+                "joint: use l_c for the centre of mass's acceleration and its lever, and L_i "
+                "only to reach the next joint.", _rnea_coms_at_ends),
     ),
 )
 
@@ -736,6 +819,16 @@ def _p_simple_pendulum(theta, theta_dot, tau, m, l_c, inertia, g):
     return tau / (inertia + m * l_c**2) - g / l_c * np.sin(theta)
 
 
+def _p_only_gravity_divided(theta, theta_dot, tau, m, l_c, inertia, g):
+    """No brackets round the numerator: only the gravity term is divided by the inertia."""
+    return tau - m * g * l_c * np.sin(theta) / (inertia + m * l_c**2)
+
+
+def _p_small_angle(theta, theta_dot, tau, m, l_c, inertia, g):
+    """The small-angle form: sin(theta) replaced by theta."""
+    return (tau - m * g * l_c * theta) / (inertia + m * l_c**2)
+
+
 def _p_degrees(theta, theta_dot, tau, m, l_c, inertia, g):
     return (tau - m * g * l_c * np.sin(np.radians(theta))) / (inertia + m * l_c**2)
 
@@ -785,6 +878,14 @@ _PENDULUM = Exercise(
                 "g / l sin(theta) holds for a point mass on a massless rod, where I = 0. Here "
                 "the link has its own inertia: divide the gravity torque by the same inertia "
                 "about the pivot as tau.", _p_simple_pendulum),
+        Mistake("only the gravity term is divided by the inertia (brackets missing round "
+                "tau minus the gravity torque)",
+                "Division binds tighter than subtraction: the whole net torque, the motor's "
+                "tau included, is divided by the inertia about the pivot. Put the net torque "
+                "in brackets.", _p_only_gravity_divided),
+        Mistake("sin(theta) linearised to theta (the small-angle form)",
+                "theta ~ sin(theta) holds only near theta = 0; the pendulum swings at any "
+                "angle (the check tries up to 3 rad), so keep the sine.", _p_small_angle),
     ),
 )
 
@@ -796,7 +897,8 @@ _T_ARGUMENTS = ("m1", "m2", "L1", "lc1", "lc2", "I1", "I2", "q1", "q2", "qd1", "
 
 def _kinetic_energy_of(cross_factor=2, cosine=True, q_difference=False, i2_rate="sum",
                        parallel_twice=False, half=None, rotation_half=None, trig=None,
-                       reach="L1", absolute=False, joint2_still=False):
+                       reach="L1", absolute=False, joint2_still=False, com1="lc1",
+                       link2_rate=None):
     """The two-link kinetic energy as a function of its symbols, with an optional slip.
 
     ``half`` is the factor of every term (by default 1/2), ``rotation_half`` that of the
@@ -804,7 +906,9 @@ def _kinetic_energy_of(cross_factor=2, cosine=True, q_difference=False, i2_rate=
     in the cross term (by default sp.cos); ``reach`` the distance of joint 2 from joint 1
     ("L1", or "lc1" for link 2's joint put at link 1's centre of mass); ``absolute`` reads
     q2, qd2 as link 2's absolute angle and rate; ``joint2_still`` moves link 2's centre of
-    mass as if its joint stood still.
+    mass as if its joint stood still; ``com1`` is the distance of link 1's centre of mass
+    ("lc1", or "L1" for its end); ``link2_rate`` "relative" turns link 2's centre of mass
+    about joint 2 at q2' alone (its rotation term keeps q1' + q2').
     """
     half = sp.Rational(1, 2) if half is None else half
     rotation_half = half if rotation_half is None else rotation_half
@@ -813,16 +917,19 @@ def _kinetic_energy_of(cross_factor=2, cosine=True, q_difference=False, i2_rate=
     def kinetic_energy_2link(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
         distance = {"L1": L1, "lc1": lc1}[reach]
         turn2 = qd2 if absolute else qd1 + qd2  # link 2's absolute rate, as read
+        rate2 = turn2 if i2_rate == "sum" else qd2
+        if link2_rate == "relative":
+            turn2 = qd2
+        lever1 = {"lc1": lc1, "L1": L1}[com1]
         angle = (q2 - q1) if (q_difference or absolute) else q2
         cos_term = trig(angle) if cosine else 1
         link2_speed = (distance**2 * qd1**2 + lc2**2 * turn2**2
                        + cross_factor * distance * lc2 * cos_term * qd1 * turn2)
         if joint2_still:
             link2_speed = lc2**2 * turn2**2
-        rate2 = turn2 if i2_rate == "sum" else qd2
         extra = (m1 * lc1**2 * qd1**2 + m2 * lc2**2 * (qd1 + qd2) ** 2) if parallel_twice \
             else 0
-        return (half * (m1 * lc1**2 * qd1**2 + m2 * link2_speed + extra)
+        return (half * (m1 * lever1**2 * qd1**2 + m2 * link2_speed + extra)
                 + rotation_half * (I1 * qd1**2 + I2 * rate2**2))
 
     return kinetic_energy_2link
@@ -894,6 +1001,19 @@ _KINETIC_ENERGY = Exercise(
                 "Joint 2 moves too, carried by link 1's turn: link 2's centre of mass has that "
                 "velocity plus its own turn about joint 2.",
                 _kinetic_energy_of(joint2_still=True)),
+        Mistake("the cross term of |v_c2|^2 with a minus (the law of cosines' sign)",
+                "The two parts of link 2's velocity add as vectors: with the arm stretched out "
+                "(q2 = 0) and both joints turning one way they point the same way, and the "
+                "speeds add.", _kinetic_energy_of(cross_factor=-2)),
+        Mistake("link 1's centre of mass taken at its end (L1 where lc1 belongs)",
+                "Link 1's mass moves with its centre of mass, lc1 from joint 1; L1 is the "
+                "radius at which joint 2 (and so link 2) is carried.",
+                _kinetic_energy_of(com1="L1")),
+        Mistake("link 2's centre of mass moved at the joint rate q2' only (the time "
+                "derivative of q1 + q2 taken as q2')",
+                "Differentiate link 2's position by the chain rule: its angle q1 + q2 changes "
+                "at q1' + q2', and that rate multiplies lc2 in its velocity.",
+                _kinetic_energy_of(link2_rate="relative")),
     ),
 )
 

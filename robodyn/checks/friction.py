@@ -119,12 +119,14 @@ def _stribeck_cases(rng) -> list[Case]:
 
 
 def _stribeck_of(sign=-1.0, exponent=2.0, swap=False, viscous=-1.0, absolute=True,
-                 direction="sign", decay="gaussian", hump_direction=True):
+                 direction="sign", decay="gaussian", hump_direction=True,
+                 height_of="difference"):
     """The Stribeck force with an optional slip: ``sign`` of the level's part, ``viscous``
     the factor of b v, ``direction`` of the level ("sign", "ratio" for v / |v|, "none"),
     ``decay`` the form of the exponential ("gaussian"; "square outside" for exp(-v/vs)**2,
     "vs unsquared" for exp(-v^2/vs), "growing" for exp(+(v/vs)^2)), ``hump_direction``
-    False for a Stribeck hump that does not turn with the velocity."""
+    False for a Stribeck hump that does not turn with the velocity, ``height_of`` the height
+    of the hump ("difference" Fs - Fc, or "static" Fs, which puts Fc + Fs at rest)."""
 
     def stribeck(v, Fc, Fs, vs, b):
         low, high = (Fs, Fc) if swap else (Fc, Fs)
@@ -134,7 +136,8 @@ def _stribeck_of(sign=-1.0, exponent=2.0, swap=False, viscous=-1.0, absolute=Tru
                  "vs unsquared": lambda: np.exp(-(v**2) / vs),
                  "growing": lambda: np.exp(ratio**exponent)}[decay]()
         along = {"sign": np.sign(v), "ratio": v / np.abs(v), "none": 1.0}[direction]
-        hump = (high - low) * shape * (along if hump_direction else 1.0)
+        height = high - low if height_of == "difference" else high
+        hump = height * shape * (along if hump_direction else 1.0)
         return sign * (low * along + hump) + viscous * b * v
 
     return stribeck
@@ -187,6 +190,11 @@ _STRIBECK = Exercise(
         Mistake("sign(v) written as v / |v|, which is 0/0 = nan at v = 0",
                 "The text asks for the force 0 at exactly v = 0. np.sign(v) is 0 there; "
                 "v / |v| divides 0 by 0.", _stribeck_of(direction="ratio")),
+        Mistake("the Stribeck hump is Fs high instead of Fs - Fc (the force just off rest "
+                "reaches Fc + Fs)",
+                "Just off rest the level must be the static Fs: the hump adds to Fc only the "
+                "difference between the two levels, which dies out with the speed.",
+                _stribeck_of(height_of="static")),
     ),
 )
 
@@ -271,6 +279,23 @@ def _k_slides_against_the_push(v, applied, Fc, Fs, dv):
                              -Fc * np.sign(applied))
 
 
+def _k_bounds_crossed_high(v, applied, Fc, Fs, dv):
+    """sat written max(min(F_a, -Fs), Fs): the bounds crossed, sat is always +Fs."""
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv,
+                             -np.maximum(np.minimum(applied, -Fs), Fs), -Fc * np.sign(v))
+
+
+def _k_bounds_crossed_low(v, applied, Fc, Fs, dv):
+    """sat written min(max(F_a, Fs), -Fs), or np.clip(F_a, Fs, -Fs): always -Fs."""
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv,
+                             -np.minimum(np.maximum(applied, Fs), -Fs), -Fc * np.sign(v))
+
+
+def _k_sticks_without_force(v, applied, Fc, Fs, dv):
+    return _k_stick_or_slide(v, applied, Fc, Fs, dv, 0.0 * np.asarray(applied, float),
+                             -Fc * np.sign(v))
+
+
 def _k_slides_at_fs(v, applied, Fc, Fs, dv):
     return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
                              -Fs * np.sign(v))
@@ -318,6 +343,20 @@ _KARNOPP = Exercise(
         Mistake("the sliding friction is at the static level Fs instead of Fc",
                 "Fs is the most that friction can hold while the body sticks; once it slides "
                 "the level is the Coulomb Fc.", _k_slides_at_fs),
+        Mistake("the sticking friction is 0 (it must balance the push, up to Fs)",
+                "A sticking body stays put because friction cancels the other forces on it: "
+                "inside the band the friction is the push turned round, saturated at Fs.",
+                _k_sticks_without_force),
+        Mistake("the saturation's bounds crossed (max and min swapped: sat is always +Fs, "
+                "whatever the push)",
+                "sat first raises the push to at least -Fs, then cuts it to at most +Fs: the "
+                "max goes with the lower bound -Fs, the min with the upper +Fs.",
+                _k_bounds_crossed_high),
+        Mistake("the saturation's bounds crossed (the lower bound +Fs, the upper -Fs: sat is "
+                "always -Fs, whatever the push)",
+                "sat keeps the push between -Fs and +Fs: the max goes with the lower bound -Fs, "
+                "the min with the upper +Fs (np.clip takes the lower bound first).",
+                _k_bounds_crossed_low),
     ),
 )
 
