@@ -194,6 +194,24 @@ def stiffness_over_depth_squared(mass, penetration, g):
     return weight / (penetration * penetration)
 
 
+def stiffness_with_floor_division(mass, penetration, g):
+    weight = mass * g
+    return weight // penetration
+
+
+def damping_over_the_ratio(k, mass, zeta):
+    c_critical = 2 * math.sqrt(k * mass)
+    return c_critical / zeta
+
+
+def damping_halved_not_doubled(k, mass, zeta):
+    return zeta / 2 * np.sqrt(k * mass)
+
+
+def damping_with_zeta_inside_the_root(k, mass, zeta):
+    return 2 * math.sqrt(zeta * k * mass)
+
+
 def damping_without_two(k, mass, zeta):
     return zeta * math.sqrt(k * mass)
 
@@ -280,6 +298,25 @@ def force_damper_cannot_pull(depth, depth_rate, k, c):
     return (depth > 0) * (k * depth + damper)
 
 
+def force_each_part_at_least_zero(depth, depth_rate, k, c):
+    spring = np.clip(k * np.asarray(depth), 0.0, None)
+    damper = np.clip(c * np.asarray(depth_rate), 0.0, None)
+    return spring + damper
+
+
+def force_spring_clipped_damper_free(depth, depth_rate, k, c):
+    d, r = np.asarray(depth, dtype=float), np.asarray(depth_rate, dtype=float)
+    spring = np.where(d > 0, k * d, 0.0)
+    return spring + c * r
+
+
+def restitution_cosine_turned_round(zeta):
+    zeta = np.asarray(zeta, dtype=float)
+    s = np.sqrt(1 - zeta**2)
+    phi = np.arctan2(2 * zeta * s, 1 - 2 * zeta**2)
+    return np.exp(-zeta * phi / s)
+
+
 def restitution_undamped(zeta):
     return np.exp(-math.pi * np.asarray(zeta))
 
@@ -342,7 +379,13 @@ STUDENTS = [
     ("contact.stiffness_for_penetration", stiffness_mixed_up, "mass and penetration exchanged"),
     ("contact.stiffness_for_penetration", stiffness_over_depth_squared,
      "the penetration squared"),
+    ("contact.stiffness_for_penetration", stiffness_with_floor_division, "a floor division"),
     ("contact.damping_for_ratio", damping_without_two, "factor 2 is missing"),
+    ("contact.damping_for_ratio", damping_over_the_ratio,
+     "the critical damping divided by zeta"),
+    ("contact.damping_for_ratio", damping_halved_not_doubled, "a quarter of the right value"),
+    ("contact.damping_for_ratio", damping_with_zeta_inside_the_root,
+     "zeta under the square root"),
     ("contact.damping_for_ratio", damping_with_the_frequency, "sqrt(k / m)"),
     ("contact.damping_for_ratio", damping_without_sqrt, "the square root is missing (2 zeta"),
     ("contact.damping_for_ratio", damping_power_one_half, "which Python reads as"),
@@ -361,6 +404,10 @@ STUDENTS = [
     ("contact.normal_force", force_with_minimum, "keeps the pulls and drops the pushes"),
     ("contact.normal_force", force_k_c_swapped, "k and c exchanged"),
     ("contact.normal_force", force_damper_cannot_pull, "the damper's part clamped on its own"),
+    ("contact.normal_force", force_each_part_at_least_zero,
+     "each clamped at zero on their own"),
+    ("contact.normal_force", force_spring_clipped_damper_free,
+     "only the spring is cut off at depth 0"),
     ("contact.restitution_linear", restitution_undamped, "undamped spring"),
     ("contact.restitution_linear", restitution_classic, "end at depth 0"),
     ("contact.restitution_linear", restitution_arcsin, "arcsin(2 zeta s)"),
@@ -371,6 +418,8 @@ STUDENTS = [
     ("contact.restitution_linear", restitution_root_of_one_minus_zeta,
      "the square of zeta missing"),
     ("contact.restitution_linear", restitution_sine_without_two, "the 2 of 2 zeta s missing"),
+    ("contact.restitution_linear", restitution_cosine_turned_round,
+     "cos(phi) with the wrong sign"),
 ]
 
 
@@ -395,8 +444,8 @@ def stiffness_a_millimetre_more(mass, penetration, g):
     return mass * g / (penetration + 1e-3)
 
 
-def damping_sqrt_of_zeta(k, mass, zeta):
-    return 2 * np.sqrt(zeta * k * mass)
+def damping_all_under_the_root(k, mass, zeta):
+    return np.sqrt(2 * zeta * k * mass)
 
 
 def force_half_at_touch(depth, depth_rate, k, c):
@@ -408,7 +457,7 @@ def force_half_at_touch(depth, depth_rate, k, c):
     ("contact.normal_force", force_with_the_rate_squared),
     ("contact.restitution_linear", restitution_one_minus_zeta),
     ("contact.stiffness_for_penetration", stiffness_a_millimetre_more),
-    ("contact.damping_for_ratio", damping_sqrt_of_zeta),
+    ("contact.damping_for_ratio", damping_all_under_the_root),
     ("contact.normal_force", force_half_at_touch),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):

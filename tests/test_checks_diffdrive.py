@@ -494,6 +494,36 @@ def hc_minimum_only(pose, goal, gain, dead_band, omega_max):
     return np.minimum(np.where(np.abs(error) < dead_band, 0.0, gain * error), omega_max)
 
 
+def fk_mean_by_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    right, left = wheel_radius * phi_dot_r, wheel_radius * phi_dot_l
+    return (right + left) // 2, (right - left) / track_width
+
+
+def fk_mean_wheel_speed_by_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    mean_speed = (phi_dot_r + phi_dot_l) // 2
+    return wheel_radius * mean_speed, wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+
+
+def ik_quarter_track(v, omega, wheel_radius, track_width):
+    half_track = track_width / 2
+    rim_change = omega * half_track / 2
+    return (v + rim_change) / wheel_radius, (v - rim_change) / wheel_radius
+
+
+def ip_whole_turn_everywhere(pose, v, omega, dt):
+    x, y, theta = pose
+    turn = omega * dt
+    chord = v * dt * np.sinc(turn / np.pi)
+    theta_new = theta + turn
+    return np.array([x + chord * np.cos(theta_new), y + chord * np.sin(theta_new), theta_new])
+
+
+def hc_error_limited_then_gain(pose, goal, gain, dead_band, omega_max):
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    limited = np.clip(error, -omega_max, omega_max)
+    return np.where(np.abs(error) < dead_band, 0.0, gain * limited)
+
+
 def tr_unsigned(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return np.abs(track_width * (phi_dot_r + phi_dot_l) / (2 * (phi_dot_r - phi_dot_l)))
 
@@ -550,6 +580,11 @@ STUDENTS = [
     (HC, hc_mod_minus_pi, "off by half a turn"),
     (HC, hc_no_abs, "not its size |e|"),
     (HC, hc_minimum_only, "limited from above only"),
+    (FK, fk_mean_by_floor_division, "the mean of the rim speeds taken with // 2"),
+    (FK, fk_mean_wheel_speed_by_floor_division, "the mean of the wheel speeds taken with // 2"),
+    (IK, ik_quarter_track, "a quarter of the track width"),
+    (IP, ip_whole_turn_everywhere, "the whole turn omega dt where half of it belongs"),
+    (HC, hc_error_limited_then_gain, "the heading error limited to +-omega_max before the gain"),
 ]
 
 

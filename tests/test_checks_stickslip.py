@@ -226,6 +226,15 @@ def forward_motor_one_only_in_theta(theta1_dot, theta2_dot, theta3_dot, leg_radi
             theta1_dot + theta2_dot + theta3_dot)
 
 
+def forward_with_sin_210_positive(theta1_dot, theta2_dot, theta3_dot, leg_radius):
+    # cos 210 = -sqrt(3)/2, sin 210 = 1/2 (the sign of the quadrant slipped)
+    c210, s210 = -math.sqrt(3) / 2, 0.5
+    c330, s330 = math.sqrt(3) / 2, -0.5
+    return (leg_radius * (c210 * theta2_dot + c330 * theta3_dot),
+            leg_radius * (theta1_dot + s210 * theta2_dot + s330 * theta3_dot),
+            theta1_dot + theta2_dot + theta3_dot)
+
+
 def inverse_copied_from_the_source(x_dot, y_dot, theta_dot, leg_radius):
     t1 = 2 / 3 * y_dot / leg_radius + theta_dot / 3
     t2 = -math.sqrt(3) / 3 * x_dot / leg_radius - y_dot / (3 * leg_radius) + theta_dot / 3
@@ -290,6 +299,25 @@ def inverse_of_a_matrix_in_degrees(x_dot, y_dot, theta_dot, leg_radius):
         M[0, column] = leg_radius * np.cos(angle)
         M[1, column] = leg_radius * np.sin(angle)
     return tuple(np.linalg.inv(M) @ [x_dot, y_dot, theta_dot])
+
+
+def inverse_of_a_matrix_with_210_in_degrees(x_dot, y_dot, theta_dot, leg_radius):
+    M = np.array([[0.0, leg_radius * math.cos(210), leg_radius * math.cos(-30)],
+                  [leg_radius, leg_radius * math.sin(210), leg_radius * math.sin(-30)],
+                  [1.0, 1.0, 1.0]])
+    return tuple(np.linalg.inv(M) @ [x_dot, y_dot, theta_dot])
+
+
+def inverse_with_a_third_for_motor_one(x_dot, y_dot, theta_dot, leg_radius):
+    x, y = x_dot / leg_radius, y_dot / leg_radius
+    r = 1 / math.sqrt(3)
+    return y / 3 + theta_dot / 3, -r * x - y / 3 + theta_dot / 3, r * x - y / 3 + theta_dot / 3
+
+
+def inverse_of_the_scaled_matrix(x_dot, y_dot, theta_dot, leg_radius):
+    angles = np.radians([90.0, 210.0, -30.0])
+    matrix = leg_radius * np.vstack([np.cos(angles), np.sin(angles), np.ones(3)])
+    return tuple(np.linalg.solve(matrix, np.array([x_dot, y_dot, theta_dot])))
 
 
 def inverse_of_the_rows_per_motor(x_dot, y_dot, theta_dot, leg_radius):
@@ -398,6 +426,15 @@ def cost_squared_radius(radius, rot_speed, alpha, beta):
     return alpha * radius * radius - beta * rot_speed
 
 
+def cost_in_degrees_per_second(radius, rot_speed, alpha, beta):
+    deg_per_s = np.asarray(rot_speed) * 180 / math.pi
+    return alpha * radius - beta * deg_per_s
+
+
+def cost_without_beta(radius, rot_speed, alpha, beta):
+    return alpha * np.asarray(radius) - np.asarray(rot_speed)
+
+
 def cost_in_rpm(radius, rot_speed, alpha, beta):
     rpm = np.asarray(rot_speed) / (2 * math.pi) * 60
     return alpha * radius - beta * rpm
@@ -417,6 +454,7 @@ STUDENTS = [
     (FORWARD, forward_over_the_leg, "turn rate divided by the leg radius"),
     (FORWARD, forward_from_the_motors_places, "the motors' places (0, 120 and 240 degrees)"),
     (FORWARD, forward_motor_one_only_in_theta, "motor 1 left out of y_dot"),
+    (FORWARD, forward_with_sin_210_positive, "sin 210 degrees taken as +1/2"),
     (INVERSE, inverse_copied_from_the_source, "label slip copied"),
     (INVERSE, inverse_with_x_signs_swapped, "theta2_dot and theta3_dot exchanged"),
     (INVERSE, inverse_without_leg_radius, "leg radius is missing"),
@@ -428,6 +466,9 @@ STUDENTS = [
     (INVERSE, inverse_by_transposing_the_directions, "transpose of the forward map's unit "
                                                      "directions"),
     (INVERSE, inverse_of_a_matrix_in_degrees, "built with the angles in degrees"),
+    (INVERSE, inverse_of_a_matrix_with_210_in_degrees, "built with 210 and -30 degrees"),
+    (INVERSE, inverse_with_a_third_for_motor_one, "motor 1's share of y_dot read as 1/3"),
+    (INVERSE, inverse_of_the_scaled_matrix, "theta_dot divided by the leg radius"),
     (INVERSE, inverse_of_the_rows_per_motor, "one row per motor"),
     (INVERSE, inverse_with_cos_30, "sqrt(3)/2 for the x terms' factor"),
     (CIRCLE, circle_diameter, "diameter instead of the radius"),
@@ -448,6 +489,8 @@ STUDENTS = [
     (COST, cost_as_a_ratio, "a ratio of the two terms"),
     (COST, cost_squared_radius, "the radius squared"),
     (COST, cost_in_rpm, "converted to rpm"),
+    (COST, cost_in_degrees_per_second, "converted to degrees per second"),
+    (COST, cost_without_beta, "the weight beta of the rotation speed left out"),
 ]
 
 

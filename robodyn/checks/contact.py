@@ -50,6 +50,11 @@ def _stiffness_scaled(factor):
     return stiffness_for_penetration
 
 
+def _stiffness_floored(mass, penetration, g):
+    """The weight divided by the penetration with //, Python's floor division."""
+    return np.floor_divide(np.multiply(mass, g), penetration)
+
+
 _STIFFNESS_UNITS_HINT = ("mass is in kg and penetration in m already (0.1 mm is 1e-4), as every "
                          "quantity of the notebook: no conversion is needed.")
 
@@ -95,6 +100,10 @@ _STIFFNESS = Exercise(
                 "in proportion to the depth.",
                 lambda mass, penetration, g: _stiffness_reference(mass, penetration, g)
                 / penetration),
+        Mistake("a floor division // (the stiffness rounded down to a whole number of N/m)",
+                "// divides and rounds down to a whole number: 34.335 // 1e-4 is 343349.0, "
+                "not 343350. Use / for a division of real numbers.",
+                _stiffness_floored),
     ),
 )
 
@@ -166,6 +175,18 @@ _DAMPING = Exercise(
                 "zeta is c divided by the critical damping; solve that for c. "
                 + _DAMPING_UNITS_HINT,
                 lambda k, mass, zeta: zeta / _critical_damping(k, mass, zeta)),
+        Mistake("the critical damping divided by zeta instead of multiplied by it",
+                "zeta is c divided by the critical damping, so c grows with zeta: twice the "
+                "ratio, twice the damping. Solve that for c.",
+                lambda k, mass, zeta: _critical_damping(k, mass, zeta) / zeta),
+        Mistake("a quarter of the right value: the 2 divides where it multiplies",
+                "zeta is c divided by the critical damping, the c at which m s² + c s + k = 0 "
+                "has a double root. Work out that c: the 2 belongs in the numerator.",
+                lambda k, mass, zeta: _damping_reference(k, mass, zeta) / 4),
+        Mistake("zeta under the square root: c grows with sqrt(zeta), not with zeta",
+                "zeta scales the damping itself, not k m under the root: twice the ratio, "
+                "twice the damping. Look at the tutorial's ball, zeta = 2.5.",
+                lambda k, mass, zeta: _critical_damping(k, mass, zeta) * np.sqrt(zeta)),
     ),
 )
 
@@ -224,12 +245,20 @@ def _force_of(clamp=True, gate=True, damping_sign=1.0, touching_counts=False,
     return normal_force
 
 
-def _force_damper_clamped_alone(depth, depth_rate, k, c):
-    """Only the damper's part clamped at 0, the spring's added after: k depth + max(c rate, 0)."""
-    depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
-    damper = np.maximum(c * depth_rate, 0.0)
-    force = np.where(depth > 0, k * depth + damper, 0.0)
-    return force if force.ndim else float(force)
+def _force_parts_clamped(gate=True):
+    """The damper's part clamped at 0 on its own, the spring's added after; with ``gate`` the
+    sum gated to depth > 0, without it the spring's part clamped at 0 as well (which is 0
+    apart) and the damper left to push while the bodies are apart."""
+    def normal_force(depth, depth_rate, k, c):
+        depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
+        damper = np.maximum(c * depth_rate, 0.0)
+        if gate:
+            force = np.where(depth > 0, k * depth + damper, 0.0)
+        else:
+            force = np.maximum(k * depth, 0.0) + damper
+        return force if force.ndim else float(force)
+
+    return normal_force
 
 
 def _force_without_damper(depth, depth_rate, k, c):
@@ -280,7 +309,19 @@ _FORCE = Exercise(
                 "It is the contact as a whole that cannot pull: the sum of the spring's and "
                 "the damper's force must not turn negative; the damper alone may (while the "
                 "bodies part).",
-                _force_damper_clamped_alone),
+                _force_parts_clamped()),
+        Mistake("the spring's and the damper's parts each clamped at zero on their own (the "
+                "damper pushes while the bodies are apart)",
+                "It is the contact as a whole that cannot pull, and out of contact (depth <= 0) "
+                "it exerts no force at all. The damper alone may pull while the bodies part, "
+                "as long as the sum does not.",
+                _force_parts_clamped(gate=False)),
+        Mistake("only the spring is cut off at depth 0: the damper acts while the bodies are "
+                "apart, and the force can pull",
+                "Two rules are missing besides the spring's: the whole force is 0 apart "
+                "(depth <= 0), whatever the rate, and it never pulls, the damper's part "
+                "included.",
+                _force_of(clamp=False, gate_damper=False)),
         Mistake("the damping term is missing (only the spring)",
                 "The contact is a spring and a damper side by side: while the depth changes "
                 "the damper adds c times depth_rate.",
@@ -411,6 +452,11 @@ _RESTITUTION = Exercise(
         Mistake("s = sqrt(1 - zeta), the square of zeta missing",
                 _SINE_COSINE_HINT,
                 _restitution_of(_phase, s_of=lambda zeta: np.sqrt(1 - zeta))),
+        Mistake("cos(phi) with the wrong sign: the phase pi - phi instead of phi",
+                "phi runs from pi at zeta = 0 (no damping, e = 1) down towards 0: check your "
+                "cos(phi) at zeta = 0, where it must be -1, and compare its sign with the "
+                "exercise's.",
+                _restitution_of(lambda zeta, s: np.arctan2(2 * zeta * s, 1 - 2 * zeta**2))),
         Mistake("sin(phi) = zeta s, the 2 of 2 zeta s missing",
                 _SINE_COSINE_HINT,
                 _restitution_of(lambda zeta, s: np.arctan2(zeta * s, 2 * zeta**2 - 1))),

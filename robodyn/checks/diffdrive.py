@@ -133,6 +133,24 @@ def _fk_sum_and_difference_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_w
     return rim_difference / 2, rim_sum / track_width
 
 
+def _fk_mean_floored(of_rims):
+    """v's mean taken with // 2, Python's floor division: of the rim speeds' sum
+    (``r * (right + left) // 2``), or of the wheel speeds' sum times r
+    (``r * ((right + left) // 2)``); omega right."""
+    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        _, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius,
+                                                 track_width)
+        total = np.add(phi_dot_r, phi_dot_l)
+        v = (np.floor_divide(np.multiply(wheel_radius, total), 2) if of_rims
+             else np.multiply(wheel_radius, np.floor_divide(total, 2)))
+        return v, omega
+
+    return forward_kinematics
+
+
+_FLOOR_MEAN_HINT = ("// divides and rounds down to a whole number: 1.0 // 2 is 0.0, and "
+                    "-4.5 // 2 is -3.0. Use / for the mean of the two wheels.")
+
 _FORWARD_KINEMATICS = Exercise(
     exercise_id="diffdrive.forward_kinematics",
     description="Forward kinematics: wheel speeds to (v, omega).",
@@ -225,6 +243,18 @@ _FORWARD_KINEMATICS = Exercise(
             _fk_sum_and_difference_exchanged,
         ),
         Mistake(
+            "the mean of the rim speeds taken with // 2, a floor division (v rounded down to "
+            "a whole number of m/s)",
+            _FLOOR_MEAN_HINT,
+            _fk_mean_floored(of_rims=True),
+        ),
+        Mistake(
+            "the mean of the wheel speeds taken with // 2, a floor division (rounded down to "
+            "a whole number of rad/s before the wheel radius)",
+            _FLOOR_MEAN_HINT,
+            _fk_mean_floored(of_rims=False),
+        ),
+        Mistake(
             "the outputs are in the wrong order: (omega, v) instead of (v, omega)",
             "Return the forward speed first: `return v, omega`.",
             _fk_outputs_swapped,
@@ -286,6 +316,11 @@ def _ik_full_track(v, omega, wheel_radius, track_width):
     phi_dot_r = (v + omega * track_width) / wheel_radius
     phi_dot_l = (v - omega * track_width) / wheel_radius
     return phi_dot_r, phi_dot_l
+
+
+def _ik_quarter_track(v, omega, wheel_radius, track_width):
+    """The half track halved again: the reference with half the track width."""
+    return _inverse_kinematics_reference(v, omega, wheel_radius, track_width / 2)
 
 
 def _ik_no_radius(v, omega, wheel_radius, track_width):
@@ -356,6 +391,13 @@ _INVERSE_KINEMATICS = Exercise(
             "Each wheel is half the track width from the axle midpoint: turning at omega adds "
             "omega times that distance to the speed of one rim and takes it from the other.",
             _ik_full_track,
+        ),
+        Mistake(
+            "a quarter of the track width where half of it belongs",
+            "Each wheel is half the track width from the axle midpoint, and the 1/2 is taken "
+            "once: turning at omega adds omega times that distance to the speed of one rim "
+            "and takes it from the other.",
+            _ik_quarter_track,
         ),
         Mistake(
             "the division by the wheel radius is missing (rim speeds in m/s, not wheel speeds)",
@@ -631,6 +673,12 @@ def _ip_sinc_of_whole_turn(pose, v, omega, dt):
     return _pose_after(pose, distance, pose[2] + omega * dt / 2, pose[2] + omega * dt)
 
 
+def _ip_whole_turn_for_half(pose, v, omega, dt):
+    """The half turn omega dt/2 taken whole both in the sinc and in the chord's heading."""
+    distance = v * dt * _sinc(omega * dt)
+    return _pose_after(pose, distance, pose[2] + omega * dt, pose[2] + omega * dt)
+
+
 def _ip_cos_and_sin_exchanged(pose, v, omega, dt):
     """x moved by the sine, y by the cosine: the reference's step mirrored in x = y."""
     x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
@@ -745,6 +793,14 @@ _INTEGRATE_POSE = Exercise(
             "The chord of an arc that turns by omega dt has the length 2 r sin(omega dt/2): "
             "the half angle, in sinc as in the mean heading.",
             _ip_sinc_of_whole_turn,
+        ),
+        Mistake(
+            "the whole turn omega dt where half of it belongs, in the sinc and in the chord's "
+            "heading alike",
+            "The chord of an arc that turns by omega dt has the length 2 r sin(omega dt/2) and "
+            "points along the heading halfway through the turn: the half angle, in both "
+            "places. Only the new heading takes the whole turn.",
+            _ip_whole_turn_for_half,
         ),
         Mistake(
             "cos and sin exchanged between x and y",
@@ -1093,6 +1149,12 @@ def _hc_half_a_turn_off(pose, goal, gain, dead_band, omega_max):
                                       dead_band, omega_max)
 
 
+def _hc_error_limited(pose, goal, gain, dead_band, omega_max):
+    """The error limited to +-omega_max before the gain multiplies it: the reference with the
+    gain 1 and the limit gain omega_max."""
+    return gain * _heading_command_reference(pose, goal, 1.0, dead_band, omega_max)
+
+
 def _hc_dead_band_without_abs(pose, goal, gain, dead_band, omega_max):
     """e < dead_band gives 0: every negative error falls in the 'dead band'."""
     omega = _heading_command_reference(pose, goal, gain, dead_band, omega_max)
@@ -1232,6 +1294,12 @@ _HEADING_COMMAND = Exercise(
             "The dead band is symmetric: an error of -0.3 rad is as large as one of +0.3 rad "
             "and must turn the robot right.",
             _hc_dead_band_without_abs,
+        ),
+        Mistake(
+            "the heading error limited to +-omega_max before the gain, not the command",
+            "omega_max is a limit on the yaw-rate command in rad/s, not on the error in rad: "
+            "scale the error by the gain first, then limit what comes out.",
+            _hc_error_limited,
         ),
         Mistake(
             "the command is limited from above only (large errors to the right go beyond "

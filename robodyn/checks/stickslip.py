@@ -94,6 +94,12 @@ _FORWARD = Exercise(
                 "Motor 2's thrust at 210 degrees points into the third quadrant: both its x "
                 "and its y part are negative. Look at the case 'motor 2 alone'.",
                 _forward_of(angles=(90.0, 30.0, -30.0))),
+        Mistake("sin 210 degrees taken as +1/2: motor 2's thrust up-left (150 degrees), not "
+                "down-left",
+                "210 degrees lies in the third quadrant, where the sine is negative as well as "
+                "the cosine: motor 2 alone moves the robot back along y. Look at the case "
+                "'motor 2 alone'.",
+                _forward_of(angles=(90.0, 150.0, -30.0))),
         Mistake("the angles 210 and -30 given to np.cos and np.sin in degrees",
                 _DEGREES_HINT, _motor_one_exact),
         Mistake("the angles 90, 210 and -30 given to np.cos and np.sin in degrees",
@@ -162,7 +168,11 @@ def _inverse_cases(rng) -> list[Case]:
 
 
 def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_thirds=False,
-                times_leg=False, x_factor=3**-0.5):
+                times_leg=False, x_factor=3**-0.5, first_y=None, turn_leg_power=0):
+    """The inverse written out row by row, with the changes of a mistake: theta2_dot returned
+    for theta3_dot, the x terms' sign or factor, no leg radius or a product with it, the share
+    of theta_dot, the y shares 2/3 and 1/3 exchanged, motor 1's y share ``first_y`` alone
+    changed, theta_dot times a power of the leg radius."""
     def inverse(x_dot, y_dot, theta_dot, leg_radius):
         if not scale:
             ell = 1.0
@@ -171,8 +181,9 @@ def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_
         else:
             ell = leg_radius
         r3 = x_factor
-        turn = spin * theta_dot
+        turn = spin * theta_dot * leg_radius**turn_leg_power
         one, two = (1 / 3, 2 / 3) if swap_thirds else (2 / 3, 1 / 3)
+        one = one if first_y is None else first_y
         t1 = one * y_dot / ell + turn
         t2 = -x_sign * r3 * x_dot / ell - two * y_dot / ell + turn
         t3 = x_sign * r3 * x_dot / ell - two * y_dot / ell + turn
@@ -181,11 +192,15 @@ def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_
     return inverse
 
 
-def _forward_matrix(leg_radius, in_degrees=False):
+def _forward_matrix(leg_radius, in_degrees=False, motor_one_exact=False):
     """The matrix of the forward map, rows (x_dot, y_dot, theta_dot), written out; with
-    ``in_degrees`` the thrust angles handed to np.cos and np.sin in degrees."""
+    ``in_degrees`` the thrust angles handed to np.cos and np.sin in degrees, with
+    ``motor_one_exact`` too motor 1's column written out as (0, leg_radius, 1)."""
     radians = np.asarray(THRUSTS_DEG) if in_degrees else np.radians(THRUSTS_DEG)
-    return np.vstack([leg_radius * np.cos(radians), leg_radius * np.sin(radians), np.ones(3)])
+    matrix = np.vstack([leg_radius * np.cos(radians), leg_radius * np.sin(radians), np.ones(3)])
+    if motor_one_exact:
+        matrix[:, 0] = (0.0, leg_radius, 1.0)
+    return matrix
 
 
 def _inverse_by_transpose(x_dot, y_dot, theta_dot, leg_radius):
@@ -197,9 +212,15 @@ def _inverse_by_unit_transpose(x_dot, y_dot, theta_dot, leg_radius):
     return tuple(_forward_matrix(1.0).T @ velocity)
 
 
-def _inverse_of_degrees(x_dot, y_dot, theta_dot, leg_radius):
-    velocity = np.array([x_dot, y_dot, theta_dot])
-    return tuple(np.linalg.solve(_forward_matrix(leg_radius, in_degrees=True), velocity))
+def _inverse_of_degrees(motor_one_exact=False):
+    """The forward matrix built with the angles in degrees (motor 1's column written out with
+    ``motor_one_exact``), then solved."""
+    def inverse(x_dot, y_dot, theta_dot, leg_radius):
+        velocity = np.array([x_dot, y_dot, theta_dot])
+        matrix = _forward_matrix(leg_radius, in_degrees=True, motor_one_exact=motor_one_exact)
+        return tuple(np.linalg.solve(matrix, velocity))
+
+    return inverse
 
 
 def _inverse_of_transposed(x_dot, y_dot, theta_dot, leg_radius):
@@ -268,7 +289,22 @@ _INVERSE = Exercise(
                 "theta_dot. " + _PUT_BACK, _inverse_of_transposed),
         Mistake("the forward matrix built with the angles in degrees (np.cos(210)), then "
                 "inverted",
-                _DEGREES_HINT + " " + _PUT_BACK, _inverse_of_degrees),
+                _DEGREES_HINT + " " + _PUT_BACK, _inverse_of_degrees()),
+        Mistake("the forward matrix built with 210 and -30 degrees handed to np.cos and np.sin "
+                "(motor 1 written out), then inverted",
+                _DEGREES_HINT + " " + _PUT_BACK, _inverse_of_degrees(motor_one_exact=True)),
+        Mistake("motor 1's share of y_dot read as 1/3, where it is twice the others'",
+                "Walking along y the robot must not turn: the three rates add up to "
+                "theta_dot = 0. Motor 1 pushes along +y alone, motors 2 and 3 only half "
+                "against it: motor 1's share of y_dot is twice the size of each of theirs. "
+                + _PUT_BACK,
+                _inverse_of(first_y=1 / 3)),
+        Mistake("theta_dot divided by the leg radius (the forward matrix's turn row scaled by "
+                "it too, then inverted)",
+                "theta_dot is a rate in rad/s, like the pivot rates: the leg radius turns "
+                "rates into speeds, not rates into other rates. (A matrix times leg_radius "
+                "scales its last row too.) " + _PUT_BACK,
+                _inverse_of(turn_leg_power=-1)),
         Mistake("sqrt(3)/2 for the x terms' factor, where the inverse has another",
                 "sqrt(3)/2 = cos 30 degrees belongs to the forward map; the inverse's factor "
                 "comes from solving the forward equations, and it is not the same. "
@@ -500,6 +536,17 @@ _COST = Exercise(
                 "m, a pure number.",
                 lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius) ** 2
                 - beta * np.asarray(rot_speed)),
+        Mistake("the rotation speed converted to degrees per second",
+                "All inputs are in SI units and beta is per rad/s: use rot_speed as it "
+                "comes, in rad/s, with no np.degrees.",
+                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
+                - beta * np.degrees(rot_speed)),
+        Mistake("the weight beta of the rotation speed left out",
+                "The cost weighs both terms: alpha the radius and beta the rotation speed "
+                "(the chapter's 0.5 s per rad). Without beta the rotation speed is weighed "
+                "1 s/rad, whatever the weight asked for.",
+                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
+                - np.asarray(rot_speed)),
         Mistake("the rotation speed converted to rpm",
                 "All inputs are in SI units and beta is per rad/s: use rot_speed as it "
                 "comes, in rad/s.",
