@@ -9,6 +9,7 @@ right mistake; an unlisted slip gets the generic message; answers that raise, re
 number of values or the wrong shape get a message that says so.
 """
 
+import functools
 import math
 
 import numpy as np
@@ -506,6 +507,72 @@ def offset_angle_from_the_axis(beta_v, R1, R2):
     return _r(beta_p, R1, R2) * np.sin(beta_p)
 
 
+def angle_from_the_sines(beta_v, R1, R2):
+    """The ratio of the semi-axes, squared, taken between the sines of the two angles."""
+    k = (R2 / R1) ** 2
+    return np.arcsin(k * np.sin(beta_v))
+
+
+def height_with_unsquared_radii(beta_v, R1, R2):
+    c, s = np.cos(beta_v), np.sin(beta_v)
+    return np.sqrt(c * c * R1 + s * s * R2)
+
+
+def rates_in_the_order_solved(alpha, beta, gamma, omega_B):
+    """The first two rows give beta_dot and gamma_dot, the third then alpha_dot: returned in
+    that order."""
+    wx, wy, wz = omega_B
+    beta_dot = wx * math.cos(alpha) - wy * math.sin(alpha)
+    gamma_dot = (wx * math.sin(alpha) + wy * math.cos(alpha)) / math.sin(beta)
+    alpha_dot = wz - gamma_dot * math.cos(beta)
+    return beta_dot, gamma_dot, alpha_dot
+
+
+def rates_alpha_gamma_beta(alpha, beta, gamma, omega_B):
+    alpha_dot, beta_dot, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return alpha_dot, gamma_dot, beta_dot
+
+
+def rates_beta_alpha_gamma(alpha, beta, gamma, omega_B):
+    alpha_dot, beta_dot, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return [beta_dot, alpha_dot, gamma_dot]
+
+
+def rates_gamma_alpha_beta(alpha, beta, gamma, omega_B):
+    alpha_dot, beta_dot, gamma_dot = _right_rates(alpha, beta, omega_B)
+    return np.array([gamma_dot, alpha_dot, beta_dot])
+
+
+def rates_with_the_angles_exchanged(alpha, beta, gamma, omega_B):
+    """E written as a function E(a, b) of the spin and the tilt, called as E(beta, alpha)."""
+
+    def E(a, b):
+        return np.array([[0.0, np.cos(a), np.sin(b) * np.sin(a)],
+                         [0.0, -np.sin(a), np.sin(b) * np.cos(a)],
+                         [1.0, 0.0, np.cos(b)]])
+
+    alpha_dot, beta_dot, gamma_dot = np.linalg.inv(E(beta, alpha)) @ omega_B
+    return alpha_dot, beta_dot, gamma_dot
+
+
+def offset_vertical_part(beta_v, R1, R2):
+    """The line to the contact resolved with the cosine of its angle from the vertical."""
+    beta_p = _beta_p(beta_v, R1, R2)
+    return _r(beta_p, R1, R2) * np.cos(beta_v - beta_p)
+
+
+def offset_with_the_parametric_angle(beta_v, R1, R2):
+    psi = np.arctan(R2 / R1 * np.tan(np.asarray(beta_v, dtype=float)))
+    return _r(psi, R1, R2) * np.sin(beta_v - psi)
+
+
+def offset_by_a_forward_difference(beta_v, R1, R2, h=1e-3):
+    """-dH/dbeta_v by a forward difference of the height, with a step that looks small."""
+    H_here = _height_of(beta_v, R1, R2)
+    H_next = _height_of(np.add(beta_v, h), R1, R2)
+    return (H_here - H_next) / h
+
+
 STUDENTS = [
     (ANGLE, angle_r1_r2_swapped, "R1 and R2 swapped"),
     (ANGLE, angle_with_exponent_one, "the parametric angle psi"),
@@ -518,18 +585,25 @@ STUDENTS = [
     (ANGLE, angle_towards_the_upper_end, "towards the upper end"),
     (ANGLE, angle_with_one_square, "one of the squares dropped"),
     (ANGLE, angle_arctan2_backwards, "np.arctan2's arguments in the wrong order"),
+    (ANGLE, angle_from_the_sines, "applied to the sines (np.arcsin)"),
     (HEIGHT, height_swapped, "R1 and R2 swapped"),
     (HEIGHT, height_as_the_polar_radius, "polar radius"),
     (HEIGHT, height_without_the_root, "square root is missing"),
     (HEIGHT, height_from_eq18, "eq. 18"),
     (HEIGHT, height_as_a_sum, "R1 cos + R2 sin"),
     (HEIGHT, height_weighted_by_squares, "R1 cos^2 + R2 sin^2"),
-    (HEIGHT, height_with_unsquared_trig, "not squared under the root"),
+    (HEIGHT, height_with_unsquared_trig, "cos(beta_v) and sin(beta_v) not squared"),
+    (HEIGHT, height_with_unsquared_radii, "R1 and R2 not squared under the root"),
     (HEIGHT, height_as_the_distance_to_the_contact, "the distance from the centre to the "
                                                     "contact"),
     (RATES, rates_by_transposing, "transpose of E"),
     (RATES, rates_from_eq52, "eq. 52"),
     (RATES, rates_reversed, "(gamma_dot, beta_dot, alpha_dot)"),
+    (RATES, rates_in_the_order_solved, "the rates in the order (beta_dot, gamma_dot, "
+                                       "alpha_dot)"),
+    (RATES, rates_alpha_gamma_beta, "the rates in the order (alpha_dot, gamma_dot, beta_dot)"),
+    (RATES, rates_beta_alpha_gamma, "the rates in the order (beta_dot, alpha_dot, gamma_dot)"),
+    (RATES, rates_gamma_alpha_beta, "the rates in the order (gamma_dot, alpha_dot, beta_dot)"),
     (RATES, rates_without_the_sine, "division by sin(beta) is missing"),
     (RATES, rates_with_alpha_dot_omega_z, "alpha_dot = omega_z"),
     (RATES, rates_with_plus, "wrong sign of the heading's share in alpha_dot"),
@@ -554,7 +628,14 @@ STUDENTS = [
     (OFFSET, offset_contact_distance_times_sin_tilt, "|r| the distance to the contact"),
     (OFFSET, offset_height_as_distance, "the height H for the distance to the contact"),
     (OFFSET, offset_angle_from_the_axis, "|r| sin(beta_p)"),
+    (OFFSET, offset_vertical_part, "H, the contact's depth below the centre"),
+    (OFFSET, offset_with_the_parametric_angle, "the parametric psi taken for the contact's "
+                                               "angle beta_p"),
 ]
+
+#: Forward differences of H too coarse for the check, with the steps a student picks.
+COARSE = [(h, functools.partial(offset_by_a_forward_difference, h=h))
+          for h in (1e-2, 1e-3, 1e-4, 1e-5)]
 
 
 @pytest.mark.parametrize(("exercise_id", "answer", "name"), STUDENTS,
@@ -594,6 +675,27 @@ def test_a_cross_product_along_axis_0_raises_for_n_pairs_and_is_named():
                                     f"cross product along axis 0: for n pairs, the components "
                                     f"taken down the columns")
     assert "Hint: Each row of an (n, 3) array is one pair's (x, y, z)" in text
+
+
+def test_e_with_the_angles_exchanged_raises_at_alpha_0_and_is_named():
+    """E(beta, alpha) is singular at the fixed case alpha = 0: the LinAlgError is named, and
+    the hint points to that case and to where E is really singular."""
+    text = message(RATES, rates_with_the_angles_exchanged)
+    assert text.splitlines()[0] == (f"{RATES}: your answer raised LinAlgError — looks like E "
+                                    f"built with alpha and beta exchanged: singular at alpha "
+                                    f"= 0, not where sin(beta) = 0")
+    assert "Called:    euler_rates(alpha=0.0, beta=0.5" in text
+    assert "E's determinant is sin(beta)" in text
+
+
+@pytest.mark.parametrize(("h", "answer"), COARSE, ids=[f"h={h:g}" for h, _ in COARSE])
+def test_a_coarse_forward_difference_is_named_with_its_step(h, answer):
+    """-dH/dbeta_v by a forward difference of step 1e-2 to 1e-5 rad is off by more than the
+    1e-7 m allowed: named with its step; 1e-6 rad passes (with the note on precision)."""
+    line = summary(OFFSET, answer)
+    assert line == (f"{OFFSET}: wrong result — looks like a forward difference of H with the "
+                    f"step h = {h:g} rad: too coarse for the check's 1e-7 m")
+    assert summary(OFFSET, functools.partial(offset_by_a_forward_difference, h=1e-6)) == "passed"
 
 
 def test_a_numerical_derivative_passes_with_the_note_on_precision():
@@ -802,7 +904,8 @@ def test_every_listed_mistake_is_met_by_a_students_answer_here():
     answers = [(i, a) for i, a, _ in STUDENTS] + [
         (GYRO, gyro_dot), (GYRO, gyro_dot_per_row), (GYRO, gyro_magnitudes),
         (GYRO, gyro_magnitudes_per_row), (RATES, rates_guarded_widely), (GYRO, gyro_by_indexing),
-        (GYRO, gyro_along_axis_0)]
+        (GYRO, gyro_along_axis_0), (RATES, rates_with_the_angles_exchanged)] + [
+        (OFFSET, answer) for _, answer in COARSE]
     named = set()
     for exercise_id, answer in answers:
         line = summary(exercise_id, answer)

@@ -170,6 +170,33 @@ def inside_normal_into_the_step(point, step_x, height, fillet):
     return _by_the_texts_pieces(point, step_x, height, fillet, flip_inside=False)
 
 
+def face_reaching_the_top(point, step_x, height, fillet):
+    """Segments projected with numpy; the face drawn from the floor up to the top, as on the
+    sharp step, under the fillet too."""
+    p = np.asarray(point, dtype=float)
+
+    def on_segment(a, b):
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        t = np.clip(np.dot(p - a, b - a) / np.dot(b - a, b - a), 0.0, 1.0)
+        return a + t * (b - a)
+
+    centre = np.array([step_x + fillet, height - fillet])
+    feet = [on_segment((step_x - 1.0, 0.0), (step_x, 0.0)),
+            on_segment((step_x, 0.0), (step_x, height)),
+            on_segment((step_x + fillet, height), (step_x + 1.0, height))]
+    if fillet > 0:
+        angle = math.atan2(p[1] - centre[1], p[0] - centre[0])
+        for a in ([angle] if np.pi / 2 <= angle <= np.pi else [np.pi / 2, np.pi]):
+            feet.append(centre + fillet * np.array([np.cos(a), np.sin(a)]))
+    foot = min(feet, key=lambda f: np.linalg.norm(p - f))
+    gap = p - foot
+    d = np.linalg.norm(gap)
+    x, z = p
+    in_the_cut = (x < centre[0] and z > centre[1] and np.linalg.norm(p - centre) > fillet)
+    inside = z < 0 or (x > step_x and z < height and not in_the_cut)
+    return (-d, -gap / d) if inside else (d, gap / d)
+
+
 def fillet_centred_on_the_corner(point, step_x, height, fillet):
     return step_distance_with_complex_numbers(point, step_x, height, fillet,
                                               centre=(step_x, height))
@@ -351,6 +378,19 @@ def load_with_two_branches(spring_force, spring_lever, arm_length, arm_angle, wh
         return spring_force * spring_lever / (reach - traction * depth)
 
 
+def load_with_the_diameter(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                           traction, variant):
+    """The contact taken a whole wheel (its diameter) below the axle."""
+    if variant == "telescopic":
+        return spring_force
+    diameter = 2 * wheel_radius
+    ahead = arm_length * math.cos(arm_angle)
+    below = arm_length * math.sin(arm_angle) + diameter
+    if variant == "leading":
+        return spring_force * spring_lever / (ahead + traction * below)
+    return spring_force * spring_lever / (ahead - traction * below)
+
+
 # --------------------------------------------------------------------------- bisection
 
 
@@ -467,6 +507,19 @@ def bisect_returning_the_last_guess(climbs, low, high, tol):
         else:
             high = guess
     return guess
+
+
+def bisect_in_millimetres(climbs, low, high, tol):
+    """A right bisection that reports its height in mm, as the text's worked example does."""
+    lo, hi = low, high
+    while hi - lo > tol:
+        mid = (lo + hi) / 2
+        if climbs(mid):
+            lo = mid
+        else:
+            hi = mid
+    height_mm = lo * 1000
+    return height_mm
 
 
 def scan_the_heights(climbs, low, high, tol):
@@ -641,6 +694,12 @@ def climb_small_angle(wheel_radius, fillet, mu):
     return (wheel_radius + fillet) * (1 - np.cos(mu))
 
 
+def climb_without_the_root(wheel_radius, fillet, mu):
+    """cos(phi) from tan(phi) = mu, the identity's root left out."""
+    cos_phi = 1 / (1 + np.square(mu))
+    return (wheel_radius + fillet) * (1 - cos_phi)
+
+
 def climb_in_degrees(wheel_radius, fillet, mu):
     phi = np.degrees(np.arctan(mu))      # the limit angle, to look at in degrees
     return (wheel_radius + fillet) * (1 - np.cos(phi))
@@ -696,6 +755,7 @@ STUDENTS = [
     (STEP, top_as_a_line, "the top taken as the whole line"),
     (STEP, corner_counted_as_step, "the corner it cuts off counted as step"),
     (STEP, inside_normal_into_the_step, "the normal of a point inside not flipped"),
+    (STEP, face_reaching_the_top, "the face running up to the top"),
     (LOAD, load_variants_swapped, "leading and trailing swapped"),
     (LOAD, load_without_radius, "wheel radius left out"),
     (LOAD, load_without_traction, "the traction's moment ignored"),
@@ -707,6 +767,7 @@ STUDENTS = [
                                               "alone"),
     (LOAD, load_telescopic_by_moments, "the telescopic unit given a moment balance"),
     (LOAD, load_with_two_branches, "the telescopic unit computed as a trailing link"),
+    (LOAD, load_with_the_diameter, "the wheel's diameter 2R in the traction's lever"),
     (BISECT, bisect_returning_high, "the failing end high"),
     (BISECT, bisect_returning_the_middle, "the midpoint of the last interval"),
     (BISECT, bisect_hundred_times, "a fixed number of halvings"),
@@ -716,6 +777,7 @@ STUDENTS = [
     (BISECT, bisect_moving_the_wrong_end, "the ends moved the wrong way"),
     (BISECT, bisect_checking_the_bracket_each_time, "asked again before every halving"),
     (BISECT, bisect_returning_the_last_guess, "the last height tried"),
+    (BISECT, bisect_in_millimetres, "the height in mm, not in m"),
     (STOP, stop_without_g, "g is missing"),
     (STOP, stop_without_two, "the factor 2 is missing"),
     (STOP, stop_not_squared, "v0 not squared"),
@@ -735,6 +797,7 @@ STUDENTS = [
     (CLIMB, climb_with_the_fillet_on_top, "the fillet added to the height"),
     (CLIMB, climb_with_the_diameter_halved, "half the wheel radius"),
     (CLIMB, climb_small_angle, "phi = mu"),
+    (CLIMB, climb_without_the_root, "cos^2(phi) taken for cos(phi)"),
 ]
 
 

@@ -14,12 +14,15 @@ slip.
 
 The contact offset (exercise 6.5) is compared within 0.1 um (``atol``), not to round-off:
 the text offers d = -dH/dbeta_v, and a student who differentiates numerically is right to about
-1e-11 m (central differences, step 1e-6 rad) or 5e-9 m (one-sided, step 1e-7 rad).
+1e-11 m (central differences, step 1e-6 rad) or 5e-9 m (one-sided, step 1e-7 rad). A
+one-sided step of 1e-5 rad or more is off by more than that tolerance and is named as too
+coarse.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 
 import numpy as np
@@ -101,6 +104,11 @@ def _from_the_horizontal(beta_v, R1, R2):
     return np.pi / 2 - _from_the_vertical(beta_v, R1, R2)
 
 
+def _contact_angle_by_sines(beta_v, R1, R2):
+    """The squared ratio of the semi-axes applied to the sines, arcsin((R2/R1)^2 sin)."""
+    return np.arcsin((R2 / R1) ** 2 * np.sin(_as_float(beta_v)))
+
+
 def _contact_angle_in_degrees(beta_v, R1, R2):
     return np.degrees(_contact_angle_of()(beta_v, R1, R2))
 
@@ -166,6 +174,14 @@ _CONTACT_ANGLE = Exercise(
         Mistake("beta_v converted from degrees (it is in radians already)",
                 "beta_v comes in radians: leave out np.radians (or np.deg2rad).",
                 _contact_angle_of_degrees),
+        Mistake("the ratio of the semi-axes applied to the sines (np.arcsin), where the "
+                "tangents belong",
+                "Each of the text's two steps gives an angle from two components of a vector, "
+                "the one across the long axis over the one along it: that ratio is the angle's "
+                "tangent, not its sine (np.arctan2 takes both components). Lying on its side "
+                "(beta_v = pi/2, a fixed case) the contact is straight below the centre and "
+                "beta_p = pi/2, which the arcsine of a number below 1 never reaches.",
+                _contact_angle_by_sines),
     ),
 )
 
@@ -211,6 +227,11 @@ def _height_trig_not_squared(beta_v, R1, R2):
     beta = _as_float(beta_v)
     with np.errstate(invalid="ignore"):
         return np.sqrt(R1**2 * np.cos(beta) + R2**2 * np.sin(beta))
+
+
+def _height_radii_not_squared(beta_v, R1, R2):
+    beta = _as_float(beta_v)
+    return np.sqrt(R1 * np.cos(beta) ** 2 + R2 * np.sin(beta) ** 2)
 
 
 def _contact_distance(beta_v, R1, R2):
@@ -267,6 +288,11 @@ _CENTER_HEIGHT = Exercise(
                 "root is a sum of squares of lengths: square the cosine and the sine too. "
                 + _ENDS,
                 _height_trig_not_squared),
+        Mistake("R1 and R2 not squared under the root: the unit is the root of a metre",
+                "H is a length in m, and the root of a sum is one only if each term under it "
+                "is a squared length: with R1 and R2 to the first power your H is in "
+                f"m^(1/2) (upright it gives sqrt(R1), 0.24 for R1 = 6 cm). {_ENDS}",
+                _height_radii_not_squared),
     ),
 )
 
@@ -358,6 +384,22 @@ def _rates_wide_guard(alpha, beta, gamma, omega_B):
     return _rates_of()(alpha, beta, gamma, omega_B)
 
 
+def _rates_angles_exchanged(alpha, beta, gamma, omega_B):
+    """E with alpha and beta in each other's place, solved: singular where sin(alpha) = 0."""
+    return tuple(np.linalg.solve(_rate_matrix(beta, alpha), np.asarray(omega_B, float)))
+
+
+_RATE_NAMES = ("alpha_dot", "beta_dot", "gamma_dot")
+
+
+def _order_mistake(order):
+    """The right rates returned in another ``order`` (a permutation of 0, 1, 2)."""
+    return Mistake(f"the rates in the order ({', '.join(_RATE_NAMES[k] for k in order)})",
+                   "Return them in the order of the angles' arguments, alpha_dot, beta_dot, "
+                   "gamma_dot, whatever the order in which you solve for them.",
+                   _rates_of(order=order))
+
+
 _SOLVE_E = ("Solve omega_B = E (alpha_dot, beta_dot, gamma_dot) for the rates, as the text "
             "says: by hand, the first two rows give beta_dot and gamma_dot, the third then "
             "alpha_dot; or with np.linalg.solve(E, omega_B).")
@@ -404,10 +446,7 @@ _EULER_RATES = Exercise(
                 "Seen in the body, the axes of the three turns depend on the spin alpha and "
                 "the tilt beta only: E has no gamma, and neither has its inverse.",
                 _rates_of(by_gamma=True)),
-        Mistake("the rates in the order (gamma_dot, beta_dot, alpha_dot)",
-                "Return them in the order of the angles' arguments: alpha_dot, beta_dot, "
-                "gamma_dot.",
-                _rates_of(order=(2, 1, 0))),
+        _order_mistake((2, 1, 0)),
         Mistake("the division by sin(beta) is missing in gamma_dot",
                 f"{_HEADING_AXIS} The x-y part of omega_B gives gamma_dot only after "
                 "dividing by that length.",
@@ -438,6 +477,17 @@ _EULER_RATES = Exercise(
                 "beta = 0.001 rad the rates are about 1000 times omega: large, but defined. "
                 "Refuse only |sin(beta)| below about 1e-9, or not at all.",
                 _rates_wide_guard),
+        Mistake("E built with alpha and beta exchanged: singular at alpha = 0, not where "
+                "sin(beta) = 0",
+                "In E the spin alpha only turns the tilt's and the heading's axes about the "
+                "long axis, and the tilt beta sets how far the heading's axis leans from it: "
+                "E's determinant is sin(beta), singular only with the long axis vertical. "
+                "With the two angles exchanged your E is singular at the fixed case 'alpha = "
+                "0', where nothing is. Write E from the text's matrix with each angle in its "
+                "place.",
+                _rates_angles_exchanged),
+        *(_order_mistake(order) for order in itertools.permutations(range(3))
+          if order not in ((0, 1, 2), (2, 1, 0))),
     ),
 )
 
@@ -620,6 +670,41 @@ def _offset_from_the_long_axis(beta_v, R1, R2):
     return _contact_distance(beta_v, R1, R2) * np.sin(_contact_angle_of()(beta_v, R1, R2))
 
 
+def _offset_lever_with_psi(beta_v, R1, R2):
+    """The first route with the parametric psi of the contact for its polar angle beta_p."""
+    psi = _contact_angle_of(ratio_power=1)(beta_v, R1, R2)
+    return _height_polar_radius(psi, R1, R2) * np.sin(_as_float(beta_v) - psi)
+
+
+#: Steps (rad) of the forward differences of H named as too coarse: each is off by about
+#: h/2 |H''| (5.5e-7 m at most over the cases for h = 1e-5), more than the check's 1e-7 m;
+#: h = 1e-6 is within it, and passes.
+_COARSE_STEPS = (1e-2, 1e-3, 1e-4, 1e-5)
+
+
+def _offset_forward_difference(h):
+    """-dH/dbeta_v by a forward difference of step ``h`` (rad)."""
+    def contact_offset(beta_v, R1, R2):
+        beta = _as_float(beta_v)
+        def height(b):
+            return np.sqrt((R1 * np.cos(b)) ** 2 + (R2 * np.sin(b)) ** 2)
+
+        return -(height(beta + h) - height(beta)) / h
+
+    return contact_offset
+
+
+def _coarse_difference_mistake(h):
+    return Mistake(
+        f"a forward difference of H with the step h = {h:g} rad: too coarse for the check's "
+        "1e-7 m",
+        "A one-sided difference quotient is off by about h/2 times the second derivative "
+        "of H: on the check's eggs up to 0.5 um at h = 1e-5 rad, and ten times that for "
+        "each tenfold step, more than the 1e-7 m the text allows. Take a central difference "
+        "(its error falls with h^2), or a much smaller step, or the exact derivative.",
+        _offset_forward_difference(h))
+
+
 _ROUTES = ("The text's two routes: the contact, seen from the centre, lies at the distance "
            "|r(beta_p)| and at beta_v - beta_p from the vertical; or d = -dH/dbeta_v.")
 _LEVER_HINT = ("|r| sin(beta_v) is the offset of a point at the distance |r| along the long "
@@ -672,6 +757,19 @@ _CONTACT_OFFSET = Exercise(
                 "The lever arm is horizontal: it needs the angle of the line to the contact "
                 f"from the vertical. {_ROUTES}",
                 _offset_from_the_long_axis),
+        Mistake("H, the contact's depth below the centre (the vertical part of the line to "
+                "it), not its horizontal offset",
+                "Of the line from the centre to the contact, d is the horizontal part: the "
+                "side opposite the angle beta_v - beta_p, not the one next to it. d is 0 "
+                f"upright and lying; yours is R1 and R2 there. {_ROUTES}",
+                _center_height_reference),
+        Mistake("the parametric psi taken for the contact's angle beta_p in the text's first "
+                "route",
+                "psi is the parameter of the contact point (R2 sin psi, R1 cos psi), not the "
+                "angle at which the centre sees it: the polar radius |r| and the angle from "
+                "the vertical both need beta_p, the polar angle of exercise 6.1. " + _ROUTES,
+                _offset_lever_with_psi),
+        *(_coarse_difference_mistake(h) for h in _COARSE_STEPS),
     ),
 )
 

@@ -197,7 +197,7 @@ def _step_distance_cases(rng) -> list[Case]:
 
 def _profile_distance(point, step_x, height, fillet, centre=None, face_clamped=True,
                       floor_clamped=True, top_clamped=True, quarter=True, cut_is_air=True,
-                      inside_normal_out=True):
+                      inside_normal_out=True, face_to_the_top=False):
     """The distance and normal to the profile as a student builds it from the text, piece by
     piece, with the changes of a mistake.
 
@@ -207,14 +207,16 @@ def _profile_distance(point, step_x, height, fillet, centre=None, face_clamped=T
     ``(step_x + fillet, height - fillet)`` unless a mistake moves it: a typo in the centre
     moves the arc only), its quarter from pi/2 to pi. A mistake may leave a piece unclamped (a
     whole line), take the arc's whole circle, count the air cut off by the fillet as step, or
-    leave the normal of a point inside pointing into the solid.
+    leave the normal of a point inside pointing into the solid, or let the face run up to
+    ``height`` (``face_to_the_top``), past the arc's lower end.
     """
     p = np.asarray(point, dtype=float)
     x, z = p
     face_top, top_start = height - fillet, step_x + fillet
     centre = np.array([top_start, face_top] if centre is None else centre, dtype=float)
+    face_end = height if face_to_the_top else face_top
     feet = [np.array([min(x, step_x) if floor_clamped else x, 0.0]),
-            np.array([step_x, min(max(z, 0.0), face_top) if face_clamped else z]),
+            np.array([step_x, min(max(z, 0.0), face_end) if face_clamped else z]),
             np.array([max(x, top_start) if top_clamped else x, height])]
     if fillet > 0.0:
         towards = p - centre
@@ -329,6 +331,13 @@ _STEP_DISTANCE = Exercise(
         Mistake("the face taken as the whole line x = step_x, not clamped to its ends",
                 f"The face runs from the floor up to height - fillet only. {_CLAMP}",
                 _profile(face_clamped=False)),
+        Mistake("the face running up to the top, z = height: past the fillet, which ends it "
+                "at height - fillet",
+                "The fillet rounds the edge off: the face ends where the arc begins, a "
+                "fillet's radius below the top, as the top begins a fillet's radius behind "
+                "the face. A point out from the arc must not find its nearest point on a part "
+                f"of the face that is no longer there. {_PIECES}",
+                _profile(face_to_the_top=True)),
         Mistake("the floor taken as the whole line z = 0, also under the step",
                 f"The floor ends at the face. {_CLAMP}",
                 _profile(floor_clamped=False)),
@@ -446,12 +455,13 @@ def _wheel_load_cases(rng) -> list[Case]:
 
 def _load_of(swap_variants=False, with_radius=True, with_traction=True, with_lever=True,
              swap_trig=False, in_degrees=False, reach_is_arm=False, depth_is_radius=False,
-             telescopic=None):
+             telescopic=None, radii_below=1.0):
     """N = F_s b / (a cos(phi) + s c (a sin(phi) + R)), s = +1 leading, -1 trailing, and
     F_s for the telescopic unit, with the changes of a mistake: the variants swapped, the
     radius, the traction or the spring's lever left out, sin and cos swapped, the angle
     converted from degrees, N's lever the whole arm, the traction's lever the radius alone,
-    the telescopic unit's load from ``telescopic(F_s, b, a)`` or as a trailing link."""
+    the telescopic unit's load from ``telescopic(F_s, b, a)`` or as a trailing link, the
+    contact ``radii_below`` wheel radii below the axle (2: the diameter)."""
     def wheel_load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
                    variant):
         if variant == "telescopic" and telescopic != "trailing":
@@ -463,7 +473,7 @@ def _load_of(swap_variants=False, with_radius=True, with_traction=True, with_lev
         cos, sin = (math.sin, math.cos) if swap_trig else (math.cos, math.sin)
         reach = arm_length if reach_is_arm else arm_length * cos(phi)
         depth = (0.0 if depth_is_radius else arm_length * sin(phi)) + (
-            wheel_radius if with_radius else 0.0)
+            radii_below * wheel_radius if with_radius else 0.0)
         moment = spring_force * (spring_lever if with_lever else 1.0)
         return moment / (reach + sign * (traction if with_traction else 0.0) * depth)
 
@@ -529,6 +539,12 @@ _WHEEL_LOAD = Exercise(
                 "Three variants need three branches: test for 'trailing' and 'telescopic' "
                 "too. " + _TELESCOPIC_HINT,
                 _load_of(telescopic="trailing")),
+        Mistake("the wheel's diameter 2R in the traction's lever, where its radius belongs",
+                "The axle is the wheel's centre: the rim, and the contact on it, lie one "
+                "radius below it, not a diameter. Check the text's example with c = 0.3 (a "
+                "fixed case): about 5.37 N for the leading wheel, 12.43 N for the trailing "
+                "one.",
+                _load_of(radii_below=2.0)),
     ),
 )
 
@@ -733,6 +749,11 @@ def _bisection(climbs, low, high, tol, answer="low", halvings=None, until=1.0, s
     return {"low": low, "high": high, "middle": 0.5 * (low + high), "last": middle}[answer]
 
 
+def _bisection_in_mm(climbs, low, high, tol):
+    """A right bisection, its height returned in mm."""
+    return 1e3 * _bisection(climbs, low, high, tol)
+
+
 def _scan(climbs, low, high, tol):
     height = low
     while height + tol < high and climbs(height + tol):
@@ -795,6 +816,11 @@ _BISECT_HEIGHT = Exercise(
                 "that: test the middle and keep the half whose ends are one climbed, one "
                 "failed.",
                 _scan),
+        Mistake("the height in mm, not in m",
+                "low, high and tol come in metres, and the height goes back to be compared "
+                "with them: return it in the bracket's unit, unconverted. The worked "
+                "example's millimetres are only for reading.",
+                _bisection_in_mm),
     ),
     adapter=CountClimbs(),
 )
@@ -899,6 +925,11 @@ _EDGE_CLIMB = Exercise(
                 "arctan(mu) in radians if you use it at all, or write cos(phi) from "
                 "tan(phi) = mu without the angle.",
                 _edge_climb_of(cos_phi=lambda mu: np.cos(np.degrees(np.arctan(mu))))),
+        Mistake("cos^2(phi) taken for cos(phi): the square root missing",
+                "Yours is the square of the cosine: at mu = 1 (phi = 45 deg) it gives 0.5 "
+                "where cos(45 deg) = 0.71. Check the identity that takes you from tan(phi) "
+                f"= mu to cos(phi). {_GEOMETRY}",
+                _edge_climb_of(cos_phi=lambda mu: 1 / (1 + mu**2))),
     ),
 )
 
