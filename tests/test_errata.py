@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from robodyn.tools.nblint import MAX_LINE_LENGTH
+
 ERRATA = Path(__file__).resolve().parents[1] / "book" / "errata.md"
 BLOCK = re.compile(r"```python\n(.*?)```(?:\n\n```text\n(.*?)```)?", re.S)
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
@@ -45,6 +47,13 @@ def run(code: str) -> list[str]:
 
 def test_the_page_has_its_checks():
     assert len(blocks()) >= 15
+
+
+def test_every_line_of_code_fits_the_column():
+    """Code blocks are 77 characters wide on the page; a longer line scrolls sideways."""
+    long = [(index + 1, line) for index, (code, _) in enumerate(blocks())
+            for line in code.split("\n") if len(line) > MAX_LINE_LENGTH]
+    assert not long, f"lines over {MAX_LINE_LENGTH} characters (block, line): {long}"
 
 
 @pytest.mark.parametrize("index", range(len(blocks())))

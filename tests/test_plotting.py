@@ -18,7 +18,15 @@ from robodyn.errors import ParameterError
 from robodyn.plotting import InteractiveFigure, animation, figure_png, interactive_figure
 from robodyn.plotting import interactive as machinery
 from robodyn.plotting.animation import PLAYER_ICONS, offline_player
-from robodyn.plotting.interactive import PAGE_COLUMN_PX, WIDGET_VIEW_MIME, rgba_png, text_on_page
+from robodyn.plotting.interactive import (
+    FIGURE_INCHES,
+    MIN_PHONE_TEXT_PX,
+    PAGE_COLUMN_PX,
+    PHONE_COLUMN_PX,
+    WIDGET_VIEW_MIME,
+    rgba_png,
+    text_on_page,
+)
 
 matplotlib.use("Agg")  # no display: the tests render with Agg only
 
@@ -369,10 +377,13 @@ def test_text_on_page_scales_only_images_wider_than_the_column():
     )
 
 
-def test_default_figure_is_as_wide_as_the_page_column(recorder):
-    """With the default size and dpi the image is as wide as the page column: shown unscaled."""
+def test_default_figure_fits_the_column_with_text_legible_on_a_phone(recorder):
+    """With the default size and dpi the image is FIGURE_INCHES wide (504 px at 96 dpi): shown
+    unscaled in the page column, and scaled on a phone so that 10-point text stays 9 px high."""
     figure = interactive_figure(recorder, make_controls())
-    assert PIL.Image.open(io.BytesIO(figure.static_png)).width == PAGE_COLUMN_PX
+    width = PIL.Image.open(io.BytesIO(figure.static_png)).width
+    assert width == FIGURE_INCHES * figure.dpi == 504 < PAGE_COLUMN_PX
+    assert 10 / 72 * figure.dpi * PHONE_COLUMN_PX / width >= MIN_PHONE_TEXT_PX
 
 
 # ------------------------------------------------------------------ view mode (blitting)

@@ -6,7 +6,9 @@ git tracks, except those from which a solution can be read back:
 - ``solutions/`` (the answers themselves) and ``_toc_instructor.yml`` (the edition that shows
   them);
 - the tests of the exercise checks (``tests/test_checks_*.py``), which hold right answers
-  written independently, and the tests built on the solutions' answers
+  written independently, the class's typical slips and a second writer's right answers they are
+  measured with (``tests/slips/``, ``tests/test_slips_named.py``), and the tests built on the
+  solutions' answers
   (``tests/test_nbgrader.py``, ``classgrade/tests/test_grading_handin.py``,
   ``classgrade/tests/test_points.py``);
 
@@ -72,7 +74,8 @@ ROOT = Path(robodyn.__file__).resolve().parents[1]
 
 #: What the student release leaves out: folders (ending in /), files, and file-name prefixes
 #: (ending in *), relative to the repository's root.
-EXCLUDED = ("solutions/", "_toc_instructor.yml", "tests/test_checks_*", "tests/test_nbgrader.py",
+EXCLUDED = ("solutions/", "_toc_instructor.yml", "tests/test_checks_*", "tests/slips/",
+            "tests/test_slips_named.py", "tests/test_nbgrader.py",
             "classgrade/tests/test_grading_handin.py",
             "classgrade/tests/test_points.py")
 

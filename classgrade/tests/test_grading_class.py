@@ -85,7 +85,8 @@ def _hand_ins():
     add(("mistakes", answered(STEM, {FK: SWAPPED, IK: NO_RADIUS}),
          {**dict.fromkeys(IDS, "passed"), FK: "failed", IK: "failed"},
          {FK: "the wheels are swapped (omega has the wrong sign)",
-          IK: "the division by the wheel radius R is missing"}))
+          IK: "the division by the wheel radius is missing (rim speeds in m/s, not wheel "
+              "speeds)"}))
     add(("untouched", official(STEM), dict.fromkeys(IDS, "not attempted"), {}))
     # the tamperings of the trial, each with a wrong answer to exercise 4.1
     failed_fk = {**dict.fromkeys(IDS, "passed"), FK: "failed"}

@@ -77,6 +77,8 @@ def test_the_release_has_no_solutions_history_instructor_toc_or_checks_tests(mad
     assert not (folder / ".git").exists()
     assert not (folder / "_toc_instructor.yml").exists()
     assert not list((folder / "tests").glob("test_checks_*"))
+    assert not (folder / "tests" / "slips").exists()
+    assert not (folder / "tests" / "test_slips_named.py").exists()
     assert not (folder / "tests" / "test_nbgrader.py").exists()
     assert not (folder / "tests" / "test_grading_handin.py").exists()
     assert not any(name.startswith("solutions/") for name in names)
