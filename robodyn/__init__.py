@@ -7,8 +7,11 @@ Physics at the top, machinery and per-chapter content in parallel subpackages:
   ``solve_ivp`` and the one result type of every simulation), :mod:`~robodyn.mechanics`
   (constrained Lagrange models);
 - one module per subject: :mod:`~robodyn.arm` and :mod:`~robodyn.lagrange` (planar arms,
-  Newton-Euler and Lagrange), :mod:`~robodyn.friction`, :mod:`~robodyn.contact` (penalty
-  contact), :mod:`~robodyn.diffdrive` and :mod:`~robodyn.waypoints`,
+  Newton-Euler and Lagrange), :mod:`~robodyn.control` (PD + gravity and computed torque),
+  :mod:`~robodyn.friction` and :mod:`~robodyn.lugre` (dynamic friction),
+  :mod:`~robodyn.contact` (penalty contact, Hertz, Hunt-Crossley), :mod:`~robodyn.diffdrive`,
+  :mod:`~robodyn.waypoints`, :mod:`~robodyn.odometry` (encoder dead reckoning) and
+  :mod:`~robodyn.tracking` (Kanayama's controller),
   :mod:`~robodyn.stickslip` (the vibration-motor robot), :mod:`~robodyn.egg` (the egg-shaped
   robot), :mod:`~robodyn.vacuum` and :mod:`~robodyn.vacuum_course` (the vacuum robot), with
   MuJoCo as a second engine in :mod:`~robodyn.egg_mujoco` and :mod:`~robodyn.vacuum_mujoco`

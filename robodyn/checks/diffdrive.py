@@ -922,8 +922,8 @@ def _draw_pose_and_goal(rng: np.random.Generator, dead_band: float, size=None):
 
 _BEHIND_NOTE = (
     "for a goal exactly behind the robot your command turns it the other way than the "
-    "book's wrap_angle (which gives e = +pi, a left turn). Both are right: e = pi and e = -pi "
-    "are the same direction, and the text lets the robot turn either way."
+    "book's wrap to (-pi, pi] (which gives e = +pi, a left turn). Both are right: e = pi and "
+    "e = -pi are the same direction, and the text lets the robot turn either way."
 )
 _EDGE_NOTE = (
     "at |e| = dead_band exactly your command is on the other side of the edge than the "
