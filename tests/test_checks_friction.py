@@ -438,3 +438,33 @@ def test_the_boundaries_the_text_states_are_cases(exercise_id, answer, about):
     assert any(case.about.startswith(about) for case in exercise.cases())
     message = str(evaluate(exercise, answer).failure)
     assert f"This input: {about}" in message
+
+
+def fit_unpacking_lstsq(v, force):
+    A = np.column_stack([-np.sign(v), -v])
+    Fc, b = np.linalg.lstsq(A, force, rcond=None)
+    return Fc, b
+
+
+def fit_taking_the_residuals(v, force):
+    A = np.column_stack([-np.sign(v), -v])
+    solution = np.linalg.lstsq(A, force, rcond=None)
+    Fc, b = solution[1]
+    return Fc, b
+
+
+def fit_by_solve_on_a_tall_matrix(v, force):
+    A = np.column_stack([-np.sign(v), -v])
+    return tuple(np.linalg.solve(A, force))
+
+
+def test_errors_are_named_only_with_their_message():
+    """lstsq's four-item result unpacked, or its residuals taken, raise ValueErrors that the
+    check names by their message; np.linalg.solve on the tall matrix raises a LinAlgError of
+    another message, which the mistake of a transposed A (also a LinAlgError) must not claim."""
+    assert "looks like lstsq's whole result unpacked" in summary(
+        "friction.fit_coulomb_viscous", fit_unpacking_lstsq)
+    assert "looks like the second item of lstsq's result" in summary(
+        "friction.fit_coulomb_viscous", fit_taking_the_residuals)
+    line = summary("friction.fit_coulomb_viscous", fit_by_solve_on_a_tall_matrix)
+    assert "LinAlgError" in line and "looks like" not in line, line

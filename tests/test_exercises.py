@@ -9,6 +9,7 @@ chapter needs no grading test of its own beyond its list of mistakes.
 """
 
 import copy
+import re
 
 import numpy as np
 import pytest
@@ -85,16 +86,25 @@ def raw_outputs(exercise, answer):
             with np.errstate(all="ignore"):
                 raw = exercise.run(answer, case)
         except Exception as error:  # mistakes may raise, as students' answers do
-            found.append(type(error))
+            found.append((type(error), str(error)))
             continue
         values, trouble = exercise.normalise(raw)
         found.append(trouble or values)
     return found
 
 
-def explains_everywhere(exercise, answer_outputs, model_outputs) -> bool:
+def explains_everywhere(exercise, answer_outputs, model_outputs, message: str = "") -> bool:
+    """True if the model's outputs explain the answer's on every case, as the check decides:
+    an error by its type, and by ``message`` (a mistake's regular expression) if it has one."""
     for case, got, model in zip(exercise.cases(), answer_outputs, model_outputs, strict=True):
-        if isinstance(got, (type, str)) or isinstance(model, (type, str)):
+        raised = [isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], type)
+                  for x in (got, model)]
+        if any(raised):
+            if not all(raised) or got[0] is not model[0] or (
+                    message and re.search(message, got[1]) is None):
+                return False
+            continue
+        if isinstance(got, str) or isinstance(model, str):
             if got != model:
                 return False
             continue
@@ -108,13 +118,14 @@ def explains_everywhere(exercise, answer_outputs, model_outputs) -> bool:
 def test_mistakes_are_distinguishable_on_the_cases(exercise_id):
     """No mistake explains another one, or the reference, on every case."""
     exercise = get_exercise(exercise_id)
-    answers = [("the reference", exercise.reference)] + [(m.name, m.answer)
-                                                         for m in exercise.mistakes]
-    outputs = {name: raw_outputs(exercise, answer) for name, answer in answers}
-    for first, _ in answers:
-        for second, _ in answers:
+    answers = [("the reference", exercise.reference, "")] + [(m.name, m.answer, m.message)
+                                                             for m in exercise.mistakes]
+    outputs = {name: raw_outputs(exercise, answer) for name, answer, _ in answers}
+    for first, _, _ in answers:
+        for second, _, message in answers:
             if first != second:
-                assert not explains_everywhere(exercise, outputs[first], outputs[second]), (
+                assert not explains_everywhere(exercise, outputs[first], outputs[second],
+                                               message), (
                     f"{second!r} explains {first!r} on every case: add a case that tells "
                     f"them apart")
 

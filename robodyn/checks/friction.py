@@ -426,6 +426,18 @@ def _f_rows_for_columns(v, force):
     return tuple(np.linalg.lstsq(A, force, rcond=None)[0])
 
 
+def _f_whole_result(v, force):
+    A = np.column_stack([-np.sign(v), -v])
+    Fc, b = np.linalg.lstsq(A, force, rcond=None)  # four items: ValueError
+    return Fc, b
+
+
+def _f_residuals(v, force):
+    A = np.column_stack([-np.sign(v), -v])
+    Fc, b = np.linalg.lstsq(A, force, rcond=None)[1]  # the residuals: ValueError
+    return Fc, b
+
+
 def _f_swapped(v, force):
     Fc, b = _fit_reference(v, force)
     return b, Fc
@@ -473,7 +485,16 @@ _FIT = Exercise(
                 "of the columns, not transposed)",
                 "lstsq(A, force) needs A of shape (n, 2), one row per sample, to match force: "
                 "stack the columns side by side (np.column_stack) or transpose.",
-                _f_rows_for_columns),
+                _f_rows_for_columns, message="Incompatible dimensions"),
+        Mistake("lstsq's whole result unpacked into (Fc, b): it returns four things",
+                "np.linalg.lstsq returns the solution, the residuals, the rank and the "
+                "singular values; the solution is its first item.",
+                _f_whole_result, message="too many values to unpack"),
+        Mistake("the second item of lstsq's result taken for the solution (it is the sum "
+                "of squared residuals)",
+                "np.linalg.lstsq returns the solution first, then the residuals, the rank "
+                "and the singular values.",
+                _f_residuals, message="not enough values to unpack"),
         Mistake("the pair is returned as (b, Fc)",
                 "Return the Coulomb level first, as the text asks: the pair (Fc, b). The "
                 "solution of lstsq lists the parameters in the order of your columns.",

@@ -103,11 +103,16 @@ class Mistake:
         The wrong answer, in the same form as the student's (a function, or a class for an
         exercise that steps an object). It is named only when it explains the student's
         answer on every case.
+    message : str
+        For a mistake that raises: a regular expression the student's error message must
+        match too (``"too many values to unpack"``). Empty: an error of the same type is
+        enough, whatever its message (a student's own ``ValueError("...")`` text).
     """
 
     name: str
     hint: str
     answer: Callable
+    message: str = ""
 
 
 @dataclass(frozen=True)

@@ -591,8 +591,11 @@ def _explains(exercise: Exercise, mistake: Mistake, run: _Run) -> bool:
         with np.errstate(all="ignore"):
             raw = exercise.run(mistake.answer, run.case)
     except Exception as error:  # a mistake may raise, as the student's answer does
-        # by name: a grading run's errors are stand-ins of the student kernel's (plaindata)
-        return run.error is not None and type(error).__name__ == type(run.error).__name__
+        # by name: a grading run's errors are stand-ins of the student kernel's (plaindata),
+        # which keep the message
+        return (run.error is not None and type(error).__name__ == type(run.error).__name__
+                and (not mistake.message or re.search(mistake.message, str(run.error))
+                     is not None))
     if run.error is not None:
         return False
     model, trouble = exercise.normalise(raw)
