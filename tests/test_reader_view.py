@@ -25,9 +25,9 @@ page on anything a reader would notice:
 Every page is looked at again at a phone's 390 x 844, where nothing may make the page scroll
 sideways and no image, animation, 3D view or figure may reach past the column (code, tables
 and formulas too wide for it scroll inside their own box), nor be scaled down so far that
-its smallest text (10 points, :data:`SMALLEST_FIGURE_TEXT_PX`) ends up below 9 px. At 390 px and 900 px the chapter
-list and the page contents are opened by clicking the buttons a person clicks, and a link
-in each is followed.
+its smallest text (10 points, :data:`SMALLEST_FIGURE_TEXT_PX`) ends up below 9 px. At 390 px
+and 900 px the chapter list and the page contents are opened by clicking the buttons a person
+clicks, and a link in each is followed.
 
 Chapter pages must also show typeset math, the static figures of their widgets and an
 animation. A full-page screenshot of every page at both widths goes to ``_build/screenshots/``

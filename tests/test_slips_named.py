@@ -26,8 +26,7 @@ import functools
 import numpy as np
 import pytest
 import sympy as sp
-from slips import arm, contact, diffdrive, egg, friction, stickslip, vacuum
-from slips import second
+from slips import arm, contact, diffdrive, egg, friction, second, stickslip, vacuum
 from slips.second import arm as arm2
 from slips.second import contact as contact2
 from slips.second import diffdrive as diffdrive2

@@ -363,8 +363,8 @@ class Expression(Comparator):
 
         if isinstance(got, sympy.MatrixBase) and not isinstance(expected, sympy.MatrixBase):
             return [f"Yours is a {got.shape[0]}x{got.shape[1]} Matrix, not an expression"
-                    + (f": return its one entry, `M[0, 0]`, or build the expression without "
-                       f"a Matrix." if got.shape == (1, 1) else ".")]
+                    + (": return its one entry, `M[0, 0]`, or build the expression without "
+                       "a Matrix." if got.shape == (1, 1) else ".")]
         if isinstance(expected, sympy.MatrixBase) and not isinstance(got, sympy.MatrixBase):
             return [f"Yours is a single expression; a {expected.shape[0]}x{expected.shape[1]} "
                     f"sympy Matrix is expected."]

@@ -570,8 +570,8 @@ def _generic_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
 
     for factor, looks, hint in GENERIC_FACTORS:
         if explained(lambda run, k, f=factor: f * np.asarray(run.expected[k], float)):
-            return Mistake(f"{names} {looks.replace('value', 'values') if len(wrong) > 1 else looks}",
-                           hint, None)
+            looks = looks.replace("value", "values") if len(wrong) > 1 else looks
+            return Mistake(f"{names} {looks}", hint, None)
     if len(wrong) == 2:
         a, b = wrong
         if explained(lambda run, k: run.expected[b if k == a else a]):
