@@ -78,6 +78,11 @@ class Problem:
         )
 
 
+def _place(cell: int, line: int) -> str:
+    """Where a problem is: "cell 3, line 2" in a notebook, "line 2" in a module (cell 0)."""
+    return f"cell {cell}, line {line}" if cell else f"line {line}"
+
+
 @dataclass(frozen=True)
 class WideFigure:
     """A figure wider than :data:`MAX_FIGURE_INCHES`."""
@@ -88,7 +93,7 @@ class WideFigure:
     inches: float
 
     def __str__(self) -> str:
-        where = f"cell {self.cell}, line {self.line}" if self.cell else f"line {self.line}"
+        where = _place(self.cell, self.line)
         return (
             f"{self.path}: {where}: a figure {self.inches:g} in wide (limit "
             f"{MAX_FIGURE_INCHES:g} in) is scaled down on a phone, its text to below "
@@ -106,7 +111,7 @@ class SmallFont:
     text: str
 
     def __str__(self) -> str:
-        where = f"cell {self.cell}, line {self.line}" if self.cell else f"line {self.line}"
+        where = _place(self.cell, self.line)
         return (f"{self.path}: {where}: {self.text} is smaller than {MIN_FONT_PT:g} points, "
                 "too small to read on a phone")
 
