@@ -112,7 +112,11 @@ student-release:
 	$(BIN)/python -m classgrade.release "$(DEST)"
 
 # Every script of benchmarks/ (found, not listed), in name order.
+# The peers the benchmarks compare with (pinocchio) are not the book's requirements: installed
+# here only, and a machine without them (offline) prints the book's figures alone.
 benchmarks: $(STAMP)
+	@$(BIN)/python -m pip install --quiet -r benchmarks/requirements.txt -c constraints.txt \
+	  || echo "make benchmarks: the peers of benchmarks/requirements.txt could not be installed; their lines are skipped" >&2
 	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 constraints: $(STAMP)

@@ -276,10 +276,11 @@ class PlanarArm(Parameters):
         >>> print(tau.round(3))
         [20.599  1.523]
         """
-        return self._newton_euler(q, qd, qdd, gravity)[0]
+        return self._newton_euler(q, qd, qdd, gravity)
 
-    def _newton_euler(self, q, qd, qdd, gravity: bool):
-        """Both passes: (joint torques (n, ...), joint forces (n, 2, ...))."""
+    def _newton_euler(self, q, qd, qdd, gravity: bool, forces: bool = False):
+        """Both passes: the joint torques (n, ...), and with ``forces`` also the joint
+        forces (n, 2, ...)."""
         q = self._angles(q)
         qd = self._state("qd", qd, "rad/s", q.shape)
         qdd = self._state("qdd", qdd, "rad/s^2", q.shape)
@@ -287,24 +288,27 @@ class PlanarArm(Parameters):
         if q.ndim > 1:  # per-link constants against states of shape (n, ...)
             shape = (-1,) + (1,) * (q.ndim - 1)
             m, inertia, length, lc = (x.reshape(shape) for x in (m, inertia, length, lc))
-        phi, omega, alpha = np.cumsum(np.array([q, qd, qdd]), axis=1)
+        phi, omega, alpha = (np.cumsum(x, axis=0) for x in (q, qd, qdd))
         cos, sin = np.cos(phi), np.sin(phi)  # u_i = (cos, sin), u_i_perp = (-sin, cos)
         # Outward pass, from the base (a_p,1 = (0, g)). Per unit of length along link i a point
         # accelerates by alpha_i u_perp - omega_i^2 u relative to joint i ("turn"), so
         # a_p,i+1 = a_p,i + L_i turn_i, a running sum over the links before i.
-        turn_x = -alpha * sin - omega**2 * cos
-        turn_y = alpha * cos - omega**2 * sin
+        omega_squared = omega * omega
+        turn_x = -alpha * sin - omega_squared * cos
+        turn_y = alpha * cos - omega_squared * sin
         a_joint_x = _before(length * turn_x)
         a_joint_y = _before(length * turn_y) + (self.gravity if gravity else 0.0)
         a_com_x, a_com_y = a_joint_x + lc * turn_x, a_joint_y + lc * turn_y
-        # Inward pass, from the tip: f_i = f_{i+1} + m_i a_c,i, a running sum from the tip,
-        # and n_i = n_{i+1} + I_i alpha_i + r_c,i x f_i + (r_i - r_c,i) x f_{i+1}, with
-        # r x f = |r| (cos f_y - sin f_x) for r along the link.
-        f_x, f_y = _from_the_tip(m * a_com_x), _from_the_tip(m * a_com_y)
-        f_next_x, f_next_y = _after(f_x), _after(f_y)
+        # Inward pass, from the tip: f_i = f_{i+1} + m_i a_c,i, a running sum from the tip
+        # (so f_{i+1} = f_i - m_i a_c,i), and n_i = n_{i+1} + I_i alpha_i + r_c,i x f_i
+        # + (r_i - r_c,i) x f_{i+1}, with r x f = |r| (cos f_y - sin f_x) for r along the link.
+        inertial_x, inertial_y = m * a_com_x, m * a_com_y
+        f_x, f_y = _from_the_tip(inertial_x), _from_the_tip(inertial_y)
+        f_next_x, f_next_y = f_x - inertial_x, f_y - inertial_y
         own = (inertia * alpha + lc * (cos * f_y - sin * f_x)
                + (length - lc) * (cos * f_next_y - sin * f_next_x))
-        return _from_the_tip(own), np.stack([f_x, f_y], axis=1)
+        torques = _from_the_tip(own)
+        return (torques, np.stack([f_x, f_y], axis=1)) if forces else torques
 
     def joint_forces(self, q, qd, qdd, gravity: bool = True) -> np.ndarray:
         """The forces f_i that link i-1 (the base for i = 1) exerts on link i at joint i, N.
@@ -312,7 +316,7 @@ class PlanarArm(Parameters):
         The force half of :meth:`inverse_dynamics`' inward pass; shape (n, 2, ...) with
         axis 1 holding (x, y). With gravity, f_1 carries the weight of the whole arm.
         """
-        return self._newton_euler(q, qd, qdd, gravity)[1]
+        return self._newton_euler(q, qd, qdd, gravity, forces=True)[1]
 
     def mass_matrix(self, q) -> np.ndarray:
         r"""Mass matrix from the centre-of-mass Jacobians, shape (n, n), kg m^2.
@@ -525,17 +529,9 @@ def _from_the_tip(terms):
 
 
 def _before(terms):
-    """Running sums of the links before each: out[0] = 0, out[i] = terms[0] + ... + terms[i-1]."""
-    out = np.zeros_like(terms)
-    np.cumsum(terms[:-1], axis=0, out=out[1:])
-    return out
-
-
-def _after(values):
-    """The values of the next link, zero beyond the tip: out[i] = values[i + 1]."""
-    out = np.zeros_like(values)
-    out[:-1] = values[1:]
-    return out
+    """Running sums of the links before each: out[0] = 0, out[i] = terms[0] + ... + terms[i-1]
+    (the running sum up to each link, less the link's own term)."""
+    return np.cumsum(terms, axis=0) - terms
 
 
 # --------------------------------------------------------------------------- fixed steps
