@@ -349,13 +349,13 @@ _KARNOPP = Exercise(
                 _k_sticks_without_force),
         Mistake("the saturation's bounds crossed (max and min swapped: sat is always +Fs, "
                 "whatever the push)",
-                "sat first raises the push to at least -Fs, then cuts it to at most +Fs: the "
-                "max goes with the lower bound -Fs, the min with the upper +Fs.",
+                "The saturation first raises the push to at least -Fs, then cuts it to at most "
+                "+Fs: the max goes with the lower bound -Fs, the min with the upper +Fs.",
                 _k_bounds_crossed_high),
         Mistake("the saturation's bounds crossed (the lower bound +Fs, the upper -Fs: sat is "
                 "always -Fs, whatever the push)",
-                "sat keeps the push between -Fs and +Fs: the max goes with the lower bound -Fs, "
-                "the min with the upper +Fs (np.clip takes the lower bound first).",
+                "The saturation keeps the push between -Fs and +Fs: the max goes with the lower "
+                "bound -Fs, the min with the upper +Fs (np.clip takes the lower bound first).",
                 _k_bounds_crossed_low),
     ),
 )
