@@ -1,0 +1,205 @@
+"""What limits the vacuum robot's climb: the stall's cause, the level crossing of a sampled
+limit, and the pushed wheel's quasi-static edge climb against independent references."""
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from robodyn import vacuum
+from robodyn.errors import ParameterError
+from robodyn.vacuum_limits import (
+    level_crossing,
+    limit_and_cause,
+    limits_and_causes,
+    pushed_edge_climb_height,
+    stall_cause,
+)
+
+P = vacuum.VacuumParams()
+
+
+# --------------------------------------------------------------------------- pushed wheel
+
+
+def _climbs_at_lift_off(h, R, f, mu, push, load, compliance):
+    """A second method: at the height h, find the wheel's place when it leaves the floor
+    (its centre at R, the edge's overlap N times the compliance 1/k found by fixed-point
+    iteration), solve the
+    balance of the axle's forces for the edge's N and T as a 2x2 system, and ask T <= mu N."""
+    overlap = 0.0
+    for _ in range(200):
+        distance = R + f - overlap
+        cos_psi = (R - (h - f)) / distance
+        if cos_psi <= 0.0:               # the wheel meets the face at or below its centre
+            return mu * push >= load
+        psi = math.acos(min(cos_psi, 1.0))
+        n = np.array([-math.sin(psi), math.cos(psi)])      # fillet centre -> wheel centre
+        t = np.array([math.cos(psi), math.sin(psi)])       # along the rim, up the edge
+        N, T = np.linalg.solve(np.column_stack([n, t]), -np.array([push, -load]))
+        new = N * compliance
+        if abs(new - overlap) < 1e-15:
+            break
+        overlap = new
+    return T <= mu * N
+
+
+def _bisected_height(R, f, mu, push, load, compliance, low=None, high=None):
+    low = f if low is None else low
+    high = R + f if high is None else high
+    for _ in range(80):
+        middle = 0.5 * (low + high)
+        if _climbs_at_lift_off(middle, R, f, mu, push, load, compliance):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+@pytest.mark.parametrize("R, f, mu, push, load, k", [
+    (0.044, 0.003, 1.06, 0.0, 20.0, None),
+    (0.044, 0.003, 1.06, 5.0, 20.0, 6.9e4),
+    (0.036, 0.0, 0.97, 3.0, 18.0, 5e3),
+    (0.05, 0.002, 0.4, 8.0, 25.0, 2e4),
+    (0.03, 0.004, 1.5, 0.5, 10.0, None),
+])
+def test_pushed_climb_agrees_with_a_bisection_over_the_lift_off_balance(R, f, mu, push, load,
+                                                                       k):
+    """The closed form equals a bisection over heights of the force balance at lift-off,
+    solved as a linear system with the overlap found by iteration, to 1e-9 m."""
+    expected = _bisected_height(R, f, mu, push, load, 1.0 / k if k else 0.0)
+    got = pushed_edge_climb_height(R, f, mu, push, load, stiffness=k)
+    assert got == pytest.approx(expected, abs=1e-9)
+
+
+def test_without_a_push_and_rigid_it_is_the_grip_limit_of_edge_climb_height():
+    """push = 0 and a rigid contact give vacuum.edge_climb_height, over an array of mu."""
+    mu = np.linspace(0.3, 2.5, 12)
+    got = pushed_edge_climb_height(0.044, 0.003, mu, 0.0, 20.0)
+    np.testing.assert_allclose(got, vacuum.edge_climb_height(0.044, 0.003, mu), rtol=1e-12)
+
+
+def test_the_friction_limit_is_the_sum_of_two_arctangents_by_sympy():
+    """From the balance N = P sin(psi) + W cos(psi), T = W sin(psi) - P cos(psi), T = mu N
+    solved by sympy for tan(psi) is tan(arctan(mu) + arctan(P/W))."""
+    psi, P_, W, mu = sp.symbols("psi P W mu", positive=True)
+    tan = sp.symbols("tan_psi", positive=True)
+    N = P_ * sp.sin(psi) + W * sp.cos(psi)
+    T = W * sp.sin(psi) - P_ * sp.cos(psi)
+    boundary = sp.expand((T - mu * N) / sp.cos(psi)).subs(sp.tan(psi), tan)
+    boundary = sp.simplify(boundary.subs(sp.sin(psi), tan * sp.cos(psi)))
+    solved = sp.solve(sp.Eq(boundary, 0), tan)
+    assert len(solved) == 1
+    expected = sp.expand_trig(sp.tan(sp.atan(mu) + sp.atan(P_ / W)))
+    assert sp.simplify(solved[0] - expected) == 0
+
+
+def test_a_free_wheel_needs_the_push_alone_and_a_wall_climb_has_no_limit():
+    """mu -> 0: tan(psi*) = P/W, the free wheel's limit; mu P > W: inf; mu P just under W:
+    the wheel's centre reaches the fillet's, h -> R + f."""
+    R, f, W = 0.04, 0.003, 20.0
+    c = 0.5
+    free = pushed_edge_climb_height(R, f, 1e-12, c * W, W)
+    assert free == pytest.approx((R + f) * (1 - 1 / math.sqrt(1 + c**2)), rel=1e-9)
+    assert pushed_edge_climb_height(R, f, 1.0, 1.01 * W, W) == math.inf
+    near = pushed_edge_climb_height(R, f, 1.0, (1 - 1e-9) * W, W)
+    assert near == pytest.approx(R + f, rel=1e-6)
+
+
+def test_a_softer_edge_lets_the_wheel_take_more():
+    """The overlap N/k puts the contact lower on the rim: h grows as k falls, towards the
+    rigid value as k grows."""
+    soft, stiff = (pushed_edge_climb_height(0.044, 0.003, 1.06, 5.0, 20.0, stiffness=k)
+                   for k in (5e3, 1e9))
+    rigid = pushed_edge_climb_height(0.044, 0.003, 1.06, 5.0, 20.0)
+    assert soft > stiff > rigid - 1e-12
+    assert stiff == pytest.approx(rigid, abs=1e-7)
+
+
+@pytest.mark.parametrize("change, name", [
+    (dict(wheel_radius=-0.04), "wheel_radius"), (dict(fillet=-1e-3), "fillet"),
+    (dict(mu=0.0), "mu"), (dict(mu=float("nan")), "mu"), (dict(push=-1.0), "push"),
+    (dict(load=0.0), "load"), (dict(stiffness=-5.0), "stiffness"),
+    (dict(mu=np.ones(3), push=np.ones(4)), "mu and push"),
+])
+def test_pushed_climb_refuses_bad_input_by_name(change, name):
+    """Bad radius, fillet, mu, push, load, stiffness or shapes raise naming the input."""
+    args = dict(wheel_radius=0.044, fillet=0.003, mu=1.0, push=1.0, load=20.0)
+    args.update(change)
+    with pytest.raises(ParameterError, match=name):
+        pushed_edge_climb_height(**args)
+
+
+# --------------------------------------------------------------------------- level crossing
+
+
+def test_level_crossing_of_a_straight_line_is_its_closed_form():
+    """On y = a x + b sampled unevenly, the crossing of a level is (level - b) / a, rising or
+    falling; no crossing gives NaN."""
+    x = np.array([0.8, 0.83, 0.9, 1.01, 1.1])
+    for a, b in ((12.0, 6.5), (-7.0, 25.0)):
+        level = a * 0.95 + b
+        assert level_crossing(x, a * x + b, level) == pytest.approx(0.95, abs=1e-12)
+    assert math.isnan(level_crossing(x, 12.0 * x, 100.0))
+    assert level_crossing([0.0, 1.0], [2.0, 3.0], 3.0) == 1.0
+
+
+def test_level_crossing_refuses_bad_samples():
+    """x not increasing, too few samples, or y of another length raise."""
+    with pytest.raises(ParameterError, match="increase"):
+        level_crossing([1.0, 1.0, 2.0], [0.0, 1.0, 2.0], 0.5)
+    with pytest.raises(ParameterError, match="at least 2"):
+        level_crossing([1.0], [0.0], 0.5)
+    with pytest.raises(ParameterError, match="y must have shape"):
+        level_crossing([1.0, 2.0], [0.0, 1.0, 2.0], 0.5)
+
+
+# --------------------------------------------------------------------------- stall cause
+
+
+def test_the_book_robot_stalls_at_the_wheel_with_its_contact_on_the_step():
+    """Above its limit the book's leading link stops with the wheel at the edge: its contact
+    point lies up on the step (above the floor), and stall_cause says "wheel"."""
+    run = vacuum.climb(P, 0.021, "leading")
+    assert run.outcome == "stalled"
+    assert stall_cause(run, P) == "wheel"
+    assert run.points["wheel"][-1, 1] > 5e-4
+
+
+def test_a_low_mouth_stalls_the_robot_before_the_wheel_reaches_the_step():
+    """With the mouth's lip 3 mm above the floor the robot stops at 18.5 mm with the wheel on
+    the floor, far from the face, the mouth pressed on the step: "mouth"."""
+    low_lip = dataclasses.replace(P, mouth_height=0.003)
+    run = vacuum.climb(low_lip, 0.0185, "leading")
+    assert run.outcome == "stalled"
+    assert stall_cause(run, low_lip) == "mouth"
+    assert run.points["wheel"][-1, 1] < 1e-4
+    assert run.step_x - run.wheel_x[-1] - low_lip.wheel_radius > 0.05
+    assert np.hypot(*run.forces["mouth"][-1]) > 1.0
+
+
+def test_a_climbed_attempt_has_no_cause_and_bad_input_is_refused():
+    """A climbed attempt gives "climbed"; a non-attempt or non-parameters raise."""
+    run = vacuum.climb(P, 0.012, "leading")
+    assert stall_cause(run, P) == "climbed"
+    with pytest.raises(ParameterError, match="attempt"):
+        stall_cause("run", P)
+    with pytest.raises(ParameterError, match="params"):
+        stall_cause(run, {"wheel_radius": 0.044})
+    with pytest.raises(ParameterError, match="reach"):
+        stall_cause(run, P, reach=-1.0)
+
+
+def test_limit_and_cause_is_the_height_search_with_the_cause_just_above():
+    """limit_and_cause returns max_climb_height's limit, and the cause of a climb at the
+    search's lowest failed height; a bad case raises."""
+    search = dict(low=0.010, high=0.030, tol=1e-3)
+    height, cause = limit_and_cause(P, "leading", **search)
+    reference = vacuum.max_climb_height(P, "leading", **search)
+    assert height == reference.height
+    failed = min(h for h, climbed in reference.attempts if not climbed)
+    assert cause == stall_cause(vacuum.climb(P, failed, "leading"), P) == "wheel"
+    with pytest.raises(ParameterError, match="each case"):
+        limits_and_causes([(P,)], workers=1, progress=False)
