@@ -52,6 +52,7 @@ __all__ = [
     "DropletGeometry",
     "DropletRobot",
     "NelderMeadStep",
+    "ROUNDINGS",
     "SpinCalibration",
     "StraightCalibration",
     "T_OFF_MS",
@@ -62,10 +63,12 @@ __all__ = [
     "calibrate_straight",
     "calibration_cost",
     "fit_circle",
+    "heading_budget",
     "forward_kinematics",
     "inverse_kinematics",
     "make_robot",
     "nelder_mead_steps",
+    "pivot_counts",
     "pivot_pose",
     "pivot_sequence",
     "simulate_vibration_motor",
@@ -486,26 +489,90 @@ def pivot_sequence(robot: DropletRobot, steps, taus, seed: int = 0,
                             details={"angles": np.array(angles)})
 
 
-def _schedule(rates: np.ndarray, duration: float, pivot: float) -> list[tuple[int, int]]:
-    """Interleaved pivot steps that realise the rates (rad/s) for ``duration`` s on average."""
-    counts = np.rint(np.abs(rates) * duration / pivot).astype(int)
+#: How :func:`pivot_counts` turns wanted pivots into whole ones.
+ROUNDINGS = ("each", "carry")
+
+
+def pivot_counts(rates, durations, pivot: float, rounding: str = "each"):
+    r"""Whole pivots of each motor for a sequence of commands, and the wanted fractions.
+
+    Command k asks motor i for :math:`w_{k,i} = \dot\theta_{k,i} T_k / a` pivots (signed:
+    negative is the reverse direction), :math:`a` the calibrated pivot angle. A motor can
+    only pivot whole times:
+
+    - ``"each"`` rounds every command on its own, :math:`n_{k,i} = \mathrm{round}(w_{k,i})`;
+      the remainders :math:`n_{k,i} - w_{k,i}` (each up to half a pivot) add up over the
+      commands;
+    - ``"carry"`` carries each motor's remainder to its next command (error diffusion):
+      :math:`n_{k,i} = \mathrm{round}(W_{k,i}) - \mathrm{round}(W_{k-1,i})` with the
+      running sum :math:`W_{k,i} = \sum_{j \le k} w_{j,i}`, :math:`W_{0,i} = 0`, so the
+      pivots made so far, :math:`\sum_{j \le k} n_{j,i} = \mathrm{round}(W_{k,i})`, never
+      differ from the wanted ones by more than half a pivot.
+
+    Parameters
+    ----------
+    rates : array_like, shape (n, 3)
+        Pivot rates :math:`\dot\theta_i` of motors 1, 2, 3 for each command, rad/s.
+    durations : array_like, shape (n,)
+        Duration of each command, s (> 0).
+    pivot : float
+        The pivot angle :math:`a`, rad (> 0).
+    rounding : {"each", "carry"}
+
+    Returns
+    -------
+    counts : numpy.ndarray of int, shape (n, 3)
+        Signed whole pivots :math:`n_{k,i}`.
+    wanted : numpy.ndarray, shape (n, 3)
+        The wanted :math:`w_{k,i}`.
+
+    Examples
+    --------
+    >>> w = np.array([[0.4, 0, 0], [0.4, 0, 0], [0.4, 0, 0]])
+    >>> pivot_counts(w, np.ones(3), 1.0)[0][:, 0], pivot_counts(w, np.ones(3), 1.0,
+    ...                                                          "carry")[0][:, 0]
+    (array([0, 0, 0]), array([0, 1, 0]))
+    """
+    rates = as_array("rates", rates, "rad/s", (None, 3), finite=True)
+    durations = as_array("durations", durations, "s", (rates.shape[0],), finite=True)
+    if np.any(durations <= 0):
+        raise ParameterError(f"durations must be > 0 s, got {durations.tolist()}")
+    pivot = check_positive("pivot", pivot, "rad")
+    if rounding not in ROUNDINGS:
+        raise ParameterError(f"rounding must be one of {ROUNDINGS}, got {rounding!r}")
+    wanted = rates * durations[:, None] / pivot
+    if rounding == "each":
+        counts = np.rint(wanted)
+    else:
+        done = np.rint(np.cumsum(wanted, axis=0))
+        counts = np.diff(done, axis=0, prepend=0.0)
+    return counts.astype(int), wanted
+
+
+def _schedule(counts) -> list[tuple[int, int]]:
+    """Interleaved pivot steps of one command: motor i pivots |counts[i]| times in the
+    direction of counts[i]'s sign, its steps spread evenly over the command."""
     events = []
     for motor in range(3):
-        direction = 1 if rates[motor] >= 0 else -1
-        for k in range(counts[motor]):
-            events.append(((k + 0.5) / counts[motor], motor, direction))
+        count = abs(int(counts[motor]))
+        direction = 1 if counts[motor] >= 0 else -1
+        for k in range(count):
+            events.append(((k + 0.5) / count, motor, direction))
     events.sort()
     return [(motor, direction) for _, motor, direction in events]
 
 
 def walk(robot: DropletRobot, commands, taus, pivot: float, seed: int = 0,
-         pose0=(0.0, 0.0, 0.0), flipped=(False, False, False)) -> SimulationResult:
+         pose0=(0.0, 0.0, 0.0), flipped=(False, False, False),
+         rounding: str = "each") -> SimulationResult:
     r"""Drive the robot open-loop through body-velocity commands, pivot by pivot.
 
     Each command ``(x_dot, y_dot, theta_dot, duration)`` (robot frame, m/s, m/s, rad/s, s)
     becomes pivot rates by :func:`inverse_kinematics`; motor i then pivots
-    :math:`n_i = \mathrm{round}(|\dot\theta_i|\,T / a)` times, interleaved evenly, where
-    :math:`a` is ``pivot``, the pivot angle the calibration made every motor produce. The
+    :math:`|n_i|` times, interleaved evenly, where :math:`n_i` is
+    :math:`\dot\theta_i\,T / a` made whole by :func:`pivot_counts` (``rounding``: "each"
+    command on its own, or "carry" the remainders from command to command) and :math:`a`
+    is ``pivot``, the pivot angle the calibration made every motor produce. The
     robot's true pivots (its gains, dead times, flipped motors and noise, with the offsets
     ``taus``) then move it. ``flipped`` is what the calibration found: those motors are
     commanded the other way round (and ``taus`` is indexed by the commanded direction).
@@ -513,22 +580,83 @@ def walk(robot: DropletRobot, commands, taus, pivot: float, seed: int = 0,
     Returns
     -------
     SimulationResult
-        As :func:`pivot_sequence`, for all commands in order.
+        As :func:`pivot_sequence`, for all commands in order, with the details ``counts``
+        and ``wanted`` of :func:`pivot_counts`.
     """
     pivot = check_positive("pivot", pivot, "rad")
-    steps = []
+    rates, durations = [], []
     for command in commands:
         if len(command) != 4:
             raise ParameterError(f"each command must be (x_dot, y_dot, theta_dot, duration), "
                                  f"got {command!r}")
         x_dot, y_dot, theta_dot, duration = (float(c) for c in command)
-        rates = inverse_kinematics(x_dot, y_dot, theta_dot, robot.geometry)
-        steps.extend(_schedule(rates, check_positive("duration", duration, "s"), pivot))
+        rates.append(inverse_kinematics(x_dot, y_dot, theta_dot, robot.geometry))
+        durations.append(check_positive("duration", duration, "s"))
+    counts, wanted = pivot_counts(np.reshape(rates, (-1, 3)), durations, pivot, rounding)
+    steps = [step for row in counts for step in _schedule(row)]
     reverse = [bool(f) for f in flipped]
     if len(reverse) != 3:
         raise ParameterError(f"flipped must give 3 flags, got {flipped!r}")
     steps = [(motor, -direction if reverse[motor] else direction) for motor, direction in steps]
-    return pivot_sequence(robot, steps, taus, seed, pose0)
+    run = pivot_sequence(robot, steps, taus, seed, pose0)
+    return dataclasses.replace(run, details={**run.details, "counts": counts,
+                                             "wanted": wanted})
+
+
+def heading_budget(robot: DropletRobot, counts, wanted, taus, pivot: float,
+                   flipped=(False, False, False)) -> tuple[float, float]:
+    r"""The heading error of a walk without pivot noise, in its two parts.
+
+    Rigid pivots turn the robot by their angles whatever the leg, so after pivots
+    :math:`p_k` the heading has turned by :math:`\sum_k p_k`, where the commands wanted
+    :math:`a \sum_{k,i} w_{k,i}`. With :math:`n_{i,\pm}` pivots of motor i in each direction
+    and :math:`p_{i,\pm}` its true (noise-free) pivot angle there:
+
+    .. math::
+
+        \sum_k p_k - a\sum_{k,i} w_{k,i}
+        = \underbrace{a\sum_{k,i}(n_{k,i} - w_{k,i})}_{\text{whole pivots}}
+        + \underbrace{\sum_{i,\pm} |n_{i,\pm}|\,(p_{i,\pm} \mp a)}_{\text{unequal pivots}}
+
+    Parameters
+    ----------
+    robot : DropletRobot
+    counts, wanted : array_like, shape (n, 3)
+        Signed whole and wanted pivots of each motor per command (:func:`pivot_counts`, or
+        the details of :func:`walk`).
+    taus : array_like, shape (3, 2)
+        Offsets by commanded direction, 1/32 ms (as for :func:`walk`).
+    pivot : float
+        The pivot angle :math:`a` the schedule assumed, rad (> 0).
+    flipped : sequence of 3 bool
+        Motors commanded the other way round (as for :func:`walk`).
+
+    Returns
+    -------
+    (float, float)
+        The whole-pivot part and the unequal-pivot part, rad (positive clockwise, as
+        :math:`\theta`).
+    """
+    if not isinstance(robot, DropletRobot):
+        raise ParameterError(f"robot must be a DropletRobot, got {robot!r}")
+    counts = as_array("counts", counts, "", (None, 3), finite=True)
+    wanted = as_array("wanted", wanted, "", counts.shape, finite=True)
+    taus = as_array("taus", taus, "1/32 ms", (3, 2), finite=True)
+    pivot = check_positive("pivot", pivot, "rad")
+    reverse = [bool(f) for f in flipped]
+    if len(reverse) != 3:
+        raise ParameterError(f"flipped must give 3 flags, got {flipped!r}")
+    whole = pivot * float(np.sum(counts - wanted))
+    unequal = 0.0
+    for motor in range(3):
+        for sign in (1, -1):
+            number = float(np.sum(np.abs(counts[:, motor]) * (np.sign(counts[:, motor])
+                                                                == sign)))
+            commanded = -sign if reverse[motor] else sign
+            true = robot.pivot_angle(motor, commanded,
+                                     taus[motor, tau_column(commanded)])
+            unequal += number * (true - sign * pivot)
+    return whole, unequal
 
 
 def square_commands(side: float, speed: float = 0.005, turn: float = 0.5) -> list[tuple]:

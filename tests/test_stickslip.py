@@ -294,3 +294,118 @@ def test_a_calibrated_robot_walks_a_square_back_near_its_start():
     assert np.hypot(lost.x[-1], lost.y[-1]) > 3 * np.hypot(run.x[-1], run.y[-1])
     with pytest.raises(ParameterError, match="flipped"):
         ss.walk(robot, square, straight.taus, spin.pivot, flipped=(True,))
+
+
+# --------------------------------------------------------------------------- whole pivots
+
+
+def _ideal_robot(gain_deg_per_ms=0.25):
+    """A robot whose every pivot is exactly the same angle (no noise, equal motors)."""
+    robot = ss.make_robot(3, noise=0.0)
+    return dataclasses.replace(robot, gains=np.full((3, 2), np.radians(gain_deg_per_ms)),
+                               dead_times=np.full((3, 2), 20.0))
+
+
+@pytest.mark.parametrize("side", [0.05, 0.065, 0.08, 0.1])
+@pytest.mark.parametrize("gain", [0.25, 0.338, 0.2203])
+def test_rounding_each_command_turns_a_square_by_the_closed_form(side, gain):
+    """On equal pivots of angle a the square's heading error is 4 (a [round(2u) - 2 round(u)]
+    + 3 a round(pi / 6a) - pi/2), u = s / (3 l a): the walk's rigid pivots agree."""
+    robot = _ideal_robot(gain)
+    a = robot.pivot_angle(0, 1, 0.0)
+    ell = robot.geometry.leg_radius
+    u = side / (3 * ell * a)
+    bracket = round(2 * u) - 2 * round(u)                   # python's round, another rule
+    assert bracket in (-1, 0, 1)
+    fraction = u - np.floor(u)
+    assert bracket == (1 if 0.25 < fraction < 0.5 else -1 if 0.5 < fraction < 0.75 else 0)
+    expected = 4 * (a * bracket + 3 * a * round(np.pi / (6 * a)) - np.pi / 2)
+    run = ss.walk(robot, ss.square_commands(side), np.zeros((3, 2)), a)
+    assert run.theta[-1] - 2 * np.pi == pytest.approx(expected, abs=1e-9)
+
+
+def test_the_sources_65_mm_square_on_robot_2s_pivot():
+    """Robot 2's 3.38 deg pivot: 48.65 and 24.33 pivots wanted per side, (49, -24, -24)
+    made, one net pivot per side, and 27 pivots for a quarter turn of 26.63."""
+    a = np.radians(3.3795)
+    rates = ss.inverse_kinematics([0.0, 0.0], [0.005, 0.0], [0.0, 0.5]).T
+    counts, wanted = ss.pivot_counts(rates, [13.0, np.pi], a)
+    np.testing.assert_allclose(wanted[0], [48.65, -24.33, -24.33], atol=0.01)
+    np.testing.assert_array_equal(counts, [[49, -24, -24], [9, 9, 9]])
+    assert np.degrees(a * counts[1].sum()) - 90 == pytest.approx(1.25, abs=0.01)
+
+
+def test_carried_counts_never_stray_more_than_half_a_pivot():
+    """With the remainder carried the pivots made so far are within 1/2 of the wanted at
+    every command (rounding each command strays further), and the counts equal a loop that
+    keeps the remainder explicitly."""
+    rng = np.random.default_rng(SEED)
+    rates = rng.normal(0.0, 0.2, (60, 3))
+    durations = rng.uniform(0.5, 5.0, 60)
+    a = np.radians(2.7)
+    counts, wanted = ss.pivot_counts(rates, durations, a, rounding="carry")
+    assert counts.dtype.kind == "i"
+    stray = np.cumsum(counts - wanted, axis=0)
+    assert np.max(np.abs(stray)) <= 0.5 + 1e-12
+    each, _ = ss.pivot_counts(rates, durations, a)
+    assert np.max(np.abs(np.cumsum(each - wanted, axis=0))) > 1.0
+    remainder, loop = np.zeros(3), []
+    for row in rates * durations[:, None] / a:
+        made = np.floor(row + remainder + 0.5)
+        remainder += row - made
+        loop.append(made)
+    np.testing.assert_array_equal(counts, loop)
+
+
+def test_the_heading_budget_adds_up_to_the_noise_free_walk():
+    """Whole pivots plus unequal pivots is the heading error of a walk without noise, for
+    any offsets and flipped motors, rounded or carried."""
+    robot = ss.make_robot(3, flipped=(True, False, False), noise=0.0)
+    taus = np.random.default_rng(SEED).integers(-100, 100, (3, 2)).astype(float)
+    for rounding in ss.ROUNDINGS:
+        for commands in (ss.square_commands(0.065), ss.triangle_commands(0.06)):
+            run = ss.walk(robot, commands, taus, np.radians(2.5), flipped=(True, False, False),
+                          rounding=rounding)
+            whole, unequal = ss.heading_budget(robot, run.counts, run.wanted, taus,
+                                               np.radians(2.5), (True, False, False))
+            wanted = sum(c[2] * c[3] for c in commands)
+            assert whole + unequal == pytest.approx(run.theta[-1] - wanted, abs=1e-12)
+            assert abs(whole) <= (1.5 if rounding == "carry" else 12) * np.radians(2.5)
+
+
+def test_carrying_the_remainder_shrinks_the_walk_error():
+    """Equal pivots: the carried square's heading error is within 1.5 pivots and smaller than
+    the rounded one. Calibrated robot 4 with noise: its 6.5 cm squares end nearer."""
+    robot = _ideal_robot(0.338)
+    a = robot.pivot_angle(0, 1, 0.0)
+    errors = {r: ss.walk(robot, ss.square_commands(0.065), np.zeros((3, 2)), a,
+                         rounding=r).theta[-1] - 2 * np.pi for r in ss.ROUNDINGS}
+    assert abs(errors["carry"]) <= 1.5 * a < abs(errors["each"])
+    robot = ss.make_robot(4, flipped=(False, True, True))
+    spin = ss.calibrate_spin(robot, 1, seed=4)
+    taus = ss.calibrate_straight(robot, spin, seed=4).taus
+    ends = {r: [] for r in ss.ROUNDINGS}
+    for r in ss.ROUNDINGS:
+        for k in range(10):
+            run = ss.walk(robot, ss.square_commands(0.065), taus, spin.pivot, seed=k,
+                          flipped=spin.flipped, rounding=r)
+            ends[r].append((np.hypot(run.x[-1], run.y[-1]), abs(run.theta[-1] - 2 * np.pi)))
+    each, carry = np.mean(ends["each"], axis=0), np.mean(ends["carry"], axis=0)
+    assert carry[0] < 0.5 * each[0] and carry[1] < 0.5 * each[1]
+
+
+def test_pivot_counts_and_the_budget_refuse_bad_input():
+    rates = np.zeros((2, 3))
+    with pytest.raises(ParameterError, match="rounding must be one of .*'nearest'"):
+        ss.pivot_counts(rates, [1.0, 1.0], 0.05, rounding="nearest")
+    with pytest.raises(ParameterError, match="durations must be > 0 s"):
+        ss.pivot_counts(rates, [1.0, -1.0], 0.05)
+    with pytest.raises(ParameterError, match="rates"):
+        ss.pivot_counts(np.zeros((2, 2)), [1.0, 1.0], 0.05)
+    with pytest.raises(ParameterError, match="pivot must be > 0"):
+        ss.pivot_counts(rates, [1.0, 1.0], 0.0)
+    with pytest.raises(ParameterError, match="rounding"):
+        ss.walk(ss.make_robot(1), ss.square_commands(0.08), np.zeros((3, 2)), 0.05,
+                rounding="floor")
+    with pytest.raises(ParameterError, match="flipped must give 3 flags"):
+        ss.heading_budget(ss.make_robot(1), rates, rates, np.zeros((3, 2)), 0.05, (True,))
