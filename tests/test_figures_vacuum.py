@@ -376,3 +376,46 @@ def test_the_engines_figure_draws_both_engines(attempt):
     np.testing.assert_allclose(ax_z.lines[1].get_ydata(), 1e3 * mujoco_run.wheel_z)
     np.testing.assert_allclose(ax_p.lines[1].get_ydata(), np.degrees(mujoco_run.pitch))
     assert ax_z.lines[0].get_label() == f"book: {figures.outcome_text(attempt)}"
+
+
+def test_the_layout_figure_draws_each_limit_with_the_marker_of_its_cause():
+    """Each layout's line runs through its limits in mm over the lips in mm; wheel-stopped
+    points are filled circles, mouth-stopped ones open squares; the real robot's line at the
+    observed limit; legible on a phone; mismatched rows or unknown causes raise."""
+    lips = np.array([0.002, 0.004, 0.008])
+    rows = {"book": (np.array([0.0164, 0.0185, 0.019]), ["mouth", "mouth", "wheel"])}
+    fig = figures.layout_limits_figure(lips, rows, observed=19.0)
+    assert_legible_on_a_phone(fig)
+    ax = fig.axes[0]
+    line, *markers = [ln for ln in ax.lines if len(ln.get_xdata()) > 0
+                      and ln.get_linestyle() != "--"]
+    np.testing.assert_allclose(line.get_xdata(), [2.0, 4.0, 8.0])
+    np.testing.assert_allclose(line.get_ydata(), [16.4, 18.5, 19.0])
+    by_marker = {m.get_marker(): (m.get_xdata(), m.get_fillstyle()) for m in markers}
+    np.testing.assert_allclose(by_marker["o"][0], [8.0])
+    np.testing.assert_allclose(by_marker["s"][0], [2.0, 4.0])
+    assert by_marker["s"][1] == "none" and by_marker["o"][1] == "full"
+    assert [ln.get_ydata()[0] for ln in ax.lines if ln.get_linestyle() == "--"] == [19.0]
+    with pytest.raises(ParameterError, match="limits and causes"):
+        figures.layout_limits_figure(lips, {"x": (np.zeros(2), ["wheel"] * 2)})
+    with pytest.raises(ParameterError, match="causes"):
+        figures.layout_limits_figure(lips, {"x": (np.zeros(3), ["caster"] * 3)})
+
+
+def test_the_fit_family_figure_draws_the_level_through_the_family_points():
+    """On a limit that is linear in R and mu the level's contour is the straight line of the
+    closed form, and the family points lie on it; legible on a phone; a wrong shape raises."""
+    radii, mus = np.array([0.040, 0.044, 0.048]), np.array([0.9, 1.0, 1.08])
+    limits = 0.25 * radii[:, None] + 0.01 * mus[None, :]          # m
+    level = 1e3 * (0.25 * 0.044 + 0.01 * 1.0)                     # mm, through (44, 1.0)
+    fig = figures.fit_family_figure(radii, mus, limits, level, family=[(0.044, 1.0)])
+    assert_legible_on_a_phone(fig)
+    ax = fig.axes[0]
+    contour = next(c for c in ax.collections if c.get_linewidths()[0] == pytest.approx(2.5))
+    vertices = np.vstack([path.vertices for path in contour.get_paths()])
+    R_mm, mu = vertices.T
+    np.testing.assert_allclose(0.25 * R_mm + 10 * mu, level, atol=1e-9)
+    point = next(ln for ln in ax.lines if ln.get_marker() == "o")
+    assert (point.get_xdata()[0], point.get_ydata()[0]) == pytest.approx((44.0, 1.0))
+    with pytest.raises(ParameterError, match="shape"):
+        figures.fit_family_figure(radii, mus, limits[:2], level)

@@ -932,3 +932,81 @@ def engines_figure(book, mujoco):
     ax_z.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=10,
                 frameon=False)
     return fig
+
+
+# --------------------------------------------------------------------------- what limits
+
+
+#: Markers of the stall causes of :func:`robodyn.vacuum_limits.stall_cause`.
+CAUSE_MARKERS = {"wheel": ("o", "full"), "mouth": ("s", "none"), "front edge": ("^", "none")}
+
+
+def layout_limits_figure(lips, rows: dict, observed: float | None = None):
+    """The leading link's limit (mm) against the mouth lip's height above the floor (mm), one
+    line per layout: ``rows`` maps a label to (limits, causes), limits in m and causes as
+    :func:`robodyn.vacuum_limits.stall_cause` names them, one per lip of ``lips`` (m). A
+    filled circle where the wheel stops the robot, an open square where the mouth does;
+    ``observed`` (mm) draws the real robot's limit as a dashed line. Returns the figure."""
+    lips = np.asarray(lips, float).ravel()
+    if not rows:
+        raise ParameterError("rows must hold at least one layout, got none")
+    fig, ax = _subplots(1, 1, 3.4)
+    colours = iter(("tab:blue", "tab:red", "tab:green", "tab:purple"))
+    for label, (limits, causes) in rows.items():
+        limits, causes = np.asarray(limits, float).ravel(), list(causes)
+        if limits.size != lips.size or len(causes) != lips.size:
+            raise ParameterError(f"rows[{label!r}] must hold {lips.size} limits and causes, "
+                                 f"got {limits.size} and {len(causes)}")
+        unknown = set(causes) - set(CAUSE_MARKERS)
+        if unknown:
+            raise ParameterError(f"causes must be among {sorted(CAUSE_MARKERS)}, got "
+                                 f"{sorted(unknown)}")
+        colour = next(colours)
+        ax.plot(MM * lips, MM * limits, "-", color=colour, lw=1.2, label=label)
+        for cause, (marker, fill) in CAUSE_MARKERS.items():
+            mask = np.array([c == cause for c in causes])
+            if mask.any():
+                ax.plot(MM * lips[mask], MM * limits[mask], ls="", marker=marker,
+                        fillstyle=fill, color=colour, ms=7, mew=1.5)
+    if observed is not None:
+        ax.axhline(observed, color="k", ls="--", lw=1)
+    handles, labels = ax.get_legend_handles_labels()
+    handles += [Line2D([], [], ls="", marker="o", color="0.3", label="wheel stops it"),
+                Line2D([], [], ls="", marker="s", fillstyle="none", color="0.3",
+                       mew=1.5, label="mouth stops it")]
+    if observed is not None:
+        handles.append(Line2D([], [], color="k", ls="--", lw=1, label="real robot"))
+    ax.legend(handles=handles, loc="lower right", fontsize=10, ncol=1)
+    ax.set(xlabel="mouth lip above the floor [mm]", ylabel="highest step climbed [mm]")
+    return fig
+
+
+def fit_family_figure(radii, mus, limits, level: float, family=()):
+    """The leading link's limit over wheel radii (across, mm) and kinetic friction
+    coefficients (up): ``limits[i, j]`` (m) for ``radii[i]`` (m) and ``mus[j]``, as filled
+    contours with the ``level`` (mm) drawn bold; ``family`` holds (radius m, mu) points on it,
+    marked. Returns the figure; its first axes hold the contours."""
+    radii, mus = np.asarray(radii, float).ravel(), np.asarray(mus, float).ravel()
+    limits = np.asarray(limits, float)
+    if limits.shape != (radii.size, mus.size):
+        raise ParameterError(f"limits must have shape ({radii.size}, {mus.size}), got "
+                             f"{limits.shape}")
+    if radii.size < 2 or mus.size < 2:
+        raise ParameterError("radii and mus must hold at least 2 values each")
+    fig, ax = _subplots(1, 1, 3.6)
+    X, Y = np.meshgrid(MM * radii, mus, indexing="ij")
+    filled = ax.contourf(X, Y, MM * limits, levels=10, cmap="viridis")
+    fig.colorbar(filled, ax=ax, label="leading link's limit [mm]")
+    ax.contour(X, Y, MM * limits, levels=[level], colors="k", linewidths=2.5)
+    handles = [Line2D([], [], color="k", lw=2.5, label=f"limit {level:g} mm")]
+    family = [tuple(point) for point in family]
+    if family:
+        R, mu = np.array(family, float).T
+        ax.plot(MM * R, mu, "o", color="w", mec="k", ms=8)
+        handles.append(Line2D([], [], ls="", marker="o", color="w", mec="k", ms=8,
+                              label="read off per radius"))
+    ax.legend(handles=handles, loc="lower left", fontsize=10)
+    ax.plot(MM * radii.repeat(mus.size), np.tile(mus, radii.size), "+", color="0.85",
+            ms=5)
+    ax.set(xlabel="wheel radius R [mm]", ylabel=r"kinetic friction $\mu_k$")
+    return fig
