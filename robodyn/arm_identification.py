@@ -39,6 +39,8 @@ exciting trajectory follows Swevers et al. (1997).
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import sympy as sp
 
@@ -49,11 +51,13 @@ from robodyn.params import as_array, check_non_negative, check_positive
 
 __all__ = [
     "NAMES",
+    "TEX_NAMES",
     "base_map",
     "base_parameters",
     "fourier_trajectory",
     "friction_torques",
     "identify",
+    "latex",
     "measured_torques",
     "predicted_torques",
     "regressor",
@@ -66,6 +70,8 @@ __all__ = [
 #: parameters (kg m^2, kg m^2, kg m, kg m), the viscous coefficients (N m s/rad) and the
 #: Coulomb levels (N m) of joints 1 and 2.
 NAMES = ("pi1", "pi2", "pi3", "pi4", "b1", "b2", "Fc1", "Fc2")
+#: The same names as the text writes them, in LaTeX.
+TEX_NAMES = (r"\pi_1", r"\pi_2", r"\pi_3", r"\pi_4", "b_1", "b_2", "F_{c1}", "F_{c2}")
 
 
 def _two_links(arm: PlanarArm) -> PlanarArm:
@@ -210,6 +216,24 @@ def symbolic_regressor():
     Y = tau.jacobian(standard).applyfunc(sp.simplify)
     return Y, {"standard": standard, "q": s["q"], "qd": s["qd"], "qdd": list(qdd),
                "L1": s["L"][0], "g": s["g"]}
+
+
+def latex(expr) -> str:
+    r"""LaTeX of an expression of :func:`symbolic_regressor`, its symbols written as the text
+    writes them: :math:`\dot q_1` for ``qd1``, :math:`\ddot q_1` for ``qdd1``,
+    :math:`l_{c,1}` for ``lc1``.
+
+    >>> q = sp.symbols("qdd1 qd2", real=True)
+    >>> latex(q[0] + q[1] ** 2)
+    '\\dot q_{2}^{2} + \\ddot q_{1}'
+    """
+    marks = {"qd": r"\dot q_{{{}}}", "qdd": r"\ddot q_{{{}}}", "lc": r"l_{{c,{}}}"}
+    names = {}
+    for symbol in getattr(expr, "free_symbols", set()):
+        match = re.fullmatch(r"(qdd|qd|lc)(\d+)", symbol.name)
+        if match:
+            names[symbol] = marks[match.group(1)].format(match.group(2))
+    return sp.latex(expr, symbol_names=names)
 
 
 def fourier_trajectory(t, a, b, q0, base_frequency: float):
