@@ -311,6 +311,7 @@ def solve(
     max_step: float = np.inf,
     t_eval=None,
     max_evaluations: int | None = None,
+    jac: Callable | None = None,
 ) -> SimulationResult:
     r"""Integrate :math:`\dot x = f(t, x, \ldots)` over ``t_span`` with ``solve_ivp``.
 
@@ -344,21 +345,28 @@ def solve(
         Most calls of ``rhs`` the run may take (``None``: no bound). A solver that crawls,
         its steps shrinking towards zero at a discontinuity it cannot pass, would otherwise
         never return; past the bound it stops with a SimulationError that says where.
+    jac : callable, optional
+        ``jac(t, x, *args) -> d x_dot / d x``, shape (n_states, n_states) (row i the rate
+        of x_i), for the implicit methods (``"Radau"``, ``"BDF"``, ``"LSODA"``); without it
+        they difference ``rhs`` themselves, one call of it for each column. The explicit
+        methods need none and take none.
 
     Returns
     -------
     SimulationResult
         Samples ``t`` (N,), each state as an attribute of shape (N,), ``success``,
         ``message``, ``events`` / ``event_states`` keyed by each event function's
-        ``__name__``, and the detail ``evaluations``: how often the solver called ``rhs``
-        (its finite-difference Jacobians included), the figure of merit of its cost.
+        ``__name__``, and the details ``evaluations``: how often the solver called ``rhs``
+        (its finite-difference Jacobians included), the figure of merit of its cost, and
+        ``jacobians``: how often it called ``jac`` (0 without one).
 
     Raises
     ------
     ParameterError
         If an input is malformed: rhs not callable, t_span not two distinct finite times,
         x0 not a finite 1-D array, state_names not one unique name per state, an unknown
-        method, non-positive tolerances or max_step, or t_eval outside t_span.
+        method, non-positive tolerances or max_step, t_eval outside t_span, or a jac that
+        is not callable or comes with an explicit method.
     SimulationError
         If the solver fails (``solve_ivp`` status -1), the state becomes NaN or infinite,
         or the run needs more than ``max_evaluations`` calls of ``rhs``.
@@ -421,6 +429,11 @@ def solve(
                 f"direction, got values from {t_eval.min():g} to {t_eval.max():g} s"
             )
 
+    if jac is not None and not callable(jac):
+        raise ParameterError(f"jac must be callable as jac(t, x, *args), got {jac!r}")
+    if jac is not None and method not in ("Radau", "BDF", "LSODA"):
+        raise ParameterError(f"jac serves the implicit methods Radau, BDF and LSODA; "
+                             f"method {method!r} is explicit and takes none")
     if max_evaluations is None:
         budget = math.inf
     else:
@@ -438,6 +451,7 @@ def solve(
             rtol=rtol,
             atol=atol,
             max_step=max_step,
+            **({} if jac is None else {"jac": jac}),
         )
     except _Crawling:
         raise SimulationError(
@@ -497,7 +511,7 @@ def solve(
                 zip(names_of_events, t_events, strict=True)},
         event_states={name: np.reshape(states, (-1, x0.size)) for name, states in
                       zip(names_of_events, y_events, strict=True)},
-        details={"evaluations": int(sol.nfev)},
+        details={"evaluations": int(sol.nfev), "jacobians": int(sol.njev) if jac else 0},
     )
 
 

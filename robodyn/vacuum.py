@@ -59,10 +59,12 @@ from robodyn.vacuum_compiled import (
     STOP_DAMPING,
     STOP_STIFFENING,
     contact_histories,
+    locked_jac,
     locked_rhs,
     locked_torque,
     piece_distance,
     robot_constants,
+    speed_control_jac,
     speed_control_rhs,
 )
 from robodyn.waypoints import FollowerSettings
@@ -921,10 +923,11 @@ def _torque_law(robot: PlanarRobot, control: tuple):
 def _solve_driven(robot: PlanarRobot, ground: tuple, control: tuple, t_span, y0, what: str,
                   **options) -> SimulationResult:
     """The robot driven by its speed control ``control`` (:func:`speed_control`) over the
-    ground tuple ``ground``: the compiled right-hand side integrated by :func:`_solve`
-    (``options``: t_eval, rtol, atol, max_step)."""
+    ground tuple ``ground``: the compiled right-hand side and its Jacobian integrated by
+    :func:`_solve` (``options``: t_eval, rtol, atol, max_step, max_evaluations)."""
     args = (robot_constants(robot), ground, *control)
-    return _solve(speed_control_rhs, t_span, y0, what, args=args, **options)
+    return _solve(speed_control_rhs, t_span, y0, what, args=args, jac=speed_control_jac,
+                  **options)
 
 
 #: Most evaluations of the equations a run of the scenarios may take (a climb takes some
@@ -932,19 +935,24 @@ def _solve_driven(robot: PlanarRobot, ground: tuple, control: tuple, t_span, y0,
 MAX_EVALUATIONS = 1_000_000
 
 
-def _solve(rhs, t_span, y0, what: str, *, args: tuple = (), t_eval, rtol: float,
+def _solve(rhs, t_span, y0, what: str, *, args: tuple = (), jac, t_eval, rtol: float,
            atol: float, max_step: float,
            max_evaluations: int = MAX_EVALUATIONS) -> SimulationResult:
     """:func:`robodyn.integrate.solve` with LSODA (which turns stiff when the contacts are)
-    over the state :data:`STATE`, within ``max_evaluations``; a failure raises, naming
-    ``what`` failed and the usual cure."""
+    over the state :data:`STATE`, with the Jacobian ``jac`` of ``rhs`` (compiled: LSODA
+    would otherwise difference ``rhs`` from Python, one call a column, most of a climb's
+    time), within ``max_evaluations``; a failure raises, naming ``what`` failed and the
+    usual cure. The result's ``evaluations`` count the Jacobians' evaluations too (eleven
+    each)."""
     try:
-        return solve(rhs, t_span, y0, args, state_names=STATE, method="LSODA",
-                     t_eval=t_eval, rtol=rtol, atol=atol, max_step=max_step,
-                     max_evaluations=max_evaluations)
+        run = solve(rhs, t_span, y0, args, state_names=STATE, method="LSODA",
+                    t_eval=t_eval, rtol=rtol, atol=atol, max_step=max_step,
+                    max_evaluations=max_evaluations, jac=jac)
     except SimulationError as error:
         raise SimulationError(f"{what} did not finish: {error} (here the contacts are the "
                               "usual cause: raise penetration or lower zeta)") from error
+    return _with(run, details={"evaluations": run.evaluations
+                               + (len(STATE) + 1) * run.jacobians})
 
 
 def coordinates(run: SimulationResult) -> tuple[np.ndarray, np.ndarray]:
@@ -1441,8 +1449,8 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     floor = (FLOOR, 0.0, 0.0, 0.0)
     if mode == "lock":
         run = _solve(locked_rhs, (0.0, t_end), y0, "the braking run",
-                     args=(robot_constants(robot), floor), t_eval=times, rtol=rtol,
-                     atol=atol, max_step=dt)
+                     args=(robot_constants(robot), floor), jac=locked_jac, t_eval=times,
+                     rtol=rtol, atol=atol, max_step=dt)
     else:
         run = _motor_braking(robot, mode, speed, gain, counter_time, y0, times, rtol=rtol,
                              atol=atol, max_step=dt)

@@ -19,6 +19,8 @@ here                       the readable version (robodyn.vacuum)
 :func:`accelerations`      :meth:`PlanarRobot.accelerations` (M solved for q_ddot)
 :func:`speed_control_rhs`  the state's rate under :func:`~robodyn.vacuum.speed_controller`
 :func:`locked_rhs`         the state's rate with the motors held still (the braking test)
+:func:`speed_control_jac`  the Jacobian of :func:`speed_control_rhs`, for the stiff solver
+:func:`locked_jac`         the Jacobian of :func:`locked_rhs`
 :func:`contact_points`     :meth:`PlanarRobot.contact_points`
 =========================  ==========================================================
 
@@ -41,6 +43,7 @@ from robodyn.contact import _contact_friction_float, _normal_force_float
 
 __all__ = [
     "FLOOR",
+    "JAC_STEP",
     "SLIDER_MASS",
     "STOP_DAMPING",
     "STOP_STIFFENING",
@@ -54,6 +57,7 @@ __all__ = [
     "contact_histories",
     "contact_points",
     "ground_distance",
+    "locked_jac",
     "locked_rhs",
     "locked_torque",
     "motor_rate",
@@ -61,6 +65,7 @@ __all__ = [
     "pieces",
     "robot_constants",
     "solve_symmetric",
+    "speed_control_jac",
     "speed_control_rhs",
     "spring_force",
     "wheel_in_chassis",
@@ -77,6 +82,14 @@ STOP_STIFFENING, STOP_DAMPING = 1e3, 10.0
 #: Mass of the telescopic unit's slider, kg: massless in the model, but the equations need
 #: a mass on every coordinate; this one is too small to matter.
 SLIDER_MASS = 1e-6
+
+#: Steps of the Jacobians' forward differences (:func:`speed_control_jac`): a state y_j
+#: is moved by JAC_STEP[0] times the larger of |y_j| and JAC_STEP[1] (in its own unit: m,
+#: rad, m/s, rad/s). The first is the square root of the double's precision, the step
+#: that balances truncation against rounding; the second keeps the step of a state near 0
+#: (1.5e-8 m or m/s) above the rounding of the rates, which the slider's tiny mass
+#: magnifies, and far below the contacts' scales (RAMP_DEPTH, the friction's v_crit).
+JAC_STEP = (math.sqrt(np.finfo(np.float64).eps), 1.0)
 
 #: The kinds of ground, the first entry of a ground tuple ``(kind, step_x, height,
 #: fillet)``: the floor z = 0 (the rest ignored), a step up whose face stands at step_x, and
@@ -379,6 +392,49 @@ def locked_rhs(t, y, constants, ground):
     y_dot[5:] = accelerations(y, locked_torque(y, robot, ground), robot, ground,
                               np.empty((5, 2)))
     return y_dot
+
+
+@njit(cache=True)
+def _difference_step(y_j):
+    """The forward difference's step for a state of value y_j (:data:`JAC_STEP`)."""
+    return JAC_STEP[0] * max(abs(y_j), JAC_STEP[1])
+
+
+@njit(cache=True)
+def speed_control_jac(t, y, constants, ground, target_rate, gain, limit):
+    """d y_dot / d y (shape (10, 10), row i the rate of y_i) of :func:`speed_control_rhs`
+    by forward differences, all its columns in one compiled call: column j is
+    (f(y + h_j e_j) - f(y)) / h_j, h_j of :data:`JAC_STEP`. A stiff solver (LSODA, BDF,
+    Radau) given none forms the same kind of quotients itself, calling the right-hand side
+    from Python once a column; here the eleven evaluations cost about as much as one such
+    call. The arguments are those of :func:`speed_control_rhs`."""
+    f0 = speed_control_rhs(t, y, constants, ground, target_rate, gain, limit)
+    J = np.empty((10, 10))
+    moved = y.copy()
+    for j in range(10):
+        h = _difference_step(y[j])
+        moved[j] = y[j] + h
+        h = moved[j] - y[j]                         # the step the doubles really took
+        J[:, j] = (speed_control_rhs(t, moved, constants, ground, target_rate, gain,
+                                     limit) - f0) / h
+        moved[j] = y[j]
+    return J
+
+
+@njit(cache=True)
+def locked_jac(t, y, constants, ground):
+    """d y_dot / d y (shape (10, 10)) of :func:`locked_rhs` by forward differences, as
+    :func:`speed_control_jac`; the arguments are those of :func:`locked_rhs`."""
+    f0 = locked_rhs(t, y, constants, ground)
+    J = np.empty((10, 10))
+    moved = y.copy()
+    for j in range(10):
+        h = _difference_step(y[j])
+        moved[j] = y[j] + h
+        h = moved[j] - y[j]
+        J[:, j] = (locked_rhs(t, moved, constants, ground) - f0) / h
+        moved[j] = y[j]
+    return J
 
 
 @njit(cache=True)

@@ -354,3 +354,49 @@ def test_a_solver_that_crawls_at_a_jump_stops_with_where():
     assert run.x[-1] == pytest.approx(0.1) and 0 < run.evaluations < 100
     with pytest.raises(ParameterError, match="max_evaluations"):
         solve(sliding, (0.0, 0.9), [1.0], state_names=("x",), max_evaluations=0)
+
+
+STIFF = np.array([[-1000.0, 0.0], [1.0, -1.0]])     # 1/s: modes at -1000 and -1 per second
+
+
+def stiff_linear(t, x):
+    """x_dot = A x with A = STIFF: x1 = x10 exp(-1000 t), and x2 driven by it."""
+    return STIFF @ x
+
+
+def stiff_linear_exact(t, x0):
+    """The closed form: x2 = (x20 + x10/999) exp(-t) - x10/999 exp(-1000 t)."""
+    x10, x20 = x0
+    return np.array([x10 * np.exp(-1000.0 * t),
+                     (x20 + x10 / 999.0) * np.exp(-t) - x10 / 999.0 * np.exp(-1000.0 * t)])
+
+
+@pytest.mark.parametrize("method", ["Radau", "BDF", "LSODA"])
+def test_a_stiff_linear_system_with_its_jacobian_follows_the_closed_form(method):
+    """Given the Jacobian A, each implicit method calls it and follows the closed form of
+    x_dot = A x (modes 1000:1 apart), as it does differencing rhs itself."""
+    t = np.linspace(0.0, 2.0, 41)
+    with_jac = solve(stiff_linear, (0.0, 2.0), [1.0, 0.5], state_names=("a", "b"),
+                     method=method, t_eval=t, rtol=1e-8, atol=1e-10,
+                     jac=lambda t, x: STIFF)
+    without = solve(stiff_linear, (0.0, 2.0), [1.0, 0.5], state_names=("a", "b"),
+                    method=method, t_eval=t, rtol=1e-8, atol=1e-10)
+    exact = stiff_linear_exact(t, (1.0, 0.5))
+    for run in (with_jac, without):
+        np.testing.assert_allclose(run.stack("a", "b"), exact, rtol=1e-5, atol=1e-8)
+    assert with_jac.jacobians > 0 and without.jacobians == 0
+
+
+def test_the_jacobian_takes_the_args_of_rhs():
+    """jac(t, x, *args) gets rhs's args: exponential decay at rate 3 with its Jacobian
+    -3 ends at exp(-3)."""
+    run = solve(decay, (0.0, 1.0), [1.0], args=(3.0,), state_names=("x",), method="BDF",
+                rtol=1e-9, atol=1e-12, jac=lambda t, x, rate: np.array([[-rate]]))
+    assert run.x[-1] == pytest.approx(np.exp(-3.0), rel=1e-6) and run.jacobians > 0
+
+
+@pytest.mark.parametrize(("method", "jac"), [("RK45", lambda t, x: np.eye(1)),
+                                             ("LSODA", np.eye(1))])
+def test_a_jacobian_is_refused_by_an_explicit_method_and_must_be_callable(method, jac):
+    with pytest.raises(ParameterError, match="jac"):
+        solve(decay, (0.0, 1.0), [1.0], state_names=("x",), method=method, jac=jac)

@@ -231,3 +231,68 @@ def test_the_lock_is_the_readable_constrained_system(variant):
         np.testing.assert_allclose(y_dot, np.concatenate([qd, q_dd]), rtol=1e-9, atol=1e-9)
         scale = np.abs(y_dot[5:]).max()
         assert abs(y_dot[9] + y_dot[7] - robot.side * y_dot[8]) < 1e-12 * scale
+
+
+def central_jacobian(rates, y, h=1e-7):
+    """d rates / d y by central differences, each state moved by h times max(|y_j|, 1)
+    (its own unit)."""
+    J = np.empty((y.size, y.size))
+    for j in range(y.size):
+        step = h * max(abs(y[j]), 1.0)
+        up, down = y.copy(), y.copy()
+        up[j] += step
+        down[j] -= step
+        J[:, j] = (rates(up) - rates(down)) / (up[j] - down[j])
+    return J
+
+
+def assert_jacobian_close(got, expected):
+    """Forward against central differences: equal to 1e-4 of each entry or 1e-5 of the
+    matrix's largest entry (a contact's stiffness over a mass, or the telescopic slider's
+    tiny mass), the rounding of the rates over the forward step."""
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5 * np.abs(expected).max())
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_the_speed_control_jacobian_is_the_readable_rates_derivative(variant):
+    """speed_control_jac, the Jacobian the stiff solver is given, is the derivative of the
+    readable model's rates (PlanarRobot.accelerations under speed_controller) by central
+    differences, on states that touch the step; the position's column is zero on the floor
+    only where nothing depends on x, the wheel's turn column always."""
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    constants = compiled.robot_constants(robot)
+    control = vacuum.speed_control(robot, 0.25, 0.4)
+    torque_of = vacuum.speed_controller(robot, 0.25, 0.4)
+    ground = readable_ground("step up")
+
+    def rates(y):
+        q_dd, _ = robot.accelerations(y[:5], y[5:], torque_of(y[5:]), ground)
+        return np.concatenate([y[5:], q_dd])
+
+    stiff = 0
+    for q, qd, _ in random_states(robot, np.random.default_rng(SEED + 4), 25):
+        y = np.concatenate([q, qd])
+        J = compiled.speed_control_jac(0.0, y, constants, GROUNDS["step up"], *control)
+        assert_jacobian_close(J, central_jacobian(rates, y))
+        np.testing.assert_array_equal(J[:5], np.eye(10)[5:])     # d q / dt = qd
+        assert not J[:, 4].any()                      # nothing depends on the wheel's turn
+        stiff += np.abs(J).max() > 1e4                # a contact's stiffness over a mass
+    assert stiff > 10
+
+
+@pytest.mark.parametrize("variant", vacuum.SUSPENSIONS)
+def test_the_locked_jacobian_is_the_readable_locked_rates_derivative(variant):
+    """locked_jac is the derivative of the readable constrained system's rates
+    (_locked_accelerations) by central differences, on the floor."""
+    robot = vacuum.PlanarRobot(vacuum.VacuumParams(), variant)
+    constants = compiled.robot_constants(robot)
+
+    def rates(y):
+        q_dd, _ = vacuum._locked_accelerations(robot, y[:5], y[5:], vacuum.flat_floor)
+        return np.concatenate([y[5:], q_dd])
+
+    for q, qd, _ in random_states(robot, np.random.default_rng(SEED + 5), 15):
+        q[1] = robot.static_state[1] + 1e-4 * (q[1] - robot.static_state[1])  # on the floor
+        y = np.concatenate([q, qd])
+        J = compiled.locked_jac(0.0, y, constants, GROUNDS["floor"])
+        assert_jacobian_close(J, central_jacobian(rates, y))
