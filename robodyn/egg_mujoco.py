@@ -48,7 +48,7 @@ import time
 
 import numpy as np
 
-from robodyn.egg import EggParams
+from robodyn.egg import EggParams, ServoMove, euler_angles, gimbal_angles, rotation
 from robodyn.egg import check_radii as _radii
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.integrate import SimulationResult, solve
@@ -64,7 +64,10 @@ from robodyn.params import (
 
 __all__ = [
     "CONES",
+    "GYRO_COLUMNS",
     "ROCKING_COLUMNS",
+    "gyro",
+    "gyro_model_xml",
     "planar_rhs",
     "planar_rocking",
     "rock",
@@ -455,3 +458,277 @@ def rock(R1: float, R2: float, mass: float, inertia, tilt: float, t_end: float, 
                             message=f"MuJoCo took {n_steps} steps of {model.opt.timestep:g} s "
                                     f"to t = {t[-1]:.6g} s",
                             details={"wall_time": wall_time, "n_steps": n_steps})
+
+
+# --------------------------------------------------------------------------- the whole robot
+
+#: Columns of :func:`gyro`'s result, so that it compares with :func:`robodyn.egg.simulate`'s
+#: columns of the same names: the z-x-z angles ``alpha, beta, gamma`` of the shell (rad); its
+#: centre ``x, y, z`` (m); its angular velocity ``wx, wy, wz`` (world frame, rad/s); the ring
+#: angles ``phi, psi`` (rad) as MuJoCo's servos hold them and their targets ``phi_target,
+#: psi_target``; the rotor's speed in the inner ring ``rotor_rate`` (rad/s); ``penetration``
+#: (m) and ``slip_speed`` (m/s) as for :data:`ROCKING_COLUMNS` (NaN without contact). No
+#: contact force: with the stiff servos and the implicit integrator, the force MuJoCo reports
+#: at a step is not the one that moves the shell (measured in the gimbal move at t = 0.38 s:
+#: 3.9 N sideways reported, while the centre's momentum changes by 0.037 N, the book's force).
+GYRO_COLUMNS = ("alpha", "beta", "gamma", "x", "y", "z", "wx", "wy", "wz", "phi", "psi",
+                "phi_target", "psi_target", "rotor_rate", "penetration", "slip_speed")
+
+
+def gyro_model_xml(params: EggParams, timestep: float = 5e-5, *, solref=(2e-4, 1.0),
+                   solimp=(0.99, 0.999, 1e-3), cone: str = "elliptic",
+                   integrator: str = "implicitfast", twist: float = 0.0,
+                   servo_stiffness: float = 1e4, rotor_gain: float = 1.0) -> str:
+    r"""MJCF text of the whole robot on the floor: the shell on a free joint, the outer ring
+    hinged on it about the long axis z', the inner ring hinged in the outer one about its x,
+    the rotor hinged in the inner ring about its z; three servos; a plane.
+
+    Every body has its centre at the shell's centre and the principal moments of
+    :class:`robodyn.egg.EggParams` (``shell_inertia``, ``outer_ring_inertia``,
+    ``inner_ring_inertia``, ``rotor_inertia``) along its own axes, as in
+    :func:`robodyn.egg.body_attitudes`. Only the shell has a geometry (an ellipsoid,
+    semi-axes ``R2, R2, R1``).
+
+    The servos are MuJoCo ``general`` actuators with the force
+    :math:`\tau = u - k_p q - k_d \dot q` and the control :math:`u = k_p q^* + k_d \dot q^*`
+    (:math:`q^*` the target): a stiff, critically damped spring towards the target,
+    :math:`k_p` = ``servo_stiffness`` and :math:`k_d = 2\sqrt{k_p I}`, :math:`I` the moment
+    that the joint turns (its body and the bodies it carries). The rotor's servo holds its
+    speed: :math:`\tau = k_r(\Omega - \dot q)`, :math:`k_r` = ``rotor_gain``. With
+    ``integrator="implicitfast"`` MuJoCo takes the damping implicitly, so the stiff servos do
+    not need a smaller step.
+
+    Parameters
+    ----------
+    params : EggParams
+        The robot (masses, inertias, radii, ``floor_friction``, ``g``).
+    timestep : float, optional
+        MuJoCo's fixed step, s (> 0; default 5e-5).
+    solref, solimp, cone
+        The contact, as for :func:`rocking_model_xml`.
+    integrator : str, optional
+        One of :data:`robodyn.mjcf.INTEGRATORS` (default "implicitfast").
+    twist : float, optional
+        MuJoCo's torsional friction, m (>= 0): the twist torque is at most ``twist`` times
+        the normal force. 0 (default) leaves the twist free (condim 3), as the book's model
+        with ``twist_static = twist_kinetic = twist_viscous = 0``.
+    servo_stiffness : float, optional
+        :math:`k_p` of the two ring servos, N m/rad (> 0).
+    rotor_gain : float, optional
+        :math:`k_r` of the rotor's speed servo, N m s/rad (> 0).
+
+    Returns
+    -------
+    str
+        The MJCF: bodies "shell", "outer", "inner", "rotor"; joints "shell" (free), "phi",
+        "psi", "rotor"; actuators "phi", "psi", "rotor"; geoms "shell" and "floor".
+
+    >>> xml = gyro_model_xml(EggParams())
+    >>> print('<joint name="psi" type="hinge" axis="1 0 0"/>' in xml)
+    True
+    """
+    if not isinstance(params, EggParams):
+        raise ParameterError(f"params must be an EggParams, got {type(params).__name__}")
+    timestep = check_positive("timestep", timestep, "s")
+    tc, damping = check_solref("solref", solref)
+    if tc < 2 * timestep * (1 - 1e-12):
+        raise ParameterError(
+            f"solref's time constant must be >= 2 timesteps = {2 * timestep:g} s (MuJoCo "
+            f"would raise it to that silently), got {tc:g} s: use a smaller timestep")
+    d0, d_width, width = check_solimp("solimp", solimp)
+    check_choice("cone", cone, CONES)
+    check_choice("integrator", integrator, INTEGRATORS)
+    twist = check_real("twist", twist, "m", Range(at_least=0.0))
+    kp = check_positive("servo_stiffness", servo_stiffness, "N m/rad")
+    kr = check_positive("rotor_gain", rotor_gain, "N m s/rad")
+
+    n = mjcf_number
+    shell_I, outer_I, inner_I, rotor_I = params.inertias
+    # the moment each ring servo turns, with the bodies it carries, at phi = psi = 0
+    turned_phi = outer_I[2] + inner_I[2] + rotor_I[2]
+    turned_psi = inner_I[0] + rotor_I[0]
+    kd_phi, kd_psi = (2 * math.sqrt(kp * moment) for moment in (turned_phi, turned_psi))
+    condim = 4 if twist > 0 else 3
+    contact = (f'condim="{condim}" friction="{n(params.floor_friction)} {n(twist)} 0" '
+               f'solref="{n(tc)} {n(damping)}" solimp="{n(d0)} {n(d_width)} {n(width)}"')
+
+    def inertial(mass, moments):
+        return (f'<inertial pos="0 0 0" mass="{n(mass)}" '
+                f'diaginertia="{" ".join(n(value) for value in moments)}"/>')
+
+    def servo(joint, kd):
+        return (f'<general name="{joint}" joint="{joint}" gainprm="1" biastype="affine" '
+                f'biasprm="0 {n(-kp)} {n(-kd)}"/>')
+
+    return f"""<mujoco model="egg robot">
+  <compiler angle="radian" inertiafromgeom="false"/>
+  <option timestep="{n(timestep)}" gravity="0 0 {n(-params.g)}" integrator="{integrator}"
+          cone="{cone}">
+    <flag energy="enable"/>
+  </option>
+  <worldbody>
+    <geom name="floor" type="plane" size="0 0 1" {contact}/>
+    <body name="shell" pos="0 0 {n(params.R2)}">
+      <freejoint name="shell"/>
+      {inertial(params.shell_mass, shell_I)}
+      <geom name="shell" type="ellipsoid" size="{n(params.R2)} {n(params.R2)} {n(params.R1)}"
+            {contact}/>
+      <body name="outer">
+        <joint name="phi" type="hinge" axis="0 0 1"/>
+        {inertial(params.outer_ring_mass, outer_I)}
+        <body name="inner">
+          <joint name="psi" type="hinge" axis="1 0 0"/>
+          {inertial(params.inner_ring_mass, inner_I)}
+          <body name="rotor">
+            <joint name="rotor" type="hinge" axis="0 0 1"/>
+            {inertial(params.rotor_mass, rotor_I)}
+          </body>
+        </body>
+      </body>
+    </body>
+  </worldbody>
+  <actuator>
+    {servo("phi", kd_phi)}
+    {servo("psi", kd_psi)}
+    <general name="rotor" joint="rotor" gainprm="1" biastype="affine" biasprm="0 0 {n(-kr)}"/>
+  </actuator>
+</mujoco>
+"""
+
+
+def gyro(params: EggParams, servo: ServoMove | None = None, t_end: float = 3.0, *,
+         tilt: float = 0.3, spin: float = 0.0, heading: float = 0.0,
+         sample_interval: float = 0.01, timestep: float = 5e-5, twist: float = 0.0,
+         servo_stiffness: float = 1e4, rotor_gain: float = 1.0, solref=(2e-4, 1.0),
+         solimp=(0.99, 0.999, 1e-3), cone: str = "elliptic",
+         integrator: str = "implicitfast") -> SimulationResult:
+    r"""Let MuJoCo run the whole robot (:func:`gyro_model_xml`) as :func:`robodyn.egg.simulate`
+    runs it: the same start, the same servo move, the rotor held at ``params.rotor_speed``.
+
+    Start: the shell at rest at the attitude :math:`R_z(\gamma)R_x(\beta)R_z(\alpha)`
+    (``heading``, ``tilt``, ``spin``), its centre above the origin at the touching height
+    :math:`H(\beta)`, the rings at the servo move's start, the rotor turning at
+    ``params.rotor_speed`` in the inner ring. At every step the ring servos' targets are
+    the move's :math:`\phi^*(t), \psi^*(t)` (through the differential,
+    :func:`robodyn.egg.gimbal_angles`) and their rates.
+
+    Parameters
+    ----------
+    params : EggParams
+        The robot.
+    servo : ServoMove, optional
+        The servos' move; ``None`` holds both at zero.
+    t_end : float
+        Duration, s (> 0).
+    tilt, spin, heading : float
+        Initial z-x-z angles beta, alpha, gamma, rad.
+    sample_interval : float, optional
+        Time between the returned samples, s (a whole number of steps, >= one step).
+    timestep, twist, servo_stiffness, rotor_gain, solref, solimp, cone, integrator
+        As for :func:`gyro_model_xml`.
+
+    Returns
+    -------
+    SimulationResult
+        The columns :data:`GYRO_COLUMNS` every ``sample_interval`` from 0. Details:
+        ``wall_time`` (s, of the stepping), ``n_steps``, ``servo_error`` (rad, the largest
+        :math:`|\phi - \phi^*|`, :math:`|\psi - \psi^*|` of the run) and ``rotations``
+        (n, 3, 3), the shell's attitudes.
+
+    Raises
+    ------
+    ParameterError
+        If an argument is not what is listed above.
+    SimulationError
+        If MuJoCo's state becomes NaN or infinite (advice: a smaller timestep).
+
+    Notes
+    -----
+    MuJoCo's contact is soft: the shell sinks and creeps (``penetration``, ``slip_speed``);
+    its servos are stiff springs, not the book's prescribed ring angles: they lag by
+    ``servo_error``. Both are the price of a general engine; the chapter measures them.
+    """
+    mujoco = load_mujoco()
+    servo = ServoMove.hold() if servo is None else servo
+    if not isinstance(servo, ServoMove):
+        raise ParameterError(f"servo must be a ServoMove or None, got {type(servo).__name__}")
+    t_end = check_positive("t_end", t_end, "s")
+    R0 = rotation(spin, tilt, heading)
+    sample_interval = check_positive("sample_interval", sample_interval, "s")
+    xml = gyro_model_xml(params, timestep, solref=solref, solimp=solimp, cone=cone,
+                         integrator=integrator, twist=twist, servo_stiffness=servo_stiffness,
+                         rotor_gain=rotor_gain)
+    steps = int(round(sample_interval / timestep))
+    if steps < 1 or abs(steps * timestep - sample_interval) > 1e-9 * sample_interval:
+        raise ParameterError(f"sample_interval must be a whole number (>= 1) of timesteps "
+                             f"{timestep:g} s, got {sample_interval:g} s")
+    model = mujoco.MjModel.from_xml_string(xml)
+    data = mujoco.MjData(model)
+    shell = model.body("shell").id
+    kp = servo_stiffness
+    kd = (-model.actuator_biasprm[0, 2], -model.actuator_biasprm[1, 2])
+    q_phi, q_psi = (model.jnt_qposadr[model.joint(name).id] for name in ("phi", "psi"))
+    v_rotor = model.jnt_dofadr[model.joint("rotor").id]
+    n_B = -R0[2, :]                                       # downward normal, body frame
+    A = np.array([params.R2**2, params.R2**2, params.R1**2])
+    data.qpos[:3] = (0.0, 0.0, math.sqrt(float(n_B @ (A * n_B))))
+    mujoco.mju_mat2Quat(data.qpos[3:7], R0.ravel())
+    data.qpos[q_phi], data.qpos[q_psi] = gimbal_angles(*servo.at(0.0)[0], params.gear_ratio)
+    data.qvel[v_rotor] = params.rotor_speed
+
+    half_n = 0.5 * params.gear_ratio
+    to_rings = np.array([[half_n, half_n], [half_n, -half_n]])   # the differential
+
+    def targets(t):
+        mu, mu_dot, _ = servo.at(t)
+        return to_rings @ mu, to_rings @ mu_dot
+
+    def set_controls(t):
+        angles, rates = targets(t)
+        data.ctrl[0] = kp * angles[0] + kd[0] * rates[0]
+        data.ctrl[1] = kp * angles[1] + kd[1] * rates[1]
+        data.ctrl[2] = rotor_gain * params.rotor_speed
+
+    still = servo.start == servo.end
+
+    n = int(math.floor(t_end / sample_interval + 1e-9)) + 1
+    rows = np.full((n, len(GYRO_COLUMNS)), np.nan)
+    rotations = np.empty((n, 3, 3))
+    servo_error = 0.0
+    start = time.perf_counter()
+    for i in range(n):
+        chunk_end = data.time + steps * timestep
+        if i and (still or chunk_end <= servo.t0 or data.time >= servo.t1):
+            set_controls(data.time)                # the targets hold over the chunk
+            mujoco.mj_step(model, data, steps)
+        else:
+            for _ in range(steps if i else 0):
+                set_controls(data.time)
+                mujoco.mj_step(model, data)
+        if not (np.all(np.isfinite(data.qpos)) and np.all(np.isfinite(data.qvel))):
+            raise SimulationError(f"gyro: MuJoCo's state became non-finite at t = "
+                                  f"{data.time:g} s; try a smaller timestep")
+        mujoco.mj_forward(model, data)
+        angles, _ = targets(data.time)
+        R = data.xmat[shell].reshape(3, 3).copy()
+        rotations[i] = R
+        w_W = R @ data.qvel[3:6]          # a free joint's angular velocity is in body axes
+        phi, psi = data.qpos[q_phi], data.qpos[q_psi]
+        servo_error = max(servo_error, abs(phi - angles[0]), abs(psi - angles[1]))
+        penetration, slip = np.nan, np.nan
+        if data.ncon:
+            contact = data.contact[0]
+            v_point = data.qvel[:3] + np.cross(w_W, contact.pos - data.qpos[:3])
+            penetration = -contact.dist
+            slip = math.hypot(v_point[0], v_point[1])
+        rows[i] = (*euler_angles(R), *data.qpos[:3], *w_W, phi, psi, *angles,
+                   data.qvel[v_rotor], penetration, slip)
+    wall_time = time.perf_counter() - start
+    n_steps = (n - 1) * steps
+    return SimulationResult(
+        t=np.arange(n) * sample_interval,
+        columns={name: rows[:, j] for j, name in enumerate(GYRO_COLUMNS)}, success=True,
+        message=f"MuJoCo took {n_steps} steps of {timestep:g} s to t = "
+                f"{(n - 1) * sample_interval:.6g} s",
+        details={"wall_time": wall_time, "n_steps": n_steps, "servo_error": servo_error,
+                 "rotations": rotations})
