@@ -75,6 +75,7 @@ __all__ = [
     "center_height",
     "contact_angle",
     "contact_offset",
+    "contact_rate",
     "curvature_radii",
     "euler_angles",
     "euler_rate_matrix",
@@ -379,8 +380,9 @@ class EggParams(Parameters):
     Every field says where its value comes from (``source`` and ``note``, shown by
     ``field_table()`` and by the table a notebook displays): all of the robot's values are
     assumed by the book, ``g`` is standard, the inertias are derived. ``floor_friction``
-    is for MuJoCo's contact only (:mod:`robodyn.egg_mujoco`); the book's model rolls without
-    slip. ``rotor_thickness`` is for drawing only.
+    is the friction coefficient of shell on floor: the book's model rolls without slip and
+    stops a run where rolling would need more (:func:`simulate`); MuJoCo's contact
+    (:mod:`robodyn.egg_mujoco`) slides beyond it. ``rotor_thickness`` is for drawing only.
     """
 
     R1: float = quantity(
@@ -427,7 +429,8 @@ class EggParams(Parameters):
                         note="gravitational acceleration at the Earth's surface")
     floor_friction: float = quantity(
         2.0, "", above=0.0, source="assumed",
-        note="sliding friction of shell on floor, for MuJoCo: high, so that the egg rolls")
+        note="friction of shell on floor: high, so that the egg rolls (the book's model "
+             "stops where rolling needs more; MuJoCo slides)")
     shell_inertia: tuple = quantity(
         None, "kg m^2", above=0.0, shape=(3,), source="derived",
         note="principal moments of a uniform thin shell of shell_mass, R1, R2, unless given")
@@ -663,6 +666,61 @@ def _cross(a, b):
                      a[0] * b[1] - a[1] * b[0]])
 
 
+def _contact_rate(R, w, R1, R2):
+    """(r, r_dot, p_B, p_B_dot, H) of :func:`contact_rate` without checks."""
+    n_B = -R[2, :]                                  # downward normal, body frame
+    p_B, A, H = _contact_point_body(n_B, R1, R2)
+    n_dot = -_cross(R.T @ w, n_B)                   # a world-fixed vector seen from the shell
+    An_dot = A * n_dot
+    p_dot = An_dot / H - (A * n_B) * float(n_B @ An_dot) / H**3
+    r = R @ p_B
+    return r, _cross(w, r) + R @ p_dot, p_B, p_dot, H
+
+
+def contact_rate(R, omega, R1: float, R2: float):
+    r"""The vector from the centre to the contact point and its rate, world frame.
+
+    The contact is the shell's point whose outward normal is the world's downward vertical,
+    seen in the shell's frame :math:`n = -R^T\hat z`; with
+    :math:`A = \mathrm{diag}(R_2^2, R_2^2, R_1^2)` it is :math:`p = A n / H`,
+    :math:`H = \sqrt{n^T A n}`. As the shell turns, :math:`\dot n = -\omega_B\times n`, so
+
+    .. math::
+
+        \dot p = \frac{A\dot n}{H} - \frac{A n\,(n^T A\dot n)}{H^3}, \qquad
+        r = R\,p, \qquad \dot r = \omega\times r + R\,\dot p .
+
+    The first part of :math:`\dot r` turns with the shell, the second, :math:`R\dot p`, is
+    the contact point moving over the shell; rolling without slip moves it over the floor at
+    the same velocity, :math:`\dot c = v + \dot r = R\dot p`, which is horizontal.
+
+    Parameters
+    ----------
+    R : array_like, shape (3, 3)
+        The shell's attitude, body to world.
+    omega : array_like, shape (3,)
+        The shell's angular velocity, world frame, rad/s.
+    R1, R2 : float
+        Long and short semi-axes, m (R1 >= R2 > 0).
+
+    Returns
+    -------
+    r, r_dot : numpy.ndarray, shape (3,)
+        Centre to contact (m) and its rate (m/s), world frame.
+
+    >>> r, r_dot = contact_rate(np.eye(3), [0.0, 0.0, 5.0], 0.06, 0.045)  # upright, spinning
+    >>> print(r.round(6) + 0.0, r_dot.round(6) + 0.0)
+    [ 0.    0.   -0.06] [0. 0. 0.]
+    """
+    R = as_array("R", R, "", (3, 3), finite=True)
+    if not np.allclose(R @ R.T, np.eye(3), atol=1e-9) or np.linalg.det(R) < 0:
+        raise ParameterError("R must be a rotation matrix (orthonormal, determinant +1)")
+    omega = as_array("omega", omega, "rad/s", (3,), finite=True)
+    R1, R2 = check_radii(R1, R2)
+    r, r_dot, *_ = _contact_rate(R, omega, R1, R2)
+    return r, r_dot
+
+
 class _Model:
     """One evaluation of the rolling egg at (t, state): every quantity of the equations."""
 
@@ -677,14 +735,7 @@ class _Model:
         q = x[0:4] / np.linalg.norm(x[0:4])
         R = quaternion_to_matrix(q)
         w = x[4:7]
-        n_B = -R[2, :]                                  # downward normal, body frame
-        p_B, A, H = _contact_point_body(n_B, p.R1, p.R2)
-        r = R @ p_B                                     # centre -> contact, world
-        w_B = R.T @ w
-        n_dot = -_cross(w_B, n_B)
-        An_dot = A * n_dot
-        p_dot = An_dot / H - (A * n_B) * float(n_B @ An_dot) / H**3
-        r_dot = _cross(w, r) + R @ p_dot
+        r, r_dot, _, _, H = _contact_rate(R, w, p.R1, p.R2)   # centre -> contact, world
         mu, mu_dot, mu_ddot = self.servo.at(t)
         phi, psi = _differential(*mu, p.gear_ratio)
         phi_d, psi_d = _differential(*mu_dot, p.gear_ratio)
@@ -778,7 +829,8 @@ def _twist_mode(model: _Model, t, x, params: EggParams):
 def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3.0, *,
              tilt: float = 0.3, spin: float = 0.0, heading: float = 0.0, attitude=None,
              omega=(0.0, 0.0, 0.0), dt: float = 0.01, rtol: float = 1e-9,
-             atol: float = 1e-11, max_switches: int = 2000) -> SimulationResult:
+             atol: float = 1e-11, max_switches: int = 2000,
+             friction_cone: bool = True) -> SimulationResult:
     r"""The egg rolling on a flat floor: rigid-body dynamics of the four bodies with the
     rolling contact, twisting friction with stiction, the gimbal driven by the servos.
 
@@ -818,6 +870,11 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
         1e-9 and 1e-11; atol in the units of the state: 1, rad/s, m, rad).
     max_switches : int
         Most stick/slip switches allowed before the run stops as chattering.
+    friction_cone : bool
+        Stop where rolling would need more sideways force than ``params.floor_friction``
+        times the normal force (default True). As the normal force falls towards zero the
+        ratio grows without bound, so on a floor of any friction a run slips before it lifts
+        off, except where the sideways force vanishes too; False checks lift-off alone.
 
     Returns
     -------
@@ -830,8 +887,10 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
         ``jacobi`` = energy - rotor_speed * rotor_momentum, J (conserved with the gimbal
         held and no twisting friction at work); ring angles ``phi, psi``; ``stuck`` (1 while
         the twist sticks); the names are :data:`OUTPUT_NAMES`. ``success`` is False, with
-        the reason in ``message``, where the egg would lift off or the twist chatters.
-        ``events``: the times of ``lift_off``, ``breakaway`` (stick to slip) and
+        the reason in ``message``, where the egg would lift off (``Fz`` reaches 0), slip
+        (:math:`\sqrt{F_x^2 + F_y^2}` reaches ``floor_friction`` times ``Fz``, the edge of
+        the friction cone) or the twist chatters.
+        ``events``: the times of ``lift_off``, ``slips``, ``breakaway`` (stick to slip) and
         ``twist_stops`` (slip ends). Details: ``quaternions`` (N, 4), ``rotations``
         (N, 3, 3), ``switches`` (list of (time, mode)) and ``states``, the integrated state
         (:data:`STATE_NAMES`) as one SimulationResult with each event's state.
@@ -860,6 +919,8 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
     if attitude is not None:
         R0 = quaternion_to_matrix(check_unit_quaternion(attitude, "attitude"))
     omega0 = as_array("omega", omega, "rad/s", (3,), finite=True)
+    if not isinstance(friction_cone, bool):
+        raise ParameterError(f"friction_cone must be True or False, got {friction_cone!r}")
     model = _Model(params, servo)
     x = np.concatenate([matrix_to_quaternion(R0), omega0, [0.0, 0.0, 0.0]])
     t = 0.0
@@ -873,7 +934,7 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
         # the phase before, not a sample time (no sample is repeated or missed)
         run = solve(model.derivative, (t, t_end), x, args=(mode, sign),
                     state_names=STATE_NAMES, method="DOP853", rtol=rtol, atol=atol,
-                    events=_events(model, params, mode, sign),
+                    events=_events(model, params, mode, sign, friction_cone),
                     t_eval=times[times >= t] if not phases else times[times > t])
         phases.append((run, mode, sign))
         fired = [name for name, times_i in run.events.items() if times_i.size]
@@ -885,6 +946,14 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
             success, message = False, (
                 f"the egg would lift off the floor at t = {t:.4g} s (normal force 0): this "
                 "model keeps it in contact; use a slower servo move or a slower rotor")
+            break
+        if fired[0] == "slips":                        # the force left the friction cone
+            success, message = False, (
+                f"the egg would slip at t = {t:.4g} s: rolling needs a sideways force of "
+                f"floor_friction = {params.floor_friction:g} times the normal force there "
+                "(the edge of the friction cone), and this model cannot slide; use a floor "
+                "that grips better (a larger floor_friction), a gentler start or a slower "
+                "servo move")
             break
         if mode == "stick":                            # breakaway: slip against friction
             _, _, tau = model.solve(model.kinematics(t, x), "stick")
@@ -902,12 +971,25 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
     return _result(model, phases, states, switches, success)
 
 
-def _events(model: _Model, params: EggParams, mode: str, sign: float):
+def _events(model: _Model, params: EggParams, mode: str, sign: float,
+            friction_cone: bool = True):
+    last = {}
+
+    def force(t, x):                # both events ask at the same (t, x): solve once
+        key = (t, x.tobytes())
+        if last.get("key") != key:
+            last["key"], last["F"] = key, model.solve(model.kinematics(t, x), mode, sign)[1]
+        return last["F"]
+
     def lift_off(t, x, *args):
-        _, F, _ = model.solve(model.kinematics(t, x), mode, sign)
-        return F[2]
+        return force(t, x)[2]
     lift_off.terminal, lift_off.direction = True, -1
-    events = [lift_off]
+
+    def slips(t, x, *args):
+        F = force(t, x)
+        return params.floor_friction * F[2] - math.hypot(F[0], F[1])
+    slips.terminal, slips.direction = True, -1
+    events = [lift_off, slips] if friction_cone else [lift_off]
     if mode == "stick":
         def breakaway(t, x, *args):
             _, F, tau = model.solve(model.kinematics(t, x), "stick")

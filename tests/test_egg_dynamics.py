@@ -401,9 +401,12 @@ def test_an_attitude_given_as_a_quaternion_starts_where_it_says():
 
 def test_a_run_that_leaves_the_model_says_so():
     violent = egg.simulate(egg.EggParams(rotor_speed=0.0), t_end=1.0, tilt=0.3,
-                           omega=(40.0, 0.0, 0.0))
+                           omega=(40.0, 0.0, 0.0), friction_cone=False)
     assert not violent.success and "lift off" in violent.message
     assert violent.t[-1] < 1.0
+    sliding = egg.simulate(egg.EggParams(rotor_speed=0.0), t_end=1.0, tilt=0.3,
+                           omega=(40.0, 0.0, 0.0))
+    assert not sliding.success and "would slip" in sliding.message
     chattering = egg.simulate(egg.EggParams(), t_end=3.0, tilt=0.3, max_switches=2)
     assert not chattering.success and "switched between stick and slip 2 times" in \
         chattering.message
