@@ -67,6 +67,7 @@ __all__ = [
     "forward_kinematics",
     "inverse_kinematics",
     "make_robot",
+    "measure_spin",
     "nelder_mead_steps",
     "pivot_counts",
     "pivot_pose",
@@ -840,6 +841,9 @@ class SpinCalibration:
         Radius (m) of the best vertex after each iteration.
     trials : int
         Simulated spins measured (the probe, the optimisation and the final checks).
+    best_cost : float
+        The cost the search recorded for ``taus`` (one measurement, or the mean of its
+        measurements with restarts or re-measurement), in the units of the cost.
     """
 
     taus: np.ndarray
@@ -853,6 +857,7 @@ class SpinCalibration:
     history: np.ndarray
     radius_history: np.ndarray
     trials: int
+    best_cost: float = float("nan")
 
 
 def _find_flipped(robot, direction, seed, trials: _Trials):
@@ -866,9 +871,43 @@ def _find_flipped(robot, direction, seed, trials: _Trials):
     return tuple(flipped)
 
 
+def measure_spin(robot: DropletRobot, commands, offsets, cycles: int = 20, seed: int = 0,
+                 camera_noise: float = 2e-4, taus_for=None) -> SimulationResult:
+    """One experiment of the spin calibration: spin, track the centre, fit its circle.
+
+    Every motor pivots once per cycle, in the direction of ``commands`` (three of +-1), with
+    the offsets ``offsets`` (three, units of 1/32 ms) in the columns of those directions
+    (of ``taus_for`` if given). The pivot noise is drawn with ``seed``, the camera's noise
+    of ``camera_noise`` (m) on the centre's positions with ``seed + 7919``: each seed is
+    one measurement, and two seeds measure the same spin differently.
+
+    Returns
+    -------
+    SimulationResult
+        The pivot run of :func:`pivot_sequence`, with the details ``fit`` (the
+        :class:`CircleFit` of the camera's view) and ``speed`` (the mean rotation speed,
+        rad/s).
+    """
+    cycles = check_integer("cycles", cycles, at_least=3)
+    commands = tuple(int(c) for c in commands)
+    if len(commands) != 3 or any(c not in (1, -1) for c in commands):
+        raise ParameterError(f"commands must be three of +1 or -1, got {commands!r}")
+    offsets = as_array("offsets", offsets, "1/32 ms", (3,), finite=True)
+    camera_noise = check_real("camera_noise", camera_noise, "m")
+    if camera_noise < 0:
+        raise ParameterError(f"camera_noise must be >= 0 m, got {camera_noise:g}")
+    steps = [(motor, commands[motor]) for _ in range(cycles) for motor in range(3)]
+    run = pivot_sequence(robot, steps, taus_table(taus_for or commands, offsets), seed)
+    fit = _camera_fit(run, camera_noise, seed + 7919)
+    speed = abs(run.theta[-1] - run.theta[0]) / run.t[-1]
+    return dataclasses.replace(run, details={**run.details, "fit": fit,
+                                             "speed": float(speed)})
+
+
 def calibrate_spin(robot: DropletRobot, direction: int = 1, alpha: float = 1.0,
                    beta: float = 0.5, cycles: int = 20, seed: int = 0,
-                   camera_noise: float = 2e-4, max_trials: int = 120) -> SpinCalibration:
+                   camera_noise: float = 2e-4, max_trials: int = 120, repeats: int = 1,
+                   restarts: bool = False, remeasure: int = 0) -> SpinCalibration:
     r"""Find the offsets that make the robot spin in place, by Nelder-Mead on the source's cost.
 
     1. *Flipped motors.* Each motor alone is run for three pivots; one that turns the robot
@@ -884,6 +923,18 @@ def calibrate_spin(robot: DropletRobot, direction: int = 1, alpha: float = 1.0,
        stores them; the start is 0 with a simplex of 32 units (1 ms); the search stops when the
        simplex is within 1 unit and its costs within 0.05, or after ``max_trials`` spins.
 
+    Every measurement is noisy (pivot noise and camera noise), so the best cost recorded is
+    often a lucky one. Three remedies, all within the same ``max_trials``:
+
+    - ``repeats`` > 1: each cost is the mean of that many spins (noise down by its root);
+    - ``restarts``: when the simplex has converged, start again from the best point with a
+      fresh simplex of 32 units, until the trials run out; a restart measures its start anew;
+    - ``remeasure`` > 0: at the end, measure that many of the best offsets three more times
+      each (``3 * remeasure`` trials kept aside for it).
+
+    With ``restarts`` or ``remeasure`` the offsets returned are those with the lowest mean of
+    all their measurements; otherwise those with the lowest single cost.
+
     Returns
     -------
     SpinCalibration
@@ -897,42 +948,70 @@ def calibrate_spin(robot: DropletRobot, direction: int = 1, alpha: float = 1.0,
         raise ParameterError(f"alpha must be > beta (the radius counts more), got alpha = "
                              f"{alpha:g}, beta = {beta:g}")
     cycles = check_integer("cycles", cycles, at_least=3)
+    max_trials = check_integer("max_trials", max_trials, at_least=10)
+    repeats = check_integer("repeats", repeats, at_least=1)
+    remeasure = check_integer("remeasure", remeasure, at_least=0)
+    if not isinstance(restarts, bool):
+        raise ParameterError(f"restarts must be True or False, got {restarts!r}")
     trials = _Trials()
     flipped = _find_flipped(robot, direction, seed, trials)
     commands = tuple(-direction if f else direction for f in flipped)
 
     def spin(vector, trial_seed, commanded=commands):
-        steps = [(motor, commanded[motor]) for _ in range(cycles) for motor in range(3)]
-        run = pivot_sequence(robot, steps, taus_table(commands, np.rint(vector)), trial_seed)
-        fit = _camera_fit(run, camera_noise, trial_seed + 7919)
-        speed = abs(run.theta[-1] - run.theta[0]) / run.t[-1]
-        return fit.radius, speed, run
+        run = measure_spin(robot, commanded, np.rint(vector), cycles, trial_seed,
+                           camera_noise, taus_for=commands)
+        return run.fit.radius, run.speed, run
 
-    def cost(vector):
+    def measure(vector):
         trials.count += 1
         radius, speed, _ = spin(vector, seed + 1000 + trials.count)
-        value = calibration_cost(min(radius * 1e3, 1e3), speed, alpha, beta)
-        trials.records.append((np.rint(vector).copy(), value, radius))
+        return calibration_cost(min(radius * 1e3, 1e3), speed, alpha, beta), radius
+
+    def cost(vector):
+        values, radii = np.array([measure(vector) for _ in range(repeats)]).T
+        value = float(np.mean(values))
+        trials.records.append((np.rint(vector).copy(), value, float(np.mean(radii))))
         return value
+
+    def by_mean():
+        """The distinct offsets measured, with the mean of their costs, best first."""
+        groups = {}
+        for vector, value, _ in trials.records:
+            groups.setdefault(tuple(vector.tolist()), []).append(value)
+        return sorted(((np.array(k), float(np.mean(v))) for k, v in groups.items()),
+                      key=lambda kv: kv[1])
 
     radius_raw = spin(np.zeros(3), seed + 3, commanded=(direction,) * 3)[0]
     radius_before = spin(np.zeros(3), seed + 1)[0]
     trials.count += 2
-    start = np.zeros(3)
-    simplex = np.vstack([start, start + np.diag([32.0, 32.0, 32.0])])
+    budget = max_trials - 3 * remeasure
     history, radius_history = [], []
 
     def note(intermediate_result):
         best = sorted(trials.records, key=lambda r: r[1])[:3]
         history.append(float(np.mean([r[1] for r in best])))
         radius_history.append(float(best[0][2]))
-        if trials.count >= max_trials:
+        if trials.count >= budget:
             raise StopIteration
 
-    optimize.minimize(cost, start, method="Nelder-Mead", callback=note,
-                      options={"initial_simplex": simplex, "xatol": 1.0, "fatol": 0.05,
-                               "maxfev": max_trials})
-    best_vector = min(trials.records, key=lambda r: r[1])[0]
+    start = np.zeros(3)
+    while True:
+        simplex = np.vstack([start, start + np.diag([32.0, 32.0, 32.0])])
+        optimize.minimize(cost, start, method="Nelder-Mead", callback=note,
+                          options={"initial_simplex": simplex, "xatol": 1.0, "fatol": 0.05,
+                                   "maxfev": max(1, (budget - trials.count) // repeats)})
+        if not restarts or trials.count + 4 * repeats > budget:
+            break
+        start = by_mean()[0][0]
+    if remeasure:
+        for vector, _ in by_mean()[:remeasure]:
+            for _ in range(3):
+                value, radius = measure(vector)
+                trials.records.append((vector.copy(), value, radius))
+    if restarts or remeasure:
+        best_vector, best_cost = by_mean()[0]
+    else:
+        best_vector, best_cost, _ = min(trials.records, key=lambda r: r[1])
     radius_after, speed_after, run = spin(best_vector, seed + 2)
     trials.count += 1
     return SpinCalibration(
@@ -942,7 +1021,7 @@ def calibrate_spin(robot: DropletRobot, direction: int = 1, alpha: float = 1.0,
         speed_after=float(speed_after),
         pivot=float(np.mean(np.abs(run.angles))),
         history=np.array(history), radius_history=np.array(radius_history),
-        trials=trials.count)
+        trials=trials.count, best_cost=float(best_cost))
 
 
 @dataclass(frozen=True)

@@ -161,10 +161,12 @@ class NelderMeadExplorer:
 
 
 def nelder_mead_explorer(iterations: int = 40):
-    """The chapter's second widget: an iteration slider over a :class:`NelderMeadExplorer`."""
+    """The chapter's second widget: an iteration slider over a :class:`NelderMeadExplorer`,
+    starting at the last iteration (what a static page shows)."""
     steps = calibration_steps(iterations)
-    controls = {"iteration": widgets.IntSlider(value=0, min=0, max=len(steps) - 1,
-                                               description="iteration")}
+    # the static figure of the book shows the default: the last iteration, the result
+    controls = {"iteration": widgets.IntSlider(value=len(steps) - 1, min=0,
+                                               max=len(steps) - 1, description="iteration")}
     return interactive_figure(
         NelderMeadExplorer(steps), controls, figsize=(FIGURE_INCHES, 6.4),
         alt="The Nelder-Mead simplex over two of the three offsets at one iteration, and the "
