@@ -36,7 +36,7 @@ import numpy as np
 from robodyn.contact import _contact_friction_float, _normal_force_float
 from robodyn.diffdrive import DiffDriveParams
 from robodyn.errors import ParameterError, SimulationError
-from robodyn.integrate import SimulationResult, join, solve
+from robodyn.integrate import SimulationResult, join, solve, solve_lsoda
 from robodyn.params import (
     STANDARD_GRAVITY,
     Parameters,
@@ -938,16 +938,18 @@ MAX_EVALUATIONS = 1_000_000
 def _solve(rhs, t_span, y0, what: str, *, args: tuple = (), jac, t_eval, rtol: float,
            atol: float, max_step: float,
            max_evaluations: int = MAX_EVALUATIONS) -> SimulationResult:
-    """:func:`robodyn.integrate.solve` with LSODA (which turns stiff when the contacts are)
-    over the state :data:`STATE`, with the Jacobian ``jac`` of ``rhs`` (compiled: LSODA
-    would otherwise difference ``rhs`` from Python, one call a column, most of a climb's
-    time), within ``max_evaluations``; a failure raises, naming ``what`` failed and the
+    """LSODA (which turns stiff when the contacts are) over the state :data:`STATE`, with
+    the Jacobian ``jac`` of ``rhs`` (compiled: LSODA would otherwise difference ``rhs``
+    from Python, one call a column), within ``max_evaluations``: by
+    :func:`robodyn.integrate.solve_lsoda`, which runs LSODA's steps in its own compiled
+    loop (``solve(..., method="LSODA")``, the same solver, returns to Python after each
+    step, the most of a climb's time). A failure raises, naming ``what`` failed and the
     usual cure. The result's ``evaluations`` count the Jacobians' evaluations too (eleven
     each)."""
     try:
-        run = solve(rhs, t_span, y0, args, state_names=STATE, method="LSODA",
-                    t_eval=t_eval, rtol=rtol, atol=atol, max_step=max_step,
-                    max_evaluations=max_evaluations, jac=jac)
+        run = solve_lsoda(rhs, t_span, y0, args, state_names=STATE, t_eval=t_eval,
+                          jac=jac, rtol=rtol, atol=atol, max_step=max_step,
+                          max_evaluations=max_evaluations)
     except SimulationError as error:
         raise SimulationError(f"{what} did not finish: {error} (here the contacts are the "
                               "usual cause: raise penetration or lower zeta)") from error
@@ -1067,7 +1069,8 @@ def climb(params: VacuumParams, height: float, variant: str = "leading",
     The robot starts in its static state on the floor, already rolling at ``speed``,
     its front ``gap`` m from the step's face. It is integrated by LSODA (which turns stiff
     when the contacts are, with ``rtol``, ``atol`` and ``max_step`` (s) for
-    :func:`robodyn.integrate.solve`; the equations of :mod:`robodyn.vacuum_compiled`) and
+    :func:`robodyn.integrate.solve_lsoda`; the equations of :mod:`robodyn.vacuum_compiled`
+    and their Jacobian) and
     sampled ten times a ``chunk`` of s. At the end of every chunk
     :func:`attempt_outcome` judges the attempt: it ends early when the wheel stands on the
     step's top, its centre past the edge by a wheel radius ("climbed"), or when the wheel's

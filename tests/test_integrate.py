@@ -12,6 +12,7 @@ from robodyn.integrate import (
     join,
     rk4_step,
     solve,
+    solve_lsoda,
 )
 
 END_TIME = 1.0  # s, end of the convergence runs
@@ -400,3 +401,84 @@ def test_the_jacobian_takes_the_args_of_rhs():
 def test_a_jacobian_is_refused_by_an_explicit_method_and_must_be_callable(method, jac):
     with pytest.raises(ParameterError, match="jac"):
         solve(decay, (0.0, 1.0), [1.0], state_names=("x",), method=method, jac=jac)
+
+
+@pytest.mark.parametrize("given", [True, False])
+def test_lsoda_from_its_own_loop_follows_the_stiff_closed_form_as_solve_does(given):
+    """solve_lsoda (LSODA stepping in odeint's loop), with the Jacobian or differencing
+    rhs itself, follows the closed form of the stiff x_dot = A x and agrees with
+    solve(method="LSODA"), the same solver stepped from Python, within the tolerances;
+    the samples are t_eval's, the start left out unless asked for."""
+    t = np.linspace(0.05, 2.0, 40)
+    jac = (lambda t, x: STIFF) if given else None
+    run = solve_lsoda(stiff_linear, (0.0, 2.0), [1.0, 0.5], state_names=("a", "b"),
+                      t_eval=t, rtol=1e-8, atol=1e-10, jac=jac)
+    stepped = solve(stiff_linear, (0.0, 2.0), [1.0, 0.5], state_names=("a", "b"),
+                    method="LSODA", t_eval=t, rtol=1e-8, atol=1e-10, jac=jac)
+    np.testing.assert_array_equal(run.t, t)
+    np.testing.assert_allclose(run.stack("a", "b"), stiff_linear_exact(t, (1.0, 0.5)),
+                               rtol=1e-5, atol=1e-8)
+    np.testing.assert_allclose(run.stack("a", "b"), stepped.stack("a", "b"), rtol=1e-5,
+                               atol=1e-8)
+    assert run.evaluations > 0 and (run.jacobians > 0) == given
+    from_start = solve_lsoda(stiff_linear, (0.0, 2.0), [1.0, 0.5], state_names=("a", "b"),
+                             t_eval=[0.0, 1.0, 2.0], jac=jac)
+    assert from_start.a[0] == 1.0 and from_start.b[0] == 0.5
+    np.testing.assert_allclose(from_start.b[1:], stiff_linear_exact(np.array([1.0, 2.0]),
+                                                                    (1.0, 0.5))[1], rtol=1e-6)
+
+
+def test_lsoda_from_its_own_loop_passes_args_to_rhs_and_jac_and_keeps_max_step():
+    """args reach rhs and jac (decay at rate 3 ends at exp(-3)); max_step bounds the steps:
+    at least (t1 - t0) / max_step evaluations."""
+    run = solve_lsoda(decay, (0.0, 1.0), [1.0], (3.0,), state_names=("x",), t_eval=[1.0],
+                      rtol=1e-9, atol=1e-12, jac=lambda t, x, rate: np.array([[-rate]]))
+    assert run.x[-1] == pytest.approx(np.exp(-3.0), rel=1e-6)
+    bounded = solve_lsoda(decay, (0.0, 1.0), [1.0], (3.0,), state_names=("x",),
+                          t_eval=[1.0], max_step=1e-3)
+    assert bounded.evaluations >= 1000 > run.evaluations
+
+
+def test_lsoda_from_its_own_loop_that_crawls_stops_with_where():
+    """x' = -sign(x) jumps at x = 0, reached at t = 1: past its budget of evaluations the
+    run stops with a SimulationError that says it crawled and where; within it, the run is
+    untouched."""
+    def sliding(t, x):
+        return -np.sign(x)
+
+    with pytest.raises(SimulationError, match=r"crawled: 2000 evaluations .* t = 1(\.0+)? s"):
+        solve_lsoda(sliding, (0.0, 3.0), [1.0], state_names=("x",), t_eval=[1.5, 3.0],
+                    max_evaluations=2000)
+    run = solve_lsoda(sliding, (0.0, 0.9), [1.0], state_names=("x",), t_eval=[0.9],
+                      max_evaluations=2000)
+    assert run.x[-1] == pytest.approx(0.1)
+
+
+def test_lsoda_from_its_own_loop_reports_a_failure_with_its_time():
+    """A rhs that turns NaN after t = 0.5 s ends in a SimulationError naming the state and
+    the first sample that is NaN, 0.5 s (interpolated from a step past it) or 0.6 s, with
+    the usual advice."""
+    def broken(t, x):
+        return np.full_like(x, np.nan) if t > 0.5 else -x
+
+    with pytest.raises(SimulationError, match=r"non-finite \(x\) at t = 0\.[56] s.*Advice"):
+        solve_lsoda(broken, (0.0, 2.0), [1.0], state_names=("x",),
+                    t_eval=np.linspace(0.1, 2.0, 20))
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [
+    ({"t_eval": []}, "t_eval"),
+    ({"t_eval": [0.5, 0.5]}, "t_eval"),
+    ({"t_eval": [0.5, 2.0]}, "t_eval"),
+    ({"t_eval": [1.0], "jac": np.eye(1)}, "jac"),
+    ({"t_eval": [1.0], "rtol": 0.0}, "rtol"),
+    ({"t_eval": [1.0], "max_step": -1.0}, "max_step"),
+    ({"t_eval": [1.0], "max_evaluations": 0}, "max_evaluations"),
+    ({"t_eval": [1.0], "t_span": (1.0, 0.0)}, "t_span"),
+    ({"t_eval": [1.0], "state_names": ("x", "y")}, "state_names"),
+])
+def test_lsoda_from_its_own_loop_rejects_bad_input_by_name(kwargs, match):
+    options = {"t_span": (0.0, 1.0), "state_names": ("x",), **kwargs}
+    t_span = options.pop("t_span")
+    with pytest.raises(ParameterError, match=match):
+        solve_lsoda(decay, t_span, [1.0], **options)
