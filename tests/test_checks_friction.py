@@ -468,3 +468,166 @@ def test_errors_are_named_only_with_their_message():
         "friction.fit_coulomb_viscous", fit_taking_the_residuals)
     line = summary("friction.fit_coulomb_viscous", fit_by_solve_on_a_tall_matrix)
     assert "LinAlgError" in line and "looks like" not in line, line
+
+
+# --------------------------------------------------------------------------- 2.5 stick-slip period
+
+
+def period_by_events(mass, stiffness, Fc, Fs, belt_speed):
+    """A simulation, not the closed form: the slip integrated by solve_ivp from breakaway,
+    half a turn first, then on until the block matches the belt again (an event), and the
+    ride back to breakaway at the belt's speed."""
+    from scipy.integrate import solve_ivp
+
+    def slipping(t, y):
+        return [y[1], (-stiffness * y[0] + Fc) / mass]
+
+    def matches_belt(t, y):
+        return y[1] - belt_speed
+
+    matches_belt.terminal, matches_belt.direction = True, 1.0
+    x_break = Fs / stiffness
+    half_turn = math.pi * math.sqrt(mass / stiffness)
+    if Fs == Fc:  # the belt's speed is the top of the circle: touched once a turn, not crossed
+        return 2 * half_turn
+    tight = {"rtol": 1e-12, "atol": 1e-14, "method": "DOP853", "max_step": half_turn / 200}
+    first = solve_ivp(slipping, (0.0, half_turn), [x_break, belt_speed], **tight)
+    rest = solve_ivp(slipping, (half_turn, 2 * half_turn), first.y[:, -1],
+                     events=matches_belt, **tight)
+    slip = rest.t_events[0][0]
+    return slip + (x_break - rest.y_events[0][0][0]) / belt_speed
+
+
+def period_through_the_bottom(mass, stiffness, Fc, Fs, belt_speed):
+    """Another formula: the arc as a half turn plus twice the angle below the horizontal of
+    the two points, measured from the axis v = 0 (pi + 2 arctan(u / d))."""
+    omega = np.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    u = belt_speed / omega
+    angle = np.pi + 2 * (np.pi / 2 if d == 0 else np.arctan(u / d))
+    return angle / omega + 2 * d / belt_speed
+
+
+def period_by_sympy(mass, stiffness, Fc, Fs, belt_speed):
+    """sympy solves the slip x(t) = xc + A cos(w t) + B sin(w t) for the time at which the
+    velocity is the belt's again, the first root after t = 0."""
+    t = sp.Symbol("t", positive=True)
+    w = sp.sqrt(sp.Float(stiffness) / mass)
+    xc, x0 = sp.Float(Fc) / stiffness, sp.Float(Fs) / stiffness
+    x = xc + (x0 - xc) * sp.cos(w * t) + belt_speed / w * sp.sin(w * t)
+    v = sp.diff(x, t)
+    # v - v_b = 0 has the root t = 0 and one per turn after it: the second root of its
+    # half-angle form tan(w t / 2) = -(x0 - xc) w / v_b, taken in (0, 2 pi / w)
+    angle = 2 * (sp.pi - sp.atan((x0 - xc) * w / belt_speed))
+    slip = float(angle / w)
+    assert abs(float(v.subs(t, slip)) - belt_speed) < 1e-9 * max(1.0, belt_speed)
+    return slip + 2 * float(x0 - xc) / belt_speed
+
+
+@pytest.mark.parametrize("answer", [period_by_events, period_through_the_bottom,
+                                    period_by_sympy],
+                         ids=lambda value: value.__name__)
+def test_period_right_answers_pass(answer):
+    """2.5: an event-located simulation, another form of the arc, sympy: all pass at 1e-6."""
+    assert summary("friction.stick_slip_period", answer) == "passed"
+
+
+def period_slip_only(mass, stiffness, Fc, Fs, belt_speed):
+    w = math.sqrt(stiffness / mass)
+    alpha = math.atan(w * (Fs - Fc) / stiffness / belt_speed)
+    return (2 * math.pi - 2 * alpha) / w
+
+
+def period_short_arc(mass, stiffness, Fc, Fs, belt_speed):
+    w = math.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    return 2 * math.atan(w * d / belt_speed) / w + 2 * d / belt_speed
+
+
+def period_half_turn(mass, stiffness, Fc, Fs, belt_speed):
+    return math.pi * math.sqrt(mass / stiffness) + 2 * (Fs - Fc) / (stiffness * belt_speed)
+
+
+def period_omega_squared(mass, stiffness, Fc, Fs, belt_speed):
+    w = stiffness / mass
+    d = (Fs - Fc) / stiffness
+    return (2 * math.pi - 2 * math.atan2(w * d, belt_speed)) / w + 2 * d / belt_speed
+
+
+def period_tangent_upside_down(mass, stiffness, Fc, Fs, belt_speed):
+    w = np.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    alpha = np.arctan2(belt_speed, w * d)
+    return 2 * (np.pi - alpha) / w + 2 * d / belt_speed
+
+
+def period_half_ride(mass, stiffness, Fc, Fs, belt_speed):
+    w = np.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    return (2 * np.pi - 2 * np.arctan(w * d / belt_speed)) / w + d / belt_speed
+
+
+def period_mirror_about_anchor(mass, stiffness, Fc, Fs, belt_speed):
+    """The slip's circle right, but the block taken to stick again at -Fs / k."""
+    w = np.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    slip = (2 * np.pi - 2 * np.arctan(w * d / belt_speed)) / w
+    return slip + (Fs / stiffness - (-Fs / stiffness)) / belt_speed
+
+
+def period_without_friction_in_slip(mass, stiffness, Fc, Fs, belt_speed):
+    """m x'' = -k x while slipping: a circle about the anchor."""
+    w = np.sqrt(stiffness / mass)
+    x0 = Fs / stiffness
+    return (2 * np.pi - 2 * np.arctan(w * x0 / belt_speed)) / w + 2 * x0 / belt_speed
+
+
+PERIOD_SLIPS = [
+    (period_slip_only, "sticking phase is left out"),
+    (period_short_arc, "the short way"),
+    (period_half_turn, "half a turn"),
+    (period_omega_squared, "k / m, without the square root"),
+    (period_tangent_upside_down, "tangent upside down"),
+    (period_half_ride, "half its length"),
+    (period_mirror_about_anchor, "2 Fs / k"),
+    (period_without_friction_in_slip, "friction is left out of the slip"),
+]
+
+
+@pytest.mark.parametrize(("answer", "name"), PERIOD_SLIPS,
+                         ids=[answer.__name__ for answer, _ in PERIOD_SLIPS])
+def test_period_wrong_answers_are_named(answer, name):
+    """2.5: derivations with a slip, written as students write them, are named."""
+    line = summary("friction.stick_slip_period", answer)
+    assert line.startswith("friction.stick_slip_period: wrong result — looks like ")
+    assert name in line, line
+
+
+def period_by_fixed_steps(mass, stiffness, Fc, Fs, belt_speed):
+    """The slip by a fixed-step loop (semi-implicit Euler, 0.1 ms) until the block is back at
+    the belt's speed, the ride by the closed form: off by about a step, which the exercise
+    says is not accurate enough."""
+    dt, omega = 1e-4, math.sqrt(stiffness / mass)
+    x, v, t = Fs / stiffness, belt_speed, 0.0
+    while t < 10 * 2 * math.pi / omega:
+        v += (-stiffness * x + Fc) / mass * dt
+        x += v * dt
+        t += dt
+        if v >= belt_speed:
+            break
+    return t + (Fs / stiffness - x) / belt_speed
+
+
+def test_period_by_a_coarse_simulation_is_wrong_but_not_misnamed():
+    """2.5: a fixed-step simulation off by parts in a thousand gets the generic message."""
+    assert_generic_failure("friction.stick_slip_period", period_by_fixed_steps)
+
+
+def test_period_check_cases_hold_the_boundaries_of_the_text():
+    """2.5: Fs = Fc (no sticking: the period is 2 pi / omega) and Fc = 0 are cases."""
+    exercise = get_exercise("friction.stick_slip_period")
+    cases = {case.about.split(",")[0]: case.args for case in exercise.cases() if case.about}
+    mass, stiffness, Fc, Fs, belt = cases["Fs = Fc"]
+    assert exercise.reference(mass, stiffness, Fc, Fs, belt) == pytest.approx(
+        2 * math.pi * math.sqrt(mass / stiffness), rel=1e-12)
+    assert cases["Fc = 0"][2] == 0.0

@@ -503,5 +503,130 @@ _FIT = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- stick-slip period
+
+
+def _period_reference(mass, stiffness, Fc, Fs, belt_speed):
+    block = friction.SlidingBlock(mass=mass, Fc=Fc, Fs=Fs, stiffness=stiffness)
+    return friction.stick_slip_cycle(block, belt_speed).period
+
+
+def _period_cases(rng) -> list[Case]:
+    cases = [
+        Case((1.0, 50.0, 2.0, 3.0, 0.2), "fixed",
+             "the chapter's block: 1 kg, 50 N/m, Fc = 2 N, Fs = 3 N, belt at 0.2 m/s"),
+        Case((1.0, 50.0, 2.5, 2.5, 0.2), "fixed",
+             "Fs = Fc, the lowest Fs the text allows: the block never sticks",
+             hint="With Fs = Fc the slip ends exactly where it began, on the spring force "
+                  "Fs, so there is no sticking: the slip alone is the period."),
+        Case((1.0, 50.0, 0.0, 3.0, 0.2), "fixed",
+             "Fc = 0, the lowest Fc the text allows: the slip ends with the spring pushing "
+             "with Fs"),
+        Case((2.0, 80.0, 1.0, 1.5, 0.01), "fixed",
+             "a slow belt, 1 cm/s: the block sticks for most of the cycle"),
+        Case((0.5, 200.0, 3.0, 4.0, 5.0), "fixed",
+             "a fast belt, 5 m/s: the slip is nearly a whole turn of the circle"),
+    ]
+    for _ in range(4):
+        Fc = rounded_uniform(rng, 0.0, 5.0)
+        cases.append(Case((rounded_uniform(rng, 0.2, 5.0), rounded_uniform(rng, 10.0, 500.0),
+                           Fc, round(Fc + rounded_uniform(rng, 0.1, 3.0), 3),
+                           rounded_uniform(rng, 0.02, 2.0)), "seeded random"))
+    return cases
+
+
+def _period_of(omega_of=lambda m, k: np.sqrt(k / m), arc="long", tan_upside_down=False,
+               stick="whole", slip=True, centre="Fc", swap=False):
+    """The stick-slip period with an optional slip: ``omega_of`` the angular frequency,
+    ``arc`` the angle the slip sweeps ("long" 2 pi - 2 alpha, "short" 2 alpha, "half" pi,
+    "whole" 2 pi), ``tan_upside_down`` for tan(alpha) = v_b / (omega d), ``stick`` the
+    distance ridden stuck ("whole" 2 d, "half" d, "2Fs" 2 Fs / k, "none"), ``slip`` False to
+    leave the slip out, ``centre`` "zero" for a slip without friction (the circle about
+    x = 0), ``swap`` for Fs and Fc exchanged."""
+
+    def stick_slip_period(mass, stiffness, Fc, Fs, belt_speed):
+        low, high = (Fs, Fc) if swap else (Fc, Fs)
+        omega = omega_of(mass, stiffness)
+        d = (high - (low if centre == "Fc" else 0.0)) / stiffness  # centre to breakaway
+        alpha = (np.arctan2(belt_speed, omega * d) if tan_upside_down
+                 else np.arctan2(omega * d, belt_speed))
+        angle = {"long": 2 * np.pi - 2 * alpha, "short": 2 * alpha, "half": np.pi,
+                 "whole": 2 * np.pi}[arc]
+        ridden = {"whole": 2 * d, "half": d, "2Fs": 2 * high / stiffness, "none": 0.0}[stick]
+        return (angle / omega if slip else 0.0) + ridden / belt_speed
+
+    return stick_slip_period
+
+
+_PERIOD = Exercise(
+    exercise_id="friction.stick_slip_period",
+    description="Period of the stick-slip cycle of a block on a spring over a belt, derived.",
+    function_name="stick_slip_period",
+    arguments=("mass", "stiffness", "Fc", "Fs", "belt_speed"),
+    outputs=(Output("period", Close(rtol=1e-6, atol=1e-12)),),
+    reference=_period_reference,
+    package_references=("robodyn.friction.stick_slip_cycle", "robodyn.friction.simulate_block"),
+    make_cases=_period_cases,
+    mistakes=(
+        Mistake("the sticking phase is left out (the period is the slip alone)",
+                "After the slip the block matches the belt and sticks: it rides along with it "
+                "until the spring pulls with Fs again. That ride takes time too.",
+                _period_of(stick="none")),
+        Mistake("the slip is left out (the period is the sticking ride alone)",
+                "The block does not jump back: it slips back over the belt on a circle of the "
+                "phase plane, which takes a part of a turn at the angular frequency omega.",
+                _period_of(slip=False)),
+        Mistake("the slip's arc is taken the short way, over the top of the circle (2 alpha "
+                "instead of 2 pi - 2 alpha)",
+                "In the plane (x, v/omega) the point turns clockwise: from the breakaway point "
+                "it moves right and down first (x grows while the spring slows the block), so "
+                "it goes round the bottom of the circle to the mirror point, the long way.",
+                _period_of(arc="short")),
+        Mistake("the slip is taken as half a turn, pi / omega",
+                "Breakaway and re-sticking both happen at the belt's speed, above the axis "
+                "v = 0 of the phase plane: the arc between them is more than half a turn, by "
+                "an angle that depends on how fast the belt runs.",
+                _period_of(arc="half")),
+        Mistake("the slip is taken as a whole turn, 2 pi / omega",
+                "The slip ends where the block matches the belt again, at the mirror image of "
+                "the breakaway point, before the circle closes; only with Fs = Fc are the two "
+                "points the same.",
+                _period_of(arc="whole")),
+        Mistake("the angle of the arc has its tangent upside down (tan alpha = v_b / (omega "
+                "d) instead of omega d / v_b)",
+                "Draw the breakaway point relative to the circle's centre: it lies d = (Fs - Fc)"
+                "/k to the right and v_b/omega up. Which of the two is the side opposite the "
+                "angle you use?",
+                _period_of(tan_upside_down=True)),
+        Mistake("the angular frequency is k / m, without the square root",
+                "m x'' = -k x + ... oscillates at omega = sqrt(k / m) rad/s: check the units, "
+                "k / m is in 1/s^2.",
+                _period_of(omega_of=lambda m, k: k / m)),
+        Mistake("the angular frequency is sqrt(m / k), upside down",
+                "A stiffer spring makes a faster oscillation and a heavier block a slower one: "
+                "omega = sqrt(k / m), in rad/s.",
+                _period_of(omega_of=lambda m, k: np.sqrt(m / k))),
+        Mistake("the sticking ride is (Fs - Fc) / k, half its length",
+                "The block sticks where the slip ends, at the mirror image of the breakaway "
+                "point about the circle's centre Fc / k, and rides back to Fs / k: twice the "
+                "distance from the centre to breakaway.",
+                _period_of(stick="half")),
+        Mistake("the sticking ride is 2 Fs / k (the slip taken to end at -Fs / k)",
+                "The slip ends at the mirror image of the breakaway point about the centre of "
+                "the circle, Fc / k, not about the anchor x = 0.",
+                _period_of(stick="2Fs")),
+        Mistake("the friction is left out of the slip (the circle centred at x = 0, not at "
+                "Fc / k)",
+                "While the block slips back over the belt, the belt's friction Fc pushes it "
+                "forwards: m x'' = -k x + Fc, a circle about x = Fc / k.",
+                _period_of(centre="zero")),
+        Mistake("Fs and Fc are swapped",
+                "The block breaks away when the spring pulls with the static level Fs; while "
+                "it slips, the Coulomb level Fc acts.",
+                _period_of(swap=True)),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_MU, _STRIBECK, _KARNOPP, _FIT)
+EXERCISES = (_MU, _STRIBECK, _KARNOPP, _FIT, _PERIOD)

@@ -171,6 +171,34 @@ def fit_viscous_column_sign(v, force):
     return Fc, b
 
 
+# --------------------------------------------------------------------------- 2.5 period
+
+
+def period_forgets_the_ride(mass, stiffness, Fc, Fs, belt_speed):
+    """The slip's arc only: the ride with the belt after re-sticking forgotten."""
+    w = np.sqrt(stiffness / mass)
+    return (2 * np.pi - 2 * np.arctan(w * (Fs - Fc) / stiffness / belt_speed)) / w
+
+
+def period_half_circle(mass, stiffness, Fc, Fs, belt_speed):
+    """The slip as half an oscillation, pi sqrt(m / k), plus the right ride."""
+    return np.pi * np.sqrt(mass / stiffness) + 2 * (Fs - Fc) / stiffness / belt_speed
+
+
+def period_no_root(mass, stiffness, Fc, Fs, belt_speed):
+    """omega = k / m: the square root of the natural frequency forgotten."""
+    w = stiffness / mass
+    d = (Fs - Fc) / stiffness
+    return (2 * np.pi - 2 * np.arctan(w * d / belt_speed)) / w + 2 * d / belt_speed
+
+
+def period_over_the_top(mass, stiffness, Fc, Fs, belt_speed):
+    """The arc from breakaway to re-sticking taken the short way, over the top."""
+    w = np.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    return 2 * np.arctan(w * d / belt_speed) / w + 2 * d / belt_speed
+
+
 SLIPS = [
     ("friction.mu_from_tilt", tilt_sin),
     ("friction.mu_from_tilt", tilt_cot),
@@ -201,4 +229,8 @@ SLIPS = [
     ("friction.fit_coulomb_viscous", fit_vstack_without_transpose),
     ("friction.fit_coulomb_viscous", fit_residuals_item),
     ("friction.fit_coulomb_viscous", fit_viscous_column_sign),
+    ("friction.stick_slip_period", period_forgets_the_ride),
+    ("friction.stick_slip_period", period_half_circle),
+    ("friction.stick_slip_period", period_no_root),
+    ("friction.stick_slip_period", period_over_the_top),
 ]

@@ -187,6 +187,37 @@ def coulomb_column_positive(v, force):
     return Fc, b
 
 
+# --------------------------------------------------------------------------- 2.5 the period
+
+
+def ride_from_centre(mass, stiffness, Fc, Fs, belt_speed):
+    """The ride with the belt measured from the circle's centre Fc / k to Fs / k only."""
+    omega = math.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    return (2 * math.pi - 2 * math.atan2(omega * d, belt_speed)) / omega + d / belt_speed
+
+
+def slip_circle_about_anchor(mass, stiffness, Fc, Fs, belt_speed):
+    """m x'' = -k x while slipping (the belt's friction forgotten): circle about x = 0."""
+    omega = math.sqrt(stiffness / mass)
+    x_high = Fs / stiffness
+    alpha = math.atan2(omega * x_high, belt_speed)
+    return (2 * math.pi - 2 * alpha) / omega + 2 * x_high / belt_speed
+
+
+def tangent_inverted(mass, stiffness, Fc, Fs, belt_speed):
+    """alpha from tan(alpha) = v_b / (omega d): the two legs of the triangle swapped."""
+    omega = math.sqrt(stiffness / mass)
+    d = (Fs - Fc) / stiffness
+    return (2 * math.pi - 2 * math.atan2(belt_speed, omega * d)) / omega + 2 * d / belt_speed
+
+
+def full_turn_slip(mass, stiffness, Fc, Fs, belt_speed):
+    """The slip as one whole oscillation 2 pi / omega, then the ride."""
+    omega = math.sqrt(stiffness / mass)
+    return 2 * math.pi / omega + 2 * (Fs - Fc) / (stiffness * belt_speed)
+
+
 SLIPS = [
     ("friction.mu_from_tilt", sine_of_the_angle),
     ("friction.mu_from_tilt", cosine_of_the_angle),
@@ -219,4 +250,8 @@ SLIPS = [
     ("friction.fit_coulomb_viscous", lstsq_tuple_unpacked),
     ("friction.fit_coulomb_viscous", columns_stacked_as_rows),
     ("friction.fit_coulomb_viscous", coulomb_column_positive),
+    ("friction.stick_slip_period", ride_from_centre),
+    ("friction.stick_slip_period", slip_circle_about_anchor),
+    ("friction.stick_slip_period", tangent_inverted),
+    ("friction.stick_slip_period", full_turn_slip),
 ]

@@ -116,6 +116,14 @@ def fit_coulomb_viscous(v, force):
     return Fc, b
 
 
+def stick_slip_period(mass, stiffness, Fc, Fs, belt_speed):
+    omega = math.sqrt(stiffness / mass)
+    x_c, x_high = Fc / stiffness, Fs / stiffness
+    x_low = 2 * x_c - x_high  # mirror image of breakaway about the centre
+    swept = 2 * math.pi - 2 * math.atan2(omega * (x_high - x_c), belt_speed)
+    return swept / omega + (x_high - x_low) / belt_speed
+
+
 # --------------------------------------------------------------------------- contact
 
 
@@ -235,6 +243,12 @@ def contact_offset(beta_v, R1, R2):
     return (R1**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) / H
 
 
+def rocking_period(R1, R2, mass, I_t, g):
+    # centre rises by (R1^2 - R2^2) eps^2 / (2 R2); turns about the contact
+    stiffness = mass * g * (R1**2 - R2**2) / R2
+    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) / stiffness)
+
+
 # --------------------------------------------------------------------------- vacuum
 
 
@@ -324,6 +338,7 @@ RIGHT = {
     "friction.stribeck": stribeck,
     "friction.karnopp": karnopp,
     "friction.fit_coulomb_viscous": fit_coulomb_viscous,
+    "friction.stick_slip_period": stick_slip_period,
     "contact.stiffness_for_penetration": stiffness_for_penetration,
     "contact.damping_for_ratio": damping_for_ratio,
     "contact.normal_force": normal_force,
@@ -342,6 +357,7 @@ RIGHT = {
     "egg.euler_rates": euler_rates,
     "egg.gyro_torque": gyro_torque,
     "egg.contact_offset": contact_offset,
+    "egg.rocking_period": rocking_period,
     "vacuum.step_distance": step_distance,
     "vacuum.wheel_load": wheel_load,
     "vacuum.bisect_height": bisect_height,
