@@ -913,3 +913,170 @@ def test_every_listed_mistake_is_met_by_a_students_answer_here():
     listed = {(i, m.name) for i in (ANGLE, HEIGHT, RATES, GYRO, OFFSET)
               for m in get_exercise(i).mistakes}
     assert named == listed
+
+
+# --------------------------------------------------------------------------- 6.6 rocking period
+
+ROCK = "egg.rocking_period"
+
+
+def rocking_by_sympy(R1, R2, mass, I_t, g):
+    """Lagrangian of the planar rolling ellipse, expanded by sympy: the stiffness V''(0) and the
+    inertia M(0) = I_t + m (h^2 + h'^2) at lying, then T = 2 pi sqrt(M / V'')."""
+    eps = sympy.symbols("epsilon")
+    h = sympy.sqrt(R1**2 * sympy.sin(eps) ** 2 + R2**2 * sympy.cos(eps) ** 2)
+    stiffness = sympy.diff(mass * g * h, eps, 2).subs(eps, 0)
+    inertia = (I_t + mass * (h**2 + sympy.diff(h, eps) ** 2)).subs(eps, 0)
+    return float(2 * sympy.pi * sympy.sqrt(inertia / stiffness))
+
+
+def rocking_by_differences(R1, R2, mass, I_t, g):
+    """The stiffness as a central second difference of m g H around lying (step 1e-4 rad),
+    H the support function; the contact straight below the centre at R2."""
+    def height(eps):
+        return math.sqrt((R1 * math.sin(eps)) ** 2 + (R2 * math.cos(eps)) ** 2)
+
+    step = 1e-4
+    k = mass * g * (height(step) - 2 * height(0.0) + height(-step)) / step**2
+    return 2 * math.pi / math.sqrt(k / (I_t + mass * R2**2))
+
+
+def rocking_by_a_fit(R1, R2, mass, I_t, g):
+    """The brute-force meridian of the chapter: the centre's height at small tilts as the
+    lowest of 20 001 points, fitted by a parabola, and a loop for the inertia's parts."""
+    tilts = np.linspace(-0.02, 0.02, 9)
+    psi = np.linspace(0, 2 * np.pi, 20_001)
+    rises = []
+    for eps in tilts:
+        along, across = R1 * np.cos(psi), R2 * np.sin(psi)
+        rises.append(-np.min(along * np.sin(eps) - across * np.cos(eps)))
+    curvature = np.polyfit(tilts, np.array(rises), 2)[0]           # H ~ R2 + c eps^2
+    inertia = 0.0
+    for part in (I_t, mass * R2**2):
+        inertia += part
+    return 2 * np.pi * np.sqrt(inertia / (2 * curvature * mass * g))
+
+
+def rocking_as_frequency_inverse(R1, R2, mass, I_t, g):
+    """omega^2 = k / J, written as a frequency first and inverted."""
+    frequency = math.sqrt(mass * g * (R1**2 - R2**2) / R2 / (I_t + mass * R2**2)) / (2 * math.pi)
+    return 1 / frequency
+
+
+@pytest.mark.parametrize("answer", [rocking_by_sympy, rocking_by_differences,
+                                    rocking_as_frequency_inverse],
+                         ids=lambda value: value.__name__)
+def test_right_rocking_periods_in_unusual_forms_pass(answer):
+    """sympy's series, a second difference of H, the period from a frequency: all pass."""
+    assert evaluate(get_exercise(ROCK), answer).failure is None
+
+
+def test_a_brute_force_fit_is_close_but_not_exact():
+    """The parabola fitted to a sampled meridian is right to about 1e-4, not to the check's
+    1e-6: it fails as a plain wrong result, naming no mistake (its error is sampling)."""
+    failure = evaluate(get_exercise(ROCK), rocking_by_a_fit).failure
+    reference = get_exercise(ROCK).reference(0.06, 0.045, 0.215, 2.1857e-4, 9.81)
+    assert abs(rocking_by_a_fit(0.06, 0.045, 0.215, 2.1857e-4, 9.81) / reference - 1) < 1e-3
+    assert failure is not None and "looks like" not in str(failure)
+
+
+def rocking_without_the_floor(R1, R2, mass, I_t, g):
+    k = mass * g * (R1**2 - R2**2) / R2
+    return 2 * np.pi * np.sqrt(I_t / k)
+
+
+def rocking_with_R1_lever(R1, R2, mass, I_t, g):
+    J = I_t + mass * R1 * R1
+    return 2 * np.pi * np.sqrt(J * R2 / (mass * g * (R1**2 - R2**2)))
+
+
+def rocking_only_steiner(R1, R2, mass, I_t, g):
+    J = mass * R2**2
+    return 2 * math.pi * math.sqrt(J / (mass * g * (R1**2 - R2**2) / R2))
+
+
+def rocking_over_R1(R1, R2, mass, I_t, g):
+    return 2 * math.pi * math.sqrt((I_t + mass * R2**2) * R1 / (mass * g * (R1**2 - R2**2)))
+
+
+def rocking_rise_without_half(R1, R2, mass, I_t, g):
+    rise_per_eps2 = (R1**2 - R2**2) / R2                  # forgot the 1/2 of the expansion
+    return 2 * math.pi * math.sqrt((I_t + mass * R2**2) / (2 * mass * g * rise_per_eps2))
+
+
+def rocking_with_polar_radius(R1, R2, mass, I_t, g):
+    """The height as |r(theta)| straight below the centre, expanded by a second difference."""
+    def polar(theta):
+        return R1 * R2 / math.sqrt(R2**2 * math.cos(theta) ** 2 + R1**2 * math.sin(theta) ** 2)
+
+    step = 1e-4
+    curvature = (polar(math.pi / 2 + step) - 2 * polar(math.pi / 2)
+                 + polar(math.pi / 2 - step)) / step**2
+    return 2 * math.pi * math.sqrt((I_t + mass * R2**2) / (mass * g * curvature))
+
+
+def rocking_without_mass_in_k(R1, R2, mass, I_t, g):
+    return 2 * math.pi * math.sqrt((I_t + mass * R2**2) * R2 / (g * (R1**2 - R2**2)))
+
+
+def rocking_omega(R1, R2, mass, I_t, g):
+    return math.sqrt(mass * g * (R1**2 - R2**2) / R2 / (I_t + mass * R2**2))
+
+
+def rocking_hertz(R1, R2, mass, I_t, g):
+    return rocking_omega(R1, R2, mass, I_t, g) / 2 / math.pi
+
+
+def rocking_without_two_pi(R1, R2, mass, I_t, g):
+    return 1 / rocking_omega(R1, R2, mass, I_t, g)
+
+
+ROCKING_STUDENTS = [
+    (rocking_without_the_floor, "I_t alone: no force of the floor"),
+    (rocking_with_R1_lever, "with R1 for the distance"),
+    (rocking_only_steiner, "I_t forgotten"),
+    (rocking_over_R1, "R1 where R2 belongs in the denominator"),
+    (rocking_rise_without_half, "without its 1/2"),
+    (rocking_with_polar_radius, "polar radius |r|"),
+    (rocking_without_mass_in_k, "mass left out of the stiffness"),
+    (rocking_omega, "the angular frequency"),
+    (rocking_hertz, "the frequency in Hz"),
+    (rocking_without_two_pi, "without the 2 pi"),
+]
+
+
+@pytest.mark.parametrize(("answer", "named"), ROCKING_STUDENTS,
+                         ids=lambda value: getattr(value, "__name__", "named"))
+def test_wrong_rocking_periods_are_named(answer, named):
+    """Each slip, written as a student writes it, is named by its mistake."""
+    line = summary(ROCK, answer)
+    assert " — looks like " in line and named in line, line
+
+
+def test_every_rocking_mistake_is_met_and_no_hint_prints_the_period():
+    """Each listed mistake of 6.6 is named for a student's answer above; no hint prints the
+    period's formula or the stiffness."""
+    named = {summary(ROCK, answer).split(" — looks like ", 1)[1]
+             for answer, _ in ROCKING_STUDENTS}
+    assert named == {m.name for m in get_exercise(ROCK).mistakes}
+    for mistake in get_exercise(ROCK).mistakes:
+        for answer in ("m g (R1^2 - R2^2) / R2", "2 pi sqrt((I_t + m R2^2)",
+                       "(R1^2 - R2^2) epsilon^2 / (2 R2)"):
+            assert answer not in mistake.hint, mistake.name
+
+
+def test_an_unlisted_rocking_slip_is_wrong_but_not_misnamed():
+    """A pendulum of length R2 gets the generic message."""
+    assert_generic_failure(ROCK, lambda R1, R2, mass, I_t, g: 2 * math.pi * math.sqrt(R2 / g))
+
+
+def test_the_rocking_reference_agrees_with_the_simulated_rocking():
+    """The check's reference on the book's egg is the period egg.simulate rocks with,
+    released 0.02 rad from lying: to 5e-4 (measured 2.5e-4, the amplitude's effect)."""
+    from robodyn import egg
+
+    still = egg.EggParams(rotor_speed=0.0)
+    I_t = egg.lumped_inertia(still)[0, 0]
+    T0 = get_exercise(ROCK).reference(still.R1, still.R2, still.mass, I_t, still.g)
+    run = egg.simulate(still, t_end=3 * T0, tilt=np.pi / 2 - 0.02, dt=5e-4)
+    assert egg.oscillation_period(run.t, run.beta) == pytest.approx(T0, rel=5e-4)

@@ -774,5 +774,136 @@ _CONTACT_OFFSET = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- rocking period
+
+#: The book's egg with its rotor stopped: total mass (kg) and the lumped moment about a
+#: transverse axis through the centre (kg m^2), the chapter's rocking case.
+_MASS_PALM = _PALM.mass
+_I_PALM = float(egg.lumped_inertia(_PALM)[0, 0])
+
+
+def _rocking_reference(R1, R2, mass, I_t, g):
+    return egg.small_angle_period(R1, R2, mass, I_t, g)
+
+
+def _solid(R1, R2, mass):
+    """The transverse moment of a solid ellipsoid, m (R1^2 + R2^2) / 5, kg m^2."""
+    return mass * (R1**2 + R2**2) / 5
+
+
+def _rocking_cases(rng) -> list[Case]:
+    """Cases (R1, R2, mass, I_t, g): the book's egg, solid and hollow eggs, other gravities,
+    a nearly round egg (a long period), and seeded random eggs."""
+    cases = [
+        Case((R1_PALM, R2_PALM, _MASS_PALM, _I_PALM, 9.81), "fixed",
+             "the book's egg with its rotor stopped (the chapter's rocking)"),
+        Case((0.08, 0.05, 0.3, _solid(0.08, 0.05, 0.3), 9.81), "fixed",
+             "a solid egg, R1 = 8 cm, R2 = 5 cm, 0.3 kg"),
+        Case((0.1, 0.03, 0.05, 2e-4, 9.81), "fixed", "a slender egg, R1 = 10 cm, R2 = 3 cm"),
+        Case((R1_PALM, R2_PALM, 0.5, _I_PALM, 9.81), "fixed",
+             "the book's egg made heavier (0.5 kg) with the same moment of inertia"),
+        Case((R1_PALM, R2_PALM, _MASS_PALM, _I_PALM, 1.62), "fixed",
+             "the book's egg on the Moon, g = 1.62 m/s^2"),
+        Case((0.0505, 0.05, 0.2, _solid(0.0505, 0.05, 0.2), 9.81), "fixed",
+             "nearly a sphere, R1 = 5.05 cm, R2 = 5 cm: a weak restoring torque, a long period"),
+    ]
+    for _ in range(6):
+        R1, R2 = _random_egg(rng)
+        mass = rounded_uniform(rng, 0.05, 1.0)
+        share = float(rng.uniform(0.4, 1.2))        # hollow to solid and beyond
+        I_t = float(f"{share * _solid(R1, R2, mass):.4g}")
+        cases.append(Case((R1, R2, mass, I_t, rounded_uniform(rng, 1.0, 25.0)),
+                          "seeded random"))
+    return cases
+
+
+def _period_of(inertia, stiffness, form="period"):
+    """2 pi sqrt(inertia / stiffness), or the forms of a mistake: the angular frequency,
+    the frequency in Hz, or sqrt(inertia / stiffness) without the 2 pi."""
+    def rocking_period(R1, R2, mass, I_t, g):
+        M, k = inertia(R1, R2, mass, I_t), stiffness(R1, R2, mass, g)
+        return {"period": 2 * math.pi * math.sqrt(M / k), "omega": math.sqrt(k / M),
+                "hertz": math.sqrt(k / M) / (2 * math.pi), "bare": math.sqrt(M / k)}[form]
+
+    return rocking_period
+
+
+def _about_contact(R1, R2, mass, I_t):
+    return I_t + mass * R2**2
+
+
+def _stiffness(R1, R2, mass, g):
+    return mass * g * (R1**2 - R2**2) / R2
+
+
+_ROCKING_ROUTE = ("The text's two steps: the centre's rise to second order in the tilt "
+                  "epsilon from lying (expand H of exercise 6.2 at beta_v = pi/2 - epsilon), "
+                  "which gives the potential m g H and its stiffness; and the inertia about "
+                  "the contact point, about which the egg turns.")
+_PARALLEL = ("The egg rolls: for small rocking it turns about its contact point, R2 below "
+             "the centre, so the inertia is the one about that point: parallel axes. ")
+
+_ROCKING_PERIOD = Exercise(
+    exercise_id="egg.rocking_period",
+    description="Small-angle period of the lying egg rocking end over end.",
+    function_name="rocking_period",
+    arguments=("R1", "R2", "mass", "I_t", "g"),
+    outputs=(Output("T0", Close(rtol=1e-6)),),
+    reference=_rocking_reference,
+    package_references=("robodyn.egg.small_angle_period", "robodyn.egg.rocking_period"),
+    make_cases=_rocking_cases,
+    mistakes=(
+        Mistake("the inertia about the centre, I_t alone: no force of the floor (the source's "
+                "equations)",
+                _PARALLEL + "Leaving out the floor's force makes the egg rock too fast "
+                "(1.7 times for the book's egg).",
+                _period_of(lambda R1, R2, mass, I_t: I_t, _stiffness)),
+        Mistake("the inertia about the contact with R1 for the distance, I_t + m R1^2",
+                _PARALLEL + "Lying, the contact is below the centre across the long axis, "
+                "at the short semi-axis.",
+                _period_of(lambda R1, R2, mass, I_t: I_t + mass * R1**2, _stiffness)),
+        Mistake("the parallel-axis term m R2^2 alone: I_t forgotten",
+                "The inertia about the contact is the inertia about the centre plus m R2^2 "
+                "(parallel axes): both parts.",
+                _period_of(lambda R1, R2, mass, I_t: mass * R2**2, _stiffness)),
+        Mistake("the stiffness m g (R1^2 - R2^2) / R1: R1 where R2 belongs in the "
+                "denominator",
+                "Expand H around lying, where H = R2: the rise's denominator is the height "
+                "there. " + _ROCKING_ROUTE,
+                _period_of(_about_contact,
+                           lambda R1, R2, mass, g: mass * g * (R1**2 - R2**2) / R1)),
+        Mistake("the stiffness twice too large: the centre's rise without its 1/2",
+                "Count the 2s: to second order sqrt(a^2 + u) = a + u / (2 a), and a "
+                "potential 1/2 k epsilon^2 has the stiffness k, not twice it. "
+                + _ROCKING_ROUTE,
+                _period_of(_about_contact, lambda R1, R2, mass, g: 2 * _stiffness(
+                    R1, R2, mass, g))),
+        Mistake("the centre's height as the polar radius |r| straight below it, not the "
+                "support function H",
+                "The centre stands on the lowest point of the shell, which is not the point "
+                "straight below it once the egg tilts: its height is H (exercise 6.2). "
+                + _ROCKING_ROUTE,
+                _period_of(_about_contact, lambda R1, R2, mass, g:
+                           mass * g * R2 * (R1**2 - R2**2) / R1**2)),
+        Mistake("the mass left out of the stiffness: g (R1^2 - R2^2) / R2",
+                "The potential energy is m g H: the mass is in the stiffness as in the "
+                "inertia (and the units then fit: the period in s).",
+                _period_of(_about_contact,
+                           lambda R1, R2, mass, g: g * (R1**2 - R2**2) / R2)),
+        Mistake("the angular frequency sqrt(k / J) in rad/s, not the period",
+                "A period is 2 pi over the angular frequency: T0 = 2 pi sqrt(J / k).",
+                _period_of(_about_contact, _stiffness, "omega")),
+        Mistake("the frequency in Hz, not the period in s",
+                "The period is the inverse of the frequency: seconds per swing.",
+                _period_of(_about_contact, _stiffness, "hertz")),
+        Mistake("sqrt(J / k) without the 2 pi",
+                "sqrt(J / k) is 1 / omega, the time of one radian of the oscillation's phase; "
+                "a full period is 2 pi of it.",
+                _period_of(_about_contact, _stiffness, "bare")),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_CONTACT_ANGLE, _CENTER_HEIGHT, _EULER_RATES, _GYRO, _CONTACT_OFFSET)
+EXERCISES = (_CONTACT_ANGLE, _CENTER_HEIGHT, _EULER_RATES, _GYRO, _CONTACT_OFFSET,
+             _ROCKING_PERIOD)
