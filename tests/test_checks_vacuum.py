@@ -26,6 +26,7 @@ from robodyn.grading import evaluate, get_exercise
 STEP, LOAD, BISECT, STOP = ("vacuum.step_distance", "vacuum.wheel_load", "vacuum.bisect_height",
                             "vacuum.sliding_stop")
 CLIMB = "vacuum.edge_climb_height"
+PUSH = "vacuum.pushed_climb_height"
 
 
 def message(exercise_id, answer) -> str:
@@ -708,6 +709,137 @@ def climb_in_degrees(wheel_radius, fillet, mu):
 # --------------------------------------------------------------------------- the tests
 
 
+# --------------------------------------------------------------------------- pushed climb
+
+
+def pushed_by_root_find(wheel_radius, fillet, mu, push, load, stiffness):
+    """brentq on psi for T = mu N, with N and T from a 2 x 2 solve of the balance at lift-off,
+    one pair (mu, P) at a time; math only, arrays by a loop."""
+    def one(m, P):
+        if m * P > load:
+            return math.inf
+
+        def spare_grip(psi):
+            n = np.array([-math.sin(psi), math.cos(psi)])     # fillet centre -> wheel centre
+            t = np.array([math.cos(psi), math.sin(psi)])      # up the rim
+            N, T = np.linalg.solve(np.column_stack([n, t]), np.array([-P, load]))
+            return m * N - T
+
+        psi = brentq(spare_grip, 0.0, math.pi / 2, xtol=1e-15, rtol=1e-15)
+        N = P * math.sin(psi) + load * math.cos(psi)
+        sink = 0.0 if stiffness is None else N / stiffness
+        return fillet + wheel_radius - (wheel_radius + fillet - sink) * math.cos(psi)
+
+    mus, pushes = np.broadcast_arrays(np.asarray(mu, float), np.asarray(push, float))
+    found = np.array([one(m, P) for m, P in zip(mus.ravel(), pushes.ravel(), strict=True)])
+    return float(found[0]) if mus.ndim == 0 else found.reshape(mus.shape)
+
+
+def pushed_by_the_tangent_formula(wheel_radius, fillet, mu, push, load, stiffness):
+    """tan(psi*) = (mu + c) / (1 - mu c) through arctan2 (which stays right up to 90 deg), cos
+    from the tangent without the angle, the wall climb tested first."""
+    c = np.asarray(push, float) / load
+    mu = np.asarray(mu, float)
+    tan = np.arctan2(mu + c, 1 - mu * c)
+    cos_psi, sin_psi = np.cos(tan), np.sin(tan)
+    k = np.inf if stiffness is None else stiffness
+    sink = (np.asarray(push) * sin_psi + load * cos_psi) / k
+    height = (wheel_radius + fillet) * (1 - cos_psi) + sink * cos_psi
+    return np.where(mu * c > 1, np.inf, height)
+
+
+def pushed_with_sympy(wheel_radius, fillet, mu, push, load, stiffness):
+    """tan(psi) solved by sympy from T = mu N, then the height; one pair at a time."""
+    t = sympy.Symbol("t", positive=True)
+    results = []
+    mus, pushes = np.broadcast_arrays(np.asarray(mu, float), np.asarray(push, float))
+    for m, P in zip(mus.ravel().tolist(), pushes.ravel().tolist(), strict=True):
+        if m * P > load:
+            results.append(math.inf)
+            continue
+        # divided by cos(psi): T/cos = W t - P, N/cos = P t + W
+        tan_psi = float(sympy.solve(sympy.Eq(load * t - P, m * (P * t + load)), t)[0])
+        cos_psi = 1 / math.sqrt(1 + tan_psi**2)
+        N = (P * tan_psi + load) * cos_psi
+        reach = wheel_radius + fillet - (0.0 if stiffness is None else N / stiffness)
+        results.append(wheel_radius + fillet - reach * cos_psi)
+    return results[0] if mus.ndim == 0 else np.reshape(results, mus.shape)
+
+
+def _pushed_student(wheel_radius, fillet, mu, push, load, stiffness, *, psi=None, sink=None,
+                    reach=None, wall=None, cos=np.cos, scale=1.0, top=None):
+    """A student's answer, line by line, with one of its lines written otherwise."""
+    mu, push = np.asarray(mu, float), np.asarray(push, float)
+    c = push / load
+    angle = np.arctan(mu) + np.arctan(c) if psi is None else psi(mu, c)
+    N = push * np.sin(angle) + load * np.cos(angle)
+    overlap = (0 if stiffness is None else N / stiffness) if sink is None else \
+        sink(N, load, stiffness)
+    distance = wheel_radius + fillet - overlap if reach is None else \
+        reach(wheel_radius, fillet, overlap)
+    base = fillet + wheel_radius if top is None else top(wheel_radius, fillet)
+    h = scale * (base - distance * cos(angle))
+    climbs_the_face = mu * push > load if wall is None else wall(mu, push, load)
+    return np.where(climbs_the_face, np.inf, h)
+
+
+def pushed_without_the_push(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness, psi=lambda mu, c: np.arctan(mu))
+
+
+def pushed_against_the_wheel(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness,
+                           psi=lambda mu, c: np.arctan(mu) - np.arctan(c))
+
+
+def pushed_tangents_added(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness,
+                           psi=lambda mu, c: np.arctan(mu + c))
+
+
+def pushed_with_load_and_push_swapped(R, f, mu, load, push, stiffness):
+    """The def's parameters in another order than the call's: push and load trade places."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _pushed_student(R, f, mu, push, load, stiffness)
+
+
+def pushed_rigid_always(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness, sink=lambda N, W, k: 0.0)
+
+
+def pushed_overlap_added(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness,
+                           reach=lambda R, f, d: R + f + d)
+
+
+def pushed_overlap_from_the_load(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness,
+                           sink=lambda N, W, k: 0 if k is None else W / k)
+
+
+def pushed_without_the_wall(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness,
+                           wall=lambda mu, P, W: np.zeros(np.shape(P * mu), bool))
+
+
+def pushed_wall_mu_on_the_load(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness, wall=lambda mu, P, W: P > mu * W)
+
+
+def pushed_sharp_edge(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness, reach=lambda R, f, d: R - d,
+                           top=lambda R, f: R)
+
+
+def pushed_in_degrees(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness,
+                           cos=lambda a: np.cos(np.degrees(a)))
+
+
+def pushed_in_millimetres(R, f, mu, push, load, stiffness):
+    return _pushed_student(R, f, mu, push, load, stiffness, scale=1e3)
+
+
 RIGHT = [
     (STEP, step_distance_by_sampling),
     (STEP, step_distance_with_complex_numbers),
@@ -728,6 +860,9 @@ RIGHT = [
     (CLIMB, climb_with_complex_numbers),
     (CLIMB, climb_by_vector_geometry),
     (CLIMB, climb_with_sympy),
+    (PUSH, pushed_by_root_find),
+    (PUSH, pushed_by_the_tangent_formula),
+    (PUSH, pushed_with_sympy),
 ]
 
 
@@ -798,6 +933,18 @@ STUDENTS = [
     (CLIMB, climb_with_the_diameter_halved, "half the wheel radius"),
     (CLIMB, climb_small_angle, "phi = mu"),
     (CLIMB, climb_without_the_root, "cos^2(phi) taken for cos(phi)"),
+    (PUSH, pushed_without_the_push, "the push left out"),
+    (PUSH, pushed_against_the_wheel, "the push working against the wheel"),
+    (PUSH, pushed_tangents_added, "the tangents added"),
+    (PUSH, pushed_with_load_and_push_swapped, "push and load swapped"),
+    (PUSH, pushed_rigid_always, "the edge's overlap N/k left out"),
+    (PUSH, pushed_overlap_added, "the overlap added"),
+    (PUSH, pushed_overlap_from_the_load, "the overlap from the load W"),
+    (PUSH, pushed_without_the_wall, "no wall climb"),
+    (PUSH, pushed_wall_mu_on_the_load, "mu on the wrong side"),
+    (PUSH, pushed_sharp_edge, "the fillet forgotten"),
+    (PUSH, pushed_in_degrees, "the angle in degrees"),
+    (PUSH, pushed_in_millimetres, "the height in mm"),
 ]
 
 
@@ -829,7 +976,7 @@ def test_the_step_mistakes_explain_the_students_whatever_the_seed(seed):
 def test_every_listed_mistake_is_met_by_a_students_answer_here():
     """Each mistake of robodyn.checks.vacuum is named for one of the answers written above."""
     named = {(i, summary(i, answer).split(" — looks like ", 1)[1]) for i, answer, _ in STUDENTS}
-    listed = {(i, m.name) for i in (STEP, LOAD, BISECT, STOP, CLIMB)
+    listed = {(i, m.name) for i in (STEP, LOAD, BISECT, STOP, CLIMB, PUSH)
               for m in get_exercise(i).mistakes}
     assert named == listed
 
@@ -861,6 +1008,12 @@ def stop_with_half_g(v0, mu, g):
     return np.asarray(v0) ** 2 / (mu * g / 2)
 
 
+def pushed_with_the_overlap_halved(R, f, mu, push, load, stiffness):
+    """Half the overlap, 'shared between wheel and edge': a slip no mistake models."""
+    return _pushed_student(R, f, mu, push, load, stiffness,
+                           sink=lambda N, W, k: 0 if k is None else N / (2 * k))
+
+
 def climb_with_mu_not_squared(wheel_radius, fillet, mu):
     return (wheel_radius + fillet) * (1 - 1 / np.sqrt(1 + np.asarray(mu)))
 
@@ -871,6 +1024,7 @@ def climb_with_mu_not_squared(wheel_radius, fillet, mu):
     (BISECT, bisect_with_a_safety_margin),
     (STOP, stop_with_half_g),
     (CLIMB, climb_with_mu_not_squared),
+    (PUSH, pushed_with_the_overlap_halved),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
     """A wrong answer no mistake explains gets the generic message, naming no mistake."""
@@ -1237,3 +1391,38 @@ def test_a_height_of_the_wrong_type_is_told(answer, words):
     each get their own message."""
     line = summary(CLIMB, answer)
     assert line.startswith(f"{CLIMB}: ") and words in line, line
+
+
+def test_the_pushed_climb_cases_hold_the_texts_numbers_the_wall_and_soft_edges():
+    """7.6's text's numbers are cases (14.7 mm without a push, 24.0 mm with P = 5 N, 25.4 mm
+    on the 5000 N/m edge); cases hold the wall climb (inf), rigid and soft edges and arrays of
+    mu and of P, and no case sits on mu P = W, where the wall's test flips."""
+    exercise = get_exercise(PUSH)
+    cases = exercise.cases()
+    values = {case.args: exercise.reference(*case.args) for case in cases
+              if case.kind == "fixed"}
+    assert values[(0.044, 0.003, 1.06, 0.0, 20.0, None)] == pytest.approx(14.7e-3, abs=5e-5)
+    assert values[(0.044, 0.003, 1.06, 5.0, 20.0, None)] == pytest.approx(24.0e-3, abs=5e-5)
+    assert values[(0.044, 0.003, 1.06, 5.0, 20.0, 5e3)] == pytest.approx(25.4e-3, abs=5e-5)
+    heights = [np.asarray(exercise.reference(*case.args)) for case in cases]
+    assert any(np.any(np.isinf(h)) for h in heights)
+    assert sum(bool(np.all(np.isinf(h))) for h in heights) == 1
+    assert {case.args[5] is None for case in cases} == {True, False}
+    assert {case.kind for case in cases} >= {"fixed", "seeded random", "arrays"}
+    for case in cases:
+        mu, push = np.broadcast_arrays(np.asarray(case.args[2]), np.asarray(case.args[3]))
+        assert np.all(np.abs(mu * push - case.args[4]) > 0.01 * case.args[4]), case.about
+
+
+def test_an_infinite_height_is_not_taken_for_any_number():
+    """The wall climb's inf is right only as inf: a large finite height there fails and is
+    named as the missing wall climb, inf where a height is due fails too."""
+    exercise = get_exercise(PUSH)
+    wall = next(c for c in exercise.cases() if c.args[3] == 25.0)
+    assert np.isinf(exercise.reference(*wall.args))
+    assert "no wall climb" in summary(PUSH, pushed_without_the_wall)
+
+    def always_inf(R, f, mu, push, load, stiffness):
+        return np.full(np.broadcast(np.asarray(mu), np.asarray(push)).shape, np.inf)
+
+    assert summary(PUSH, always_inf).startswith(f"{PUSH}: wrong result")

@@ -31,6 +31,10 @@ The edge-climb exercise's answer, the highest step a wheel takes from the floor 
 exceeds the fillet in every case (the slippery wheel's 3.4 mm over the 3 mm fillet comes
 nearest): the formula assumes a step at least as high as its fillet. No case has mu = 1, where
 tan(phi) = mu and tan(phi) = 1/mu agree.
+
+The pushed climb's answer is infinite where mu P > W (the wheel climbs the face by friction);
+its comparator takes inf as right only beside inf, since a relative tolerance of inf would
+accept any number. No case has mu P within 1 % of W, where the wall's test flips.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn import vacuum
+from robodyn import vacuum, vacuum_limits
 from robodyn.grading import (
     Case,
     Close,
@@ -934,5 +938,178 @@ _EDGE_CLIMB = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- pushed climb
+
+#: The book's contact stiffness m g / 0.5 mm, N/m, and a soft edge that sinks millimetres.
+BOOK_STIFFNESS = _PARAMS.mass * _PARAMS.g / vacuum.PENETRATION
+SOFT_EDGE = 5e3
+
+
+@dataclass(frozen=True)
+class _HeightOrInf(Close):
+    """Close, and an infinite height (the wall climb) agrees only with an infinite one:
+    Close alone takes any number as within rtol |inf| of inf."""
+
+    def wrong(self, got, expected, args):
+        got_array, expected_array = np.asarray(got, float), np.asarray(expected, float)
+        endless = np.isinf(got_array) | np.isinf(expected_array)
+        return np.where(endless, got_array != expected_array,
+                        super().wrong(got_array, expected_array, args))
+
+    def explains(self, got, model, args) -> bool:
+        got_array, model_array = np.asarray(got, float), np.asarray(model, float)
+        if got_array.shape != model_array.shape:
+            return False
+        endless = np.isinf(got_array) | np.isinf(model_array)
+        if np.any(endless & (got_array != model_array)):
+            return False
+        return super().explains(np.where(endless, 0.0, got_array),
+                                np.where(endless, 0.0, model_array), args)
+
+
+def _pushed_climb_reference(wheel_radius, fillet, mu, push, load, stiffness):
+    return vacuum_limits.pushed_edge_climb_height(wheel_radius, fillet, mu, push, load,
+                                                  stiffness)
+
+
+def _pushed_climb_cases(rng) -> list[Case]:
+    R, mu_k = _PARAMS.wheel_radius, _PARAMS.mu_k
+    book = f"the book's wheel (R = {R / MM:.0f} mm, f = 3 mm, mu = {mu_k}), W = 20 N"
+    k_book = round(BOOK_STIFFNESS)
+    fixed = [
+        ((R, FILLET, mu_k, 0.0, 20.0, None),
+         f"{book}, no push, a rigid edge: exercise 7.5's 14.7 mm"),
+        ((R, FILLET, mu_k, 5.0, 20.0, None), f"{book}, P = 5 N, a rigid edge: about 24.0 mm"),
+        ((R, FILLET, mu_k, 5.0, 20.0, k_book),
+         f"{book}, P = 5 N, the book's contact stiffness {k_book} N/m"),
+        ((R, FILLET, mu_k, 5.0, 20.0, SOFT_EDGE),
+         f"{book}, P = 5 N, a soft edge of {SOFT_EDGE:g} N/m"),
+        ((0.036, 0.0, 0.97, 3.0, 18.0, 2e4),
+         "a 36 mm wheel on a sharp edge, mu = 0.97, P = 3 N, W = 18 N, k = 2e4 N/m"),
+        ((R, FILLET, 0.4, 10.0, 20.0, None), "a slippery wheel, mu = 0.4, pushed hard: "
+                                             "P = 10 N, W = 20 N, a rigid edge"),
+        ((0.03, 0.002, 0.05, 8.0, 15.0, None),
+         "an almost free wheel, mu = 0.05, P = 8 N, W = 15 N: the push does the work"),
+        ((R, FILLET, mu_k, 18.0, 20.0, 1e4),
+         f"{book}, P = 18 N, just short of mu P = W, k = 1e4 N/m"),
+        ((R, FILLET, mu_k, 25.0, 20.0, None),
+         f"{book}, P = 25 N: mu P > W, the wheel climbs the face itself"),
+    ]
+    cases = [Case(args, "fixed", about) for args, about in fixed]
+    for _ in range(4):
+        load = rounded_uniform(rng, 8.0, 30.0)
+        push = rounded_uniform(rng, 0.0, 0.6 * load)
+        stiffness = None if rng.uniform() < 0.25 else float(round(rng.uniform(5e3, 1e5), -2))
+        args = (rounded_uniform(rng, 0.03, 0.06), rounded_uniform(rng, 0.0, 0.004),
+                rounded_uniform(rng, 0.5, 1.3), push, load, stiffness)
+        cases.append(Case(args, "seeded random"))
+    cases.append(Case((R, FILLET, np.linspace(0.3, 1.5, 7), 5.0, 20.0, k_book), "arrays",
+                      "the book's wheel, seven mu from 0.3 to 1.5, P = 5 N, W = 20 N"))
+    cases.append(Case((R, FILLET, mu_k, np.linspace(0.0, 24.0, 7), 20.0, None), "arrays",
+                      f"{book}, seven pushes from 0 to 24 N, past mu P = W"))
+    return cases
+
+
+def _pushed_of(angle=None, overlap=None, distance=None, wall=None, height=None,
+               cos=np.cos):
+    """A student's pushed climb with the changes of a mistake: the largest angle
+    ``angle(mu, c)``, the overlap ``overlap(N, W, k)``, the centres' ``distance(R, f, d)``,
+    the wall climb's test ``wall(mu, c)`` and the ``height(R, f, dist, cos_psi)``."""
+    angle = angle or (lambda mu, c: np.arctan(mu) + np.arctan(c))
+    overlap = overlap or (lambda N, W, k: N / k)
+    distance = distance or (lambda R, f, d: R + f - d)
+    wall = wall or (lambda mu, c: mu * c > 1)
+    height = height or (lambda R, f, dist, cos_psi: f + R - dist * cos_psi)
+
+    def pushed_climb_height(wheel_radius, fillet, mu, push, load, stiffness):
+        mu, push = np.asarray(mu, float), np.asarray(push, float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            c = push / load
+            psi = angle(mu, c)
+            N = push * np.sin(psi) + load * np.cos(psi)
+            d = 0.0 * N if stiffness is None else overlap(N, load, stiffness)
+            h = height(wheel_radius, fillet, distance(wheel_radius, fillet, d), cos(psi))
+            return np.where(wall(mu, c), np.inf, h)
+
+    return pushed_climb_height
+
+
+def _pushed_swapped(wheel_radius, fillet, mu, push, load, stiffness):
+    """The right formula with push and load in each other's place (the parameters of the
+    student's def in another order than the call's)."""
+    return _pushed_of()(wheel_radius, fillet, mu, load, push, stiffness)
+
+
+_BALANCE_AT_LIFT_OFF = ("Balance the forces on the wheel as it leaves the floor: the load W "
+                        "down, the push P forward, the edge's N along the line of centres and "
+                        "T across it; then ask where T reaches mu N.")
+
+_PUSHED_CLIMB = Exercise(
+    exercise_id="vacuum.pushed_climb_height",
+    description="The highest step a driven wheel takes when the robot pushes it into the "
+                "edge, its contact a penalty spring.",
+    function_name="pushed_climb_height",
+    arguments=("wheel_radius", "fillet", "mu", "push", "load", "stiffness"),
+    outputs=(Output("height", _HeightOrInf(rtol=1e-9, atol=1e-12)),),
+    reference=_pushed_climb_reference,
+    package_references=("robodyn.vacuum_limits.pushed_edge_climb_height",),
+    make_cases=_pushed_climb_cases,
+    mistakes=(
+        Mistake("the push left out: the largest angle of exercise 7.5, arctan(mu)",
+                "The push P helps the wheel up the edge: it belongs in the balance of the "
+                f"forces, and so in the largest angle. {_BALANCE_AT_LIFT_OFF}",
+                _pushed_of(angle=lambda mu, c: np.arctan(mu))),
+        Mistake("the push working against the wheel: arctan(P/W) subtracted",
+                "The robot pushes the wheel forward, into the edge: drawn in the balance, does "
+                f"that push the wheel up the edge or back from it? {_BALANCE_AT_LIFT_OFF}",
+                _pushed_of(angle=lambda mu, c: np.arctan(mu) - np.arctan(c))),
+        Mistake("the tangents added, tan(psi*) = mu + P/W, not the angles",
+                "Where T = mu N the tangent of the angle is not the sum of mu and P/W: solve "
+                "the balance for tan(psi), or check your formula with P = W = mu = 1.",
+                _pushed_of(angle=lambda mu, c: np.arctan(mu + c))),
+        Mistake("push and load swapped: W/P for P/W",
+                "The ratio that enters is the push over the load: check the order of the "
+                "arguments, pushed_climb_height(wheel_radius, fillet, mu, push, load, "
+                "stiffness).",
+                _pushed_swapped),
+        Mistake("the edge's overlap N/k left out: the contact taken as rigid",
+                "The edge is a penalty spring: at the limit it pushes with N and the wheel "
+                "sinks N/k into it, so the centres lie closer than R + f. Only a rigid edge "
+                "(stiffness None) has no overlap.",
+                _pushed_of(overlap=lambda N, W, k: 0.0 * N)),
+        Mistake("the overlap added: the centres R + f + N/k apart",
+                "Overlapping, the wheel and the fillet come closer, not farther: their "
+                "centres lie R + f less the overlap apart.",
+                _pushed_of(distance=lambda R, f, d: R + f + d)),
+        Mistake("the overlap from the load W, not from the edge's normal force N",
+                "The overlap is the edge's own normal force over k; at the limit that force is "
+                f"not the load. {_BALANCE_AT_LIFT_OFF}",
+                _pushed_of(overlap=lambda N, W, k: W / k)),
+        Mistake("no wall climb: the formula used beyond 90 degrees where mu P > W",
+                "If mu P > W the largest angle passes 90 degrees: the wheel pressed on the face "
+                "carries its load by friction and climbs any height. Return np.inf there, as "
+                "the text asks.",
+                _pushed_of(wall=lambda mu, c: np.zeros(np.shape(c), bool))),
+        Mistake("the wall climb's test with mu on the wrong side: P > mu W",
+                "The wheel pressed on the face by P holds its load W by friction, at most "
+                "mu times the force that presses it: which product must exceed W?",
+                _pushed_of(wall=lambda mu, c: c > mu)),
+        Mistake("the fillet forgotten, as if the edge were sharp",
+                "The wheel meets the rounded edge: the centres lie R + f (less the overlap) "
+                "apart, and the fillet's centre lies f below the top.",
+                _pushed_of(distance=lambda R, f, d: R - d,
+                           height=lambda R, f, dist, cos_psi: R - dist * cos_psi)),
+        Mistake("the angle in degrees where NumPy expects radians",
+                "NumPy's trigonometric functions take and give radians: keep the angles in "
+                "radians throughout.",
+                _pushed_of(cos=lambda psi: np.cos(np.degrees(psi)))),
+        Mistake("the height in mm, not in m",
+                "Return SI units: the text's 24.0 mm is 0.024 m.",
+                _pushed_of(height=lambda R, f, dist, cos_psi: 1e3 * (f + R - dist * cos_psi))),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_STEP_DISTANCE, _WHEEL_LOAD, _BISECT_HEIGHT, _SLIDING_STOP, _EDGE_CLIMB)
+EXERCISES = (_STEP_DISTANCE, _WHEEL_LOAD, _BISECT_HEIGHT, _SLIDING_STOP, _EDGE_CLIMB,
+             _PUSHED_CLIMB)

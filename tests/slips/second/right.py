@@ -327,6 +327,26 @@ def edge_climb_height(wheel_radius, fillet, mu):
     return (wheel_radius + fillet) * (1 - cos_phi)
 
 
+def pushed_climb_height(wheel_radius, fillet, mu, push, load, stiffness):
+    """The largest angle by bisection on the spare grip mu N - T, then the height."""
+    def one(m, P):
+        if m * P > load:
+            return math.inf
+        lo, hi = 0.0, math.pi / 2
+        for _ in range(100):
+            mid = 0.5 * (lo + hi)
+            N = P * math.sin(mid) + load * math.cos(mid)
+            T = load * math.sin(mid) - P * math.cos(mid)
+            lo, hi = (mid, hi) if T <= m * N else (lo, mid)
+        N = P * math.sin(lo) + load * math.cos(lo)
+        sink = 0.0 if stiffness is None else N / stiffness
+        return wheel_radius + fillet - (wheel_radius + fillet - sink) * math.cos(lo)
+
+    mus, pushes = np.broadcast_arrays(np.asarray(mu, float), np.asarray(push, float))
+    out = np.array([one(m, P) for m, P in zip(mus.ravel(), pushes.ravel(), strict=True)])
+    return float(out[0]) if mus.ndim == 0 else out.reshape(mus.shape)
+
+
 RIGHT = {
     "arm.pendulum_equation": pendulum_equation,
     "arm.gravity_torque": gravity_torque,
@@ -363,4 +383,5 @@ RIGHT = {
     "vacuum.bisect_height": bisect_height,
     "vacuum.sliding_stop": sliding_stop,
     "vacuum.edge_climb_height": edge_climb_height,
+    "vacuum.pushed_climb_height": pushed_climb_height,
 }
