@@ -19,6 +19,7 @@ from robodyn.grading import evaluate, get_exercise
 
 FORWARD, INVERSE, CIRCLE, COST = ("stickslip.forward_kinematics", "stickslip.inverse_kinematics",
                                   "stickslip.fit_circle", "stickslip.calibration_cost")
+COUNTS = "stickslip.carried_counts"
 
 
 def message(exercise_id, answer) -> str:
@@ -504,8 +505,9 @@ def test_students_wrong_answers_are_named(exercise_id, answer, name):
 
 def test_every_listed_mistake_is_met_by_a_students_answer_here():
     """Each mistake of robodyn.checks.stickslip is named for one of the answers written above."""
-    named = {(i, summary(i, answer).split(" — looks like ", 1)[1]) for i, answer, _ in STUDENTS}
-    listed = {(i, m.name) for i in (FORWARD, INVERSE, CIRCLE, COST)
+    everyone = STUDENTS + [(COUNTS, answer, name) for answer, name in STUDENTS_COUNTS]
+    named = {(i, summary(i, answer).split(" — looks like ", 1)[1]) for i, answer, _ in everyone}
+    listed = {(i, m.name) for i in (FORWARD, INVERSE, CIRCLE, COST, COUNTS)
               for m in get_exercise(i).mistakes}
     assert named == listed
 
@@ -590,3 +592,200 @@ def cost_with_the_speed_squared(radius, rot_speed, alpha, beta):
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
     """A wrong answer no mistake explains gets the generic message, naming no mistake."""
     assert_generic_failure(exercise_id, answer)
+
+
+# --------------------------------------------------------------------------- 5.5 carried counts
+# Students' schedules, each with its own inverse kinematics as a student of 5.2 writes it.
+
+
+def _rates(x_dot, y_dot, theta_dot, leg_radius):
+    r = math.sqrt(3) / 3
+    return (2 / 3 * y_dot / leg_radius + theta_dot / 3,
+            -r * x_dot / leg_radius - y_dot / (3 * leg_radius) + theta_dot / 3,
+            r * x_dot / leg_radius - y_dot / (3 * leg_radius) + theta_dot / 3)
+
+
+def counts_with_an_explicit_remainder(commands, pivot, leg_radius):
+    """A loop that keeps each motor's remainder and rounds half up by hand."""
+    remainder = [0.0, 0.0, 0.0]
+    out = []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        row = []
+        for i, rate in enumerate(_rates(x_dot, y_dot, theta_dot, leg_radius)):
+            owed = rate * duration / pivot + remainder[i]
+            n = math.floor(owed + 0.5)
+            remainder[i] = owed - n
+            row.append(n)
+        out.append(row)
+    return np.array(out)
+
+
+def counts_from_solved_rates_and_cumsum(commands, pivot, leg_radius):
+    """Rates by solving the forward map; running totals with np.cumsum, rounded, differenced."""
+    s3 = math.sqrt(3) / 2
+    forward = np.array([[0, -s3 * leg_radius, s3 * leg_radius],
+                        [leg_radius, -leg_radius / 2, -leg_radius / 2], [1, 1, 1]])
+    wanted = np.array([np.linalg.solve(forward, c[:3]) * c[3] / pivot for c in commands])
+    totals = np.round(np.cumsum(wanted, axis=0))
+    return np.diff(np.vstack([np.zeros(3), totals]), axis=0).astype(np.int64)
+
+
+def counts_with_python_round_per_motor(commands, pivot, leg_radius):
+    """Motor by motor, Python's round on running totals, a list of lists of ints."""
+    columns = []
+    for motor in range(3):
+        total, done, column = 0.0, 0, []
+        for x_dot, y_dot, theta_dot, duration in commands:
+            total += _rates(x_dot, y_dot, theta_dot, leg_radius)[motor] * duration / pivot
+            column.append(round(total) - done)
+            done = round(total)
+        columns.append(column)
+    return [list(row) for row in zip(*columns, strict=True)]
+
+
+RIGHT_COUNTS = [counts_with_an_explicit_remainder, counts_from_solved_rates_and_cumsum,
+                counts_with_python_round_per_motor]
+
+
+@pytest.mark.parametrize("answer", RIGHT_COUNTS, ids=lambda a: a.__name__)
+def test_right_schedules_in_unusual_forms_pass(answer):
+    """A remainder loop, cumsum of solved rates, Python's round per motor: all pass."""
+    assert summary(COUNTS, answer) == "passed"
+
+
+def counts_rounded_per_command(commands, pivot, leg_radius):
+    return np.array([[round(r * c[3] / pivot) for r in _rates(*c[:3], leg_radius)]
+                     for c in commands])
+
+
+def counts_with_int(commands, pivot, leg_radius):
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for c in commands:
+        total = total + np.array(_rates(*c[:3], leg_radius)) * c[3] / pivot
+        now = np.array([int(t) for t in total])
+        out.append(now - done)
+        done = now
+    return np.array(out)
+
+
+def counts_with_floor(commands, pivot, leg_radius):
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for c in commands:
+        total += np.array(_rates(*c[:3], leg_radius)) * c[3] / pivot
+        out.append(np.floor(total) - done)
+        done = np.floor(total)
+    return np.array(out, dtype=int)
+
+
+def counts_as_running_totals(commands, pivot, leg_radius):
+    total, out = np.zeros(3), []
+    for c in commands:
+        total += np.array(_rates(*c[:3], leg_radius)) * c[3] / pivot
+        out.append(np.rint(total))
+    return np.array(out, dtype=int)
+
+
+def counts_without_duration(commands, pivot, leg_radius):
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for c in commands:
+        total += np.array(_rates(*c[:3], leg_radius)) / pivot
+        out.append(np.rint(total) - done)
+        done = np.rint(total)
+    return np.array(out, dtype=int)
+
+
+def counts_with_radians(commands, pivot, leg_radius):
+    a = math.radians(pivot)
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for c in commands:
+        total += np.array(_rates(*c[:3], leg_radius)) * c[3] / a
+        out.append(np.rint(total) - done)
+        done = np.rint(total)
+    return np.array(out, dtype=int)
+
+
+def counts_of_magnitudes(commands, pivot, leg_radius):
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for c in commands:
+        total += np.abs(_rates(*c[:3], leg_radius)) * c[3] / pivot
+        out.append(np.rint(total) - done)
+        done = np.rint(total)
+    return np.array(out, dtype=int)
+
+
+def counts_carrying_made_minus_wanted(commands, pivot, leg_radius):
+    carry, out = np.zeros(3), []
+    for c in commands:
+        want = np.array(_rates(*c[:3], leg_radius)) * c[3] / pivot + carry
+        n = np.rint(want)
+        carry = n - want
+        out.append(n)
+    return np.array(out, dtype=int)
+
+
+def counts_with_motors_two_and_three_swapped(commands, pivot, leg_radius):
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for c in commands:
+        first, second, third = _rates(*c[:3], leg_radius)
+        total += np.array([first, third, second]) * c[3] / pivot
+        out.append(np.rint(total) - done)
+        done = np.rint(total)
+    return np.array(out, dtype=int)
+
+
+STUDENTS_COUNTS = [
+    (counts_rounded_per_command, "each command rounded on its own"),
+    (counts_with_int, "cut towards zero (int)"),
+    (counts_with_floor, "rounded down (np.floor)"),
+    (counts_as_running_totals, "the running totals returned"),
+    (counts_without_duration, "the duration left out"),
+    (counts_with_radians, "converted with np.radians"),
+    (counts_of_magnitudes, "the signs dropped"),
+    (counts_carrying_made_minus_wanted, "the remainder carried with the wrong sign"),
+    (counts_with_motors_two_and_three_swapped, "motors 2 and 3 exchanged"),
+]
+
+
+@pytest.mark.parametrize(("answer", "name"), STUDENTS_COUNTS,
+                         ids=[a.__name__ for a, _ in STUDENTS_COUNTS])
+def test_students_wrong_schedules_are_named(answer, name):
+    """Each slip of the carried schedule, written as a student writes it, is named."""
+    line = summary(COUNTS, answer)
+    assert line.startswith(f"{COUNTS}: wrong result — looks like ") and name in line
+
+
+def test_the_schedule_cases_are_what_they_say():
+    """The first case is the chapter's 6.5 cm square at robot 2's pivot: its first side makes
+    (49, -24, -24); the short turns make pivots only when carried; the back-and-forth case
+    has negative counts; no running total lies within 0.004 of a rounding tie."""
+    exercise = get_exercise(COUNTS)
+    cases = exercise.cases()
+    square = exercise.reference(*cases[0].args)
+    np.testing.assert_array_equal(square[0], [49, -24, -24])
+    assert "6.5 cm" in cases[0].about and "3.38" in cases[0].about
+    turns = exercise.reference(*cases[4].args)
+    assert turns.sum() > 0 and "none" in cases[4].about
+    assert np.any(exercise.reference(*cases[5].args) < 0)
+    for case in cases:
+        commands, pivot, ell = case.args
+        wanted = [np.array(_rates(*c[:3], ell)) * c[3] / pivot for c in commands]
+        totals = np.cumsum(wanted, axis=0)
+        assert np.min(np.abs(totals - np.floor(totals) - 0.5)) > 0.004
+
+
+def counts_carrying_to_the_next_motor(commands, pivot, leg_radius):
+    """One remainder for all three motors, handed from motor to motor."""
+    carry, out = 0.0, []
+    for c in commands:
+        row = []
+        for rate in _rates(*c[:3], leg_radius):
+            want = rate * c[3] / pivot + carry
+            row.append(round(want))
+            carry = want - round(want)
+        out.append(row)
+    return np.array(out)
+
+
+def test_an_unlisted_schedule_slip_is_wrong_but_not_misnamed():
+    """A remainder handed from motor to motor gets the generic message, naming no mistake."""
+    assert_generic_failure(COUNTS, counts_carrying_to_the_next_motor)

@@ -556,5 +556,144 @@ _COST = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- carried counts
+
+#: Robot 2's calibrated pivot angle in chapter 5, rad (3.38 degrees).
+PIVOT_ROBOT_2 = float(np.radians(3.3795))
+
+
+def _wanted(commands, pivot, leg_radius, inverse=stickslip.inverse_kinematics, signed=True,
+            timed=True):
+    """The wanted pivots w (n, 3) of each command: rates by the inverse kinematics, times the
+    duration (or not), over the pivot angle; magnitudes only if not ``signed``."""
+    rows = []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        rates = np.asarray(inverse(x_dot, y_dot, theta_dot, leg_radius), dtype=float)
+        rows.append(rates * (duration if timed else 1.0) / pivot)
+    wanted = np.array(rows).reshape(-1, 3)
+    return wanted if signed else np.abs(wanted)
+
+
+def _carried(wanted, whole=np.rint):
+    """Counts whose running totals are ``whole`` of the running totals of ``wanted``."""
+    return np.diff(whole(np.cumsum(wanted, axis=0)), axis=0, prepend=0.0).astype(int)
+
+
+def _counts_reference(commands, pivot, leg_radius):
+    durations = [command[3] for command in commands]
+    rates = [stickslip.inverse_kinematics(*command[:3], leg_radius) for command in commands]
+    return stickslip.pivot_counts(np.reshape(rates, (-1, 3)), durations, pivot, "carry")[0]
+
+
+def _counts_remainder_sign_flipped(commands, pivot, leg_radius):
+    counts, remainder = [], np.zeros(3)
+    for row in _wanted(commands, pivot, leg_radius):
+        made = np.rint(row + remainder)
+        remainder = made - (row + remainder)
+        counts.append(made)
+    return np.array(counts, dtype=int).reshape(-1, 3)
+
+
+def _inverse_motors_swapped(x_dot, y_dot, theta_dot, leg_radius):
+    first, second, third = stickslip.inverse_kinematics(x_dot, y_dot, theta_dot, leg_radius)
+    return first, third, second
+
+
+def _counts_cases(rng) -> list[Case]:
+    v = 0.005
+    cases = [
+        Case((stickslip.square_commands(0.065), PIVOT_ROBOT_2, LEG), "fixed",
+             "the chapter's 6.5 cm square (4 sides at 5 mm/s, 4 quarter turns at 0.5 rad/s) "
+             "with robot 2's pivot of 3.38 degrees"),
+        Case((stickslip.square_commands(0.08), PIVOT_ROBOT_2, LEG), "fixed",
+             "the 8 cm square with the same pivot"),
+        Case(([(0.0, v, 0.0, 13.0)], PIVOT_ROBOT_2, LEG), "fixed",
+             "one command: nothing to carry yet"),
+        Case(([(0.0, 0.0, 0.0, 2.0), (0.0, v, 0.0, 13.0), (0.0, 0.0, 0.0, 2.0)],
+              PIVOT_ROBOT_2, LEG), "fixed",
+             "commands that ask for nothing (standing still) before and after a side"),
+        Case(([(0.0, 0.0, 0.05, 1.0)] * 10, PIVOT_ROBOT_2, LEG), "fixed",
+             "ten short turns of 0.29 pivots per motor each: rounded on their own, none "
+             "would happen"),
+        Case(([(0.0, -v, 0.0, 7.3), (0.0, v, 0.0, 5.1), (-v, 0.0, 0.0, 6.7),
+               (v, 0.0, -0.3, 4.2)], np.radians(2.5), LEG), "fixed",
+             "walking back, forth and sideways: reverse pivots (negative counts) and "
+             "remainders of both signs"),
+        Case((stickslip.triangle_commands(0.06), np.radians(2.2), LEG), "fixed",
+             "the chapter's 6 cm triangle, walked without turning, pivots of 2.2 degrees"),
+    ]
+    for _ in range(3):
+        n = int(rng.integers(4, 9))
+        commands = [(round(rounded_uniform(rng, -6, 6) * 1e-3, 6),
+                     round(rounded_uniform(rng, -6, 6) * 1e-3, 6),
+                     rounded_uniform(rng, -0.6, 0.6), rounded_uniform(rng, 0.5, 8.0))
+                    for _ in range(n)]
+        cases.append(Case((commands, np.radians(rounded_uniform(rng, 1.5, 4.0)), LEG),
+                          "seeded random"))
+    return cases
+
+
+_NEAREST_HINT = ("The pivots made up to the end of each command must be the whole number "
+                 "*nearest* to those wanted up to then, and a running total can be negative.")
+
+_COUNTS = Exercise(
+    exercise_id="stickslip.carried_counts",
+    description="Whole pivots per motor and command, each motor's remainder carried on.",
+    function_name="carried_counts",
+    arguments=("commands", "pivot", "leg_radius"),
+    outputs=(Output("counts", Close(rtol=0.0, atol=1e-9)),),
+    reference=_counts_reference,
+    package_references=("robodyn.stickslip.pivot_counts", "robodyn.stickslip.walk"),
+    make_cases=_counts_cases,
+    mistakes=(
+        Mistake("each command rounded on its own: the remainders are dropped, not carried",
+                "Rounding each command loses up to half a pivot per motor, and the losses "
+                "add up over a walk. Keep, for each motor, the running total of the pivots "
+                "wanted; after each command the running total of the pivots made must be "
+                "the whole number nearest to it.",
+                lambda commands, pivot, leg_radius: np.rint(
+                    _wanted(commands, pivot, leg_radius)).astype(int)),
+        Mistake("the running totals cut towards zero (int) instead of rounded",
+                "int() cuts towards zero: 2.9 becomes 2 and -2.9 becomes -2. " + _NEAREST_HINT,
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, pivot, leg_radius), np.trunc)),
+        Mistake("the running totals rounded down (np.floor) instead of to the nearest",
+                "np.floor rounds down: 2.9 becomes 2. " + _NEAREST_HINT,
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, pivot, leg_radius), np.floor)),
+        Mistake("the running totals returned instead of each command's pivots",
+                "Return what each command makes: the running total of pivots made after the "
+                "command minus the one before it.",
+                lambda commands, pivot, leg_radius: np.rint(np.cumsum(
+                    _wanted(commands, pivot, leg_radius), axis=0)).astype(int)),
+        Mistake("the duration left out: a rate divided by the pivot angle",
+                "A pivot rate in rad/s becomes an angle over the command's duration; the "
+                "pivots wanted are that angle divided by the pivot angle.",
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, pivot, leg_radius, timed=False))),
+        Mistake("the pivot angle converted with np.radians, though it comes in rad",
+                "pivot is in radians, like the rates: divide by it as it comes (the "
+                "chapter's 3.38 degrees arrive as 0.059).",
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, np.radians(pivot), leg_radius))),
+        Mistake("the signs dropped: reverse pivots counted as forward ones",
+                "A negative pivot rate is the reverse direction: count those pivots "
+                "negative, so that a motor's forward and reverse pivots cancel in its "
+                "running total.",
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, pivot, leg_radius, signed=False))),
+        Mistake("the remainder carried with the wrong sign (made minus wanted)",
+                "The remainder to carry is what was wanted but not yet made. Carried with "
+                "the other sign it makes the next command's error larger, not smaller.",
+                _counts_remainder_sign_flipped),
+        Mistake("motors 2 and 3 exchanged in the pivot rates",
+                "Check your pivot rates for a command along +x alone: put them back into "
+                "the forward kinematics, they must give +x.",
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, pivot, leg_radius, inverse=_inverse_motors_swapped))),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_FORWARD, _INVERSE, _CIRCLE, _COST)
+EXERCISES = (_FORWARD, _INVERSE, _CIRCLE, _COST, _COUNTS)

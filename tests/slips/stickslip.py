@@ -243,6 +243,47 @@ def cost_speed_in_rpm(radius, rot_speed, alpha, beta):
     return alpha * radius - beta * rot_speed * 60 / (2 * np.pi)
 
 
+# --------------------------------------------------------------------------- 5.5 carried counts
+# (written by the check's author, not blind)
+
+
+def _wanted_rows(commands, pivot, leg_radius):
+    r = np.sqrt(3) / 3
+    rows = []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        x, y = x_dot / leg_radius, y_dot / leg_radius
+        rates = np.array([2 * y / 3 + theta_dot / 3, -r * x - y / 3 + theta_dot / 3,
+                          r * x - y / 3 + theta_dot / 3])
+        rows.append(rates * duration / pivot)
+    return np.array(rows).reshape(-1, 3)
+
+
+def counts_rounded_each(commands, pivot, leg_radius):
+    """Each command's pivots rounded on their own: no remainder carried."""
+    return np.rint(_wanted_rows(commands, pivot, leg_radius)).astype(int)
+
+
+def counts_truncated_totals(commands, pivot, leg_radius):
+    """The running totals cut with astype(int) (towards zero), then differenced."""
+    totals = np.cumsum(_wanted_rows(commands, pivot, leg_radius), axis=0).astype(int)
+    return np.diff(totals, axis=0, prepend=np.zeros((1, 3), int))
+
+
+def counts_totals_not_differenced(commands, pivot, leg_radius):
+    """The running totals of pivots returned, not each command's share."""
+    return np.rint(np.cumsum(_wanted_rows(commands, pivot, leg_radius), axis=0)).astype(int)
+
+
+def counts_remainder_subtracted(commands, pivot, leg_radius):
+    """The remainder carried as made minus wanted (its sign the wrong way)."""
+    carry, out = np.zeros(3), []
+    for row in _wanted_rows(commands, pivot, leg_radius):
+        made = np.rint(row + carry)
+        carry = made - row - carry
+        out.append(made)
+    return np.array(out, dtype=int)
+
+
 SLIPS = [
     ("stickslip.forward_kinematics", forward_degrees_as_radians),
     ("stickslip.forward_kinematics", forward_turn_rate_averaged),
@@ -275,4 +316,8 @@ SLIPS = [
     ("stickslip.calibration_cost", cost_radius_squared),
     ("stickslip.calibration_cost", cost_negated),
     ("stickslip.calibration_cost", cost_speed_in_rpm),
+    ("stickslip.carried_counts", counts_rounded_each),
+    ("stickslip.carried_counts", counts_truncated_totals),
+    ("stickslip.carried_counts", counts_totals_not_differenced),
+    ("stickslip.carried_counts", counts_remainder_subtracted),
 ]

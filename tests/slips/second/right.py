@@ -215,6 +215,17 @@ def calibration_cost(radius, rot_speed, alpha, beta):
     return alpha * radius - beta * rot_speed
 
 
+def carried_counts(commands, pivot, leg_radius):
+    owed, out = np.zeros(3), []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        rates = np.array(ss_inverse_kinematics(x_dot, y_dot, theta_dot, leg_radius))
+        owed = owed + rates * duration / pivot
+        made = np.round(owed)
+        out.append(made)
+        owed = owed - made
+    return np.array(out, dtype=int).reshape(-1, 3)
+
+
 # --------------------------------------------------------------------------- egg
 
 
@@ -372,6 +383,7 @@ RIGHT = {
     "stickslip.inverse_kinematics": ss_inverse_kinematics,
     "stickslip.fit_circle": fit_circle,
     "stickslip.calibration_cost": calibration_cost,
+    "stickslip.carried_counts": carried_counts,
     "egg.contact_angle": contact_angle,
     "egg.center_height": center_height,
     "egg.euler_rates": euler_rates,

@@ -244,6 +244,61 @@ def beta_forgotten(radius, rot_speed, alpha, beta):
     return alpha * radius - rot_speed
 
 
+# --------------------------------------------------------------------------- 5.5 carried counts
+# (written by the check's author, not blind)
+
+
+def _pivot_rates(x_dot, y_dot, theta_dot, leg_radius):
+    X, Y, r3 = x_dot / leg_radius, y_dot / leg_radius, math.sqrt(3)
+    return ((2 * Y + theta_dot) / 3, (-r3 * X - Y + theta_dot) / 3,
+            (r3 * X - Y + theta_dot) / 3)
+
+
+def counts_floor_of_totals(commands, pivot, leg_radius):
+    """math.floor of each motor's running total (rounded down, not to the nearest)."""
+    totals, done, out = [0.0] * 3, [0] * 3, []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        row = []
+        for i, rate in enumerate(_pivot_rates(x_dot, y_dot, theta_dot, leg_radius)):
+            totals[i] += rate * duration / pivot
+            row.append(math.floor(totals[i]) - done[i])
+            done[i] = math.floor(totals[i])
+        out.append(row)
+    return np.array(out)
+
+
+def counts_abs_rates(commands, pivot, leg_radius):
+    """abs() of every pivot rate: reverse pivots counted as forward ones."""
+    totals, done, out = np.zeros(3), np.zeros(3), []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        rates = np.abs(_pivot_rates(x_dot, y_dot, theta_dot, leg_radius))
+        totals += rates * duration / pivot
+        out.append(np.round(totals) - done)
+        done = np.round(totals)
+    return np.array(out, dtype=int)
+
+
+def counts_no_duration(commands, pivot, leg_radius):
+    """The rate over the pivot angle, the command's duration forgotten."""
+    totals, done, out = np.zeros(3), np.zeros(3), []
+    for x_dot, y_dot, theta_dot, _ in commands:
+        totals += np.array(_pivot_rates(x_dot, y_dot, theta_dot, leg_radius)) / pivot
+        out.append(np.round(totals) - done)
+        done = np.round(totals)
+    return np.array(out, dtype=int)
+
+
+def counts_pivot_in_degrees(commands, pivot, leg_radius):
+    """np.deg2rad applied to the pivot angle, which already is in radians."""
+    a = np.deg2rad(pivot)
+    totals, done, out = np.zeros(3), np.zeros(3), []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        totals += np.array(_pivot_rates(x_dot, y_dot, theta_dot, leg_radius)) * duration / a
+        out.append(np.round(totals) - done)
+        done = np.round(totals)
+    return np.array(out, dtype=int)
+
+
 SLIPS = [
     ("stickslip.forward_kinematics", thrust_angles_in_degrees),
     ("stickslip.forward_kinematics", turn_rate_averaged),
@@ -276,4 +331,8 @@ SLIPS = [
     ("stickslip.calibration_cost", cost_as_ratio),
     ("stickslip.calibration_cost", cost_negated),
     ("stickslip.calibration_cost", beta_forgotten),
+    ("stickslip.carried_counts", counts_floor_of_totals),
+    ("stickslip.carried_counts", counts_abs_rates),
+    ("stickslip.carried_counts", counts_no_duration),
+    ("stickslip.carried_counts", counts_pivot_in_degrees),
 ]
