@@ -3,7 +3,8 @@
 1. One attempt of about 2.5 s simulated (an 18 mm step whose face is 42 cm ahead of the
    robot's front: it drives for 1.4 s and climbs in about 1 s more), with `vacuum.climb` and
    with `vacuum_mujoco.climb` of the same scenario; wall times (median of 3) and their ratio,
-   the simulated time and the book's right-hand side evaluations. MuJoCo's time counts its
+   the simulated time and the book's right-hand side evaluations (those of the compiled
+   Jacobians included, eleven each). MuJoCo's time counts its
    stepping only (its `wall_time`), and separately the whole call with building the model
    and settling it.
 2. The maximum-height search of each variant (bisection, tol 0.25 mm), each engine, and
@@ -58,15 +59,18 @@ def main():
     print("maximum height, bisection 5 to 35 mm, tol 0.25 mm")
     print(f"{'variant':10s} {'book [mm]':>10s} {'tries':>6s} {'[s]':>6s}"
           f" {'MuJoCo [mm]':>12s} {'tries':>6s} {'[s]':>6s} {'ratio':>6s}")
+    serial = 0.0
     for variant in vacuum.SUSPENSIONS:
         ours, wall = timed(vacuum.max_climb_height, params, variant)
+        serial += wall
         theirs, wall_mj = timed(vacuum_mujoco.max_climb_height, params, variant)
         print(f"{variant:10s} {ours.height * 1e3:10.2f} {len(ours.attempts):6d} {wall:6.2f}"
               f" {theirs.height * 1e3:12.2f} {len(theirs.attempts):6d} {wall_mj:6.2f}"
               f" {wall / wall_mj:6.1f}")
     cases = [(params, variant) for variant in vacuum.SUSPENSIONS]
     _, wall = timed(vacuum.max_climb_heights, cases, progress=False)
-    print(f"all three in worker processes (max_climb_heights): {wall:.1f} s")
+    print(f"all three in worker processes (max_climb_heights): {wall:.1f} s "
+          f"(one after another above: {serial:.1f} s)")
     print()
     print("the first attempt in a fresh process (import, then one attempt)")
     with tempfile.TemporaryDirectory() as empty:
