@@ -626,6 +626,8 @@ def solve_lsoda(
         last = int(short[0]) if short.size else last
     evaluations = int(info["nfe"][last]) if last >= 0 else 0
     reached = float(info["tcur"][last]) if last >= 0 else t0
+    if done and budget is not None and evaluations > budget:    # where the budget ran out
+        reached = float(info["tcur"][np.argmax(info["nfe"] > budget)])
     if budget is not None and ("Excess work" in info["message"] or evaluations > budget):
         raise SimulationError(
             f"LSODA crawled: {budget} evaluations of the right-hand side had only reached "

@@ -454,6 +454,15 @@ def test_lsoda_from_its_own_loop_that_crawls_stops_with_where():
     assert run.x[-1] == pytest.approx(0.1)
 
 
+def test_lsoda_from_its_own_loop_past_its_budget_over_many_samples_says_when():
+    """Steps bounded to 10 ms over 10 s: about 100 evaluations between samples, each
+    interval within a budget of 300, the run far past it: it stops, naming the time the
+    budget ran out (the third or fourth second)."""
+    with pytest.raises(SimulationError, match=r"crawled: 300 evaluations .* t = [234]\."):
+        solve_lsoda(decay, (0.0, 10.0), [1.0], state_names=("x",),
+                    t_eval=np.linspace(1.0, 10.0, 10), max_step=0.01, max_evaluations=300)
+
+
 def test_lsoda_from_its_own_loop_reports_a_failure_with_its_time():
     """A rhs that turns NaN after t = 0.5 s ends in a SimulationError naming the state and
     the first sample that is NaN, 0.5 s (interpolated from a step past it) or 0.6 s, with
