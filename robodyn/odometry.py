@@ -177,7 +177,7 @@ def drive_square(side: float, laps: int, speed: float, turn_rate: float, dt: flo
     segments = [(speed, 0.0, side / speed), (0.0, turn_rate, np.pi / 2 / turn_rate)] * 4 * laps
     v, omega, step = [], [], []
     for seg_v, seg_omega, duration in segments:
-        n = int(np.ceil(duration / dt - 1e-9))
+        n = max(int(np.ceil(duration / dt - 1e-9)), 1)  # at least one sample a segment
         v += [seg_v] * n
         omega += [seg_omega] * n
         step += [duration / n] * n

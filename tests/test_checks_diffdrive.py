@@ -755,3 +755,181 @@ def test_no_message_prints_the_answer(exercise_id):
     texts += [text for case in exercise.cases() for text in (case.about, case.hint, case.note)]
     for text in texts:
         assert not [line for line in ANSWER_LINES if line in " ".join(text.split())], text
+
+
+# --------------------------------------------------------------------------- 4.6 odometry
+
+SQ = "diffdrive.square_odometry"
+
+
+def square_by_arcs_and_wheel_angles(side, laps, tyre_error, wheel_radius, track_width):
+    """The expected student answer: true wheel angles of each side and corner, read with R,
+    chained by the exact step of 4.4 (written out here)."""
+    R, L = wheel_radius, track_width
+    true_right = (1 + tyre_error) * R
+    moves = [(side / true_right, side / R),
+             (math.pi * L / 4 / true_right, -math.pi * L / 4 / R)] * 4 * laps
+    x = y = theta = 0.0
+    for phi_r, phi_l in moves:
+        ds, dtheta = R * (phi_r + phi_l) / 2, R * (phi_r - phi_l) / L
+        chord = ds * np.sinc(dtheta / 2 / np.pi)
+        x += chord * math.cos(theta + dtheta / 2)
+        y += chord * math.sin(theta + dtheta / 2)
+        theta += dtheta
+    return x, y, theta
+
+
+def square_by_complex_series(side, laps, tyre_error, wheel_radius, track_width):
+    """Another method: each side-and-corner pair is the same rigid move, so the positions sum
+    a geometric series in the complex plane; theta returned wrapped to (-pi, pi]."""
+    k, L = 1 / (1 + tyre_error), track_width
+    moves = [(side * (1 + k) / 2, side * (k - 1) / L),
+             (math.pi * L / 8 * (k - 1), math.pi / 4 * (k + 1))]
+    turn, w = 0.0, 0j
+    for ds, dtheta in moves:
+        w += ds * np.sinc(dtheta / 2 / np.pi) * np.exp(1j * (turn + dtheta / 2))
+        turn += dtheta
+    z, n = np.exp(1j * turn), 4 * laps
+    p = w * n if abs(z - 1) < 1e-15 else w * (1 - z**n) / (1 - z)
+    return np.array([p.real, p.imag, math.remainder(n * turn, 2 * math.pi)])
+
+
+def square_by_small_arcs(side, laps, tyre_error, wheel_radius, track_width):
+    """A simulation: each segment cut into 50 samples of wheel angles, each an exact arc
+    (sympy's sinc for the chord), as a controller sampling its encoders would."""
+    t = sympy.Symbol("t")
+    sinc = sympy.lambdify(t, sympy.sinc(t), "math")
+    R, L = wheel_radius, track_width
+    pose = [0.0, 0.0, 0.0]
+    for _ in range(4 * laps):
+        for arc_r, arc_l in ((side, side), (math.pi * L / 4, -math.pi * L / 4)):
+            phi_r, phi_l = arc_r / ((1 + tyre_error) * R) / 50, arc_l / R / 50
+            for _ in range(50):
+                ds, dtheta = R * (phi_r + phi_l) / 2, R * (phi_r - phi_l) / L
+                heading = pose[2] + dtheta / 2
+                chord = ds * sinc(dtheta / 2)
+                pose = [pose[0] + chord * math.cos(heading),
+                        pose[1] + chord * math.sin(heading), pose[2] + dtheta]
+    return pose
+
+
+@pytest.mark.parametrize("answer", [square_by_arcs_and_wheel_angles, square_by_complex_series,
+                                    square_by_small_arcs], ids=lambda value: value.__name__)
+def test_square_odometry_right_answers_pass(answer):
+    """4.6: arcs per segment, a complex geometric series with a wrapped heading, and 50
+    sampled arcs per segment all pass."""
+    assert summary(SQ, answer).startswith(f"PASSED {SQ}: ")
+
+
+def square_larger_tyre_reads_more(side, laps, tyre_error, wheel_radius, track_width):
+    """Both wheels turn side / R; the odometry multiplies the right one by (1 + e) R."""
+    L = track_width
+    x = y = theta = 0.0
+    for _ in range(4 * laps):
+        for s_r, s_l in ((side * (1 + tyre_error), side),
+                         (math.pi * L / 4 * (1 + tyre_error), -math.pi * L / 4)):
+            ds, dth = (s_r + s_l) / 2, (s_r - s_l) / L
+            c = ds * np.sinc(dth / 2 / np.pi)
+            heading = theta + dth / 2
+            x, y, theta = x + c * math.cos(heading), y + c * math.sin(heading), theta + dth
+    return x, y, theta
+
+
+def square_first_order(side, laps, tyre_error, wheel_radius, track_width):
+    """The larger tyre's reading written (1 - e) times its arc."""
+    L, pose = track_width, np.zeros(3)
+    for _ in range(4 * laps):
+        for s_r, s_l in ((side * (1 - tyre_error), side),
+                         (math.pi * L / 4 * (1 - tyre_error), -math.pi * L / 4)):
+            ds, dth = (s_r + s_l) / 2, (s_r - s_l) / L
+            c = ds * np.sinc(dth / 2 / np.pi)
+            pose = pose + [c * np.cos(pose[2] + dth / 2), c * np.sin(pose[2] + dth / 2), dth]
+    return pose
+
+
+def square_exact_corners(side, laps, tyre_error, wheel_radius, track_width):
+    """The sides read from the wheels; the corners added as exact quarter turns."""
+    L, k = track_width, 1 / (1 + tyre_error)
+    x = y = theta = 0.0
+    for _ in range(4 * laps):
+        ds, dth = side * (1 + k) / 2, side * (k - 1) / L
+        c = ds * np.sinc(dth / 2 / np.pi)
+        x += c * math.cos(theta + dth / 2)
+        y += c * math.sin(theta + dth / 2)
+        theta += dth + math.pi / 2
+    return x, y, theta
+
+
+def square_euler_sides(side, laps, tyre_error, wheel_radius, track_width):
+    """x += ds cos(theta) once per segment, heading updated after."""
+    L, k = track_width, 1 / (1 + tyre_error)
+    x = y = theta = 0.0
+    for _ in range(4 * laps):
+        for ds, dth in ((side * (1 + k) / 2, side * (k - 1) / L),
+                        (math.pi * L / 8 * (k - 1), math.pi / 4 * (k + 1))):
+            x, y, theta = x + ds * math.cos(theta), y + ds * math.sin(theta), theta + dth
+    return x, y, theta
+
+
+def square_right_turns(side, laps, tyre_error, wheel_radius, track_width):
+    """The corners turned to the right: the right wheel backwards."""
+    R, L = wheel_radius, track_width
+    Rr = (1 + tyre_error) * R
+    pose = np.zeros(3)
+    for _ in range(4 * laps):
+        for phi_r, phi_l in ((side / Rr, side / R), (-math.pi * L / 4 / Rr, math.pi * L / 4 / R)):
+            ds, dth = R * (phi_r + phi_l) / 2, R * (phi_r - phi_l) / L
+            c = ds * np.sinc(dth / 2 / np.pi)
+            pose = pose + [c * np.cos(pose[2] + dth / 2), c * np.sin(pose[2] + dth / 2), dth]
+    return pose
+
+
+SQUARE_SLIPS = [
+    (square_larger_tyre_reads_more, "the error put in the odometry instead of the wheel"),
+    (square_first_order, "the first order of 1 / (1 + e)"),
+    (square_exact_corners, "the turns on the spot reported exactly"),
+    (square_euler_sides, "one Euler step per segment"),
+    (square_right_turns, "the square driven clockwise"),
+]
+
+
+@pytest.mark.parametrize(("answer", "name"), SQUARE_SLIPS,
+                         ids=[answer.__name__ for answer, _ in SQUARE_SLIPS])
+def test_square_odometry_wrong_answers_are_named(answer, name):
+    """4.6: odometry loops with a slip, written as students write them, are named."""
+    line = summary(SQ, answer)
+    assert line.startswith(f"{SQ}: wrong result — looks like ") and name in line, line
+
+
+def square_fine_euler(side, laps, tyre_error, wheel_radius, track_width):
+    """Euler steps, but 100 per segment: close (about 1e-4 m), not exact, and no listed slip."""
+    L, k = track_width, 1 / (1 + tyre_error)
+    x = y = theta = 0.0
+    for _ in range(4 * laps):
+        for ds, dth in ((side * (1 + k) / 2, side * (k - 1) / L),
+                        (math.pi * L / 8 * (k - 1), math.pi / 4 * (k + 1))):
+            for _ in range(100):
+                x, y = x + ds / 100 * math.cos(theta), y + ds / 100 * math.sin(theta)
+                theta += dth / 100
+    return x, y, theta
+
+
+def test_square_odometry_by_fine_euler_steps_gets_the_generic_message():
+    """4.6: many small Euler steps come close but not within the tolerance; no slip named."""
+    line = summary(SQ, square_fine_euler)
+    assert line.startswith(f"{SQ}: wrong result for ") and "looks like" not in line, line
+
+
+def test_square_odometry_cases_hold_the_chapter_and_no_error():
+    """4.6: the chapter's lap (reported 14 cm off, as the chapter says) and e = 0 (the square
+    closes) are cases; the heading is the chapter's A - e'(s/L + A/2)."""
+    exercise = get_exercise(SQ)
+    cases = {case.about.split(":")[0].split(",")[0]: case.args for case in exercise.cases()
+             if case.about}
+    chapter = exercise.reference(*cases["the chapter's robot on one lap of its 1 m square"])
+    assert math.hypot(chapter[0], chapter[1]) == pytest.approx(0.144, abs=5e-4)
+    side, laps, e, _, L = cases["the chapter's robot on one lap of its 1 m square"]
+    turned = 2 * math.pi * laps
+    assert chapter[2] == pytest.approx(turned - (1 - 1 / (1 + e)) * (4 * side / L + turned / 2))
+    closed = exercise.reference(*cases["no tyre error"])
+    np.testing.assert_allclose(closed[:2], 0.0, atol=1e-12)

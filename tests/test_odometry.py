@@ -24,6 +24,49 @@ def test_square_true_path_visits_the_corners():
     assert distance[-1] == pytest.approx(8.0) and np.all(np.diff(t) <= 0.02 + 1e-12)
 
 
+
+def _square_series(side, laps, e, track):
+    """Closed form of the odometry of a square with the right tyre (1 + e) R: every side and
+    every corner is read as the same arc, so the reported pose after n sides is a geometric
+    series in the complex plane, p_n = w (1 - z^n) / (1 - z) with z = exp(i phi)."""
+    short = 1 / (1 + e)                             # what the larger tyre's reading is worth
+    a, beta = side * (1 + short) / 2, side * (short - 1) / track       # a side: ds, dtheta
+    quarter = np.pi * track / 4                   # each wheel's arc in a quarter turn
+    c, gamma = quarter * (short - 1) / 2, quarter * (short + 1) / track   # a corner
+    w = (a * np.sinc(beta / 2 / np.pi) * np.exp(1j * beta / 2)
+         + c * np.sinc(gamma / 2 / np.pi) * np.exp(1j * (beta + gamma / 2)))
+    phi, n = beta + gamma, 4 * laps
+    p = w * n if np.isclose(np.exp(1j * phi), 1) else w * (1 - np.exp(1j * n * phi)) / (
+        1 - np.exp(1j * phi))
+    return np.array([p.real, p.imag, n * phi])
+
+
+@pytest.mark.parametrize(("side", "laps", "e"), [(1.0, 1, 0.01), (1.0, 5, 0.01),
+                                                 (2.0, 3, -0.03), (0.5, 2, 0.2)])
+def test_square_with_a_larger_tyre_against_the_geometric_series(side, laps, e):
+    """The odometry of laps of a square (finely sampled, 20 ms) with the right tyre a fraction
+    e larger, against the closed-form series of identical side-and-corner moves; its heading
+    is A - e'(s/L + A/2), e' = 1 - 1/(1 + e), the chapter's formula."""
+    _, true, phi_r, phi_l, distance = drive_square(side, laps, 0.3, 1.0, 0.02, (1 + e) * R,
+                                                   R, L)
+    reported = dead_reckoning(phi_r, phi_l, R, R, L)[:, -1]
+    np.testing.assert_allclose(reported, _square_series(side, laps, e, L), rtol=1e-9,
+                               atol=1e-12)
+    turned = 4 * laps * np.pi / 2
+    np.testing.assert_allclose(reported[2], turned - (1 - 1 / (1 + e)) * (
+        distance[-1] / L + turned / 2), rtol=1e-12)
+    assert true[2, -1] == pytest.approx(turned)
+
+
+def test_square_sampling_longer_than_a_segment_gives_one_sample_each():
+    """A sample period longer than every side and turn gives one sample per segment (not a
+    division by zero), and the same odometry as fine sampling: each sample is an exact arc."""
+    coarse = drive_square(1.0, 2, 1.0, 1.0, 1e9, 1.01 * R, R, L)
+    fine = drive_square(1.0, 2, 1.0, 1.0, 0.01, 1.01 * R, R, L)
+    assert coarse[0].size == 4 * 2 * 2 + 1
+    end = [dead_reckoning(run[2], run[3], R, R, L)[:, -1] for run in (coarse, fine)]
+    np.testing.assert_allclose(end[0], end[1], rtol=1e-10, atol=1e-12)
+
 def test_radius_error_gives_distance_error_proportional_to_distance():
     """Both radii believed 1 % large: on a straight line the estimate runs 1 % of s ahead."""
     s = np.linspace(0.0, 10.0, 501)

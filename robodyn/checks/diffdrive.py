@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn import diffdrive, waypoints
+from robodyn import diffdrive, odometry, waypoints
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
 from robodyn.rotations import wrap_angle
 
@@ -1481,6 +1481,168 @@ _TURNING_RADIUS = Exercise(
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# Exercise 6: odometry after a square with a larger tyre
+# ---------------------------------------------------------------------------------------------
+
+#: The chapter's robot, whose wheel radius and track width the fixed cases use.
+_ROBOT = diffdrive.DiffDriveParams()
+
+
+def _square_odometry_reference(side, laps, tyre_error, wheel_radius, track_width):
+    """The chapter's pipeline: the true square with the right tyre (1 + e) R, its wheel angles
+    read back by odometry that takes both radii to be R. Speed, turn rate and sampling do not
+    change the result (each sample is an exact arc, and the rates are constant on a
+    segment), so one sample per segment is taken."""
+    longest = max(side, np.pi / 2)  # a side or a corner, in s at 1 m/s and 1 rad/s
+    _, _, phi_r, phi_l, _ = odometry.drive_square(
+        side, laps, 1.0, 1.0, 2 * longest, (1.0 + tyre_error) * wheel_radius, wheel_radius,
+        track_width)
+    return odometry.dead_reckoning(phi_r, phi_l, wheel_radius, wheel_radius,
+                                   track_width)[:, -1]
+
+
+def _square_odometry_cases(rng: np.random.Generator) -> list[Case]:
+    R, L = _ROBOT.wheel_radius, _ROBOT.track_width
+    cases = [
+        Case((1.0, 1, 0.01, R, L), "fixed",
+             "the chapter's robot on one lap of its 1 m square, right tyre 1 % larger"),
+        Case((1.0, 5, 0.01, R, L), "fixed", "the chapter's five laps"),
+        Case((1.0, 2, 0.0, R, L), "fixed",
+             "no tyre error: the odometry closes the square exactly",
+             hint="With tyre_error = 0 both wheels are what the odometry believes, and it must "
+                  "report the robot back at the start, heading as it started (modulo 2 pi)."),
+        Case((2.0, 1, -0.02, R, L), "fixed", "a right tyre 2 % smaller, a 2 m square"),
+        Case((0.5, 3, 0.1, 0.05, 0.3), "fixed", "a badly worn left tyre: the right 10 % larger"),
+    ]
+    for _ in range(4):
+        cases.append(Case((rounded_uniform(rng, 0.3, 3.0), int(rng.integers(1, 6)),
+                           rounded_uniform(rng, -0.05, 0.05), rounded_uniform(rng, 0.02, 0.1),
+                           rounded_uniform(rng, 0.15, 0.5)), "seeded random"))
+    return cases
+
+
+def _arc(pose, ds, dtheta):
+    """The exact step of a distance ds (m) turning by dtheta (rad), one pose of shape (3,)."""
+    chord = ds * np.sinc(dtheta / 2 / np.pi)
+    heading = pose[2] + dtheta / 2
+    return np.array([pose[0] + chord * np.cos(heading), pose[1] + chord * np.sin(heading),
+                     pose[2] + dtheta])
+
+
+def _euler(pose, ds, dtheta):
+    return np.array([pose[0] + ds * np.cos(pose[2]), pose[1] + ds * np.sin(pose[2]),
+                     pose[2] + dtheta])
+
+
+def _square_odometry_of(true_r=lambda e: 1 + e, true_l=lambda e: 1.0, odo_r=lambda e: 1.0,
+                        turn=1.0, corners="read", sides="read", step=_arc, track=1.0):
+    """Odometry of the square with an optional slip: the true radii of the right and left
+    wheels and the right radius the odometry uses, as factors of R given the tyre error e;
+    ``turn`` +1 for left turns at the corners, -1 for right ones; ``corners`` "read" from the
+    wheels, "exact" (a quarter turn, no shift) or "no shift" (the turn read, no distance);
+    ``sides`` "read" or "true" (the true side length, only the heading read); ``step`` the
+    pose step of a segment; ``track`` the factor of L in the heading step."""
+
+    def square_odometry(side, laps, tyre_error, wheel_radius, track_width):
+        R, L = wheel_radius, track_width
+        true = (true_r(tyre_error) * R, true_l(tyre_error) * R)
+        odo = (odo_r(tyre_error) * R, R)
+        quarter = turn * np.pi * L / 4            # arc of each wheel in a quarter turn, m
+        pose = np.zeros(3)
+        for _ in range(4 * int(laps)):
+            for arcs, kind in (((side, side), sides), ((quarter, -quarter), corners)):
+                s_r, s_l = (odo[k] * arcs[k] / true[k] for k in (0, 1))
+                ds, dtheta = (s_r + s_l) / 2, (s_r - s_l) / (track * L)
+                if kind == "exact":
+                    ds, dtheta = 0.0, turn * np.pi / 2
+                elif kind == "no shift":
+                    ds = 0.0
+                elif kind == "true":
+                    ds = side
+                pose = step(pose, ds, dtheta)
+        return pose
+
+    return square_odometry
+
+
+_SQUARE_ODOMETRY = Exercise(
+    exercise_id="diffdrive.square_odometry",
+    description="Pose the odometry reports after laps of a square, right tyre larger.",
+    function_name="square_odometry",
+    arguments=("side", "laps", "tyre_error", "wheel_radius", "track_width"),
+    outputs=(Output("pose", Close(rtol=1e-6, atol=1e-9, angle_entries=(2,)),
+                    entries=("x", "y", "theta")),),
+    reference=_square_odometry_reference,
+    package_references=("robodyn.odometry.dead_reckoning", "robodyn.odometry.drive_square"),
+    make_cases=_square_odometry_cases,
+    mistakes=(
+        Mistake(
+            "the larger tyre turned through the same angle as the other and read as rolling "
+            "farther (the error put in the odometry instead of the wheel)",
+            "The robot truly drives the square: on a side both tyres roll the side's length, "
+            "so the larger tyre turns through a smaller angle. The odometry multiplies that "
+            "angle by R, not by the true radius.",
+            _square_odometry_of(true_r=lambda e: 1.0, odo_r=lambda e: 1 + e),
+        ),
+        Mistake(
+            "the larger tyre's reading taken as (1 - e) times its true distance, the first "
+            "order of 1 / (1 + e)",
+            "The larger tyre turns through the angle s / ((1 + e) R), which the odometry reads "
+            "as s / (1 + e). That is (1 - e) s only to first order; the check asks for the "
+            "exact value.",
+            _square_odometry_of(true_r=lambda e: 1 / (1 - e)),
+        ),
+        Mistake(
+            "the larger tyre put on the left wheel",
+            "tyre_error belongs to the right wheel; the left one is exactly R.",
+            _square_odometry_of(true_r=lambda e: 1.0, true_l=lambda e: 1 + e),
+        ),
+        Mistake(
+            "the turns on the spot reported exactly (the tyre error left out of the corners)",
+            "At a corner the wheels turn too, in opposite directions, and the odometry reads "
+            "them with the same wrong radius: the reported turn is not a quarter turn, and "
+            "the robot seems to move a little as well.",
+            _square_odometry_of(corners="exact"),
+        ),
+        Mistake(
+            "the corners' small shift left out (the turn on the spot read from the wheels, "
+            "but the distance taken as 0)",
+            "On the spot the two wheels roll equal and opposite arcs, but the odometry reads "
+            "the larger tyre's as shorter: their mean is not zero, and the robot is reported "
+            "to move a little, backwards.",
+            _square_odometry_of(corners="no shift"),
+        ),
+        Mistake(
+            "the sides reported at their true length (only the heading error read from the "
+            "wheels)",
+            "The odometry's distance is the mean of the two wheels' readings, and the larger "
+            "tyre's reading is short: each side is reported shorter than it is.",
+            _square_odometry_of(sides="true"),
+        ),
+        Mistake(
+            "the square driven clockwise (right turns at the corners)",
+            "The chapter's square is driven counter-clockwise: each corner is a turn to the "
+            "left, +90 degrees.",
+            _square_odometry_of(turn=-1.0),
+        ),
+        Mistake(
+            "one Euler step per segment (along the heading at its start), not the exact arc",
+            "With a tyre error each side is reported as an arc, not a straight line: move "
+            "along the chord of that arc (the exact step of exercise 4.4), or integrate in "
+            "many small steps.",
+            _square_odometry_of(step=_euler),
+        ),
+        Mistake(
+            "half the track width in the heading step",
+            "The heading changes by the difference of the wheels' distances over the whole "
+            "track width L, the distance between the wheels.",
+            _square_odometry_of(track=0.5),
+        ),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
 EXERCISES = (
     _FORWARD_KINEMATICS,
@@ -1488,4 +1650,5 @@ EXERCISES = (
     _TURNING_RADIUS,
     _INTEGRATE_POSE,
     _HEADING_COMMAND,
+    _SQUARE_ODOMETRY,
 )

@@ -301,6 +301,54 @@ def heading_bearing_from_goal(pose, goal, gain, dead_band, omega_max):
     return np.where(np.abs(error) < dead_band, 0.0, command)
 
 
+# --------------------------------------------------------------------------- 4.6 odometry
+
+
+def _square_with(side, laps, L, side_reading, corner_reading, step):
+    """Chain (distance, turn) readings of each side and corner with ``step``."""
+    pose = np.zeros(3)
+    for _ in range(4 * laps):
+        for s_r, s_l in (side_reading, corner_reading):
+            ds, dtheta = (s_r + s_l) / 2, (s_r - s_l) / L
+            pose = step(pose, ds, dtheta)
+    return pose
+
+
+def _arc_step(pose, ds, dtheta):
+    chord = ds * np.sinc(dtheta / (2 * np.pi))
+    mid = pose[2] + dtheta / 2
+    return pose + np.array([chord * np.cos(mid), chord * np.sin(mid), dtheta])
+
+
+def square_tyre_reads_long(side, laps, tyre_error, wheel_radius, track_width):
+    """The larger tyre taken to read (1 + e) times its arc: the error put in the odometry."""
+    k, q = 1 + tyre_error, np.pi * track_width / 4
+    return _square_with(side, laps, track_width, (k * side, side), (k * q, -q), _arc_step)
+
+
+def square_turns_exact(side, laps, tyre_error, wheel_radius, track_width):
+    """Only the sides carry the tyre error; each corner adds exactly pi / 2."""
+    k = 1 / (1 + tyre_error)
+    pose = np.zeros(3)
+    for _ in range(4 * laps):
+        s_r, s_l = k * side, side
+        pose = _arc_step(pose, (s_r + s_l) / 2, (s_r - s_l) / track_width)
+        pose[2] += np.pi / 2
+    return pose
+
+
+def square_error_on_left(side, laps, tyre_error, wheel_radius, track_width):
+    """The larger tyre's reading given to the left wheel."""
+    k, q = 1 / (1 + tyre_error), np.pi * track_width / 4
+    return _square_with(side, laps, track_width, (side, k * side), (q, -k * q), _arc_step)
+
+
+def square_half_track(side, laps, tyre_error, wheel_radius, track_width):
+    """Delta theta = (s_r - s_l) / (L / 2): the track halved in the heading."""
+    k, q = 1 / (1 + tyre_error), np.pi * track_width / 4
+    return _square_with(side, laps, track_width / 2, (k * side, side), (k * q, -q), _arc_step)
+
+
 SLIPS = [
     ("diffdrive.forward_kinematics", forward_wheels_swapped),
     ("diffdrive.forward_kinematics", forward_half_track),
@@ -341,4 +389,8 @@ SLIPS = [
     ("diffdrive.heading_command", heading_dead_band_on_command),
     ("diffdrive.heading_command", heading_limit_one_sided),
     ("diffdrive.heading_command", heading_bearing_from_goal),
+    ("diffdrive.square_odometry", square_tyre_reads_long),
+    ("diffdrive.square_odometry", square_turns_exact),
+    ("diffdrive.square_odometry", square_error_on_left),
+    ("diffdrive.square_odometry", square_half_track),
 ]

@@ -291,6 +291,60 @@ def wrapped_to_0_2pi(pose, goal, gain, dead_band, omega_max):
     return np.where(np.abs(e) < dead_band, 0.0, np.clip(gain * e, -omega_max, omega_max))
 
 
+# --------------------------------------------------------------------------- 4.6 odometry
+
+
+def _odometry_loop(side, laps, wheel_radius, track_width, true_right, true_left,
+                   shift_at_corners=True, euler=False):
+    """Wheel angles from the true radii, read back with wheel_radius, chained pose by pose."""
+    R, L = wheel_radius, track_width
+    x = y = th = 0.0
+    for _ in range(4 * laps):
+        for a_r, a_l in ((side, side), (np.pi * L / 4, -np.pi * L / 4)):
+            s_r, s_l = R * a_r / true_right, R * a_l / true_left
+            d, dth = (s_r + s_l) / 2, (s_r - s_l) / L
+            if not shift_at_corners and a_r != a_l:
+                d = 0.0
+            if euler:
+                x, y = x + d * np.cos(th), y + d * np.sin(th)
+            else:
+                chord = d * np.sinc(dth / 2 / np.pi)
+                x, y = x + chord * np.cos(th + dth / 2), y + chord * np.sin(th + dth / 2)
+            th += dth
+    return np.array([x, y, th])
+
+
+def corners_without_shift(side, laps, tyre_error, wheel_radius, track_width):
+    """The corner's reported turn kept, its small distance dropped (set to 0)."""
+    return _odometry_loop(side, laps, wheel_radius, track_width,
+                          (1 + tyre_error) * wheel_radius, wheel_radius, shift_at_corners=False)
+
+
+def euler_once_per_segment(side, laps, tyre_error, wheel_radius, track_width):
+    """One Euler step per side and per corner, along the heading at its start."""
+    return _odometry_loop(side, laps, wheel_radius, track_width,
+                          (1 + tyre_error) * wheel_radius, wheel_radius, euler=True)
+
+
+def first_order_reading(side, laps, tyre_error, wheel_radius, track_width):
+    """The larger tyre's true radius taken as R / (1 - e): it reads (1 - e) s."""
+    return _odometry_loop(side, laps, wheel_radius, track_width,
+                          wheel_radius / (1 - tyre_error), wheel_radius)
+
+
+def sides_not_shortened(side, laps, tyre_error, wheel_radius, track_width):
+    """Each side reported at its true length; only its heading change read from the wheels."""
+    L, k = track_width, 1 / (1 + tyre_error)
+    pose = np.zeros(3)
+    for _ in range(4 * laps):
+        for d, dth in ((side, side * (k - 1) / L),
+                       (np.pi * L / 8 * (k - 1), np.pi / 4 * (k + 1))):
+            chord = d * np.sinc(dth / 2 / np.pi)
+            mid = pose[2] + dth / 2
+            pose = pose + np.array([chord * np.cos(mid), chord * np.sin(mid), dth])
+    return pose
+
+
 SLIPS = [
     ("diffdrive.forward_kinematics", wheels_swapped),
     ("diffdrive.forward_kinematics", v_without_half),
@@ -332,4 +386,8 @@ SLIPS = [
     ("diffdrive.heading_command", bearing_from_goal),
     ("diffdrive.heading_command", dead_band_on_command),
     ("diffdrive.heading_command", wrapped_to_0_2pi),
+    ("diffdrive.square_odometry", corners_without_shift),
+    ("diffdrive.square_odometry", euler_once_per_segment),
+    ("diffdrive.square_odometry", first_order_reading),
+    ("diffdrive.square_odometry", sides_not_shortened),
 ]

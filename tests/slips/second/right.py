@@ -182,6 +182,17 @@ def heading_command(pose, goal, gain, dead_band, omega_max):
     return np.where(np.abs(e) < dead_band, 0.0, np.clip(gain * e, -omega_max, omega_max))
 
 
+def square_odometry(side, laps, tyre_error, wheel_radius, track_width):
+    R, L = wheel_radius, track_width
+    true = ((1 + tyre_error) * R, R)  # right, left
+    pose = np.zeros(3)
+    for _ in range(4 * laps):
+        for rolled in ((side, side), (math.pi * L / 4, -math.pi * L / 4)):
+            s_r, s_l = (R * rolled[k] / true[k] for k in (0, 1))
+            pose = integrate_pose(pose, (s_r + s_l) / 2, (s_r - s_l) / L, 1.0)
+    return pose
+
+
 # --------------------------------------------------------------------------- stickslip
 
 C210, S210 = math.cos(math.radians(210)), math.sin(math.radians(210))
@@ -379,6 +390,7 @@ RIGHT = {
     "diffdrive.turning_radius": turning_radius,
     "diffdrive.integrate_pose": integrate_pose,
     "diffdrive.heading_command": heading_command,
+    "diffdrive.square_odometry": square_odometry,
     "stickslip.forward_kinematics": ss_forward_kinematics,
     "stickslip.inverse_kinematics": ss_inverse_kinematics,
     "stickslip.fit_circle": fit_circle,
