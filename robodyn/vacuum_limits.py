@@ -47,38 +47,50 @@ BODY_PARTS = ("mouth", "front edge")
 
 def stall_cause(attempt: SimulationResult, params: vacuum.VacuumParams, *,
                 reach: float = 1e-3) -> str:
-    """What stopped a climb of :func:`robodyn.vacuum.climb`: "climbed" if nothing did,
-    "wheel" if the wheel reached the step, or the body part that held the robot back.
+    """What stopped a climb: "climbed" if nothing did, "wheel" if the wheel reached the step,
+    or the body part that held the robot back before it got there.
 
     The wheel has reached the step when, at the attempt's end, its front (its centre's x plus
     the radius R) is at most ``reach`` m before the step's face: it stands against the face
-    or on the fillet, and its grip there failed. Otherwise the body stopped the robot before
-    the wheel got there: the part of :data:`BODY_PARTS` that carries the larger force at the
-    end (the mouth's lip, or the body's lower front edge on a step above it).
+    or on the fillet, and its grip there failed. Otherwise the body stopped the robot: the
+    part of :data:`BODY_PARTS` (the mouth's lip, or the body's lower front edge on a step
+    above it) whose circle lies nearest the step's block at the end, by
+    :func:`robodyn.vacuum.step_distance` of its centre less its radius. Only the attempt's
+    final state and scenario are used, so a climb of either engine will do
+    (:func:`robodyn.vacuum.climb`, :func:`robodyn.vacuum_mujoco.climb`).
 
     Parameters
     ----------
     attempt : SimulationResult
-        A climb (details ``outcome``, ``step_x`` and ``forces``; columns ``wheel_x``).
+        A climb: details ``climbed``, ``variant``, ``height`` and ``step_x``; columns
+        :data:`robodyn.vacuum.STATE` and ``wheel_x``.
     params : VacuumParams
-        The robot of the attempt (its ``wheel_radius``).
+        The robot of the attempt (its geometry, ``wheel_radius`` and ``fillet``).
     reach : float, optional
         Tolerance of "at the face", m.
     """
     if not isinstance(params, vacuum.VacuumParams):
         raise ParameterError(f"params must be a VacuumParams, got {type(params).__name__}")
     reach = check_non_negative("reach", reach, "m")
-    if not (isinstance(attempt, SimulationResult) and "forces" in attempt.details
-            and "step_x" in attempt.details):
-        raise ParameterError(f"attempt must be a SimulationResult of vacuum.climb, got "
-                             f"{type(attempt).__name__}")
+    needed = ("climbed", "variant", "height", "step_x")
+    if not (isinstance(attempt, SimulationResult)
+            and all(key in attempt.details for key in needed)):
+        raise ParameterError(f"attempt must be the SimulationResult of a climb (details "
+                             f"{', '.join(needed)}), got {type(attempt).__name__}")
     if attempt.climbed:
         return "climbed"
     front = attempt.wheel_x[-1] + params.wheel_radius
     if front >= attempt.step_x - reach:
         return "wheel"
-    loads = {name: float(np.hypot(*attempt.forces[name][-1])) for name in BODY_PARTS}
-    return max(loads, key=loads.get)
+    q_end = vacuum.coordinates(attempt)[0][-1]
+    centres = vacuum.PlanarRobot(params, attempt.variant).circle_centres(q_end)
+
+    def gap(name):
+        centre, radius = centres[name]
+        return vacuum.step_distance(centre, attempt.step_x, attempt.height,
+                                    params.fillet)[0] - radius
+
+    return min(BODY_PARTS, key=gap)
 
 
 def limit_and_cause(params: vacuum.VacuumParams, variant: str = "leading",

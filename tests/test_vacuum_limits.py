@@ -180,6 +180,47 @@ def test_a_low_mouth_stalls_the_robot_before_the_wheel_reaches_the_step():
     assert np.hypot(*run.forces["mouth"][-1]) > 1.0
 
 
+def test_mujoco_stops_the_low_lipped_robot_at_its_mouth_too():
+    """A second engine: MuJoCo's climb of the 3 mm-lip robot just above MuJoCo's own limit
+    also stops with the wheel far from the face, the mouth nearest the step, and its limit
+    lies within 0.5 mm of the book's."""
+    vacuum_mujoco = pytest.importorskip("robodyn.vacuum_mujoco")
+    pytest.importorskip("mujoco")
+    low_lip = dataclasses.replace(P, mouth_height=0.003)
+    theirs = vacuum_mujoco.max_climb_height(low_lip, "leading")
+    above = min(h for h, climbed in theirs.attempts if not climbed)
+    run = vacuum_mujoco.climb(low_lip, above, "leading")
+    assert stall_cause(run, low_lip) == "mouth"
+    assert run.step_x - run.wheel_x[-1] - low_lip.wheel_radius > 0.05
+    ours, cause = limit_and_cause(low_lip, "leading")
+    assert cause == "mouth"
+    assert abs(theirs.height - ours) < 5e-4
+
+
+def test_the_mouth_limited_climb_rises_with_the_lip():
+    """Where the mouth limits (lips of 2 and 3 mm), a higher lip climbs higher, by about as
+    much as the lip rises (the thesis's 'the mouth height sets the upper limit')."""
+    found = [limit_and_cause(dataclasses.replace(P, mouth_height=lip), "leading")
+             for lip in (0.002, 0.003)]
+    assert [cause for _, cause in found] == ["mouth", "mouth"]
+    rise = found[1][0] - found[0][0]
+    assert 0.5e-3 < rise < 2e-3
+
+
+def test_a_pair_read_off_the_grid_reproduces_the_level():
+    """The kinetic coefficient that level_crossing reads for a 48 mm wheel between two
+    searches (mu_k 0.92 and 0.99) gives, searched again, the level within 0.3 mm."""
+    mus = (0.92, 0.99)
+    wheel = dataclasses.replace(P, wheel_radius=0.048)
+    limits = [vacuum.max_climb_height(dataclasses.replace(wheel, mu_k=mu), "leading",
+                                      low=0.008, high=0.034).height for mu in mus]
+    assert limits[0] < 0.019 < limits[1]
+    mu = level_crossing(mus, 1e3 * np.array(limits), 19.0)
+    again = vacuum.max_climb_height(dataclasses.replace(wheel, mu_k=mu), "leading",
+                                    low=0.008, high=0.034).height
+    assert abs(again - 0.019) < 3e-4
+
+
 def test_a_climbed_attempt_has_no_cause_and_bad_input_is_refused():
     """A climbed attempt gives "climbed"; a non-attempt or non-parameters raise."""
     run = vacuum.climb(P, 0.012, "leading")
