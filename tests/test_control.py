@@ -6,7 +6,7 @@ from scipy.integrate import trapezoid
 
 from robodyn import control
 from robodyn.arm import PlanarArm
-from robodyn.errors import ParameterError
+from robodyn.errors import ParameterError, SimulationError
 
 KP, KD = np.array([60.0, 20.0]), np.array([12.0, 4.0])
 
@@ -126,3 +126,89 @@ def test_bad_state_and_reference():
     with pytest.raises(ParameterError, match="model must have as many links"):
         control.simulate_computed_torque(arm, PlanarArm(masses=[1.0], lengths=[1.0]),
                                          reference, [0, 0], [0, 0], 1.0, 1.0, (0, 1))
+
+
+START = np.array([0.2, -0.2])
+
+
+@pytest.mark.parametrize("factor", [1.0, 0.8, 1.25])
+def test_fixed_step_computed_torque_matches_the_adaptive_solver(factor):
+    """track_fixed_step (RK4, 10 ms) gives the errors and torques of simulate_computed_torque
+    (DOP853, tolerance 1e-9) with an exact and with a wrong model."""
+    arm = PlanarArm()
+    model = PlanarArm(masses=factor * arm.masses, lengths=arm.lengths)
+    run = control.track_fixed_step(arm, model, reference, START, [0.0, 0.0], 64.0, 16.0, 3.0)
+    exact = control.simulate_computed_torque(arm, model, reference, START, [0.0, 0.0], 64.0,
+                                             16.0, (0.0, 3.0), t_eval=run.t)
+    assert np.abs(run.error - exact.error).max() < 1e-6
+    assert np.abs(run.tau - exact.tau).max() < 1e-4
+
+
+def test_fixed_step_pd_gravity_matches_the_adaptive_solver():
+    """The PD + gravity tracking law, tau = Kp e + Kd e' + G_model, by RK4 (5 ms) against the
+    arm's own simulate (DOP853) with that torque written from the Jacobian-based gravity."""
+    arm = PlanarArm()
+    model = PlanarArm(masses=0.9 * arm.masses, lengths=arm.lengths)
+    kp, kd = np.array([150.0, 20.0]), np.array([25.0, 4.0])
+
+    def torque(t, q, qd):
+        q_r, qd_r, _ = reference(t)
+        return kp * (q_r - q) + kd * (qd_r - qd) + model.gravity_torque(q)
+
+    run = control.track_fixed_step(arm, model, reference, START, [0.0, 0.0], kp, kd, 3.0,
+                                   dt=0.005, controller="PD + gravity")
+    exact = arm.simulate(START, [0.0, 0.0], torque, (0.0, 3.0), method="DOP853",
+                         t_eval=run.t)
+    assert np.abs(run.q - exact.stack("q1", "q2")).max() < 1e-5
+    tau = np.array([torque(t, run.q[:, k], run.qd[:, k]) for k, t in enumerate(run.t)]).T
+    assert np.allclose(run.tau, tau, atol=1e-12)
+
+
+def test_fixed_step_error_follows_the_closed_form():
+    """With the exact model and critical gains the error is (e0 + (e0' + w e0) t) e^(-w t)."""
+    arm = PlanarArm()
+    w = 6.0
+    run = control.track_fixed_step(arm, arm, reference, START, [0.0, 0.0],
+                                   *control.gains_from_frequency(w, 1.0), 2.0, dt=0.005)
+    q_r, qd_r, _ = reference(0.0)
+    closed = control.critically_damped_error(q_r - START, qd_r, w, run.t)
+    assert np.abs(run.error - closed).max() < 1e-7
+
+
+def test_gains_from_frequency_give_the_damping_ratio():
+    """Kp = J w^2, Kd = 2 zeta w J: the roots of J s^2 + Kd s + Kp have |s| = w and
+    -Re(s) / |s| = zeta."""
+    kp, kd = control.gains_from_frequency(5.0, 0.4, [2.0, 0.5])
+    for j, inertia in enumerate([2.0, 0.5]):
+        roots = np.roots([inertia, kd[j], kp[j]])
+        assert np.allclose(np.abs(roots), 5.0)
+        assert np.allclose(-roots.real / np.abs(roots), 0.4)
+
+
+def test_fixed_step_too_large_says_so():
+    """A step far too large for the gains ends in SimulationError with advice."""
+    arm = PlanarArm()
+    with pytest.raises(SimulationError, match="halve dt or lower the gains"):
+        control.track_fixed_step(arm, arm, reference, START, [0.0, 0.0], 1e4, 200.0, 2.0,
+                                 dt=0.05)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"controller": "LQR"}, "controller must be one of"),
+    ({"dt": 0.0}, "dt must be > 0"),
+    ({"t_end": -1.0}, "t_end must be > 0"),
+    ({"kp": -3.0}, "kp must be > 0"),
+    ({"q0": [0.0, np.nan]}, "q0 must contain only finite"),
+    ({"model": PlanarArm(masses=[1.0], lengths=[1.0])}, "model must be a two-link"),
+    ({"reference": 2.0}, "reference must be callable"),
+])
+def test_fixed_step_bad_input(change, message):
+    """Unknown controller, non-positive step, duration or gains, NaN start, a model of
+    another size, a reference that is not callable: ParameterError naming it."""
+    arguments = {"arm": PlanarArm(), "model": PlanarArm(), "reference": reference,
+                 "q0": START, "qd0": [0.0, 0.0], "kp": 64.0, "kd": 16.0, "t_end": 1.0}
+    arguments.update(change)
+    with pytest.raises(ParameterError, match=message):
+        control.track_fixed_step(**arguments)
+    with pytest.raises(ParameterError, match="damping_ratio must be > 0"):
+        control.gains_from_frequency(5.0, 0.0)

@@ -18,6 +18,7 @@ from robodyn.arm import (
     point_to_point_torques,
     worst_case_gravity,
 )
+from robodyn.control import CONTROLLERS, gains_from_frequency, track_fixed_step, two_sines
 from robodyn.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
 
@@ -152,8 +153,109 @@ def torque_explorer(arm: PlanarArm | None = None):
     )
 
 
+class GainExplorer:
+    """Widget view: the two-link arm tracking the chapter's two sines, its error and torques.
+
+    Controls named ``controller`` (one of :data:`robodyn.control.CONTROLLERS`), ``omega``
+    (natural frequency, rad/s), ``zeta`` (damping ratio) and ``mass_factor`` (the
+    controller's model has every mass and inertia times this). Computed torque gets
+    :math:`K_p = \\omega^2`, :math:`K_d = 2\\zeta\\omega`; PD plus gravity the same times each
+    joint's inertia :math:`M_{jj}` at the start of the reference. Each setting is one
+    fixed-step run (:func:`robodyn.control.track_fixed_step`, steps of :meth:`step`) of
+    ``t_end`` seconds from ``start``.
+    """
+
+    def __init__(self, arm: PlanarArm | None = None, start=(0.2, -1.3), t_end: float = 3.0,
+                 dt: float = 0.02):
+        self.arm = arm if arm is not None else PlanarArm()
+        if self.arm.n != 2:
+            raise ParameterError(f"arm must be a two-link PlanarArm for GainExplorer, got "
+                                 f"{self.arm.n} links")
+        self.start, self.t_end, self.dt = np.asarray(start, dtype=float), t_end, dt
+        self.inertia = np.diag(self.arm.mass_matrix(two_sines(0.0)[0]))
+        poses = two_sines(np.linspace(0.0, t_end, 81))[0].T
+        self.speed_up = max(float(np.linalg.eigvals(np.linalg.solve(
+            self.arm.mass_matrix(q), np.diag(self.inertia))).real.max()) for q in poses)
+
+    def run(self, controller, omega, zeta, mass_factor):
+        """The tracking run for these settings (a :class:`robodyn.control.TrackingRun`)."""
+        model = PlanarArm(masses=mass_factor * self.arm.masses, lengths=self.arm.lengths,
+                          com_fractions=self.arm.com_fractions,
+                          inertias=mass_factor * self.arm.inertias, gravity=self.arm.gravity)
+        scale = 1.0 if controller == "computed torque" else self.inertia
+        kp, kd = gains_from_frequency(omega, zeta, scale)
+        return track_fixed_step(self.arm, model, two_sines, self.start, [0.0, 0.0], kp, kd,
+                                self.t_end, self.step(controller, omega, zeta, mass_factor),
+                                controller)
+
+    def step(self, controller, omega, zeta, mass_factor) -> float:
+        """The integration step, s: ``dt``, or less where the closed loop is fast.
+
+        The fastest rate of the error equation is :math:`\\omega(\\zeta + \\sqrt{\\zeta^2 - 1})`
+        (:math:`\\omega` up to critical damping). Both gains act as if multiplied by a factor
+        k, which raises :math:`\\omega` and :math:`\\zeta` by :math:`\\sqrt k`: under PD plus
+        gravity k is ``speed_up``, the largest eigenvalue of
+        :math:`M^{-1}\\mathrm{diag}(M_{jj})` along the reference (the coupling lowers the
+        inertia a joint feels below its :math:`M_{jj}`); under computed torque a model
+        heavier than the arm gives k = ``mass_factor``. The step keeps (rate x step) at or
+        below 0.5, where the Runge-Kutta step is accurate to about a hundredth of a degree
+        on the sliders' range.
+        """
+        gain = max(mass_factor, 1.0) if controller == "computed torque" else self.speed_up
+        omega, zeta = omega * np.sqrt(gain), zeta * np.sqrt(gain)
+        rate = omega * max(1.0, zeta + np.sqrt(max(zeta**2 - 1.0, 0.0)))
+        return min(self.dt, 0.5 / rate)
+
+    def setup(self, fig):
+        """Error axes above torque axes, fixed limits, empty lines."""
+        self.ax_error, self.ax_torque = fig.subplots(2, 1, sharex=True)
+        fig.subplots_adjust(left=0.15, right=0.97, bottom=0.11, top=0.9, hspace=0.12)
+        self.errors = [self.ax_error.plot([], [], color=f"C{j}", label=f"joint {j + 1}")[0]
+                       for j in range(2)]
+        self.torques = [self.ax_torque.plot([], [], color=f"C{j}")[0] for j in range(2)]
+        self.ax_error.axhline(0.0, color="0.6", lw=0.8)
+        self.ax_error.set(xlim=(0.0, self.t_end), ylim=(-25.0, 25.0), ylabel="error [°]")
+        self.ax_error.legend(loc="upper right", ncols=2, fontsize=10)
+        self.ax_torque.set(ylim=(-50.0, 100.0), xlabel="t [s]", ylabel="torque [N m]")
+
+    def update(self, controller, omega, zeta, mass_factor):
+        """Run and draw one setting; return the changed artists."""
+        run = self.run(controller, omega, zeta, mass_factor)
+        degrees = np.degrees(run.error)
+        every = slice(None, None, -(-run.t.size // 200))  # at most 200 points a line
+        for j in range(2):
+            self.errors[j].set_data(run.t[every], degrees[j, every])
+            self.torques[j].set_data(run.t[every], run.tau[j, every])
+        late = np.abs(degrees[:, run.t >= 1.0]).max(axis=1)
+        peak = np.abs(run.tau).max(axis=1)
+        self.ax_error.set_title(f"|e| after 1 s ≤ {late[0]:.2f}°, {late[1]:.2f}°; "
+                                f"peak τ {peak[0]:.0f}, {peak[1]:.0f} N m", fontsize=10)
+        return [*self.errors, *self.torques, self.ax_error.title]
+
+
+def gain_explorer(arm: PlanarArm | None = None):
+    """The chapter's gain widget: controller, natural frequency, damping ratio and model
+    mass error over a :class:`GainExplorer`; starts at the chapter's computed-torque run
+    (8 rad/s, critically damped, exact model)."""
+    controls = {
+        "controller": widgets.Dropdown(options=CONTROLLERS, value=CONTROLLERS[0],
+                                       description="controller"),
+        "omega": widgets.FloatSlider(value=8.0, min=2.0, max=20.0, step=0.5,
+                                     description="ω [rad/s]", readout_format=".1f"),
+        "zeta": widgets.FloatSlider(value=1.0, min=0.2, max=1.5, step=0.05,
+                                    description="ζ", readout_format=".2f"),
+        "mass_factor": widgets.FloatSlider(value=1.0, min=0.6, max=1.4, step=0.05,
+                                           description="model mass ×",
+                                           readout_format=".2f"),
+    }
+    return interactive_figure(
+        GainExplorer(arm), controls, figsize=(5.25, 4.2),
+        alt="Tracking error and joint torques of the two-link arm under computed torque or "
+            "PD plus gravity, for chosen gains and model error")
+
+
 #: The widgets of the chapter; each can be made with its defaults, e.g. ``torque_explorer()``.
-WIDGETS = (torque_explorer,)  # the calculator is a form, not a figure
+WIDGETS = (torque_explorer, gain_explorer)  # the calculator is a form, not a figure
 
 
 def pendulum_animation(arm: PlanarArm, run, n_frames: int = 100, interval_ms: float = 50.0):
