@@ -69,6 +69,7 @@ __all__ = [
     "lumped_inertia",
     "relative_rotations",
     "rocking_period",
+    "rolling_move",
     "shell_inertia",
     "simulate",
     "small_angle_period",
@@ -719,6 +720,74 @@ def contact_rate(R, omega, R1: float, R2: float):
     R1, R2 = check_radii(R1, R2)
     r, r_dot, *_ = _contact_rate(R, omega, R1, R2)
     return r, r_dot
+
+
+def _axis_rotation(axis, angle):
+    """Rodrigues: the rotation by ``angle`` about the unit vector ``axis``."""
+    K = np.array([[0.0, -axis[2], axis[1]], [axis[2], 0.0, -axis[0]], [-axis[1], axis[0], 0.0]])
+    return np.eye(3) + math.sin(angle) * K + (1.0 - math.cos(angle)) * (K @ K)
+
+
+def rolling_move(R, centre, axis, angle: float, R1: float, R2: float, *, nodes: int = 64):
+    r"""Roll the shell without slip and without twist: turn it by ``angle`` about the horizontal
+    world direction ``axis`` at a steady rate, its contact rolling on the floor.
+
+    The attitude turns about the fixed direction, :math:`R(s) = \mathrm{Rot}(a, s)\,R_0`
+    (Rodrigues), and the centre follows :eq:`egg-no-slip`, :math:`\dot x = -\omega	imes r`
+    with :math:`\omega = a\,\dot s`:
+
+    .. math:: x(	heta) = x_0 - \int_0^	heta a	imes rig(R(s)ig)\,ds ,
+
+    :math:`r(R)` the contact vector of :func:`contact_rate`, integrated by Gauss-Legendre
+    quadrature (the integrand is smooth). :math:`\omega_z = 0` throughout, as the axis is
+    horizontal: no twist.
+
+    Parameters
+    ----------
+    R : array_like, shape (3, 3)
+        Attitude at the start, body to world.
+    centre : array_like, shape (2,)
+        The centre's floor position (x, y) at the start, m.
+    axis : array_like, shape (3,)
+        Horizontal unit vector (world) to turn about (its z entry 0).
+    angle : float
+        Angle to turn, rad (either sign).
+    R1, R2 : float
+        Long and short semi-axes, m (R1 >= R2 > 0).
+    nodes : int, optional
+        Gauss-Legendre nodes of the quadrature (>= 2).
+
+    Returns
+    -------
+    R_end : numpy.ndarray, shape (3, 3)
+        Attitude at the end.
+    centre_end : numpy.ndarray, shape (2,)
+        The centre's floor position at the end, m.
+
+    >>> R, c = rolling_move(np.eye(3), (0, 0), (1, 0, 0), 0.5, 0.05, 0.05)  # a ball
+    >>> print(np.round(c, 6) + 0.0)      # rolls 0.5 rad * 5 cm, along -y
+    [ 0.    -0.025]
+    """
+    R = as_array("R", R, "", (3, 3), finite=True)
+    if not np.allclose(R @ R.T, np.eye(3), atol=1e-9) or np.linalg.det(R) < 0:
+        raise ParameterError("R must be a rotation matrix (orthonormal, determinant +1)")
+    centre = as_array("centre", centre, "m", (2,), finite=True)
+    axis = as_array("axis", axis, "", (3,), finite=True)
+    if abs(np.linalg.norm(axis) - 1.0) > 1e-9 or abs(axis[2]) > 1e-12:
+        raise ParameterError(f"axis must be a horizontal unit vector (z entry 0: a turn about "
+                             f"a vertical part would twist the contact), got {axis.tolist()}")
+    angle = check_real("angle", angle, "rad")
+    R1, R2 = check_radii(R1, R2)
+    nodes = int(nodes)
+    if nodes < 2:
+        raise ParameterError(f"nodes must be >= 2, got {nodes}")
+    points, weights = np.polynomial.legendre.leggauss(nodes)
+    shift = np.zeros(3)
+    for x_i, w_i in zip(points, weights, strict=True):
+        s = 0.5 * angle * (x_i + 1.0)
+        r, *_ = _contact_rate(_axis_rotation(axis, s) @ R, np.zeros(3), R1, R2)
+        shift -= 0.5 * angle * w_i * _cross(axis, r)
+    return _axis_rotation(axis, angle) @ R, centre + shift[:2]
 
 
 class _Model:
