@@ -7,10 +7,18 @@ of `planar_rocking` (DOP853, rtol 1e-10) and its evaluations of the right-hand s
 periods of the three methods: MuJoCo, the
 planar model, and `small_angle_period` (T0, and with its A^2 correction).
 
+Then the whole robot (shell, rings, rotor at 3000 rad/s) in MuJoCo, `egg_mujoco.gyro` with its
+defaults, against the book's `egg.simulate` on the chapter's two gyro runs (the precession, 2 s,
+and the gimbal move, 3 s): median wall times of 3 and MuJoCo's steps.
+
 Run with `.venv/bin/python benchmarks/egg_mujoco.py`.
 """
 
+import dataclasses
 import statistics
+import time
+
+import numpy as np
 
 from robodyn import egg
 from robodyn import egg_mujoco as em
@@ -46,5 +54,25 @@ def main():
                   f" {T_mj / T_ref - 1:+15.2e}")
 
 
+def gyro_main():
+    fast = dataclasses.replace(egg.EggParams(), rotor_speed=3000.0, twist_static=0.0,
+                               twist_kinetic=0.0, twist_viscous=0.0)
+    move = egg.ServoMove(end=(0.45, -0.45), t0=0.2, t1=1.0)
+    cases = {"precession, 2 s": ((fast,), dict(t_end=2.0, tilt=0.3)),
+             "gimbal move, 3 s": ((fast, move), dict(t_end=3.0, tilt=np.pi / 2))}
+    print(f"\nthe whole robot at 3000 rad/s; median wall time of {REPETITIONS} runs")
+    print(f"{'run':18s} {'MuJoCo [s]':>10s} {'steps':>6s} {'book [s]':>9s}")
+    for name, (args, kwargs) in cases.items():
+        runs = [em.gyro(*args, **kwargs) for _ in range(REPETITIONS)]
+        book = []
+        for _ in range(REPETITIONS):
+            start = time.perf_counter()
+            egg.simulate(*args, **kwargs)
+            book.append(time.perf_counter() - start)
+        print(f"{name:18s} {statistics.median(run.wall_time for run in runs):10.3f}"
+              f" {runs[0].n_steps:6d} {statistics.median(book):9.3f}")
+
+
 if __name__ == "__main__":
     main()
+    gyro_main()
