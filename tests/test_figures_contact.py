@@ -1,6 +1,7 @@
 """The contact chapter's figures: the drop explorer, the slip-to-roll explorer, solver effort."""
 
 import numpy as np
+import pytest
 
 from robodyn import contact
 from robodyn.figures import contact as figures
@@ -43,3 +44,22 @@ def test_the_wheel_animation_is_an_offline_player():
     markup = figures.wheel_animation(run, n_frames=4).data
     assert "data:image" in markup or "<img" in markup
     assert "http://" not in markup and "https://" not in markup
+
+
+def test_rigid_against_penalty_rows_hold_what_each_model_promises():
+    """Rigid: no penetration, no creep, the scheme's stop distance; penalty: m g / k at rest,
+    creep at v_crit F / (mu m g), the rigid stop distance v0^2 / (2 mu g)."""
+    from robodyn import timestepping
+
+    rows = figures.rigid_against_penalty(k=1e5, methods=("Radau",))
+    assert list(rows) == ["penalty, Radau, k 1e5", "rigid, h = 1 ms"]
+    penalty, rigid = rows.values()
+    assert rigid["deepest"] == 0.0 and rigid["resting"] == 0.0 and rigid["creep"] == 0.0
+    assert rigid["stop"] == pytest.approx(timestepping.stop_distance_discrete(1.0, 0.5, 1e-3))
+    assert rigid["apex"] == pytest.approx(0.125, abs=1e-3 * np.sqrt(2 * contact.G * 0.5))
+    assert penalty["resting"] == pytest.approx(contact.G / 1e5, rel=0.05)
+    assert penalty["creep"] == pytest.approx(1e-3 * 0.4 * 1.0, rel=0.01)
+    assert penalty["stop"] == pytest.approx(1.0 / (2 * 0.5 * contact.G), rel=1e-3)
+    assert penalty["deepest"] > 10 * penalty["resting"]
+    assert figures.rigid_against_penalty(k=1e5, methods=("RK45",), rigid=False).keys() == {
+        "penalty, RK45, k 1e5"}

@@ -145,7 +145,7 @@ def test_rigid_and_penalty_drops_rest_at_their_depths():
 def test_block_stop_distance_against_mujoco():
     """MuJoCo's pyramidal-cone box slides to within 1 % of the rigid scheme's stop distance."""
     mujoco = pytest.importorskip("mujoco")
-    xml = """<mujoco><option timestep="0.001" cone="pyramidal" gravity="0 0 -9.80665"/>
+    xml = """<mujoco><option timestep="0.001" cone="pyramidal" gravity="0 0 -9.81"/>
     <worldbody><geom type="plane" size="5 5 .1" friction="0.5 0 0"/>
     <body pos="0 0 0.05"><freejoint/>
     <geom type="box" size=".05 .05 .05" mass="1" friction="0.5 0 0"/></body>

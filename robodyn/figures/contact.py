@@ -14,7 +14,7 @@ from functools import lru_cache
 import ipywidgets as widgets
 import numpy as np
 
-from robodyn import contact
+from robodyn import contact, timestepping
 from robodyn.plotting import animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
 
@@ -179,6 +179,68 @@ def solver_effort(stiffnesses, methods=SOLVERS, t_end: float = 2.0, zeta: float 
         effort[method] = (np.array([run.evaluations for run in runs]),
                           np.array([run.wall_time for run in runs]))
     return effort
+
+
+def rigid_against_penalty(k: float = 1e5, h: float = 1e-3, restitution: float = 0.5,
+                          mu: float = 0.5, v0: float = 1.0, push_share: float = 0.4,
+                          methods=("Radau", "RK45"), v_crit: float = 1e-3,
+                          rigid: bool = True):
+    """The same drop, sliding block and pushed block by penalty contact and by rigid impulses.
+
+    The drop is the tutorial's ball (1 kg from 0.5 m, 1 s simulated); the penalty floor has
+    stiffness ``k`` and the damping ratio whose restitution (:func:`contact.restitution_linear`)
+    is ``restitution``, the rigid floor Newton's ``restitution``. The block (1 kg, Coulomb
+    ``mu``; the penalty one with mu_s = mu_k = mu and ``v_crit``) slides from ``v0`` for 0.5 s,
+    then is pushed from rest by ``push_share`` times mu m g for 1 s.
+
+    Returns a dict from a row name (one per penalty method, then the rigid scheme unless
+    ``rigid`` is False) to a dict
+    with the runs ``drop``, ``block``, ``pushed`` and the figures of merit ``wall`` (s, the
+    three runs), ``work`` (right-hand-side evaluations, or steps), ``pivots`` (rigid only),
+    ``deepest``, ``resting`` (penetration, m), ``apex`` (first bounce, m), ``stop`` (m),
+    ``creep`` (distance pushed below the friction limit, m).
+    """
+    from scipy.optimize import brentq
+
+    zeta = brentq(lambda z: contact.restitution_linear(z) - restitution, 1e-6, 0.999)
+    c = contact.damping_for_ratio(k, BALL.mass, zeta)
+    push = push_share * mu * BALL.mass * contact.G
+    exponent = round(float(np.log10(k)))
+    floor = f"k 1e{exponent}" if 10.0**exponent == k else f"k {k:g}"
+    rows = {}
+    for method in methods:
+        runs = {"drop": contact.drop(k=k, c=c, t_end=1.0, method=method),
+                "block": contact.slide_on_floor(v0, mu_s=mu, mu_k=mu, v_crit=v_crit, k=k,
+                                                t_end=0.5, method=method),
+                "pushed": contact.slide_on_floor(0.0, push=push, mu_s=mu, mu_k=mu,
+                                                 v_crit=v_crit, k=k, t_end=1.0,
+                                                 method=method)}
+        drop = runs["drop"]
+        up = np.flatnonzero((drop.z > 0) & (drop.w > 0))[0]
+        rows[f"penalty, {method}, {floor}"] = {
+            **runs, "wall": sum(run.wall_time for run in runs.values()),
+            "work": sum(run.evaluations for run in runs.values()), "pivots": 0,
+            "deepest": -drop.z.min(), "resting": -drop.z[-1],
+            "apex": drop.z[up] + drop.w[up] ** 2 / (2 * contact.G),
+            "stop": runs["block"].x[-1] - runs["block"].x[0],
+            "creep": runs["pushed"].x[-1] - runs["pushed"].x[0]}
+    if not rigid:
+        return rows
+    runs = {"drop": timestepping.simulate(t_end=1.0, h=h, restitution=restitution),
+            "block": timestepping.simulate(position=(0.0, 0.0), velocity=(v0, 0.0), mu=mu,
+                                           t_end=0.5, h=h),
+            "pushed": timestepping.simulate(position=(0.0, 0.0), mu=mu, push=push,
+                                            t_end=1.0, h=h)}
+    drop = runs["drop"]
+    up = np.flatnonzero(drop.vz > 0)[0]
+    rows[f"rigid, h = {h * 1e3:g} ms"] = {
+        **runs, "wall": sum(run.wall_time for run in runs.values()),
+        "work": sum(run.steps for run in runs.values()),
+        "pivots": sum(run.pivots for run in runs.values()),
+        "deepest": max(0.0, -drop.z.min()), "resting": max(0.0, -drop.z[-1]),
+        "apex": drop.z[up:].max(), "stop": runs["block"].x[-1],
+        "creep": runs["pushed"].x[-1]}
+    return rows
 
 
 def wheel_animation(run, n_frames: int = 60, interval_ms: float = 80.0):
