@@ -481,3 +481,142 @@ def test_no_message_prints_the_answer(exercise_id):
     texts += [text for case in exercise.cases() for text in (case.about, case.hint, case.note)]
     for text in texts:
         assert not [line for line in ANSWER_LINES if line in " ".join(text.split())], text
+
+
+# --------------------------------------------------------------------------- 3.5 stop by impulses
+
+
+def stop_by_the_arithmetic_series(v0, mu, h, g):
+    """No loop: the speeds form an arithmetic series, summed in closed form."""
+    dv = mu * g * h
+    n_slide = math.ceil(v0 / dv) - 1
+    distance = h * (n_slide * v0 - dv * n_slide * (n_slide + 1) / 2)
+    return distance, (n_slide + 1) * h
+
+
+def stop_with_numpy(v0, mu, h, g):
+    """All speeds at once, clipped at zero, then summed."""
+    dv = mu * g * h
+    n = math.ceil(v0 / dv) + 1
+    speeds = np.maximum(v0 - dv * np.arange(1, n + 1), 0.0)
+    return h * speeds.sum(), h * (np.flatnonzero(speeds == 0.0)[0] + 1)
+
+
+def stop_with_the_lcp_by_cases(v0, mu, h, g):
+    """The one-contact LCP by cases, with a mass and the normal impulse written out."""
+    m = 2.7
+    p_n = m * g * h
+    x, v, k = 0.0, v0, 0
+    while True:
+        k += 1
+        p_t = -m * v if abs(m * v) <= mu * p_n else -mu * p_n * np.sign(v)
+        v = v + p_t / m
+        x += h * v
+        if v == 0.0:
+            return x, k * h
+
+
+@pytest.mark.parametrize("answer", [stop_by_the_arithmetic_series, stop_with_numpy,
+                                    stop_with_the_lcp_by_cases],
+                         ids=lambda f: f.__name__)
+def test_stop_by_impulses_right_answers_pass(answer):
+    """Loops, a closed-form series and array code pass alike."""
+    assert summary("contact.stop_by_impulses", answer) == "passed"
+
+
+def stop_student_continuous(v0, mu, h, g):
+    a = mu * g
+    return v0 * v0 / (2 * a), v0 / a
+
+
+def stop_student_euler(v0, mu, h, g):
+    x, v, t = 0.0, v0, 0.0
+    while v > 0:
+        x += v * h
+        v -= mu * g * h
+        if v < 0:
+            v = 0.0
+        t += h
+    return x, t
+
+
+def stop_student_overshoot(v0, mu, h, g):
+    x, v, t = 0.0, v0, 0.0
+    while v > 0:
+        v = v - mu * g * h
+        x = x + v * h
+        t = t + h
+    return x, t
+
+
+def stop_student_no_g(v0, mu, h, g):
+    x, v, t = 0.0, v0, 0.0
+    while v > 0:
+        v = max(0.0, v - mu * h)
+        x = x + v * h
+        t = t + h
+    return x, t
+
+
+def stop_student_steps(v0, mu, h, g):
+    x, v, n = 0.0, v0, 0
+    while v > 0:
+        v = max(0.0, v - mu * g * h)
+        x = x + v * h
+        n = n + 1
+    return x, n
+
+
+def stop_student_one_early(v0, mu, h, g):
+    x, v, n = 0.0, v0, 0
+    while True:
+        v = max(0.0, v - mu * g * h)
+        x = x + v * h
+        if v == 0:
+            break
+        n = n + 1
+    return x, n * h
+
+
+def stop_student_trapezoid(v0, mu, h, g):
+    x, v, t = 0.0, v0, 0.0
+    while v > 0:
+        v_new = max(0.0, v - mu * g * h)
+        x += h * (v + v_new) / 2
+        v, t = v_new, t + h
+    return x, t
+
+
+@pytest.mark.parametrize(("answer", "name"), [
+    (stop_student_continuous, "the continuous closed forms"),
+    (stop_student_euler, "explicit Euler"),
+    (stop_student_overshoot, "friction that cannot stick"),
+    (stop_student_no_g, "g missing"),
+    (stop_student_steps, "the time counted in steps"),
+    (stop_student_one_early, "the time one step early"),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_stop_by_impulses_students_wrong_answers_are_named(answer, name):
+    """Each wrong loop, written as a student writes it, is named by its mistake."""
+    line = summary("contact.stop_by_impulses", answer)
+    assert line.startswith("contact.stop_by_impulses: wrong result — looks like ")
+    assert name in line
+
+
+def test_stop_by_impulses_unlisted_slip_gets_the_generic_message():
+    """The trapezoidal position update is wrong for this scheme, and no mistake names it."""
+    assert_generic_failure("contact.stop_by_impulses", stop_student_trapezoid)
+
+
+def test_stop_by_impulses_reference_is_the_simulated_scheme():
+    """The check's reference equals robodyn.timestepping.simulate on its fixed cases."""
+    from robodyn import timestepping
+
+    exercise = get_exercise("contact.stop_by_impulses")
+    for case in [c for c in exercise.cases() if c.kind == "fixed"]:
+        v0, mu, h, g = case.args
+        run = timestepping.simulate(position=(0.0, 0.0), velocity=(v0, 0.0), mu=mu, h=h,
+                                    g=g, t_end=v0 / (mu * g) + 3 * h)
+        distance, time = exercise.reference(*case.args)
+        assert run.x[-1] == pytest.approx(distance, rel=1e-9, abs=1e-12)
+        stopped = run.t[np.flatnonzero(np.abs(run.vx) < 1e-12)[0]]
+        assert stopped == pytest.approx(time, rel=1e-9)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from robodyn import contact
+from robodyn import contact, timestepping
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
 
 G = contact.G
@@ -406,8 +406,9 @@ _QUADRANT_HINT = (
 )
 
 _SINE_COSINE_HINT = (
-    "Compare each of sin(phi), cos(phi) and s with the exercise. A quick test of your "
-    "values: sin(phi)^2 + cos(phi)^2 must be 1 for every zeta."
+    "Derive sin(phi) and cos(phi) again from k delta + c delta' = 0 with delta(t) of the "
+    "damped oscillator, and s from the damped frequency. A quick test of your values: "
+    "sin(phi)^2 + cos(phi)^2 must be 1 for every zeta."
 )
 
 _RESTITUTION = Exercise(
@@ -422,7 +423,8 @@ _RESTITUTION = Exercise(
     mistakes=(
         Mistake("exp(-pi zeta): the half period of the undamped spring",
                 "The contact runs at the damped frequency and ends when the force, not the "
-                "depth, returns to zero: see the phase phi in the exercise.",
+                "depth, returns to zero: find the phase at which k delta + c delta' "
+                "vanishes.",
                 lambda zeta: np.exp(-np.pi * np.asarray(zeta, float))),
         Mistake("exp(-pi zeta / sqrt(1 - zeta^2)): the contact taken to end at depth 0",
                 "That formula lets the contact pull until the bodies are apart again; a "
@@ -454,8 +456,8 @@ _RESTITUTION = Exercise(
                 _restitution_of(_phase, s_of=lambda zeta: np.sqrt(1 - zeta))),
         Mistake("cos(phi) with the wrong sign: the phase pi - phi instead of phi",
                 "phi runs from pi at zeta = 0 (no damping, e = 1) down towards 0: check your "
-                "cos(phi) at zeta = 0, where it must be -1, and compare its sign with the "
-                "exercise's.",
+                "cos(phi) at zeta = 0, where it must be -1 (an undamped contact lasts half "
+                "a period).",
                 _restitution_of(lambda zeta, s: np.arctan2(2 * zeta * s, 1 - 2 * zeta**2))),
         Mistake("sin(phi) = zeta s, the 2 of 2 zeta s missing",
                 _SINE_COSINE_HINT,
@@ -464,5 +466,92 @@ _RESTITUTION = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- rigid block
+
+
+def _stop_reference(v0, mu, h, g):
+    """Where and when the block of the impulse scheme stops: the closed form of its sum."""
+    distance = timestepping.stop_distance_discrete(v0, mu, h, g)
+    return distance, h * max(int(np.ceil(v0 / (mu * g * h))), 1)
+
+
+def _stop_cases(rng) -> list[Case]:
+    cases = [
+        Case((1.0, 0.5, 1e-3, G), "fixed", "the chapter's block: 1 m/s, mu = 0.5, h = 1 ms"),
+        Case((1.0, 0.5, 2e-2, G), "fixed", "a coarse step, 20 ms: the scheme's own answer"),
+        Case((0.3, 0.9, 5e-3, G), "fixed", "slow and grippy"),
+        Case((2.0, 0.2, 1e-3, 1.62), "fixed", "on the Moon (g = 1.62 m/s²)"),
+        Case((0.004, 0.5, 1e-3, G), "fixed",
+             "so slow that friction stops it within the first step (v0 < mu g h)"),
+    ]
+    for _ in range(4):
+        cases.append(Case((rounded_uniform(rng, 0.1, 3.0), rounded_uniform(rng, 0.2, 1.0),
+                           round(float(10 ** rng.uniform(-3.5, -1.7)), 6), G),
+                          "seeded random"))
+    return cases
+
+
+def _stop_by_loop(kinetic_only=False, position_first=False, lost=lambda mu, g, h: mu * g * h,
+                  time_unit="s", time_offset=0):
+    """The impulse loop with one part changed: friction that never sticks (the last step
+    overshoots below zero), the position moved before the speed, another speed lost per
+    step, or the time counted in other units or one step off."""
+    def stop_by_impulses(v0, mu, h, g):
+        x, v, steps, dv = 0.0, v0, 0, lost(mu, g, h)
+        while True:
+            steps += 1
+            if position_first:
+                x += h * v
+            v = v - dv if (kinetic_only or v > dv) else 0.0
+            if not position_first:
+                x += h * v
+            if v <= 0.0:
+                return x, (steps + time_offset) * (1 if time_unit == "steps" else h)
+
+    return stop_by_impulses
+
+
+_STOP_SCHEME_HINT = ("The exercise asks for what the stepping scheme gives, not for the "
+                     "continuous motion: run the loop, step by step, with the step h given.")
+
+_STOP = Exercise(
+    exercise_id="contact.stop_by_impulses",
+    description="Stop distance and time of a sliding block stepped by friction impulses.",
+    function_name="stop_by_impulses",
+    arguments=("v0", "mu", "h", "g"),
+    outputs=(Output("distance", Close(rtol=1e-9, atol=1e-12)),
+             Output("time", Close(rtol=1e-9, atol=1e-12))),
+    reference=_stop_reference,
+    package_references=("robodyn.timestepping.simulate",
+                        "robodyn.timestepping.stop_distance_discrete",
+                        "robodyn.timestepping.step"),
+    make_cases=_stop_cases,
+    mistakes=(
+        Mistake("the continuous closed forms v0^2/(2 mu g) and v0/(mu g), not the scheme's",
+                _STOP_SCHEME_HINT,
+                lambda v0, mu, h, g: (v0**2 / (2 * mu * g), v0 / (mu * g))),
+        Mistake("the position moved with the speed before the step's impulse (explicit Euler)",
+                "In the impulse scheme the step's impulse changes the speed first, and the "
+                "position moves with the new speed, x+ = x + h v+.",
+                _stop_by_loop(position_first=True)),
+        Mistake("friction that cannot stick: the last step takes the speed below zero",
+                "In the last step friction needs less than mu m g h to stop the block; Coulomb "
+                "friction gives only what stops it (the block sticks at v = 0), never a push "
+                "backwards.",
+                _stop_by_loop(kinetic_only=True)),
+        Mistake("g missing: each step takes mu h, not mu g h, off the speed",
+                "The friction impulse of a step is mu times the normal impulse, and the floor's "
+                "normal impulse over a step carries the weight: m g h.",
+                _stop_by_loop(lost=lambda mu, g, h: mu * h)),
+        Mistake("the time counted in steps, not in seconds",
+                "time is in s: the number of steps times h.",
+                _stop_by_loop(time_unit="steps")),
+        Mistake("the time one step early: the last step that slid, not the one that stopped it",
+                "time is the end of the first step after which the speed is zero.",
+                _stop_by_loop(time_offset=-1)),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_STIFFNESS, _DAMPING, _FORCE, _RESTITUTION)
+EXERCISES = (_STIFFNESS, _DAMPING, _FORCE, _RESTITUTION, _STOP)

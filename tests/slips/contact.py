@@ -164,6 +164,36 @@ def restitution_s_without_square(zeta):
     return np.exp(-zeta * phi / s)
 
 
+
+
+# --------------------------------------------------------------------------- 3.5 stop by impulses
+
+
+def stop_continuous(v0, mu, h, g):
+    """The continuous stop distance and time, no loop: the scheme's step ignored."""
+    return v0**2 / (2 * mu * g), v0 / (mu * g)
+
+
+def stop_position_before_speed(v0, mu, h, g):
+    """Explicit Euler: the position moved with the speed before the friction acts."""
+    x, v, n = 0.0, v0, 0
+    while v > 0:
+        x = x + h * v
+        v = max(v - mu * g * h, 0.0)
+        n += 1
+    return x, n * h
+
+
+def stop_speed_goes_negative(v0, mu, h, g):
+    """Friction always mu g h: the last step overshoots below zero speed."""
+    x, v, n = 0.0, v0, 0
+    while v > 0:
+        v -= mu * g * h
+        x += h * v
+        n += 1
+    return x, n * h
+
+
 SLIPS = [
     ("contact.stiffness_for_penetration", stiffness_forgot_g),
     ("contact.stiffness_for_penetration", stiffness_penetration_from_mm),
@@ -192,4 +222,7 @@ SLIPS = [
     ("contact.restitution_linear", restitution_arctan2_swapped),
     ("contact.restitution_linear", restitution_sine_without_2),
     ("contact.restitution_linear", restitution_s_without_square),
+    ("contact.stop_by_impulses", stop_continuous),
+    ("contact.stop_by_impulses", stop_position_before_speed),
+    ("contact.stop_by_impulses", stop_speed_goes_negative),
 ]

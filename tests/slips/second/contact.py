@@ -187,6 +187,40 @@ def exponent_sign(zeta):
     return np.exp(zeta * phi / s)
 
 
+# --------------------------------------------------------------------------- 3.5 stop by impulses
+
+
+def stop_without_g(v0, mu, h, g):
+    """Speed lost per step mu h: the weight's g left out of the friction impulse."""
+    x, v, t = 0.0, v0, 0.0
+    while v > 0:
+        v = max(v - mu * h, 0.0)
+        x += v * h
+        t += h
+    return x, t
+
+
+def stop_time_in_steps(v0, mu, h, g):
+    """The stop time returned as the number of steps."""
+    x, v, steps = 0.0, v0, 0
+    while v > 0:
+        v = max(v - mu * g * h, 0.0)
+        x += v * h
+        steps += 1
+    return x, steps
+
+
+def stop_time_of_last_slide(v0, mu, h, g):
+    """The time of the last step that still slid, one step before the stop."""
+    x, v, t = 0.0, v0, 0.0
+    while True:
+        v_next = max(v - mu * g * h, 0.0)
+        x += v_next * h
+        if v_next == 0.0:
+            return x, t
+        v, t = v_next, t + h
+
+
 SLIPS = [
     ("contact.stiffness_for_penetration", stiffness_without_g),
     ("contact.stiffness_for_penetration", stiffness_from_energy),
@@ -219,4 +253,7 @@ SLIPS = [
     ("contact.restitution_linear", arctan2_arguments_swapped),
     ("contact.restitution_linear", cos_phi_sign),
     ("contact.restitution_linear", exponent_sign),
+    ("contact.stop_by_impulses", stop_without_g),
+    ("contact.stop_by_impulses", stop_time_in_steps),
+    ("contact.stop_by_impulses", stop_time_of_last_slide),
 ]

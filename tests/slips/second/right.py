@@ -146,6 +146,18 @@ def restitution_linear(zeta):
     return np.exp(-zeta * phi / s)
 
 
+def stop_by_impulses(v0, mu, h, g):
+    """Solve the step's friction by cases: stick if mu g h can stop it, else slide."""
+    position, speed, steps = 0.0, v0, 0
+    while speed > 0.0:
+        free = speed
+        impulse = min(mu * g * h, free)        # per unit mass, against the motion
+        speed = free - impulse
+        position += h * speed
+        steps += 1
+    return position, steps * h
+
+
 # --------------------------------------------------------------------------- diffdrive
 
 
@@ -385,6 +397,7 @@ RIGHT = {
     "contact.damping_for_ratio": damping_for_ratio,
     "contact.normal_force": normal_force,
     "contact.restitution_linear": restitution_linear,
+    "contact.stop_by_impulses": stop_by_impulses,
     "diffdrive.forward_kinematics": dd_forward_kinematics,
     "diffdrive.inverse_kinematics": dd_inverse_kinematics,
     "diffdrive.turning_radius": turning_radius,
