@@ -595,3 +595,141 @@ def test_numerical_derivatives_pass_with_a_note_on_precision(exercise_id, answer
     assert "Note:" in outcome.text and "central differences" in outcome.text
     exact = evaluate(get_exercise(exercise_id), get_exercise(exercise_id).reference)
     assert "Note:" not in exact.text
+
+
+# --------------------------------------------------------------------------- 1.7 settling gains
+
+
+def settling_gains_by_lambert_w(inertia, settling_time, band):
+    from scipy.special import lambertw
+
+    # (1 + x) e^(-x) = band  <=>  -(1 + x) e^(-(1 + x)) = -band / e: the lower branch W_-1
+    x = -1.0 - lambertw(-band / np.e, -1).real
+    omega = x / settling_time
+    return inertia * omega**2, 2 * inertia * omega
+
+
+def settling_gains_by_a_newton_loop(inertia, settling_time, band):
+    x = 5.0
+    for _ in range(100):
+        f = math.log(1 + x) - x - math.log(band)  # log of (1 + x) e^-x = band
+        x -= f / (1 / (1 + x) - 1)
+    omega = x / settling_time
+    return inertia * omega * omega, 2 * inertia * omega
+
+
+def settling_gains_by_sympy(inertia, settling_time, band):
+    w = sp.Symbol("w", positive=True)
+    t = settling_time
+    omega = float(sp.nsolve((1 + w * t) * sp.exp(-w * t) - band, w, (0.01 / t, 60 / t),
+                            solver="bisect"))
+    kp = inertia * omega**2
+    return kp, 2 * math.sqrt(inertia * kp)
+
+
+def settling_gains_from_the_simulated_error(inertia, settling_time, band):
+    """Bisection on omega, each trial judged by the closed-form error on a fine time grid:
+    the last time |e| leaves the band must be the settling time."""
+    from robodyn.control import critically_damped_error
+
+    low, high = 0.1 / settling_time, 100.0 / settling_time
+    t = np.linspace(0.0, settling_time, 20001)
+    for _ in range(80):
+        omega = math.sqrt(low * high)
+        error = critically_damped_error([1.0], [0.0], omega, t)[0]
+        if error[-1] > band:
+            low = omega
+        else:
+            high = omega
+    return inertia * omega**2, 2 * inertia * omega
+
+
+@pytest.mark.parametrize("answer", [settling_gains_by_lambert_w, settling_gains_by_a_newton_loop,
+                                    settling_gains_by_sympy,
+                                    settling_gains_from_the_simulated_error],
+                         ids=lambda f: f.__name__)
+def test_settling_gains_right_in_unusual_forms(answer):
+    """Lambert's W, a Newton loop on the logarithm, sympy's nsolve with 2 sqrt(J Kp), and a
+    bisection on the closed-form error: all pass."""
+    assert summary("arm.settling_gains", answer) == "passed"
+
+
+def settling_envelope_only(inertia, settling_time, band):
+    omega = math.log(1 / band) / settling_time  # e^(-w T) = band
+    return inertia * omega**2, 2 * inertia * omega
+
+
+def settling_rule_of_thumb(inertia, settling_time, band):
+    omega = 4 / settling_time  # T_s = 4 / (zeta w), zeta = 1
+    return inertia * omega**2, 2 * inertia * omega
+
+
+def settling_time_constant(inertia, settling_time, band):
+    omega = 1 / settling_time
+    return inertia * omega**2, 2 * inertia * omega
+
+
+def settling_half_damping(inertia, settling_time, band):
+    kp, kd = settling_gains_by_lambert_w(inertia, settling_time, band)
+    return kp, kd / 2
+
+
+def settling_computed_torque_gains(inertia, settling_time, band):
+    kp, kd = settling_gains_by_lambert_w(1.0, settling_time, band)
+    return kp, kd
+
+
+def settling_kp_not_squared(inertia, settling_time, band):
+    kp, kd = settling_gains_by_lambert_w(inertia, settling_time, band)
+    omega = kd / (2 * inertia)
+    return inertia * omega, kd
+
+
+def settling_kd_from_unit_inertia(inertia, settling_time, band):
+    kp, _ = settling_gains_by_lambert_w(inertia, settling_time, band)
+    return kp, 2 * np.sqrt(kp)
+
+
+def settling_band_halved(inertia, settling_time, band):
+    return settling_gains_by_lambert_w(inertia, settling_time, band / 2)
+
+
+@pytest.mark.parametrize(("answer", "name"), [
+    (settling_envelope_only, "the envelope e^(-omega t) alone"),
+    (settling_rule_of_thumb, "rule of thumb T_s = 4 / (zeta omega)"),
+    (settling_time_constant, "time constant 1 / omega"),
+    (settling_half_damping, "K_d = J omega"),
+    (settling_computed_torque_gains, "the gains of computed torque"),
+    (settling_kp_not_squared, "K_p = J omega (omega not squared)"),
+    (settling_kd_from_unit_inertia, "K_d = 2 sqrt(K_p)"),
+], ids=lambda value: getattr(value, "__name__", "name"))
+def test_settling_gains_slips_are_named(answer, name):
+    """The envelope without 1 + omega t, the 4 / (zeta omega) rule, T_s as 1 / omega, K_d
+    without its 2, computed torque's unit-inertia gains, omega not squared, 2 sqrt(K_p)."""
+    line = summary("arm.settling_gains", answer)
+    assert line.startswith("arm.settling_gains: wrong result — looks like ") and name in line
+
+
+def test_settling_gains_unlisted_slip_is_wrong_but_not_misnamed():
+    """Half the band (a slip no listed mistake explains) gets the generic message."""
+    assert_generic_failure("arm.settling_gains", settling_band_halved)
+
+
+def test_settling_gains_reference_meets_the_band_by_simulation():
+    """The reference's gains, on J e'' + Kd e' + Kp e = 0 from rest, put the error on the band
+    at the settling time and keep it inside afterwards (solve_ivp, not the closed form)."""
+    from scipy.integrate import solve_ivp
+
+    exercise = get_exercise("arm.settling_gains")
+    for inertia, settling_time, band in [(1.65, 0.5, 0.02), (0.16, 0.3, 0.05), (2.0, 0.25, 0.5)]:
+        kp, kd = exercise.reference(inertia, settling_time, band)
+        def rhs(t, x, kp=kp, kd=kd, inertia=inertia):
+            return [x[1], -(kd * x[1] + kp * x[0]) / inertia]
+
+        run = solve_ivp(rhs, (0, 3 * settling_time), [1.0, 0.0], rtol=1e-11, atol=1e-13,
+                        dense_output=True)
+        assert run.sol(settling_time)[0] == pytest.approx(band, rel=1e-6)
+        later = run.sol(np.linspace(settling_time, 3 * settling_time, 500))[0]
+        assert np.all(np.abs(later) <= band * (1 + 1e-6))
+        earlier = run.sol(np.linspace(0.0, 0.99 * settling_time, 500))[0]
+        assert np.all(earlier > band)

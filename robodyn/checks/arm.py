@@ -1018,5 +1018,102 @@ _KINETIC_ENERGY = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- settling gains
+
+
+def _settling_product(band: float) -> float:
+    """x = omega T_s with (1 + x) e^(-x) = band: the critically damped error from rest, e(t) =
+    e0 (1 + omega t) e^(-omega t), falls monotonically and reaches band e0 at x. Bisection on
+    a bracket where the left side falls from 1 to ~0."""
+    low, high = 0.0, 60.0
+    for _ in range(200):
+        middle = 0.5 * (low + high)
+        if (1.0 + middle) * np.exp(-middle) > band:
+            low = middle
+        else:
+            high = middle
+    return 0.5 * (low + high)
+
+
+def _settling_reference(inertia, settling_time, band):
+    w = _settling_product(band) / settling_time
+    return inertia * w**2, 2.0 * inertia * w
+
+
+def _settling_cases(rng) -> list[Case]:
+    cases = [
+        Case((1.65, 0.5, 0.02), "fixed",
+             "the tutorial arm's shoulder (J = 1.65 kg m^2), settled to 2 % in 0.5 s"),
+        Case((0.16, 0.3, 0.05), "fixed",
+             "the elbow (J = 0.16 kg m^2), settled to 5 % in 0.3 s"),
+        Case((0.3, 1.0, 0.01), "fixed", "J = 0.3 kg m^2, settled to 1 % in 1 s"),
+        Case((2.0, 0.25, 0.5), "fixed",
+             "a wide band, half the first error: settled long before 'a few time constants'",
+             hint="(1 + omega t) e^(-omega t) = 0.5 holds at omega t = 1.68; check that your "
+                  "equation has this root."),
+    ]
+    for _ in range(3):
+        cases.append(Case((rounded_uniform(rng, 0.05, 3.0), rounded_uniform(rng, 0.1, 2.0),
+                           rounded_uniform(rng, 0.005, 0.1)), "seeded random",
+                          "a random inertia, settling time and band"))
+    return cases
+
+
+def _settling_with(product=None, kd_factor=2.0, inertia_in_gains=True, kp_power=2,
+                   kd_from_kp=False):
+    """A wrong settling_gains: another omega T_s, K_d factor, or inertia treatment."""
+    def answer(inertia, settling_time, band):
+        x = _settling_product(band) if product is None else product(band)
+        w = x / settling_time
+        scale = inertia if inertia_in_gains else 1.0
+        kp = scale * w**kp_power
+        kd = 2.0 * np.sqrt(kp) if kd_from_kp else kd_factor * scale * w
+        return kp, kd
+    return answer
+
+
+_SETTLING = Exercise(
+    exercise_id="arm.settling_gains",
+    description="PD gains of a joint that settle its error within a band at a given time.",
+    function_name="settling_gains",
+    arguments=("inertia", "settling_time", "band"),
+    outputs=(Output("Kp", Close(rtol=1e-6, atol=0.0)), Output("Kd", Close(rtol=1e-6, atol=0.0))),
+    reference=_settling_reference,
+    make_cases=_settling_cases,
+    mistakes=(
+        Mistake("the envelope e^(-omega t) alone (the factor 1 + omega t of the double root "
+                "left out)",
+                "A double root gives e(t) = (e0 + (e0' + omega e0) t) e^(-omega t), not "
+                "e0 e^(-omega t): from rest the error is e0 (1 + omega t) e^(-omega t), which "
+                "falls more slowly than the envelope.",
+                _settling_with(product=lambda band: np.log(1.0 / band))),
+        Mistake("the rule of thumb T_s = 4 / (zeta omega) (it ignores the band)",
+                "4 / (zeta omega) is the 2 % envelope of an underdamped response, e^(-zeta "
+                "omega t) = 0.018; at critical damping the error is (1 + omega t) e^(-omega t) "
+                "times e0, and the band sets where it ends.",
+                _settling_with(product=lambda band: 4.0)),
+        Mistake("the settling time taken as the time constant 1 / omega",
+                "Critical damping's error (1 + omega t) e^(-omega t) e0 has fallen only to 74 % "
+                "of e0 at t = 1 / omega: solve for the time at which it reaches the band.",
+                _settling_with(product=lambda band: 1.0)),
+        Mistake("K_d = J omega (the 2 of 2 zeta omega left out: zeta = 1/2)",
+                "Divide J e'' + K_d e' + K_p e = 0 by J and compare with e'' + 2 zeta omega e' "
+                "+ omega^2 e = 0: critical damping is K_d = 2 J omega.",
+                _settling_with(kd_factor=1.0)),
+        Mistake("the gains of computed torque (omega^2 and 2 omega, the inertia left out)",
+                "These gains multiply torques, not accelerations: the joint's inertia J scales "
+                "both, K_p = J omega^2 and K_d = 2 J omega (N m/rad, N m s/rad).",
+                _settling_with(inertia_in_gains=False)),
+        Mistake("K_p = J omega (omega not squared)",
+                "Check the units: K_p / J must be a squared frequency, 1/s^2, for "
+                "J e'' + K_p e to add up.", _settling_with(kp_power=1)),
+        Mistake("K_d = 2 sqrt(K_p), critical damping of a unit inertia",
+                "With an inertia J the critical damping is K_d = 2 sqrt(J K_p) = 2 J omega.",
+                _settling_with(kd_from_kp=True)),
+    ),
+)
+
+
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_PENDULUM, _GRAVITY, _MASS_MATRIX, _KINETIC_ENERGY, _CORIOLIS, _INVERSE_DYNAMICS)
+EXERCISES = (_PENDULUM, _GRAVITY, _MASS_MATRIX, _KINETIC_ENERGY, _CORIOLIS, _INVERSE_DYNAMICS,
+             _SETTLING)
