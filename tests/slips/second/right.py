@@ -93,6 +93,16 @@ def inverse_dynamics(arm, q, qd, qdd):
     return tau
 
 
+def settling_gains(inertia, settling_time, band):
+    # critical damping from rest: e = e0 (1 + w t) exp(-w t); it reaches the band where
+    # x = w T solves ln(1 + x) - x = ln(band), by Newton's method from the right
+    x = 10.0
+    for _ in range(60):
+        x -= (math.log(1 + x) - x - math.log(band)) / (1 / (1 + x) - 1)
+    w = x / settling_time
+    return inertia * w**2, 2 * inertia * w
+
+
 # --------------------------------------------------------------------------- friction
 
 
@@ -388,6 +398,7 @@ RIGHT = {
     "arm.kinetic_energy_2link": kinetic_energy_2link,
     "arm.coriolis_matrix": coriolis_matrix,
     "arm.inverse_dynamics": inverse_dynamics,
+    "arm.settling_gains": settling_gains,
     "friction.mu_from_tilt": mu_from_tilt,
     "friction.stribeck": stribeck,
     "friction.karnopp": karnopp,
