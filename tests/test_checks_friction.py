@@ -631,3 +631,24 @@ def test_period_check_cases_hold_the_boundaries_of_the_text():
     assert exercise.reference(mass, stiffness, Fc, Fs, belt) == pytest.approx(
         2 * math.pi * math.sqrt(mass / stiffness), rel=1e-12)
     assert cases["Fc = 0"][2] == 0.0
+
+
+#: What exercises 2.2, 2.3 and 2.5 ask the student to compose: no message may print it.
+ANSWER_LINES = ["Fc + (Fs - Fc)", "(Fs - Fc) * exp", "(Fs - Fc) exp", "exp(-(v / vs)",
+                "exp(-(v/vs)", "exp(-|v/vs|", "-sat(", "np.clip(applied, -Fs, Fs)",
+                "-clip(applied", "2 pi - 2 alpha", "2*pi - 2*alpha", "omega d / v_b",
+                "arctan2(omega", "2 (Fs - Fc) / (k v_b)", "2 d / v_b"]
+
+
+@pytest.mark.parametrize("exercise_id", ["friction.stribeck", "friction.karnopp",
+                                         "friction.stick_slip_period"])
+def test_no_message_prints_the_answer(exercise_id):
+    """Mistake names and hints, and the cases' texts, teach without printing the formula
+    the student is asked to compose (issue 23)."""
+    exercise = get_exercise(exercise_id)
+    texts = [text for mistake in exercise.mistakes for text in (mistake.name, mistake.hint)]
+    texts += [text for case in exercise.cases() for text in (case.about, case.hint, case.note)]
+    texts.append(exercise.description)
+    for text in texts:
+        flat = " ".join(text.split())
+        assert not [line for line in ANSWER_LINES if line in flat], text

@@ -576,8 +576,8 @@ _PERIOD = Exercise(
                 "The block does not jump back: it slips back over the belt on a circle of the "
                 "phase plane, which takes a part of a turn at the angular frequency omega.",
                 _period_of(slip=False)),
-        Mistake("the slip's arc is taken the short way, over the top of the circle (2 alpha "
-                "instead of 2 pi - 2 alpha)",
+        Mistake("the slip's arc is taken the short way, over the top of the circle (the "
+                "angle 2 alpha between the two points)",
                 "In the plane (x, v/omega) the point turns clockwise: from the breakaway point "
                 "it moves right and down first (x grows while the spring slows the block), so "
                 "it goes round the bottom of the circle to the mirror point, the long way.",
@@ -593,7 +593,7 @@ _PERIOD = Exercise(
                 "points the same.",
                 _period_of(arc="whole")),
         Mistake("the angle of the arc has its tangent upside down (tan alpha = v_b / (omega "
-                "d) instead of omega d / v_b)",
+                "d), the legs of the triangle exchanged)",
                 "Draw the breakaway point relative to the circle's centre: it lies d = (Fs - Fc)"
                 "/k to the right and v_b/omega up. Which of the two is the side opposite the "
                 "angle you use?",
