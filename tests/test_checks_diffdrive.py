@@ -743,7 +743,8 @@ ANSWER_LINES = ["R (phi_dot_r - phi_dot_l) / L", "R (phi_dot_r + phi_dot_l) / 2"
                 "(v + omega * track_width / 2) / wheel_radius", "(L/2) (phi_dot_r + phi_dot_l)",
                 "track_width * (phi_dot_r + phi_dot_l)", "sinc(omega dt/2) cos(theta + omega dt/2)",
                 "x + v dt", "np.where(np.abs(e) < dead_band", "np.clip(gain * e",
-                "e = wrap(bearing - theta)", "np.arctan2(y_goal - y, x_goal - x)"]
+                "e = wrap(bearing - theta)", "np.arctan2(y_goal - y, x_goal - x)",
+                "s / (1 + e)", "1 / (1 + e)", "/ ((1 + e) R)", "pi L / 4", "pi L / 8"]
 
 
 @pytest.mark.parametrize("exercise_id", [i for i in exercise_ids() if i.startswith("diffdrive.")])
@@ -886,7 +887,7 @@ def square_right_turns(side, laps, tyre_error, wheel_radius, track_width):
 
 SQUARE_SLIPS = [
     (square_larger_tyre_reads_more, "the error put in the odometry instead of the wheel"),
-    (square_first_order, "the first order of 1 / (1 + e)"),
+    (square_first_order, "(1 - e) times its true distance"),
     (square_exact_corners, "the turns on the spot reported exactly"),
     (square_euler_sides, "one Euler step per segment"),
     (square_right_turns, "the square driven clockwise"),

@@ -1586,11 +1586,12 @@ _SQUARE_ODOMETRY = Exercise(
             _square_odometry_of(true_r=lambda e: 1.0, odo_r=lambda e: 1 + e),
         ),
         Mistake(
-            "the larger tyre's reading taken as (1 - e) times its true distance, the first "
-            "order of 1 / (1 + e)",
-            "The larger tyre turns through the angle s / ((1 + e) R), which the odometry reads "
-            "as s / (1 + e). That is (1 - e) s only to first order; the check asks for the "
-            "exact value.",
+            "the larger tyre's reading taken as (1 - e) times its true distance (a first-order "
+            "approximation)",
+            "Work out the angle through which the larger tyre turns while it rolls a given "
+            "distance, and what the odometry makes of that angle, without approximating: "
+            "(1 - e) is right only to first order in e, and the check asks for the exact "
+            "value.",
             _square_odometry_of(true_r=lambda e: 1 / (1 - e)),
         ),
         Mistake(
