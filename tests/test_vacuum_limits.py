@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 import sympy as sp
+from scipy.integrate import solve_ivp
 
 from robodyn import vacuum
 from robodyn.errors import ParameterError
@@ -72,6 +73,48 @@ def test_pushed_climb_agrees_with_a_bisection_over_the_lift_off_balance(R, f, mu
     expected = _bisected_height(R, f, mu, push, load, 1.0 / k if k else 0.0)
     got = pushed_edge_climb_height(R, f, mu, push, load, stiffness=k)
     assert got == pytest.approx(expected, abs=1e-9)
+
+
+def _pushed_wheel_climbs(h, R, f, mu, P, W, k, *, mass=0.05, zeta=1.0, ramp=0.5, hold=0.5):
+    """A simulation: the wheel as a point mass under W, pushed by P (ramped in over ``ramp``
+    s) into the filleted edge, the edge and the floor damped penalty springs of stiffness k,
+    the spinning wheel's friction mu N up the rim, the floor frictionless. True if the wheel's
+    centre ends past the fillet's centre (on the step)."""
+    c = 2 * zeta * math.sqrt(k * mass)
+    x0 = f - math.sqrt((R + f) ** 2 - (R - (h - f)) ** 2)      # touching the arc at z = R
+
+    def rhs(t, y):
+        x, z, vx, vz = y
+        fx, fz = P * min(t / ramp, 1.0), -W
+        d, n = vacuum.step_distance(np.array([x, z]), 0.0, h, f)
+        if d < R:
+            N = max(k * (R - d) - c * (vx * n[0] + vz * n[1]), 0.0)
+            fx += N * (n[0] + mu * n[1])                 # normal, and friction along
+            fz += N * (n[1] - mu * n[0])                 # (n_z, -n_x): up the edge
+        if z < R:
+            fz += max(k * (R - z) - c * vz, 0.0)
+        return [vx, vz, fx / mass, fz / mass]
+
+    run = solve_ivp(rhs, (0.0, ramp + hold), [x0, R - W / k, 0.0, 0.0], method="LSODA",
+                    rtol=1e-8, atol=1e-11, max_step=1e-3)
+    assert run.success, run.message
+    return run.y[0, -1] > f
+
+
+@pytest.mark.parametrize("R, f, mu, P, W, k", [
+    (0.044, 0.003, 1.06, 5.0, 20.0, 2e4),
+    (0.036, 0.0, 0.6, 8.0, 20.0, 1e4),
+])
+def test_a_simulated_pushed_wheel_climbs_just_below_the_limit_and_stalls_just_above(R, f, mu,
+                                                                                  P, W, k):
+    """A third method, dynamic: the point-mass wheel pushed slowly into the edge gets onto
+    the step 0.15 mm below pushed_edge_climb_height and stays at the edge 0.15 mm above it;
+    the rigid formula puts the limit below the height climbed: on these soft edges the
+    overlap counts."""
+    limit = pushed_edge_climb_height(R, f, mu, P, W, stiffness=k)
+    assert _pushed_wheel_climbs(limit - 1.5e-4, R, f, mu, P, W, k)
+    assert not _pushed_wheel_climbs(limit + 1.5e-4, R, f, mu, P, W, k)
+    assert pushed_edge_climb_height(R, f, mu, P, W) < limit - 1.5e-4
 
 
 def test_without_a_push_and_rigid_it_is_the_grip_limit_of_edge_climb_height():
