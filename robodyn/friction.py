@@ -934,13 +934,11 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
     f_scale : float
         Size of an ordinary residual, N, for the robust losses.
     tol : float
-        The solver's ``ftol``, ``xtol`` and ``gtol`` (relative, dimensionless). The valley of
-        the cost along (Fs, vs) is flat: with the solver's default 1e-8 it stopped half-way
-        down it on 20 clean samples from -2 to 2 m/s (Fs 0.65 for 0.8, standard error 0.01).
+        The solver's ``ftol``, ``xtol`` and ``gtol`` (relative, dimensionless), tighter than
+        scipy's 1e-8 by default because the valley of the cost along (Fs, vs) is flat.
     max_nfev : int
         Most evaluations of the model the solver may make (scipy's default is 400 for four
-        parameters; those 20 samples take about 1000 down that valley). When it runs out,
-        ``success`` is False and the message says so.
+        parameters). When it runs out, ``success`` is False and the message says so.
 
     Returns
     -------
@@ -951,6 +949,9 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
         model explains the data no better than their mean (R^2 <= 0), and the message says so.
         The standard errors linearise the model at the solution and use the plain residual
         variance; with a robust loss and outliers they are rough.
+        The fit is local: it returns the minimum the solver reaches from ``p0``. Data that
+        do not reach below vs, or that hold outliers, can leave several minima (chapter 2
+        shows both); try several starts.
 
     Raises
     ------
