@@ -81,23 +81,23 @@ def _two_links(arm: PlanarArm) -> PlanarArm:
 
 
 def standard_parameters(arm: PlanarArm) -> np.ndarray:
-    r"""The standard parameters of each link, :math:`(J_1, h_1, m_1, J_2, h_2, m_2)`.
+    r"""The standard parameters of each link, :math:`(J_1, \chi_1, m_1, J_2, \chi_2, m_2)`.
 
     :math:`J_i = I_i + m_i l_{ci}^2` is link i's inertia about its own joint (kg m^2),
-    :math:`h_i = m_i l_{ci}` its first moment (kg m), :math:`m_i` its mass (kg). The torques
+    :math:`\chi_i = m_i l_{ci}` its first moment (kg m), :math:`m_i` its mass (kg). The torques
     are linear in these six; only the four combinations of :func:`base_map` reach them.
     """
     arm = _two_links(arm)
     m, lc, inertia = arm.masses, arm.com_distances, arm.inertias
-    J, h = inertia + m * lc**2, m * lc
-    return np.array([J[0], h[0], m[0], J[1], h[1], m[1]])
+    J, chi = inertia + m * lc**2, m * lc
+    return np.array([J[0], chi[0], m[0], J[1], chi[1], m[1]])
 
 
 def base_map(L1: float) -> np.ndarray:
-    r"""The matrix K with :math:`\pi = K\,(J_1, h_1, m_1, J_2, h_2, m_2)`, shape (4, 6).
+    r"""The matrix K with :math:`\pi = K\,(J_1, \chi_1, m_1, J_2, \chi_2, m_2)`, shape (4, 6).
 
-    :math:`\pi_1 = J_1 + L_1^2 m_2`, :math:`\pi_2 = J_2`, :math:`\pi_3 = h_2`,
-    :math:`\pi_4 = h_1 + L_1 m_2`: link 2's mass acts on joint 1 as a point mass at the elbow,
+    :math:`\pi_1 = J_1 + L_1^2 m_2`, :math:`\pi_2 = J_2`, :math:`\pi_3 = \chi_2`,
+    :math:`\pi_4 = \chi_1 + L_1 m_2`: link 2's mass acts on joint 1 as a point mass at the elbow,
     and link 1's mass alone acts nowhere. ``L1`` in m (> 0).
     """
     L1 = check_positive("L1", L1, "m")
@@ -190,8 +190,8 @@ def symbolic_regressor():
     r"""The regressor in the standard parameters, derived with sympy from the Lagrangian.
 
     The torques :math:`M\ddot q + C\dot q + G` of :func:`robodyn.lagrange.planar_arm_matrices`
-    are rewritten in :math:`J_i = I_i + m_i l_{ci}^2` and :math:`h_i = m_i l_{ci}`; they are
-    then linear in :math:`(J_1, h_1, m_1, J_2, h_2, m_2)`, and their Jacobian with respect to
+    are rewritten in :math:`J_i = I_i + m_i l_{ci}^2` and :math:`\chi_i = m_i l_{ci}`; they are
+    then linear in :math:`(J_1, \chi_1, m_1, J_2, \chi_2, m_2)`, and their Jacobian with respect to
     those is the regressor.
 
     Returns
@@ -206,13 +206,13 @@ def symbolic_regressor():
     qdd = sp.Matrix(sp.symbols("qdd1 qdd2", real=True))
     tau = M * qdd + C * sp.Matrix(s["qd"]) + G
     J = sp.symbols("J1 J2", positive=True)
-    h = sp.symbols("h1 h2", positive=True)
+    chi = sp.symbols("chi1 chi2", positive=True)
     rules = {}
     for i in range(2):
-        rules[s["I"][i]] = J[i] - h[i] ** 2 / s["m"][i]
+        rules[s["I"][i]] = J[i] - chi[i] ** 2 / s["m"][i]
     tau = tau.subs(rules)
-    tau = tau.subs({s["lc"][i]: h[i] / s["m"][i] for i in range(2)}).applyfunc(sp.expand)
-    standard = [J[0], h[0], s["m"][0], J[1], h[1], s["m"][1]]
+    tau = tau.subs({s["lc"][i]: chi[i] / s["m"][i] for i in range(2)}).applyfunc(sp.expand)
+    standard = [J[0], chi[0], s["m"][0], J[1], chi[1], s["m"][1]]
     Y = tau.jacobian(standard).applyfunc(sp.simplify)
     return Y, {"standard": standard, "q": s["q"], "qd": s["qd"], "qdd": list(qdd),
                "L1": s["L"][0], "g": s["g"]}

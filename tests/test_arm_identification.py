@@ -59,7 +59,7 @@ def symbolic():
 
 
 def test_sympy_regressor_in_standard_parameters_maps_to_base(symbolic):
-    """The Lagrangian's regressor in (J1, h1, m1, J2, h2, m2) is Y_base K at random states."""
+    """The Lagrangian's regressor in (J1, chi1, m1, J2, chi2, m2) is Y_base K at random states."""
     f, _, _ = symbolic
     rng = np.random.default_rng(9)
     for _ in range(30):
@@ -72,7 +72,7 @@ def test_sympy_regressor_in_standard_parameters_maps_to_base(symbolic):
 
 def test_sympy_regressor_is_linear_and_of_rank_four(symbolic):
     """The symbolic regressor holds no parameter; stacked at random states it has rank 4 of 6
-    (m1 never acts, m2 only through J1 and h1), while the base regressor has full rank 4."""
+    (m1 never acts, m2 only through J1 and chi1), while the base regressor has full rank 4."""
     f, Y, s = symbolic
     assert not (Y.free_symbols & set(s["standard"]))
     rng = np.random.default_rng(10)
