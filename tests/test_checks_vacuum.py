@@ -767,7 +767,7 @@ def pushed_with_sympy(wheel_radius, fillet, mu, push, load, stiffness):
 
 
 def _pushed_student(wheel_radius, fillet, mu, push, load, stiffness, *, psi=None, sink=None,
-                    reach=None, wall=None, cos=np.cos, scale=1.0, top=None):
+                    reach=None, wall=None, scale=1.0, top=None):
     """A student's answer, line by line, with one of its lines written otherwise."""
     mu, push = np.asarray(mu, float), np.asarray(push, float)
     c = push / load
@@ -778,7 +778,7 @@ def _pushed_student(wheel_radius, fillet, mu, push, load, stiffness, *, psi=None
     distance = wheel_radius + fillet - overlap if reach is None else \
         reach(wheel_radius, fillet, overlap)
     base = fillet + wheel_radius if top is None else top(wheel_radius, fillet)
-    h = scale * (base - distance * cos(angle))
+    h = scale * (base - distance * np.cos(angle))
     climbs_the_face = mu * push > load if wall is None else wall(mu, push, load)
     return np.where(climbs_the_face, np.inf, h)
 
@@ -833,7 +833,7 @@ def pushed_sharp_edge(R, f, mu, push, load, stiffness):
 
 def pushed_in_degrees(R, f, mu, push, load, stiffness):
     return _pushed_student(R, f, mu, push, load, stiffness,
-                           cos=lambda a: np.cos(np.degrees(a)))
+                           psi=lambda mu, c: np.degrees(np.arctan(mu) + np.arctan(c)))
 
 
 def pushed_in_millimetres(R, f, mu, push, load, stiffness):

@@ -1010,8 +1010,7 @@ def _pushed_climb_cases(rng) -> list[Case]:
     return cases
 
 
-def _pushed_of(angle=None, overlap=None, distance=None, wall=None, height=None,
-               cos=np.cos):
+def _pushed_of(angle=None, overlap=None, distance=None, wall=None, height=None):
     """A student's pushed climb with the changes of a mistake: the largest angle
     ``angle(mu, c)``, the overlap ``overlap(N, W, k)``, the centres' ``distance(R, f, d)``,
     the wall climb's test ``wall(mu, c)`` and the ``height(R, f, dist, cos_psi)``."""
@@ -1028,7 +1027,7 @@ def _pushed_of(angle=None, overlap=None, distance=None, wall=None, height=None,
             psi = angle(mu, c)
             N = push * np.sin(psi) + load * np.cos(psi)
             d = 0.0 * N if stiffness is None else overlap(N, load, stiffness)
-            h = height(wheel_radius, fillet, distance(wheel_radius, fillet, d), cos(psi))
+            h = height(wheel_radius, fillet, distance(wheel_radius, fillet, d), np.cos(psi))
             return np.where(wall(mu, c), np.inf, h)
 
     return pushed_climb_height
@@ -1100,9 +1099,9 @@ _PUSHED_CLIMB = Exercise(
                 _pushed_of(distance=lambda R, f, d: R - d,
                            height=lambda R, f, dist, cos_psi: R - dist * cos_psi)),
         Mistake("the angle in degrees where NumPy expects radians",
-                "NumPy's trigonometric functions take and give radians: keep the angles in "
-                "radians throughout.",
-                _pushed_of(cos=lambda psi: np.cos(np.degrees(psi)))),
+                "NumPy's trigonometric functions take and give radians: keep the angle psi* "
+                "in radians throughout, in N as in the height.",
+                _pushed_of(angle=lambda mu, c: np.degrees(np.arctan(mu) + np.arctan(c)))),
         Mistake("the height in mm, not in m",
                 "Return SI units: the text's 24.0 mm is 0.024 m.",
                 _pushed_of(height=lambda R, f, dist, cos_psi: 1e3 * (f + R - dist * cos_psi))),

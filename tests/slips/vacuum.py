@@ -381,6 +381,42 @@ def climb_small_angle(wheel_radius, fillet, mu):
     return (wheel_radius + fillet) * (1 - np.cos(mu))
 
 
+# --------------------------------------------------------------------------- 7.6 pushed climb
+
+
+def _pushed(wheel_radius, fillet, mu, push, load, stiffness, angle=None, rigid=False,
+            wall=True):
+    """A student's pushed climb; each keyword is one of the slips below."""
+    mu, push = np.asarray(mu, dtype=float), np.asarray(push, dtype=float)
+    psi = np.arctan(mu) + np.arctan(push / load) if angle is None else angle(mu, push / load)
+    N = push * np.sin(psi) + load * np.cos(psi)
+    delta = 0.0 if (stiffness is None or rigid) else N / stiffness
+    h = wheel_radius + fillet - (wheel_radius + fillet - delta) * np.cos(psi)
+    return np.where(mu * push > load, np.inf, h) if wall else h
+
+
+def pushed_push_forgotten(wheel_radius, fillet, mu, push, load, stiffness):
+    """The largest angle of exercise 7.5 kept, arctan(mu): the push left out of it."""
+    return _pushed(wheel_radius, fillet, mu, push, load, stiffness,
+                   angle=lambda m, c: np.arctan(m))
+
+
+def pushed_tangents_summed(wheel_radius, fillet, mu, push, load, stiffness):
+    """tan(psi) = mu + P/W: the tangents added instead of the angles."""
+    return _pushed(wheel_radius, fillet, mu, push, load, stiffness,
+                   angle=lambda m, c: np.arctan(m + c))
+
+
+def pushed_overlap_ignored(wheel_radius, fillet, mu, push, load, stiffness):
+    """The overlap N/k never subtracted: the edge taken as rigid whatever k."""
+    return _pushed(wheel_radius, fillet, mu, push, load, stiffness, rigid=True)
+
+
+def pushed_no_wall(wheel_radius, fillet, mu, push, load, stiffness):
+    """No np.inf where mu P > W: the formula used past 90 degrees."""
+    return _pushed(wheel_radius, fillet, mu, push, load, stiffness, wall=False)
+
+
 SLIPS = [
     ("vacuum.step_distance", step_corner_solid),
     ("vacuum.step_distance", step_inside_normal_not_flipped),
@@ -426,4 +462,8 @@ SLIPS = [
     ("vacuum.edge_climb_height", climb_radius_minus_fillet),
     ("vacuum.edge_climb_height", climb_fillet_centre_at_top),
     ("vacuum.edge_climb_height", climb_small_angle),
+    ("vacuum.pushed_climb_height", pushed_push_forgotten),
+    ("vacuum.pushed_climb_height", pushed_tangents_summed),
+    ("vacuum.pushed_climb_height", pushed_overlap_ignored),
+    ("vacuum.pushed_climb_height", pushed_no_wall),
 ]

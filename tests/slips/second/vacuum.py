@@ -366,6 +366,48 @@ def fillet_centre_at_the_top(wheel_radius, fillet, mu):
     return wheel_radius - (wheel_radius + fillet) / np.sqrt(1 + mu**2)
 
 
+# --------------------------------------------------------------------------- 7.6 pushed climb
+
+
+def push_subtracted(wheel_radius, fillet, mu, push, load, stiffness):
+    """psi* = arctan(mu) - arctan(P/W): the push drawn as holding the wheel back."""
+    mu, push = np.asarray(mu, float), np.asarray(push, float)
+    psi = np.arctan(mu) - np.arctan(push / load)
+    k = np.inf if stiffness is None else stiffness
+    sink = (push * np.sin(psi) + load * np.cos(psi)) / k
+    height = (wheel_radius + fillet) * (1 - np.cos(psi)) + sink * np.cos(psi)
+    return np.where(mu * push > load, np.inf, height)
+
+
+def overlap_of_the_load(wheel_radius, fillet, mu, push, load, stiffness):
+    """The overlap taken as W/k, the load over the stiffness, not N/k."""
+    mu, push = np.asarray(mu, float), np.asarray(push, float)
+    psi = np.arctan(mu) + np.arctan(push / load)
+    sink = 0.0 if stiffness is None else load / stiffness
+    height = (wheel_radius + fillet) * (1 - np.cos(psi)) + sink * np.cos(psi)
+    return np.where(mu * push > load, np.inf, height)
+
+
+def pushed_angle_in_degrees(wheel_radius, fillet, mu, push, load, stiffness):
+    """psi* converted to degrees before np.cos and np.sin."""
+    mu, push = np.asarray(mu, float), np.asarray(push, float)
+    psi = np.degrees(np.arctan(mu) + np.arctan(push / load))
+    k = np.inf if stiffness is None else stiffness
+    sink = (push * np.sin(psi) + load * np.cos(psi)) / k
+    height = (wheel_radius + fillet) * (1 - np.cos(psi)) + sink * np.cos(psi)
+    return np.where(mu * push > load, np.inf, height)
+
+
+def wall_when_push_beats_mu_load(wheel_radius, fillet, mu, push, load, stiffness):
+    """The wall climb tested as P > mu W: mu on the load's side."""
+    mu, push = np.asarray(mu, float), np.asarray(push, float)
+    psi = np.arctan(mu) + np.arctan(push / load)
+    k = np.inf if stiffness is None else stiffness
+    sink = (push * np.sin(psi) + load * np.cos(psi)) / k
+    height = (wheel_radius + fillet) * (1 - np.cos(psi)) + sink * np.cos(psi)
+    return np.where(push > mu * load, np.inf, height)
+
+
 SLIPS = [
     ("vacuum.step_distance", corner_treated_as_solid),
     ("vacuum.step_distance", inside_normal_not_flipped),
@@ -410,4 +452,8 @@ SLIPS = [
     ("vacuum.edge_climb_height", cos_phi_without_sqrt),
     ("vacuum.edge_climb_height", phi_equals_mu),
     ("vacuum.edge_climb_height", fillet_centre_at_the_top),
+    ("vacuum.pushed_climb_height", push_subtracted),
+    ("vacuum.pushed_climb_height", overlap_of_the_load),
+    ("vacuum.pushed_climb_height", pushed_angle_in_degrees),
+    ("vacuum.pushed_climb_height", wall_when_push_beats_mu_load),
 ]
