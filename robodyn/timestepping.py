@@ -16,18 +16,18 @@ one contact on the floor z = 0: normal n = (0, 1), tangent t = (1, 0), and a fri
 
     0 \le p_n \perp n^T v^{+} + b_n \ge 0,
 
-    0 \le \beta \perp \lambda\,e + D^T v^{+} \ge 0,
+    0 \le \beta \perp \gamma\,\mathbf{1} + D^T v^{+} \ge 0,
 
-    0 \le \lambda \perp \mu\,p_n - e^T\beta \ge 0,
+    0 \le \gamma \perp \mu\,p_n - \mathbf{1}^T\beta \ge 0,
 
 then :math:`x^{+} = x + h v^{+}` (semi-implicit Euler). :math:`p_n` is the normal impulse,
 :math:`\beta` the friction impulses along +t and -t (:math:`p_t = \beta_1 - \beta_2`),
-:math:`\lambda` the sliding speed and e = (1, 1). The normal row's :math:`b_n` says how fast
-the body may approach: :math:`b_n = \phi/h - e_r v_{imp}` with the gap :math:`\phi`. In
+:math:`\gamma` the sliding speed and :math:`\mathbf{1}` = (1, 1). The normal row's :math:`b_n` says how fast
+the body may approach: :math:`b_n = z/h - e\,v_{imp}` with the gap z (the height). In
 flight (:math:`v_{imp} = 0`) the body may close the gap in this step, not more: it ends the
 step on or above the floor, and a body that reaches the floor lands on it exactly. In the step
 after such a landing at the speed :math:`v_{imp}` (above ``bounce_speed``), it must leave at
-:math:`e_r v_{imp}` or faster: Newton's law of restitution at the velocity level.
+:math:`e\,v_{imp}` or faster: Newton's law of restitution at the velocity level.
 
 - :func:`lemke`: Lemke's complementary pivoting, for an LCP of any size.
 - :func:`lcp_by_enumeration`: every choice of the basic variables tried; exact for small
@@ -263,19 +263,19 @@ def contact_lcp(mass: float, velocity, gap: float, h: float, mu: float,
                 impact_speed: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     r"""M and q of one time step of a point on the floor (Stewart-Trinkle / Anitescu-Potra).
 
-    Unknowns :math:`z = (p_n, \beta_+, \beta_-, \lambda)`: the normal impulse (N s), the
+    Unknowns :math:`\xi = (p_n, \beta_+, \beta_-, \gamma)`: the normal impulse (N s), the
     friction impulses along +x and -x (N s) and the sliding speed (m/s). With
     :math:`v^{free} = v + h f/m` and the contact's directions n = (0, 1), D = [t, -t],
 
     .. math::
 
-        M = \begin{pmatrix} n^T n/m & n^T D/m & 0 \\ D^T n/m & D^T D/m & e \\
-            \mu & -e^T & 0 \end{pmatrix}, \qquad
+        M = \begin{pmatrix} n^T n/m & n^T D/m & 0 \\ D^T n/m & D^T D/m & \mathbf{1} \\
+            \mu & -\mathbf{1}^T & 0 \end{pmatrix}, \qquad
         q = \begin{pmatrix} n^T v^{free} + b_n \\ D^T v^{free} \\ 0 \end{pmatrix},
 
-    with :math:`b_n = \phi/h - e_r v_{imp}`: the body may close the gap :math:`\phi` in this
+    with :math:`b_n = z/h - e\,v_{imp}`: the body may close the gap z in this
     step but not enter the floor, and after landing at :math:`v_{imp}` it leaves at
-    :math:`e_r v_{imp}` at least.
+    :math:`e\,v_{imp}` at least.
 
     Parameters
     ----------
@@ -292,7 +292,7 @@ def contact_lcp(mass: float, velocity, gap: float, h: float, mu: float,
     force : array_like, shape (2,)
         Applied force (F_x, F_z), N; default the weight of 1 kg (pass ``(F, -mass * g)``).
     restitution : float
-        Newton's coefficient of restitution e_r, in [0, 1].
+        Newton's coefficient of restitution e, in [0, 1].
     impact_speed : float
         :math:`v_{imp}`, the speed at which the body landed in the previous step, m/s (>= 0);
         0 in flight, at rest, and in the step after a bounce.

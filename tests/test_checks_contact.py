@@ -111,22 +111,83 @@ def restitution_in_a_math_loop(zeta):
     return np.array([one(z) for z in np.asarray(zeta, dtype=float)])
 
 
+# --------------------------------------------------------------------------- 3.3 sizing
+# The stiffness and damping lines above, each inside a sizing of (k, c) that is otherwise
+# right, as a student writes exercise 3.3 (size_contact).
+
+
+def student_restitution(zeta):
+    s = math.sqrt(1 - zeta**2)
+    return math.exp(-zeta * math.atan2(2 * zeta * s, 2 * zeta**2 - 1) / s)
+
+
+def student_zeta(restitution):
+    if restitution >= 1:
+        return 0.0
+    low, high = 0.0, 1.0 - 1e-15
+    while high - low > 1e-15:
+        mid = (low + high) / 2
+        if student_restitution(mid) > restitution:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def as_sizing(stiffness=None, damping=None):
+    line = stiffness or damping
+
+    def size_contact(mass, penetration, restitution, g):
+        k = stiffness(mass, penetration, g) if stiffness else mass * g / penetration
+        zeta = student_zeta(restitution)
+        c = damping(k, mass, zeta) if damping else 2 * zeta * math.sqrt(k * mass)
+        return k, c
+
+    size_contact.__name__ = line.__name__
+    return size_contact
+
+
+def sizing_by_newton(mass, penetration, restitution, g):
+    """Newton's method on e(zeta) with a central-difference slope."""
+    k = mass * g / penetration
+    zeta = 0.0 if restitution >= 1 else 0.5
+    while restitution < 1:
+        f = student_restitution(zeta) - restitution
+        slope = (student_restitution(zeta + 1e-7) - student_restitution(zeta - 1e-7)) / 2e-7
+        step = f / slope
+        zeta = min(max(zeta - step, 1e-6), 0.99)
+        if abs(step) < 1e-15:
+            break
+    critical = 2 * np.sqrt(k * mass)
+    return k, zeta * critical
+
+
+def sizing_zeta_from_a_table(mass, penetration, restitution, g):
+    """A table of e against zeta, interpolated: 1e-6 off, not enough."""
+    zetas = np.linspace(0, 0.999, 2001)
+    table = [student_restitution(z) for z in zetas]
+    zeta = np.interp(restitution, table[::-1], zetas[::-1])
+    k = mass * g / penetration
+    return k, 2 * zeta * math.sqrt(k * mass)
+
+
 @pytest.mark.parametrize(
     ("exercise_id", "answer"),
     [
-        ("contact.stiffness_for_penetration", stiffness_from_the_weight),
-        ("contact.stiffness_for_penetration", stiffness_by_sympy),
-        ("contact.damping_for_ratio", damping_from_the_double_root),
+        ("contact.size_contact", as_sizing(stiffness=stiffness_from_the_weight)),
+        ("contact.size_contact", as_sizing(stiffness=stiffness_by_sympy)),
+        ("contact.size_contact", as_sizing(damping=damping_from_the_double_root)),
         ("contact.normal_force", force_by_vectorized_math),
         ("contact.normal_force", force_as_product_of_masks),
         ("contact.restitution_linear", restitution_with_arcsin_and_a_quadrant_fix),
         ("contact.restitution_linear", restitution_with_complex_numbers),
         ("contact.restitution_linear", restitution_in_a_math_loop),
-        ("contact.damping_for_ratio", damping_from_critical),
+        ("contact.size_contact", as_sizing(damping=damping_from_critical)),
         ("contact.normal_force", force_with_if),
         ("contact.normal_force", force_with_clip_and_heaviside),
         ("contact.restitution_linear", restitution_by_cases),
         ("contact.restitution_linear", restitution_with_arccos),
+        ("contact.size_contact", sizing_by_newton),
     ],
     ids=lambda value: getattr(value, "__name__", value),
 )
@@ -371,27 +432,31 @@ def restitution_sine_without_two(zeta):
 
 
 STUDENTS = [
-    ("contact.stiffness_for_penetration", stiffness_in_grams, "1000 times too stiff"),
-    ("contact.stiffness_for_penetration", stiffness_in_millimetres, "1000 times too soft"),
-    ("contact.stiffness_for_penetration", stiffness_without_g, "g is missing"),
-    ("contact.stiffness_for_penetration", stiffness_with_earths_g, "the number 9.81"),
-    ("contact.stiffness_for_penetration", stiffness_by_energy, "an energy balance"),
-    ("contact.stiffness_for_penetration", stiffness_mixed_up, "mass and penetration exchanged"),
-    ("contact.stiffness_for_penetration", stiffness_over_depth_squared,
+    ("contact.size_contact", as_sizing(stiffness=stiffness_in_grams), "1000 times too stiff"),
+    ("contact.size_contact", as_sizing(stiffness=stiffness_in_millimetres), "1000 times too soft"),
+    ("contact.size_contact", as_sizing(stiffness=stiffness_without_g), "g is missing"),
+    ("contact.size_contact", as_sizing(stiffness=stiffness_with_earths_g), "the number 9.81"),
+    ("contact.size_contact", as_sizing(stiffness=stiffness_by_energy), "an energy balance"),
+    ("contact.size_contact", as_sizing(stiffness=stiffness_mixed_up),
+     "mass and penetration exchanged"),
+    ("contact.size_contact", as_sizing(stiffness=stiffness_over_depth_squared),
      "the penetration squared"),
-    ("contact.stiffness_for_penetration", stiffness_with_floor_division, "a floor division"),
-    ("contact.damping_for_ratio", damping_without_two, "factor 2 is missing"),
-    ("contact.damping_for_ratio", damping_over_the_ratio,
+    ("contact.size_contact", as_sizing(stiffness=stiffness_with_floor_division),
+     "a floor division"),
+    ("contact.size_contact", as_sizing(damping=damping_without_two), "factor 2 is missing"),
+    ("contact.size_contact", as_sizing(damping=damping_over_the_ratio),
      "the critical damping divided by zeta"),
-    ("contact.damping_for_ratio", damping_halved_not_doubled, "a quarter of the right value"),
-    ("contact.damping_for_ratio", damping_with_zeta_inside_the_root,
+    ("contact.size_contact", as_sizing(damping=damping_halved_not_doubled),
+     "a quarter of the right value"),
+    ("contact.size_contact", as_sizing(damping=damping_with_zeta_inside_the_root),
      "zeta under the square root"),
-    ("contact.damping_for_ratio", damping_with_the_frequency, "sqrt(k / m)"),
-    ("contact.damping_for_ratio", damping_without_sqrt, "the square root is missing (2 zeta"),
-    ("contact.damping_for_ratio", damping_power_one_half, "which Python reads as"),
-    ("contact.damping_for_ratio", damping_critical_only, "zeta is missing"),
-    ("contact.damping_for_ratio", damping_upside_down, "upside down"),
-    ("contact.damping_for_ratio", damping_through_a_massless_omega,
+    ("contact.size_contact", as_sizing(damping=damping_with_the_frequency), "sqrt(k / m)"),
+    ("contact.size_contact", as_sizing(damping=damping_without_sqrt),
+     "the square root is missing (2 zeta"),
+    ("contact.size_contact", as_sizing(damping=damping_power_one_half), "which Python reads as"),
+    ("contact.size_contact", as_sizing(damping=damping_critical_only), "zeta is missing"),
+    ("contact.size_contact", as_sizing(damping=damping_upside_down), "upside down"),
+    ("contact.size_contact", as_sizing(damping=damping_through_a_massless_omega),
      "the mass missing under the root"),
     ("contact.normal_force", force_that_pulls, "pulls near the end"),
     ("contact.normal_force", force_apart_too, "while the bodies are apart"),
@@ -456,8 +521,8 @@ def force_half_at_touch(depth, depth_rate, k, c):
 @pytest.mark.parametrize(("exercise_id", "answer"), [
     ("contact.normal_force", force_with_the_rate_squared),
     ("contact.restitution_linear", restitution_one_minus_zeta),
-    ("contact.stiffness_for_penetration", stiffness_a_millimetre_more),
-    ("contact.damping_for_ratio", damping_all_under_the_root),
+    ("contact.size_contact", as_sizing(stiffness=stiffness_a_millimetre_more)),
+    ("contact.size_contact", as_sizing(damping=damping_all_under_the_root)),
     ("contact.normal_force", force_half_at_touch),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
@@ -481,6 +546,40 @@ def test_no_message_prints_the_answer(exercise_id):
     texts += [text for case in exercise.cases() for text in (case.about, case.hint, case.note)]
     for text in texts:
         assert not [line for line in ANSWER_LINES if line in " ".join(text.split())], text
+
+
+def sizing_with_the_classic_restitution(mass, penetration, restitution, g):
+    k = mass * g / penetration
+    ln_e = math.log(restitution)
+    zeta = -ln_e / math.sqrt(math.pi**2 + ln_e**2)     # e = exp(-pi zeta / sqrt(1 - zeta^2))
+    return k, 2 * zeta * math.sqrt(k * mass)
+
+
+def sizing_with_e_as_zeta(mass, penetration, restitution, g):
+    k = mass * g / penetration
+    return k, 2 * restitution * math.sqrt(k * mass)
+
+
+def sizing_with_the_half_period(mass, penetration, restitution, g):
+    k = mass * g / penetration
+    zeta = -math.log(restitution) / math.pi
+    return k, 2 * zeta * math.sqrt(k * mass)
+
+
+@pytest.mark.parametrize(("answer", "name"), [
+    (sizing_with_the_classic_restitution, "the classic restitution"),
+    (sizing_with_e_as_zeta, "the restitution taken for the damping ratio"),
+    (sizing_with_the_half_period, "the undamped half period"),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_size_contact_students_wrong_ratios_are_named(answer, name):
+    """A damping ratio found the wrong way round is named by its mistake."""
+    line = summary("contact.size_contact", answer)
+    assert line.startswith("contact.size_contact: wrong result — looks like ") and name in line
+
+
+def test_size_contact_a_coarse_table_is_not_enough():
+    """zeta interpolated in a table is 1e-6 off: rejected, and no mistake is claimed."""
+    assert_generic_failure("contact.size_contact", sizing_zeta_from_a_table)
 
 
 # --------------------------------------------------------------------------- 3.5 stop by impulses

@@ -14,6 +14,7 @@ reference with that change.
 from __future__ import annotations
 
 import numpy as np
+from scipy.optimize import brentq
 
 from robodyn import contact, timestepping
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
@@ -25,21 +26,6 @@ G = contact.G
 
 def _stiffness_reference(mass, penetration, g):
     return contact.stiffness_for_penetration(mass, penetration, g)
-
-
-def _stiffness_cases(rng) -> list[Case]:
-    cases = [
-        Case((3.5, 1e-4, G), "fixed", "a 3.5 kg robot allowed to sink by 0.1 mm"),
-        Case((contact.WheelOnFloor.mass, 5e-5, G), "fixed", "the thesis's 60.8 g wheel, 0.05 mm"),
-        Case((1.0, 1e-3, 1.62), "fixed", "1 kg on the Moon (g = 1.62 m/s²), 1 mm"),
-    ]
-    for _ in range(4):
-        cases.append(Case((rounded_uniform(rng, 0.05, 20.0),
-                           round(float(rng.uniform(0.02, 2.0)), 3) * 1e-3, G),
-                          "seeded random"))
-    cases.append(Case((np.array([0.5, 1.0, 2.0, 4.0]), 2e-4, G), "arrays",
-                      "several masses, one penetration"))
-    return cases
 
 
 def _stiffness_scaled(factor):
@@ -58,16 +44,8 @@ def _stiffness_floored(mass, penetration, g):
 _STIFFNESS_UNITS_HINT = ("mass is in kg and penetration in m already (0.1 mm is 1e-4), as every "
                          "quantity of the notebook: no conversion is needed.")
 
-_STIFFNESS = Exercise(
-    exercise_id="contact.stiffness_for_penetration",
-    description="Contact stiffness from the allowed static penetration.",
-    function_name="stiffness_for_penetration",
-    arguments=("mass", "penetration", "g"),
-    outputs=(Output("k", Close(rtol=1e-9)),),
-    reference=_stiffness_reference,
-    package_references=("robodyn.contact.stiffness_for_penetration",),
-    make_cases=_stiffness_cases,
-    mistakes=(
+#: The slips of the stiffness part of exercise 3.3, as functions of (mass, penetration, g).
+_STIFFNESS_MISTAKES = (
         Mistake("1000 times too stiff: the mass in grams, or the penetration divided by 1000",
                 _STIFFNESS_UNITS_HINT, _stiffness_scaled(1000.0)),
         Mistake("1000 times too soft: the penetration in millimetres, or the mass divided by "
@@ -104,7 +82,6 @@ _STIFFNESS = Exercise(
                 "// divides and rounds down to a whole number: 34.335 // 1e-4 is 343349.0, "
                 "not 343350. Use / for a division of real numbers.",
                 _stiffness_floored),
-    ),
 )
 
 
@@ -115,19 +92,6 @@ def _damping_reference(k, mass, zeta):
     return contact.damping_for_ratio(k, mass, zeta)
 
 
-def _damping_cases(rng) -> list[Case]:
-    cases = [
-        Case((1e4, 1.0, 2.5), "fixed", "the tutorial's ball: k = 1e4 N/m, 1 kg, zeta = 2.5"),
-        Case((3.4e5, 3.5, 0.3), "fixed", "a 3.5 kg robot on k = 3.4e5 N/m, zeta = 0.3"),
-        Case((2e3, 0.25, 1.0), "fixed", "critical damping"),
-    ]
-    for _ in range(4):
-        cases.append(Case((round(float(10 ** rng.uniform(3, 6)), -2),
-                           rounded_uniform(rng, 0.1, 10.0), rounded_uniform(rng, 0.02, 1.5)),
-                          "seeded random"))
-    return cases
-
-
 def _critical_damping(k, mass, zeta):
     """The reference at zeta = 1: critical damping, N s/m."""
     return _damping_reference(k, mass, 1.0)
@@ -136,16 +100,8 @@ def _critical_damping(k, mass, zeta):
 _DAMPING_UNITS_HINT = ("Check the units: c is in N s/m = kg/s, and k times mass is in "
                        "kg²/s².")
 
-_DAMPING = Exercise(
-    exercise_id="contact.damping_for_ratio",
-    description="Damping coefficient of a contact with a given damping ratio.",
-    function_name="damping_for_ratio",
-    arguments=("k", "mass", "zeta"),
-    outputs=(Output("c", Close(rtol=1e-9)),),
-    reference=_damping_reference,
-    package_references=("robodyn.contact.damping_for_ratio",),
-    make_cases=_damping_cases,
-    mistakes=(
+#: The slips of the damping part of exercise 3.3, as functions of (k, mass, zeta).
+_DAMPING_MISTAKES = (
         Mistake("the factor 2 is missing",
                 "zeta is c divided by the critical damping, the c at which m s² + c s + k = 0 "
                 "has a double root. Work out that c.",
@@ -168,8 +124,8 @@ _DAMPING = Exercise(
                 "on the mass too. " + _DAMPING_UNITS_HINT,
                 lambda k, mass, zeta: 2 * zeta * mass * np.sqrt(k)),
         Mistake("zeta is missing: that is the critical damping, right only for zeta = 1",
-                "The damping ratio scales the critical damping: the check also asks for "
-                "zeta = 0.3 and zeta = 2.5.",
+                "The damping ratio, fixed by the wanted restitution, scales the critical "
+                "damping: the check asks for several restitutions.",
                 _critical_damping),
         Mistake("solved for c upside down (zeta over the critical damping)",
                 "zeta is c divided by the critical damping; solve that for c. "
@@ -185,9 +141,8 @@ _DAMPING = Exercise(
                 lambda k, mass, zeta: _damping_reference(k, mass, zeta) / 4),
         Mistake("zeta under the square root: c grows with sqrt(zeta), not with zeta",
                 "zeta scales the damping itself, not k m under the root: twice the ratio, "
-                "twice the damping. Look at the tutorial's ball, zeta = 2.5.",
+                "twice the damping.",
                 lambda k, mass, zeta: _critical_damping(k, mass, zeta) * np.sqrt(zeta)),
-    ),
 )
 
 
@@ -466,6 +421,93 @@ _RESTITUTION = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- sizing
+
+
+def _zeta_for_restitution(restitution):
+    """The damping ratio in [0, 1] whose clamped linear contact gives ``restitution``."""
+    e = float(restitution)
+    if e >= 1.0:
+        return 0.0
+    return brentq(lambda zeta: contact.restitution_linear(zeta) - e, 0.0, 1.0,
+                  xtol=1e-15, rtol=1e-15)
+
+
+def _sizing_reference(mass, penetration, restitution, g):
+    k = contact.stiffness_for_penetration(mass, penetration, g)
+    return k, contact.damping_for_ratio(k, mass, _zeta_for_restitution(restitution))
+
+
+def _sizing_cases(rng) -> list[Case]:
+    cases = [
+        Case((3.5, 1e-4, 0.5, G), "fixed", "a 3.5 kg robot, 0.1 mm, e = 0.5"),
+        Case((contact.WheelOnFloor.mass, 5e-5, 0.3, G), "fixed",
+             "the thesis's 60.8 g wheel, 0.05 mm, e = 0.3"),
+        Case((1.0, 1e-3, 0.8, 1.62), "fixed", "1 kg on the Moon (g = 1.62 m/s²), 1 mm, e = 0.8"),
+        Case((1.0, 1e-3, 0.99, G), "fixed", "e = 0.99: a nearly elastic contact, little damping"),
+        Case((2.0, 2e-4, 0.2, G), "fixed", "e = 0.2, a strongly damped contact"),
+    ]
+    for _ in range(3):
+        cases.append(Case((rounded_uniform(rng, 0.05, 20.0),
+                           round(float(rng.uniform(0.02, 2.0)), 3) * 1e-3,
+                           rounded_uniform(rng, 0.2, 0.95), G), "seeded random"))
+    return cases
+
+
+def _sized(stiffness=_stiffness_reference, damping=_damping_reference,
+           zeta_of=_zeta_for_restitution):
+    """The sizing with one part changed: the stiffness, the damping from the ratio, or the
+    ratio from the restitution; each later part uses the earlier parts' (wrong) values."""
+    def size_contact(mass, penetration, restitution, g):
+        k = stiffness(mass, penetration, g)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return k, damping(k, mass, zeta_of(restitution))
+
+    return size_contact
+
+
+def _zeta_classic(restitution):
+    """The ratio whose classic restitution (the contact ends at depth 0) is e."""
+    log_e = np.log(restitution)
+    return -log_e / np.sqrt(np.pi**2 + log_e**2)
+
+
+_SIZING_ZETA_HINT = ("The wanted restitution fixes the damping ratio through the restitution of "
+                     "the clamped linear contact (exercise 3.2): turn that relation round, "
+                     "numerically, and size c from the ratio you find.")
+
+_SIZING = Exercise(
+    exercise_id="contact.size_contact",
+    description="Stiffness and damping of a contact for an allowed sink and a wanted bounce.",
+    function_name="size_contact",
+    arguments=("mass", "penetration", "restitution", "g"),
+    outputs=(Output("k", Close(rtol=1e-9)), Output("c", Close(rtol=1e-7, atol=1e-9))),
+    reference=_sizing_reference,
+    package_references=("robodyn.contact.stiffness_for_penetration",
+                        "robodyn.contact.damping_for_ratio",
+                        "robodyn.contact.restitution_linear"),
+    make_cases=_sizing_cases,
+    mistakes=tuple(
+        Mistake(m.name, m.hint, _sized(stiffness=m.answer)) for m in _STIFFNESS_MISTAKES
+    ) + tuple(
+        Mistake(m.name, m.hint, _sized(damping=m.answer)) for m in _DAMPING_MISTAKES
+    ) + (
+        Mistake("the damping ratio from the classic restitution (the contact ending at depth 0)",
+                "This contact is clamped: it lets go when its force returns to zero, before the "
+                "depth does. Invert the restitution of exercise 3.2, not the classic one.",
+                _sized(zeta_of=_zeta_classic)),
+        Mistake("the restitution taken for the damping ratio",
+                _SIZING_ZETA_HINT, _sized(zeta_of=float)),
+        Mistake("the damping ratio for the restitution squared (an energy ratio)",
+                "e is a ratio of speeds; e² is the share of the kinetic energy that comes back.",
+                _sized(zeta_of=lambda e: _zeta_for_restitution(e**2))),
+        Mistake("the damping ratio from exp(-pi zeta), the undamped half period",
+                _SIZING_ZETA_HINT,
+                _sized(zeta_of=lambda e: -np.log(e) / np.pi)),
+    ),
+)
+
+
 # --------------------------------------------------------------------------- rigid block
 
 
@@ -554,4 +596,4 @@ _STOP = Exercise(
 
 
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_STIFFNESS, _DAMPING, _FORCE, _RESTITUTION, _STOP)
+EXERCISES = (_FORCE, _RESTITUTION, _SIZING, _STOP)

@@ -137,12 +137,18 @@ def stick_slip_period(mass, stiffness, Fc, Fs, belt_speed):
 # --------------------------------------------------------------------------- contact
 
 
-def stiffness_for_penetration(mass, penetration, g):
-    return mass * g / penetration
-
-
-def damping_for_ratio(k, mass, zeta):
-    return 2 * zeta * np.sqrt(k * mass)
+def size_contact(mass, penetration, restitution, g):
+    """k from the rest; zeta by halving an interval on the restitution, then c."""
+    k = mass * g / penetration
+    low, high = 0.0, 0.999999
+    for _ in range(80):
+        mid = (low + high) / 2
+        if restitution_linear(mid) > restitution:
+            low = mid
+        else:
+            high = mid
+    zeta = (low + high) / 2
+    return k, 2 * zeta * np.sqrt(k * mass)
 
 
 def normal_force(depth, depth_rate, k, c):
@@ -404,10 +410,9 @@ RIGHT = {
     "friction.karnopp": karnopp,
     "friction.fit_coulomb_viscous": fit_coulomb_viscous,
     "friction.stick_slip_period": stick_slip_period,
-    "contact.stiffness_for_penetration": stiffness_for_penetration,
-    "contact.damping_for_ratio": damping_for_ratio,
     "contact.normal_force": normal_force,
     "contact.restitution_linear": restitution_linear,
+    "contact.size_contact": size_contact,
     "contact.stop_by_impulses": stop_by_impulses,
     "diffdrive.forward_kinematics": dd_forward_kinematics,
     "diffdrive.inverse_kinematics": dd_inverse_kinematics,
