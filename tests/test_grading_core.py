@@ -86,6 +86,22 @@ def test_angle_entries_and_angle_outputs_compare_modulo_two_pi():
     assert "wrong result" in summary(angle, lambda x: x + 1e-6)
 
 
+def test_an_infinite_expected_value_is_matched_only_by_the_same_infinity():
+    """rtol |inf| is inf: without care any number would pass where inf is expected, and a
+    mistake whose model gives inf would explain any answer. Only inf itself matches inf."""
+    endless = toy((Output("h", Close(rtol=1e-6)),),
+                  lambda x: np.where(x > 2.0, np.inf, x), SCALAR_CASES,
+                  mistakes=(Mistake("always endless", "hint", lambda x: np.full_like(
+                      np.asarray(x, float), np.inf)),))
+    assert evaluate(endless, lambda x: np.where(x > 2.0, np.inf, x)).failure is None
+    for wrong in (lambda x: np.asarray(x, float),                       # a number for inf
+                  lambda x: np.where(x > 2.0, 1e300, x),                 # a huge number
+                  lambda x: np.where(x > 2.0, -np.inf, x)):              # the other infinity
+        text = full_text(endless, wrong)
+        assert "wrong result" in text and "always endless" not in text, text
+    assert "always endless" in full_text(endless, lambda x: np.full(np.shape(x), np.inf))
+
+
 def test_signed_zero_is_shown_as_zero():
     """-0.0 prints as 0.0 in the feedback; other numbers print exactly when short."""
     assert format_number(-0.0) == "0.0" and format_number(0.1) == "0.1"

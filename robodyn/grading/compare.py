@@ -130,9 +130,11 @@ class Close(Comparator):
         return difference
 
     def wrong(self, got, expected, args):
+        # An infinite expected entry is matched only by the same infinity: its tolerance,
+        # rtol * inf, would otherwise accept any number.
         with np.errstate(all="ignore"):
-            close = np.abs(self.difference(got, expected)) <= (
-                self.atol + self.rtol * np.abs(expected))
+            close = (np.abs(self.difference(got, expected))
+                     <= self.atol + self.rtol * np.abs(expected)) & np.isfinite(expected)
         return ~(close | (got == expected))
 
     def explains(self, got, model, args) -> bool:
@@ -140,8 +142,9 @@ class Close(Comparator):
         if got_array.shape != model_array.shape:
             return False
         with np.errstate(all="ignore"):
-            close = np.abs(self.difference(got_array, model_array)) <= (
-                MISTAKE_ATOL + MISTAKE_RTOL * np.abs(model_array))
+            close = (np.abs(self.difference(got_array, model_array))
+                     <= MISTAKE_ATOL + MISTAKE_RTOL * np.abs(model_array)
+                     ) & np.isfinite(model_array)
         return bool(np.all(close | (got_array == model_array)
                            | (np.isnan(got_array) & np.isnan(model_array))))
 
