@@ -54,6 +54,7 @@ __all__ = [
     "TEX_NAMES",
     "base_map",
     "base_parameters",
+    "equivalent_arm",
     "fourier_trajectory",
     "friction_torques",
     "identify",
@@ -119,6 +120,57 @@ def base_parameters(arm: PlanarArm) -> np.ndarray:
     """
     arm = _two_links(arm)
     return base_map(arm.lengths[0]) @ standard_parameters(arm)
+
+
+def equivalent_arm(base, lengths, gravity: float) -> PlanarArm:
+    r"""A physical two-link arm with the given base parameters: one of the many arms whose
+    torques are all the same.
+
+    Link 2's mass is put midway in the range that keeps every quantity physical,
+    :math:`\max(\pi_3^2/\pi_2,\ \pi_3/L_2) \le m_2 < \min(\pi_4/L_1,\ \pi_1/L_1^2)`
+    (inertia about the centre of mass >= 0, centre of mass on the link, link 1's first moment
+    and inertia about its joint > 0); then :math:`l_{c2} = \pi_3/m_2`,
+    :math:`I_2 = \pi_2 - \pi_3 l_{c2}`, :math:`\chi_1 = \pi_4 - m_2 L_1`,
+    :math:`J_1 = \pi_1 - m_2 L_1^2`, link 1's mass twice the least that keeps
+    :math:`I_1 = J_1 - \chi_1^2/m_1 \ge 0` and :math:`l_{c1} = \chi_1/m_1 \le L_1`.
+
+    Parameters
+    ----------
+    base : array_like, shape (4,)
+        :math:`(\pi_1, \pi_2, \pi_3, \pi_4)`, kg m^2, kg m^2, kg m, kg m.
+    lengths : array_like, shape (2,)
+        Link lengths, m (> 0).
+    gravity : float
+        g, m/s^2.
+
+    Raises
+    ------
+    ParameterError
+        If no physical arm of these lengths has these base parameters (an estimate that is
+        physically inconsistent, say :math:`\pi_3^2 > \pi_2 \pi_4 / L_1`); the message says
+        which bound fails.
+    """
+    p1, p2, p3, p4 = as_array("base", base, "", (4,), finite=True)
+    L1, L2 = as_array("lengths", lengths, "m", (2,), finite=True)
+    if L1 <= 0 or L2 <= 0:
+        raise ParameterError(f"lengths must be > 0 m, got {[L1, L2]}")
+    if min(p1, p2, p3, p4) <= 0:
+        raise ParameterError(f"base parameters must all be > 0 for a physical arm with its "
+                             f"centres of mass on the links, got {[p1, p2, p3, p4]}")
+    low, high = max(p3**2 / p2, p3 / L2), min(p4 / L1, p1 / L1**2)
+    if not low < high:
+        raise ParameterError(
+            f"no physical arm has the base parameters {[p1, p2, p3, p4]} with lengths "
+            f"{[L1, L2]} m: link 2's mass would need to be at least {low:.4g} kg (its "
+            f"inertia, its centre of mass on the link) and below {high:.4g} kg (link 1's "
+            f"first moment and inertia about its joint)")
+    m2 = 0.5 * (low + high)
+    lc2 = p3 / m2
+    chi1, J1 = p4 - m2 * L1, p1 - m2 * L1**2
+    m1 = 2.0 * max(chi1**2 / J1, chi1 / L1)
+    lc1 = chi1 / m1
+    return PlanarArm(masses=[m1, m2], lengths=[L1, L2], com_fractions=[lc1 / L1, lc2 / L2],
+                     inertias=[J1 - chi1 * lc1, p2 - p3 * lc2], gravity=gravity)
 
 
 def _states(q, qd, qdd):

@@ -199,3 +199,26 @@ def test_bad_input_is_refused(call, match):
     """Wrong shapes, NaN, negative lengths, noise or friction, too few samples: ParameterError."""
     with pytest.raises(ParameterError, match=match):
         call()
+
+
+def test_an_equivalent_arm_has_the_same_torques():
+    """An arm built from another's base parameters has other masses but the same Newton-Euler
+    torques at random states, and the same base parameters."""
+    rng = np.random.default_rng(14)
+    for _ in range(20):
+        arm = random_arm(rng)
+        twin = ai.equivalent_arm(ai.base_parameters(arm), arm.lengths, arm.gravity)
+        assert np.all(twin.inertias >= 0) and np.all(twin.com_fractions <= 1)
+        assert np.allclose(ai.base_parameters(twin), ai.base_parameters(arm), rtol=1e-12)
+        q, qd, qdd = rng.uniform(-3, 3, (3, 2, 10))
+        assert np.allclose(twin.inverse_dynamics(q, qd, qdd), arm.inverse_dynamics(q, qd, qdd),
+                           rtol=1e-10, atol=1e-10)
+
+
+def test_physically_inconsistent_base_parameters_are_refused():
+    """pi3^2 / pi2 above pi4 / L1 (link 2 needs more mass than link 1's moment allows) or a
+    non-positive parameter: ParameterError naming the bound."""
+    with pytest.raises(ParameterError, match="no physical arm"):
+        ai.equivalent_arm([1.0, 0.01, 0.6, 0.2], [0.5, 0.4], 9.81)
+    with pytest.raises(ParameterError, match="must all be > 0"):
+        ai.equivalent_arm([1.0, -0.16, 0.6, 2.75], [0.5, 0.4], 9.81)
