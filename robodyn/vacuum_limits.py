@@ -170,8 +170,9 @@ def pushed_edge_climb_height(wheel_radius: float, fillet: float, mu, push, load:
 
         N = P\sin\psi + W\cos\psi, \qquad T = W\sin\psi - P\cos\psi,
 
-    and :math:`T \le \mu N` holds while :math:`\psi \le \psi^* = \arctan\mu + \arctan c`,
-    with :math:`c = P/W`. The centres then lie :math:`R + f - \delta^*` apart, with
+    and :math:`T \le \mu N` holds while :math:`\psi \le \psi^* = \arctan\mu + \arctan(P/W)`
+    (P/W, not chapter 7's :math:`c = T/N`). The centres then lie :math:`R + f - \delta^*`
+    apart, with
     :math:`\delta^* = N(\psi^*)/k`, so
 
     .. math::
@@ -180,7 +181,7 @@ def pushed_edge_climb_height(wheel_radius: float, fillet: float, mu, push, load:
 
     Without a push it is :func:`robodyn.vacuum.edge_climb_height` (for a rigid contact,
     ``stiffness`` None); a softer contact lets the wheel meet the edge lower on its rim and
-    take more. If :math:`\mu c > 1`, :math:`\psi^*` passes 90°: pressed against the face
+    take more. If :math:`\mu P > W`, :math:`\psi^*` passes 90°: pressed against the face
     itself, the wheel's friction :math:`\mu P` carries its load, and it climbs any height
     (the result is ``inf``). ``mu`` and ``push`` may be arrays that broadcast together.
 
@@ -221,11 +222,11 @@ def pushed_edge_climb_height(wheel_radius: float, fillet: float, mu, push, load:
                              f"got {float(np.min(push)):g}")
     k = math.inf if stiffness is None else check_positive("stiffness", stiffness, "N/m")
     mu, push = broadcast(("mu", mu), ("push", push))
-    c = push / W
-    psi = np.arctan(mu) + np.arctan(c)
+    push_ratio = push / W
+    psi = np.arctan(mu) + np.arctan(push_ratio)
     normal = push * np.sin(psi) + W * np.cos(psi)
     overlap = normal / k
     with np.errstate(invalid="ignore"):
         height = f + R - (R + f - overlap) * np.cos(psi)
-    height = np.where(mu * c > 1.0, np.inf, height)
+    height = np.where(mu * push_ratio > 1.0, np.inf, height)
     return scalar_or_array(np.asarray(height, dtype=float))
