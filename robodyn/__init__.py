@@ -8,12 +8,17 @@ Physics at the top, machinery and per-chapter content in parallel subpackages:
   (constrained Lagrange models);
 - one module per subject: :mod:`~robodyn.arm` and :mod:`~robodyn.lagrange` (planar arms,
   Newton-Euler and Lagrange), :mod:`~robodyn.control` (PD + gravity and computed torque),
+  :mod:`~robodyn.arm_identification` (the arm's regressor and its parameters identified),
   :mod:`~robodyn.friction` and :mod:`~robodyn.lugre` (dynamic friction),
-  :mod:`~robodyn.contact` (penalty contact, Hertz, Hunt-Crossley), :mod:`~robodyn.diffdrive`,
+  :mod:`~robodyn.contact` (penalty contact, Hertz, Hunt-Crossley),
+  :mod:`~robodyn.timestepping` (rigid contact by impulses, a complementarity problem per
+  step), :mod:`~robodyn.diffdrive`,
   :mod:`~robodyn.waypoints`, :mod:`~robodyn.odometry` (encoder dead reckoning) and
   :mod:`~robodyn.tracking` (Kanayama's controller),
-  :mod:`~robodyn.stickslip` (the vibration-motor robot), :mod:`~robodyn.egg` (the egg-shaped
-  robot), :mod:`~robodyn.vacuum` and :mod:`~robodyn.vacuum_course` (the vacuum robot), with
+  :mod:`~robodyn.stickslip` and :mod:`~robodyn.pivot` (the vibration-motor robot, and why it
+  pivots about a leg), :mod:`~robodyn.egg` (the egg-shaped robot), :mod:`~robodyn.vacuum`,
+  :mod:`~robodyn.vacuum_limits` (what stops a climb) and :mod:`~robodyn.vacuum_course` (the
+  vacuum robot), with
   MuJoCo as a second engine in :mod:`~robodyn.egg_mujoco` and :mod:`~robodyn.vacuum_mujoco`
   (their shared helpers in :mod:`~robodyn.mjcf`);
   :mod:`~robodyn.sweeps` sizes the chapters' heavy sweeps (smaller under test);
