@@ -719,3 +719,93 @@ def test_stop_by_impulses_reference_is_the_simulated_scheme():
         assert run.x[-1] == pytest.approx(distance, rel=1e-9, abs=1e-12)
         stopped = run.t[np.flatnonzero(np.abs(run.vx) < 1e-12)[0]]
         assert stopped == pytest.approx(time, rel=1e-9)
+
+
+# --------------------------------------------------------------------------- 3.4 Euler step
+
+
+def euler_limit_by_sympy(k, c, mass):
+    """|1 + h lambda|^2 = 1 solved symbolically for each root of m s^2 + c s + k."""
+    s, h = sympy.symbols("s h")
+    limits = []
+    for lam in sympy.solve(mass * s**2 + c * s + k, s):
+        lam = complex(lam)
+        if lam == 0:
+            return 0.0
+        roots = sympy.solve((1 + h * lam.real) ** 2 + (h * lam.imag) ** 2 - 1, h)
+        limits.append(max(float(r) for r in roots))
+    return min(limits)
+
+
+def euler_limit_by_bisection(k, c, mass):
+    """Bisection on the spectral radius of I + h A."""
+    A = np.array([[0.0, 1.0], [-k / mass, -c / mass]])
+
+    def radius(h):
+        return max(abs(np.linalg.eigvals(np.eye(2) + h * A)))
+
+    if c == 0:
+        return 0.0          # |1 + i h omega| > 1 for every h > 0
+    low, high = 0.0, 10 / math.sqrt(k / mass)
+    for _ in range(200):
+        mid = (low + high) / 2
+        low, high = (mid, high) if radius(mid) <= 1 + 1e-15 else (low, mid)
+    return low
+
+
+@pytest.mark.parametrize("answer", [euler_limit_by_sympy, euler_limit_by_bisection],
+                         ids=lambda f: f.__name__)
+def test_euler_step_limit_right_answers_pass(answer):
+    """sympy on the circle condition and a bisection on the spectral radius pass."""
+    assert summary("contact.euler_step_limit", answer) == "passed"
+
+
+def euler_student_undamped(k, c, mass):
+    return 2 / math.sqrt(k / mass)
+
+
+def euler_student_abs(k, c, mass):
+    lam = np.roots([mass, c, k])
+    return float(min(1 / abs(lam)))
+
+
+def euler_student_slow(k, c, mass):
+    w = math.sqrt(k / mass)
+    z = c / (2 * math.sqrt(k * mass))
+    if z < 1:
+        return 2 * z / w
+    return 2 / (w * (z - math.sqrt(z * z - 1)))
+
+
+@pytest.mark.parametrize(("answer", "name"), [
+    (euler_student_undamped, "2 / omega_n at every damping"),
+    (euler_student_abs, "h |lambda| <= 1"),
+    (euler_student_slow, "the slow eigenvalue"),
+], ids=lambda value: getattr(value, "__name__", value))
+def test_euler_step_limit_students_wrong_answers_are_named(answer, name):
+    """Each wrong limit, written as a student writes it, is named by its mistake."""
+    line = summary("contact.euler_step_limit", answer)
+    assert line.startswith("contact.euler_step_limit: wrong result — looks like ")
+    assert name in line
+
+
+def test_euler_step_limit_reference_against_stepping():
+    """Stepped 4000 times, the contact decays just below the limit and grows just above."""
+    exercise = get_exercise("contact.euler_step_limit")
+    for case in exercise.cases():
+        k, c, mass = case.args
+        h_max = exercise.reference(*case.args)
+        A = np.array([[0.0, 1.0], [-k / mass, -c / mass]])
+
+        omega = math.sqrt(k / mass)
+
+        def size_after(h, A=A, omega=omega):
+            x = np.array([0.0, 1.0])
+            for _ in range(4000):
+                x = x + h * (A @ x)
+            return np.hypot(x[0] * omega, x[1])
+
+        if h_max == 0.0:
+            assert size_after(1e-3 / omega) > 1.0     # undamped: grows at any step
+            continue
+        assert size_after(0.98 * h_max) < 1.0 < size_after(1.02 * h_max)

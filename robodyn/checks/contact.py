@@ -508,6 +508,85 @@ _SIZING = Exercise(
 )
 
 
+# --------------------------------------------------------------------------- explicit Euler
+
+
+def _euler_limit_reference(k, c, mass):
+    """The largest h with |1 + h lambda| <= 1 for both eigenvalues of the contact."""
+    A = np.array([[0.0, 1.0], [-k / mass, -c / mass]])
+    lam = np.linalg.eigvals(A)
+    return float(np.min(-2 * lam.real / np.abs(lam) ** 2))
+
+
+def _euler_cases(rng) -> list[Case]:
+    cases = [
+        Case((1e4, 50.0, 1.0), "fixed", "the tutorial's floor with zeta = 0.25"),
+        Case((1e4, 200.0, 1.0), "fixed", "critical damping, zeta = 1"),
+        Case((1e4, 500.0, 1.0), "fixed", "the tutorial's ball, zeta = 2.5 (overdamped)"),
+        Case((1e4, 0.0, 1.0), "fixed", "no damping: explicit Euler is never stable"),
+        Case((3.434e5, 343.4, 3.5), "fixed", "chapter 4's robot on 0.1 mm contacts, c = k/1000"),
+    ]
+    for _ in range(4):
+        cases.append(Case((round(float(10 ** rng.uniform(3, 7)), -1),
+                           rounded_uniform(rng, 1.0, 3000.0), rounded_uniform(rng, 0.1, 10.0)),
+                          "seeded random"))
+    return cases
+
+
+def _euler_limit_of(step=lambda lam: -2 * lam.real / np.abs(lam) ** 2,
+                    omega_of=lambda k, mass: np.sqrt(k / mass), fast=True,
+                    zeta_of=lambda k, c, mass: c / (2 * np.sqrt(k * mass))):
+    """The limit from the eigenvalues lambda = omega (-zeta +- sqrt(zeta^2 - 1)) with one
+    part changed: the step's rule per eigenvalue, omega_n, zeta, or, when overdamped, the
+    slow eigenvalue alone (``fast`` False)."""
+    def euler_step_limit(k, c, mass):
+        omega, zeta = omega_of(k, mass), zeta_of(k, c, mass)
+        root = np.sqrt(complex(zeta**2 - 1))
+        lams = omega * np.array([-zeta + root, -zeta - root])
+        if not fast and zeta > 1:
+            lams = lams[:1]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return float(np.min(step(lams)))
+
+    return euler_step_limit
+
+
+_EULER = Exercise(
+    exercise_id="contact.euler_step_limit",
+    description="Largest explicit-Euler step for which a penalty contact stays stable.",
+    function_name="euler_step_limit",
+    arguments=("k", "c", "mass"),
+    outputs=(Output("h_max", Close(rtol=1e-9, atol=1e-15)),),
+    reference=_euler_limit_reference,
+    make_cases=_euler_cases,
+    mistakes=(
+        Mistake("2 / omega_n at every damping (the limit of a real eigenvalue -omega_n)",
+                "Work out |1 + h lambda| <= 1 with the complex eigenvalues of the damped "
+                "contact: the damping, not only the frequency, sets the limit.",
+                lambda k, c, mass: 2.0 / np.sqrt(k / mass)),
+        Mistake("h |lambda| <= 1 instead of |1 + h lambda| <= 1",
+                "Explicit Euler multiplies each mode by 1 + h lambda per step; it must stay "
+                "within the unit circle. Draw that circle in the plane of h lambda.",
+                _euler_limit_of(step=lambda lam: 1.0 / np.abs(lam))),
+        Mistake("only the real part: Re(h lambda) >= -2",
+                "The circle |1 + h lambda| <= 1 is narrower than the strip Re(h lambda) >= -2: "
+                "the imaginary part counts too.",
+                _euler_limit_of(step=lambda lam: -2.0 / lam.real)),
+        Mistake("the slow eigenvalue of the overdamped contact instead of the fast one",
+                "Above zeta = 1 both eigenvalues are real; every mode must stay bounded, and "
+                "the fast one asks for the shorter step.",
+                _euler_limit_of(fast=False)),
+        Mistake("omega_n = k / m, without the square root",
+                "The natural frequency is the square root of k / m, in rad/s.",
+                _euler_limit_of(omega_of=lambda k, mass: k / mass)),
+        Mistake("the damping ratio without its 2 (c / sqrt(k m))",
+                "zeta compares c with the critical damping, the c at which m s² + c s + k = 0 "
+                "has a double root.",
+                _euler_limit_of(zeta_of=lambda k, c, mass: c / np.sqrt(k * mass))),
+    ),
+)
+
+
 # --------------------------------------------------------------------------- rigid block
 
 
@@ -596,4 +675,4 @@ _STOP = Exercise(
 
 
 #: The exercises of this chapter, in the order of the exercise notebook.
-EXERCISES = (_FORCE, _RESTITUTION, _SIZING, _STOP)
+EXERCISES = (_FORCE, _RESTITUTION, _SIZING, _EULER, _STOP)

@@ -194,6 +194,32 @@ def stop_speed_goes_negative(v0, mu, h, g):
     return x, n * h
 
 
+# --------------------------------------------------------------------------- 3.4 Euler step
+
+
+def euler_limit_undamped(k, c, mass):
+    """2 / omega_n, the damping ignored."""
+    return 2 / np.sqrt(k / mass)
+
+
+def euler_limit_slow_mode(k, c, mass):
+    """Overdamped: the slow real eigenvalue used instead of the fast one."""
+    omega = np.sqrt(k / mass)
+    zeta = c / (2 * np.sqrt(k * mass))
+    if zeta <= 1:
+        return 2 * zeta / omega
+    return 2 / (omega * (zeta - np.sqrt(zeta**2 - 1)))
+
+
+def euler_limit_real_part(k, c, mass):
+    """Only Re(h lambda) >= -2 asked: 2 / (zeta omega_n) below critical damping."""
+    omega = np.sqrt(k / mass)
+    zeta = c / (2 * np.sqrt(k * mass))
+    if zeta <= 1:
+        return 2 / (zeta * omega) if zeta > 0 else np.inf
+    return 2 / (omega * (zeta + np.sqrt(zeta**2 - 1)))
+
+
 # --------------------------------------------------------------------------- 3.3 sizing
 # Exercise 3.3 (size_contact) replaced the stiffness and damping exercises: each slip of
 # those lines above is now the same line inside an otherwise right sizing of (k, c).
@@ -257,6 +283,9 @@ SLIPS = [
     ("contact.restitution_linear", restitution_arctan2_swapped),
     ("contact.restitution_linear", restitution_sine_without_2),
     ("contact.restitution_linear", restitution_s_without_square),
+    ("contact.euler_step_limit", euler_limit_undamped),
+    ("contact.euler_step_limit", euler_limit_slow_mode),
+    ("contact.euler_step_limit", euler_limit_real_part),
     ("contact.stop_by_impulses", stop_continuous),
     ("contact.stop_by_impulses", stop_position_before_speed),
     ("contact.stop_by_impulses", stop_speed_goes_negative),

@@ -221,6 +221,33 @@ def stop_time_of_last_slide(v0, mu, h, g):
         v, t = v_next, t + h
 
 
+# --------------------------------------------------------------------------- 3.4 Euler step
+
+
+def euler_h_abs_lambda(k, c, mass):
+    """h |lambda| <= 1 for each eigenvalue, not |1 + h lambda| <= 1."""
+    lam = np.linalg.eigvals(np.array([[0.0, 1.0], [-k / mass, -c / mass]]))
+    return float(np.min(1 / np.abs(lam)))
+
+
+def euler_omega_without_root(k, c, mass):
+    """omega_n = k / m in 2 zeta / omega_n (and the overdamped branch)."""
+    omega = k / mass
+    zeta = c / (2 * np.sqrt(k * mass))
+    if zeta <= 1:
+        return 2 * zeta / omega
+    return 2 / (omega * (zeta + np.sqrt(zeta**2 - 1)))
+
+
+def euler_zeta_without_two(k, c, mass):
+    """zeta = c / sqrt(k m), the 2 of the critical damping dropped."""
+    omega = np.sqrt(k / mass)
+    zeta = c / np.sqrt(k * mass)
+    if zeta <= 1:
+        return 2 * zeta / omega
+    return 2 / (omega * (zeta + np.sqrt(zeta**2 - 1)))
+
+
 # --------------------------------------------------------------------------- 3.3 sizing
 # Exercise 3.3 (size_contact) replaced the stiffness and damping exercises: each slip of
 # those lines above is now the same line inside an otherwise right sizing of (k, c).
@@ -288,6 +315,9 @@ SLIPS = [
     ("contact.restitution_linear", arctan2_arguments_swapped),
     ("contact.restitution_linear", cos_phi_sign),
     ("contact.restitution_linear", exponent_sign),
+    ("contact.euler_step_limit", euler_h_abs_lambda),
+    ("contact.euler_step_limit", euler_omega_without_root),
+    ("contact.euler_step_limit", euler_zeta_without_two),
     ("contact.stop_by_impulses", stop_without_g),
     ("contact.stop_by_impulses", stop_time_in_steps),
     ("contact.stop_by_impulses", stop_time_of_last_slide),

@@ -162,6 +162,15 @@ def restitution_linear(zeta):
     return np.exp(-zeta * phi / s)
 
 
+def euler_step_limit(k, c, mass):
+    """Per eigenvalue, |1 + h lambda|^2 = 1 solved for h: h = -2 Re(lambda) / |lambda|^2."""
+    disc = complex(c * c - 4 * k * mass) ** 0.5
+    limits = []
+    for lam in ((-c + disc) / (2 * mass), (-c - disc) / (2 * mass)):
+        limits.append(-2 * lam.real / abs(lam) ** 2)
+    return min(limits)
+
+
 def stop_by_impulses(v0, mu, h, g):
     """Solve the step's friction by cases: stick if mu g h can stop it, else slide."""
     position, speed, steps = 0.0, v0, 0
@@ -413,6 +422,7 @@ RIGHT = {
     "contact.normal_force": normal_force,
     "contact.restitution_linear": restitution_linear,
     "contact.size_contact": size_contact,
+    "contact.euler_step_limit": euler_step_limit,
     "contact.stop_by_impulses": stop_by_impulses,
     "diffdrive.forward_kinematics": dd_forward_kinematics,
     "diffdrive.inverse_kinematics": dd_inverse_kinematics,
