@@ -419,14 +419,9 @@ def identify(q, qd, qdd, tau, L1: float, gravity: float) -> friction.FrictionFit
             f"directions, with changing speed and acceleration (a Fourier series of a few "
             f"harmonics per joint)."
         )
-    measured = tau.ravel()
-    estimates, *_ = np.linalg.lstsq(W, measured, rcond=None)
-    residuals = measured - W @ estimates
     condition = singular[0] / singular[-1]
-    fit = friction._uncertainty(W, residuals, NAMES, estimates,
-                                f"linear least squares (SVD); cond(W) = {condition:.3g}")
-    total = float(np.sum((measured - measured.mean()) ** 2))
-    return friction._replace(fit, r_squared=1.0 - float(residuals @ residuals) / total)
+    return friction.linear_least_squares(
+        W, tau.ravel(), NAMES, f"linear least squares (SVD); cond(W) = {condition:.3g}")
 
 
 def predicted_torques(parameters, q, qd, qdd, L1: float, gravity: float) -> np.ndarray:

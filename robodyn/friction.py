@@ -26,6 +26,7 @@ Karnopp (1985) for the models.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -61,7 +62,9 @@ __all__ = [
     "hold_speed",
     "karnopp",
     "incline_grip_needed",
+    "linear_least_squares",
     "mu_from_tilt",
+    "parameter_intervals",
     "simulate_block",
     "speed_sweep",
     "stick_slip_cycle",
@@ -826,13 +829,20 @@ def _data(v, f):
     return v, f
 
 
-def _uncertainty(jacobian, residuals, names, estimates, message, success=True) -> FrictionFit:
-    """Standard errors, covariance and 95 % intervals from the Jacobian and the residuals."""
+def parameter_intervals(jacobian, residuals, names, estimates, message: str = "", *,
+                        success: bool = True, r_squared: float = float("nan")) -> FrictionFit:
+    r"""A least-squares fit's standard errors, covariance and 95 % intervals.
+
+    With n samples, p parameters, the model's Jacobian J (n, p) at the estimates and the
+    residuals r, the noise variance is estimated as :math:`s^2 = r^T r / (n - p)`, the
+    covariance as :math:`s^2 (J^T J)^{-1}` (from J's singular values, not by inverting
+    :math:`J^T J`), and each interval as the estimate :math:`\pm\, t_{0.975,\,n-p}` times its
+    standard error. A direction of the parameters the data do not see at all (a singular
+    value about 0) gives the parameters along it the standard error inf.
+    """
     n, p = jacobian.shape
     dof = n - p
     variance = float(residuals @ residuals) / dof
-    # (J^T J)^-1 from the singular values of J; a direction the data do not see at all (a
-    # singular value ~0) makes the parameters along it unbounded: standard error inf.
     _, singular, vt = np.linalg.svd(jacobian, full_matrices=False)
     seen = singular > singular[0] * 1e-10
     covariance = variance * (vt[seen].T / singular[seen] ** 2) @ vt[seen]
@@ -843,8 +853,24 @@ def _uncertainty(jacobian, residuals, names, estimates, message, success=True) -
     return FrictionFit(names=tuple(names), estimates=estimates, standard_errors=errors,
                        covariance=covariance,
                        confidence_intervals=np.column_stack([estimates - half, estimates + half]),
-                       residuals=residuals, r_squared=float("nan"), success=success,
+                       residuals=residuals, r_squared=r_squared, success=success,
                        message=message)
+
+
+def linear_least_squares(A, y, names,
+                         message: str = "linear least squares (SVD)") -> FrictionFit:
+    r"""Fit :math:`y \approx A\,x` by linear least squares (``numpy.linalg.lstsq``, not the
+    normal equations), with the intervals of :func:`parameter_intervals` and
+    :math:`R^2 = 1 - r^T r / \sum (y - \bar y)^2` (1 when every y is the same).
+
+    Chapter 2 fits its friction models with it, chapter 1 the arm's parameters
+    (:func:`robodyn.arm_identification.identify`).
+    """
+    estimates, *_ = np.linalg.lstsq(A, y, rcond=None)
+    residuals = y - A @ estimates
+    total = float(np.sum((y - y.mean()) ** 2))
+    r_squared = 1.0 - float(residuals @ residuals) / total if total > 0 else 1.0
+    return parameter_intervals(A, residuals, names, estimates, message, r_squared=r_squared)
 
 
 def fit_coulomb_viscous(v, f) -> FrictionFit:
@@ -852,9 +878,9 @@ def fit_coulomb_viscous(v, f) -> FrictionFit:
     least squares.
 
     The model is linear in the parameters: :math:`f = A\,(F_c, b)^T` with the regression
-    matrix :math:`A = [-\mathrm{sign}(v),\ -v]`. The fit solves it by QR
-    (``numpy.linalg.lstsq``), not by the normal equations :math:`A^TA\,x = A^Tf`, whose
-    condition number is the square of A's.
+    matrix :math:`A = [-\mathrm{sign}(v),\ -v]`. The fit solves it by the singular value
+    decomposition (``numpy.linalg.lstsq``, through :func:`linear_least_squares`), not by the
+    normal equations :math:`A^TA\,x = A^Tf`, whose condition number is the square of A's.
 
     Parameters
     ----------
@@ -896,19 +922,7 @@ def fit_coulomb_viscous(v, f) -> FrictionFit:
             f"term -Fc sign(v) is a constant, which no fit can tell from a constant offset of "
             f"the measurement (a sensor bias, a gravity load). Measure in both directions."
         )
-    A = np.column_stack([-np.sign(v), -v])
-    estimates, *_ = np.linalg.lstsq(A, f, rcond=None)
-    residuals = f - A @ estimates
-    fit = _uncertainty(A, residuals, ("Fc", "b"), estimates, "linear least squares (QR)")
-    total = float(np.sum((f - f.mean()) ** 2))
-    r_squared = 1.0 - float(residuals @ residuals) / total if total > 0 else 1.0
-    return _replace(fit, r_squared=r_squared)
-
-
-def _replace(fit: FrictionFit, **changes) -> FrictionFit:
-    import dataclasses
-
-    return dataclasses.replace(fit, **changes)
+    return linear_least_squares(np.column_stack([-np.sign(v), -v]), f, ("Fc", "b"))
 
 
 def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
@@ -1025,8 +1039,8 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
     J = solution.jac
     J_named = np.column_stack([J[:, 0] - J[:, 1], J[:, 1], J[:, 2], J[:, 3]])
     notes = [solution.message]
-    fit = _uncertainty(J_named, residuals, ("Fc", "Fs", "vs", "b"), estimates, "",
-                       success=bool(solution.success))
+    fit = parameter_intervals(J_named, residuals, ("Fc", "Fs", "vs", "b"), estimates,
+                              success=bool(solution.success))
     loose = [name for name, value, error in zip(fit.names, fit.estimates,
                                                 fit.standard_errors, strict=True)
              if not error < abs(value)]
@@ -1046,7 +1060,8 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
                      f"(R^2 = {r_squared:.3g}, estimates {np.round(estimates, 6).tolist()}); the "
                      f"forces hardly oppose the motion (noise, an offset that is the same in "
                      f"both directions, or friction too small to see)")
-    return _replace(fit, r_squared=r_squared, success=success, message="; ".join(notes))
+    return dataclasses.replace(fit, r_squared=r_squared, success=success,
+                               message="; ".join(notes))
 
 
 def _check_against_motion(v: np.ndarray, f: np.ndarray) -> None:
