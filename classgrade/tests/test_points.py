@@ -89,11 +89,11 @@ def test_judging_what_is_not_a_result_gives_nothing():
 
 def test_the_official_notebooks_declare_points_by_difficulty():
     """Chapter 4's check cells: 2 points for each kinematics, 1 for the turning radius, 4 for
-    the exact pose step, 3 for the heading command."""
+    the exact pose step, 3 for the heading command, 4 for the odometry of a square."""
     assert official_points(official("04_differential_drive")) == {
         "diffdrive.forward_kinematics": 2.0, "diffdrive.inverse_kinematics": 2.0,
         "diffdrive.turning_radius": 1.0, "diffdrive.integrate_pose": 4.0,
-        "diffdrive.heading_command": 3.0}
+        "diffdrive.heading_command": 3.0, "diffdrive.square_odometry": 4.0}
 
 
 @pytest.mark.notebooks
@@ -124,7 +124,13 @@ def test_a_graded_hand_in_gets_points_by_difficulty_and_parts(tmp_path):
                            work_dir=tmp_path, isolation=ISOLATION)
     got = {entry["exercise"]: (entry["status"], entry["points"], entry["max_points"])
            for entry in record["exercises"]}
+    # 5.5's counts come from the hand-in's own inverse kinematics (as the exercise allows):
+    # the copied rate breaks them too, and the feedback points back to exercise 5.2.
     assert got == {"stickslip.forward_kinematics": ("passed", 3.0, 3.0),
                    "stickslip.inverse_kinematics": ("failed", 2.0, 3.0),
                    "stickslip.fit_circle": ("failed", 0.0, 4.0),
-                   "stickslip.calibration_cost": ("passed", 1.0, 1.0)}
+                   "stickslip.calibration_cost": ("passed", 1.0, 1.0),
+                   "stickslip.carried_counts": ("failed", 0.0, 3.0)}
+    counts = next(entry for entry in record["exercises"]
+                  if entry["exercise"] == "stickslip.carried_counts")
+    assert "inverse_kinematics of exercise 5.2, run its check first" in counts["feedback"]

@@ -13,6 +13,8 @@ reference with that change.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 from scipy.optimize import brentq
 
@@ -438,6 +440,11 @@ def _sizing_reference(mass, penetration, restitution, g):
     return k, contact.damping_for_ratio(k, mass, _zeta_for_restitution(restitution))
 
 
+_RESTITUTION_HINT = ("The damping follows from the restitution: if you invert your "
+                     "restitution_linear of exercise 3.2, run its check first, since a wrong "
+                     "restitution there makes the damping here wrong too.")
+
+
 def _sizing_cases(rng) -> list[Case]:
     cases = [
         Case((3.5, 1e-4, 0.5, G), "fixed", "a 3.5 kg robot, 0.1 mm, e = 0.5"),
@@ -451,7 +458,9 @@ def _sizing_cases(rng) -> list[Case]:
         cases.append(Case((rounded_uniform(rng, 0.05, 20.0),
                            round(float(rng.uniform(0.02, 2.0)), 3) * 1e-3,
                            rounded_uniform(rng, 0.2, 0.95), G), "seeded random"))
-    return cases
+    # The damping ratio follows from exercise 3.2's restitution: a student who inverts their
+    # own restitution_linear fails here too while that is wrong, so each case says so.
+    return [dataclasses.replace(case, hint=_RESTITUTION_HINT) for case in cases]
 
 
 def _sized(stiffness=_stiffness_reference, damping=_damping_reference,

@@ -10,6 +10,8 @@ The hints teach without printing the formula the exercise asks for: they say wha
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from robodyn import stickslip
@@ -599,6 +601,11 @@ def _inverse_motors_swapped(x_dot, y_dot, theta_dot, leg_radius):
     return first, third, second
 
 
+_RATES_HINT = ("The counts follow from the motors' rates: if yours come from your "
+               "inverse_kinematics of exercise 5.2, run its check first, since a wrong rate "
+               "there makes the counts here wrong too.")
+
+
 def _counts_cases(rng) -> list[Case]:
     v = 0.005
     cases = [
@@ -630,7 +637,9 @@ def _counts_cases(rng) -> list[Case]:
                     for _ in range(n)]
         cases.append(Case((commands, np.radians(rounded_uniform(rng, 1.5, 4.0)), LEG),
                           "seeded random"))
-    return cases
+    # The counts follow from the motors' rates: a student who takes them from exercise 5.2's
+    # inverse_kinematics fails here too while that is wrong, so each case says so.
+    return [dataclasses.replace(case, hint=_RATES_HINT) for case in cases]
 
 
 _NEAREST_HINT = ("The pivots made up to the end of each command must be the whole number "

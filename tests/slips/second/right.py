@@ -1,4 +1,6 @@
-"""My own right answers to the 33 exercises, written from the notebooks' text alone.
+"""My own right answers to the 33 exercises the book had then, written from the notebooks' text
+alone. The exercises added since (1.7, 2.5, 3.3's sizing, 3.4, 3.5, 4.6, 5.5, 6.6, 7.6) have
+right answers written by their checks' authors, not apart from the checks.
 
 They show that each slip is wrong by the text: every right answer here passes its check, and
 every slip computes numbers that differ from these. ``RIGHT`` maps each exercise id to its
