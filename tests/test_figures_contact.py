@@ -31,6 +31,22 @@ def test_the_slip_roll_explorer_reports_the_closed_form():
     assert "closed form 0.360 m/s" in text
 
 
+@pytest.mark.parametrize("mu_k, omega0, kappa", [(0.2, -40.0, 0.1), (0.5, -20.0, 1.0),
+                                                  (1.2, 40.0, 0.5), (0.8, 6.0, 0.1)])
+def test_the_slip_roll_explorer_draws_the_chapter_s_run(mu_k, omega0, kappa):
+    """The explorer's faster solver (LSODA, looser tolerances) draws the speeds of the
+    chapter's run (Radau at 1e-6) within 0.05 mm/s, at the sliders' corners."""
+    figure = figures.slip_roll_explorer()
+    figure.update(mu_k=mu_k, omega0=omega0, kappa=kappa)
+    truth = contact.spinning_wheel(inertia_ratio=kappa, omega0=omega0, mu_s=1.2 * mu_k,
+                                   mu_k=mu_k, t_end=figure.view.t_end, samples=300)
+    t, vx = figure.view.forward.get_data()
+    _, rim = figure.view.rim.get_data()
+    assert np.array_equal(t, truth.t)
+    assert np.max(np.abs(vx - truth.vx)) < 5e-5
+    assert np.max(np.abs(rim + truth.omega * truth.radius)) < 5e-5
+
+
 def test_solver_effort_has_one_row_per_method_and_stiffness():
     effort = figures.solver_effort([1e4, 1e6], methods=("RK45", "LSODA"), t_end=0.5)
     assert set(effort) == {"RK45", "LSODA"}

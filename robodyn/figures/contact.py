@@ -29,6 +29,10 @@ DROP_TIME = 1.0
 #: Tolerances of the explorer's runs: loose enough for a slider to answer in about 30 ms with
 #: every solver, tight enough for the picture (the chapter's comparisons use the defaults).
 EXPLORER_RTOL, EXPLORER_ATOL = 1e-4, 1e-7
+#: Solver tolerances of the slip-to-roll explorer, with LSODA: its speeds stay within
+#: 0.01 mm/s of Radau's at the chapter's 1e-6 over the sliders' range, in a seventh of the time
+#: (benchmarks/widget_update.py; tests/test_figures_contact.py holds the agreement).
+WHEEL_RTOL, WHEEL_ATOL = 1e-5, 1e-8
 
 
 @lru_cache(maxsize=256)
@@ -134,7 +138,8 @@ class SlipRollExplorer:
     def update(self, mu_k, omega0, kappa):
         """Simulate the wheel and draw it; return the changed artists."""
         run = contact.spinning_wheel(inertia_ratio=kappa, omega0=omega0, mu_s=1.2 * mu_k,
-                                     mu_k=mu_k, t_end=self.t_end, samples=300)
+                                     mu_k=mu_k, t_end=self.t_end, samples=300,
+                                     method="LSODA", rtol=WHEEL_RTOL, atol=WHEEL_ATOL)
         self.forward.set_data(run.t, run.vx)
         self.rim.set_data(run.t, -run.omega * run.radius)
         self.final.set_data([0, self.t_end], [run.v_roll_closed_form] * 2)
