@@ -33,6 +33,7 @@ for the restitution of the linear model.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -86,6 +87,10 @@ __all__ = [
 
 #: Normal-force laws of :func:`normal_force`.
 FORCE_MODELS = ("linear", "hunt-crossley")
+#: How :func:`drop` takes the flights between contacts: by the solver, or in closed form.
+FLIGHTS = ("solver", "exact")
+#: The methods of :func:`drop` that use the contact's Jacobian (given in closed form).
+IMPLICIT = ("Radau", "BDF", "LSODA")
 
 #: Gravitational acceleration, m/s^2 (robodyn.params.STANDARD_GRAVITY).
 G = STANDARD_GRAVITY
@@ -881,7 +886,7 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
          c: float = DroppedBall.c, t_end: float = 1.0, method: str = "Radau", model: str = "linear",
          exponent: float = 1.0, rtol: float = 1e-6, atol: float = 1e-9,
          g: float = G, samples: int | None = None,
-         max_phases: int = 10_000) -> SimulationResult:
+         max_phases: int = 10_000, flights: str = "solver") -> SimulationResult:
     r"""Drop a ball on a rigid floor and integrate its bounces with ``solve_ivp``.
 
     The state is the height z of the ball's lowest point above the floor and its velocity w;
@@ -917,6 +922,11 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
         samples from the solver's dense output (its steps, and so its effort, do not change).
     max_phases : int
         Most flights and contacts integrated (>= 1); more raise a SimulationError.
+    flights : str
+        "solver" (default) integrates the flights between contacts too; "exact" takes them
+        from the free fall's closed form, :math:`z = z_0 + w_0 t - g t^2/2`, and the solver
+        integrates only the contacts, where the stiffness is (and the evaluations count
+        only those).
 
     Returns
     -------
@@ -943,6 +953,7 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
     n = check_positive("exponent", exponent)
     g = check_positive("g", g, "m/s^2")
     max_phases = check_integer("max_phases", max_phases, at_least=1)
+    check_choice("flights", flights, FLIGHTS)
     calls = [0]
 
     def contact_force(z, w):
@@ -953,12 +964,11 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
         return np.array([x[1], -g])
 
     def in_contact(t, x):
-        # The force law without its "no contact above the floor" branch: smooth within the
-        # phase, and equal to contact_force while the ball is in the floor.
         calls[0] += 1
-        depth, rate = max(-x[0], 0.0), -x[1]
-        raw = k * depth + c * rate if model == "linear" else depth**n * (k + c * rate)
-        return np.array([x[1], -g + max(raw, 0.0) / mass])
+        return _in_contact_rate(x, k, c, mass, g, model, n)
+
+    def contact_jacobian(t, x):
+        return _in_contact_jacobian(x, k, c, mass, model, n)
 
     def touches(t, x):
         return x[0]
@@ -977,10 +987,14 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
                 f"the ball changed between flight and contact more than max_phases = "
                 f"{max_phases} times before t = {t0:.6g} s of t_end = {t_end:g} s; advice: a "
                 "shorter t_end, more damping, or a larger max_phases")
-        run = solve(in_contact if touching else in_flight, (t0, t_end), x0,
-                    state_names=("z", "w"), method=method, rtol=rtol, atol=atol,
-                    events=[lifts_off if touching else touches],
-                    t_eval=None if t_eval is None else t_eval[t_eval >= t0])
+        samples_left = None if t_eval is None else t_eval[t_eval >= t0]
+        if not touching and flights == "exact":
+            run = _free_fall(t0, x0, t_end, g, samples_left)
+        else:
+            run = solve(in_contact if touching else in_flight, (t0, t_end), x0,
+                        state_names=("z", "w"), method=method, rtol=rtol, atol=atol,
+                        events=[lifts_off if touching else touches], t_eval=samples_left,
+                        jac=contact_jacobian if touching and method in IMPLICIT else None)
         phases.append(run)
         switch = "lifts_off" if touching else "touches"
         if not run.events[switch].size:
@@ -998,6 +1012,49 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
         details={"evaluations": calls[0], "wall_time": wall, "method": method,
                  "omega_contact": float(np.sqrt(k / mass)), "rest_depth": mass * g / k,
                  "radius": radius})
+
+
+def _in_contact_rate(x, k: float, c: float, mass: float, g: float, model: str, n: float):
+    """The rate (w, w') of :func:`drop`'s state (z, w) in a contact phase: the force law
+    without its "no contact above the floor" branch, smooth within the phase and equal to
+    :func:`normal_force` while the ball is in the floor."""
+    depth, rate = max(-x[0], 0.0), -x[1]
+    raw = k * depth + c * rate if model == "linear" else depth**n * (k + c * rate)
+    return np.array([x[1], -g + max(raw, 0.0) / mass])
+
+
+def _in_contact_jacobian(x, k: float, c: float, mass: float, model: str, n: float):
+    """The derivative of :func:`_in_contact_rate` by (z, w), for the implicit solvers: with
+    depth = -z and rate = -w, the force's slopes -dF/d(depth) and -dF/d(rate) where it pushes,
+    none where it is clamped at zero."""
+    depth, rate = max(-x[0], 0.0), -x[1]
+    if model == "linear":
+        pushes = k * depth + c * rate > 0.0
+        slopes = (-k, -c)
+    else:
+        pushes = depth**n * (k + c * rate) > 0.0
+        slopes = (-n * depth ** (n - 1.0) * (k + c * rate) if depth > 0 else 0.0,
+                  -c * depth**n)
+    if not pushes:
+        return np.array([[0.0, 1.0], [0.0, 0.0]])
+    return np.array([[0.0, 1.0], [slopes[0] / mass, slopes[1] / mass]])
+
+
+def _free_fall(t0: float, x0, t_end: float, g: float, samples) -> SimulationResult:
+    """A flight of :func:`drop` in closed form, from height z0 >= 0 and speed w0 at t0 until
+    the ball touches the floor (the event ``touches``) or t_end; sampled at ``samples``
+    (None: its two ends), as a solver's phase would be."""
+    z0, w0 = float(x0[0]), float(x0[1])
+    t_touch = t0 + (w0 + math.sqrt(w0 * w0 + 2.0 * g * z0)) / g
+    t_stop = min(t_touch, t_end)
+    t = (np.array([t0, t_stop]) if samples is None
+         else samples[samples <= t_stop])
+    z, w = z0 + w0 * (t - t0) - 0.5 * g * (t - t0) ** 2, w0 - g * (t - t0)
+    touches = np.array([t_touch]) if t_touch <= t_end else np.empty(0)
+    states = np.array([[0.0, w0 - g * (t_touch - t0)]]) if touches.size else np.empty((0, 2))
+    return SimulationResult(t=t, columns={"z": z, "w": w},
+                            events={"touches": touches}, event_states={"touches": states},
+                            message="a free fall, in closed form")
 
 
 # --------------------------------------------------------------------------- friction in motion

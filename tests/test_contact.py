@@ -201,7 +201,51 @@ def test_a_stiffer_floor_costs_an_explicit_solver_more_evaluations():
     assert costs["Radau"][1] < costs["RK45"][1] / 2
 
 
+@pytest.mark.parametrize("method", ["Radau", "BDF", "LSODA", "RK45"])
+@pytest.mark.parametrize("model, c", [("linear", 60.0), ("hunt-crossley", 2.0)])
+def test_flights_in_closed_form_give_the_solved_drop(method, model, c):
+    """Taking the flights from the free fall's closed form changes nothing but the effort:
+    the same bounces as with every phase solved at tight tolerances (the implicit methods with
+    the contact's Jacobian in closed form, which must be right for them to agree)."""
+    options = dict(k=1e4, c=c, model=model, exponent=1.5 if model != "linear" else 1.0,
+                   t_end=1.0, samples=400, rtol=1e-9, atol=1e-12)
+    solved = contact.drop(method="Radau", **options)
+    exact = contact.drop(method=method, flights="exact", **options)
+    assert np.max(np.abs(exact.z - solved.z)) < 2e-6            # m
+    assert exact.evaluations < solved.evaluations
+    assert first_apex(exact) == pytest.approx(first_apex(solved), rel=1e-5)
+
+
+@pytest.mark.parametrize("model, c, n", [("linear", 60.0, 1.0), ("hunt-crossley", 2.0, 1.5),
+                                         ("hunt-crossley", 0.5, 1.0)])
+def test_the_contact_jacobian_of_the_drop_is_the_derivative_of_its_rate(model, c, n):
+    """The implicit solvers' Jacobian against central differences of the rate, at random
+    states in the floor, pushing or clamped (rising fast)."""
+    rng = np.random.default_rng(3)
+    for z, w in zip(-rng.uniform(1e-5, 5e-3, 40), rng.uniform(-3.0, 3.0, 40), strict=True):
+        x, step = np.array([z, w]), np.array([1e-9, 1e-6])
+        numeric = np.column_stack([
+            (contact._in_contact_rate(x + dx, 1e4, c, 1.0, 9.81, model, n)
+             - contact._in_contact_rate(x - dx, 1e4, c, 1.0, 9.81, model, n)) / (2 * dx.sum())
+            for dx in np.diag(step)])
+        exact = contact._in_contact_jacobian(x, 1e4, c, 1.0, model, n)
+        assert np.allclose(exact, numeric, rtol=1e-5, atol=1e-3), (z, w, exact, numeric)
+
+
+def test_a_flight_in_closed_form_is_the_free_fall_until_it_lands():
+    """From rest at h = 0.5 m: z = h - g t^2 / 2 and w = -g t exactly until the landing at
+    sqrt(2 h / g), and in the floor just after it."""
+    run = contact.drop(height=0.5, k=1e6, c=2e3, t_end=0.5, samples=501, flights="exact")
+    landing = np.sqrt(2 * 0.5 / 9.81)
+    falling = run.t < landing
+    assert np.allclose(run.z[falling], 0.5 - 9.81 * run.t[falling] ** 2 / 2, rtol=0,
+                       atol=1e-13)
+    assert np.allclose(run.w[falling], -9.81 * run.t[falling], rtol=0, atol=1e-13)
+    assert run.z[np.flatnonzero(~falling)[0]] < 0
+
+
 @pytest.mark.parametrize(("kwargs", "match"), [
+    ({"flights": "analytic"}, "flights"),
     ({"method": "Euler"}, "method"),
     ({"mass": 0.0}, "mass"),
     ({"height": -0.1}, "height"),

@@ -10,10 +10,12 @@ from robodyn.figures import contact as figures
 def test_the_drop_explorer_shows_the_run_it_draws():
     figure = figures.drop_explorer()
     figure.update(log_k=3.0, zeta=0.5, method="BDF")
-    text = figure.view.text.get_text()
-    assert f"{9.81 / 1e3 * 1e3:8.3f} mm" in text          # at rest: m g / k
     run, bounce = figures._drop(3.0, 0.5, "BDF")
-    assert f"{run.evaluations:6d} evaluations" in text
+    deepest, at_rest, shown_bounce = figure.view.numbers.get_text().split("\n")
+    assert at_rest == f"{9.81 / 1e3 * 1e3:.3f}"                      # at rest: m g / k, mm
+    assert float(deepest) == pytest.approx(-run.z.min() * 1e3, abs=0.005)
+    assert float(shown_bounce) == pytest.approx(bounce * 1e3, abs=0.05)
+    assert figure.view.effort.get_text().split("\n")[:2] == ["BDF", str(run.evaluations)]
     assert 0 < bounce < 0.5 * contact.restitution_linear(0.5) ** 2 * 1.05
 
 
