@@ -95,6 +95,21 @@ def _inertia(inertia) -> np.ndarray:
     return inertia
 
 
+
+def _check_solver(timestep, solref, solimp, cone: str, integrator: str):
+    """The checked MuJoCo settings: (timestep s, (time constant s, damping ratio),
+    (d0, d_width, width m)); the contact's time constant at least two steps."""
+    timestep = check_positive("timestep", timestep, "s")
+    tc, damping = check_solref("solref", solref)
+    if tc < 2 * timestep * (1 - 1e-12):
+        raise ParameterError(
+            f"solref's time constant must be >= 2 timesteps = {2 * timestep:g} s (MuJoCo "
+            f"would raise it to that silently), got {tc:g} s: use a smaller timestep")
+    solimp = check_solimp("solimp", solimp)
+    check_choice("cone", cone, CONES)
+    check_choice("integrator", integrator, INTEGRATORS)
+    return timestep, (tc, damping), solimp
+
 def _tilt(tilt) -> float:
     return check_real("tilt", tilt, "rad", Range(above=0.0, below=math.pi / 2))
 
@@ -313,16 +328,9 @@ def rocking_model_xml(R1: float, R2: float, mass: float, inertia,
     mass = check_positive("mass", mass, "kg")
     inertia = _inertia(inertia)
     friction = check_positive("friction", friction)
-    timestep = check_positive("timestep", timestep, "s")
-    tc, damping = check_solref("solref", solref)
-    if tc < 2 * timestep * (1 - 1e-12):
-        raise ParameterError(
-            f"solref's time constant must be >= 2 timesteps = {2 * timestep:g} s (MuJoCo "
-            f"would raise it to that silently), got {tc:g} s: use a smaller timestep")
-    d0, d_width, width = check_solimp("solimp", solimp)
-    check_choice("cone", cone, CONES)
+    timestep, (tc, damping), (d0, d_width, width) = _check_solver(timestep, solref, solimp,
+                                                                   cone, integrator)
     noslip_iterations = check_integer("noslip_iterations", noslip_iterations, at_least=0)
-    check_choice("integrator", integrator, INTEGRATORS)
     g = check_positive("g", g, "m/s^2")
 
     n = mjcf_number
@@ -529,15 +537,8 @@ def gyro_model_xml(params: EggParams, timestep: float = 5e-5, *, solref=(2e-4, 1
     """
     if not isinstance(params, EggParams):
         raise ParameterError(f"params must be an EggParams, got {type(params).__name__}")
-    timestep = check_positive("timestep", timestep, "s")
-    tc, damping = check_solref("solref", solref)
-    if tc < 2 * timestep * (1 - 1e-12):
-        raise ParameterError(
-            f"solref's time constant must be >= 2 timesteps = {2 * timestep:g} s (MuJoCo "
-            f"would raise it to that silently), got {tc:g} s: use a smaller timestep")
-    d0, d_width, width = check_solimp("solimp", solimp)
-    check_choice("cone", cone, CONES)
-    check_choice("integrator", integrator, INTEGRATORS)
+    timestep, (tc, damping), (d0, d_width, width) = _check_solver(timestep, solref, solimp,
+                                                                   cone, integrator)
     twist = check_real("twist", twist, "m", Range(at_least=0.0))
     kp = check_positive("servo_stiffness", servo_stiffness, "N m/rad")
     kr = check_positive("rotor_gain", rotor_gain, "N m s/rad")

@@ -299,6 +299,23 @@ def _check_state_names(state_names, n_states: int) -> tuple[str, ...]:
     return names
 
 
+def _check_problem(rhs, t_span, x0, state_names, args):
+    """The checked pieces of an initial-value problem: (t0, t1, x0, state names)."""
+    if not callable(rhs):
+        raise ParameterError(f"rhs must be callable as rhs(t, x, *args), got {rhs!r}")
+    span = as_array("t_span", t_span, "s", (2,), finite=True)
+    t0, t1 = float(span[0]), float(span[1])
+    if t0 == t1:
+        raise ParameterError(f"t_span must have t1 != t0 (s), got {tuple(span)}")
+    x0 = as_array("x0", x0, "", (None,), finite=True)
+    if x0.size == 0:
+        raise ParameterError("x0 must have at least one state, got an empty array")
+    names = _check_state_names(state_names, x0.size)
+    if not isinstance(args, tuple):
+        raise ParameterError(f"args must be a tuple of extra arguments of rhs, got {args!r}")
+    return t0, t1, x0, names
+
+
 def solve(
     rhs: Callable,
     t_span,
@@ -400,18 +417,7 @@ def solve(
     >>> print(traj.message)
     a terminal event stopped the run at t = 1.01937 s (A termination event occurred.)
     """
-    if not callable(rhs):
-        raise ParameterError(f"rhs must be callable as rhs(t, x, *args), got {rhs!r}")
-    span = as_array("t_span", t_span, "s", (2,), finite=True)
-    t0, t1 = float(span[0]), float(span[1])
-    if t0 == t1:
-        raise ParameterError(f"t_span must have t1 != t0 (s), got {tuple(span)}")
-    x0 = as_array("x0", x0, "", (None,), finite=True)
-    if x0.size == 0:
-        raise ParameterError("x0 must have at least one state, got an empty array")
-    names = _check_state_names(state_names, x0.size)
-    if not isinstance(args, tuple):
-        raise ParameterError(f"args must be a tuple of extra arguments of rhs, got {args!r}")
+    t0, t1, x0, names = _check_problem(rhs, t_span, x0, state_names, args)
     check_choice("method", method, METHODS)
     events = tuple(events)
     for event in events:
@@ -583,20 +589,11 @@ def solve_lsoda(
     >>> print(f"{run.x[-1]:.6f} vs exp(-2) = {np.exp(-2.0):.6f}")
     0.135335 vs exp(-2) = 0.135335
     """
-    if not callable(rhs):
-        raise ParameterError(f"rhs must be callable as rhs(t, x, *args), got {rhs!r}")
     if jac is not None and not callable(jac):
         raise ParameterError(f"jac must be callable as jac(t, x, *args), got {jac!r}")
-    span = as_array("t_span", t_span, "s", (2,), finite=True)
-    t0, t1 = float(span[0]), float(span[1])
+    t0, t1, x0, names = _check_problem(rhs, t_span, x0, state_names, args)
     if not t1 > t0:
-        raise ParameterError(f"t_span must run forward, t1 > t0 (s), got {tuple(span)}")
-    x0 = as_array("x0", x0, "", (None,), finite=True)
-    if x0.size == 0:
-        raise ParameterError("x0 must have at least one state, got an empty array")
-    names = _check_state_names(state_names, x0.size)
-    if not isinstance(args, tuple):
-        raise ParameterError(f"args must be a tuple of extra arguments of rhs, got {args!r}")
+        raise ParameterError(f"t_span must run forward, t1 > t0 (s), got {(t0, t1)}")
     check_positive("rtol", rtol)
     check_positive("atol", atol)
     if not (isinstance(max_step, (int, float)) and max_step == np.inf):
