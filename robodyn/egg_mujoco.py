@@ -95,7 +95,6 @@ def _inertia(inertia) -> np.ndarray:
     return inertia
 
 
-
 def _check_solver(timestep, solref, solimp, cone: str, integrator: str):
     """The checked MuJoCo settings: (timestep s, (time constant s, damping ratio),
     (d0, d_width, width m)); the contact's time constant at least two steps."""
