@@ -89,6 +89,8 @@ __all__ = [
 FORCE_MODELS = ("linear", "hunt-crossley")
 #: How :func:`drop` takes the flights between contacts: by the solver, or in closed form.
 FLIGHTS = ("solver", "exact")
+#: Spacing of a flight's samples in closed form when :func:`drop` keeps the solver's steps, s.
+FLIGHT_SAMPLE = 2e-3
 #: The methods of :func:`drop` that use the contact's Jacobian (given in closed form).
 IMPLICIT = ("Radau", "BDF", "LSODA")
 
@@ -918,8 +920,9 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
     g : float
         m/s^2 (> 0).
     samples : int, optional
-        None stores the solver's own steps; an integer (>= 2), that many equally spaced
-        samples from the solver's dense output (its steps, and so its effort, do not change).
+        None stores the solver's own steps (and flights in closed form every
+        :data:`FLIGHT_SAMPLE` s); an integer (>= 2), that many equally spaced samples from the
+        solver's dense output (its steps, and so its effort, do not change).
     max_phases : int
         Most flights and contacts integrated (>= 1); more raise a SimulationError.
     flights : str
@@ -1043,12 +1046,14 @@ def _in_contact_jacobian(x, k: float, c: float, mass: float, model: str, n: floa
 def _free_fall(t0: float, x0, t_end: float, g: float, samples) -> SimulationResult:
     """A flight of :func:`drop` in closed form, from height z0 >= 0 and speed w0 at t0 until
     the ball touches the floor (the event ``touches``) or t_end; sampled at ``samples``
-    (None: its two ends), as a solver's phase would be."""
+    (None: every :data:`FLIGHT_SAMPLE` s and at its ends), as a solver's phase would be."""
     z0, w0 = float(x0[0]), float(x0[1])
     t_touch = t0 + (w0 + math.sqrt(w0 * w0 + 2.0 * g * z0)) / g
     t_stop = min(t_touch, t_end)
-    t = (np.array([t0, t_stop]) if samples is None
-         else samples[samples <= t_stop])
+    if samples is None:
+        t = np.linspace(t0, t_stop, max(2, math.ceil((t_stop - t0) / FLIGHT_SAMPLE) + 1))
+    else:
+        t = samples[samples <= t_stop]
     z, w = z0 + w0 * (t - t0) - 0.5 * g * (t - t0) ** 2, w0 - g * (t - t0)
     touches = np.array([t_touch]) if t_touch <= t_end else np.empty(0)
     states = np.array([[0.0, w0 - g * (t_touch - t0)]]) if touches.size else np.empty((0, 2))
