@@ -582,7 +582,13 @@ def period_without_friction_in_slip(mass, stiffness, Fc, Fs, belt_speed):
     return (2 * np.pi - 2 * np.arctan(w * x0 / belt_speed)) / w + 2 * x0 / belt_speed
 
 
+def period_of_the_free_oscillator(mass, stiffness, Fc, Fs, belt_speed):
+    """The textbook period of a mass on a spring, the belt and friction ignored."""
+    return 2 * math.pi * math.sqrt(mass / stiffness)
+
+
 PERIOD_SLIPS = [
+    (period_of_the_free_oscillator, "without the belt, 2 pi / omega"),
     (period_slip_only, "sticking phase is left out"),
     (period_short_arc, "the short way"),
     (period_half_turn, "half a turn"),

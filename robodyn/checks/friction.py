@@ -587,6 +587,12 @@ _PERIOD = Exercise(
                 "v = 0 of the phase plane: the arc between them is more than half a turn, by "
                 "an angle that depends on how fast the belt runs.",
                 _period_of(arc="half")),
+        Mistake("the period of the spring and block without the belt, 2 pi / omega (no "
+                "sticking, a whole turn)",
+                "On the belt the block does not swing freely: it sticks and rides with the "
+                "belt, then slips back only part of a turn. Follow one cycle through its "
+                "three steps: breakaway, the slip, the ride.",
+                _period_of(arc="whole", stick="none")),
         Mistake("the slip is taken as a whole turn, 2 pi / omega",
                 "The slip ends where the block matches the belt again, at the mirror image of "
                 "the breakaway point, before the circle closes; only with Fs = Fc are the two "
