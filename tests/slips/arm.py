@@ -2,6 +2,7 @@
 
 import numpy as np
 import sympy as sp
+from scipy.optimize import brentq
 
 # --------------------------------------------------------------------------- 1.1 pendulum
 
@@ -407,6 +408,35 @@ def rnea_cross_sign(arm, q, qd, qdd):
                  perp=_perp_wrong_sign)
 
 
+# --------------------------------------------------------------------------- 1.7 settling gains
+
+
+def settling_rule_of_thumb(inertia, settling_time, band):
+    """The rule of thumb t_s = 4 / (zeta w_n) for 2 %, not the derived settling time."""
+    w = 4.0 / settling_time
+    return inertia * w**2, 2 * inertia * w
+
+
+def settling_envelope_only(inertia, settling_time, band):
+    """Only the envelope exp(-w t) set to the band: the factor (1 + w t) of e(t) forgotten."""
+    w = -np.log(band) / settling_time
+    return inertia * w**2, 2 * inertia * w
+
+
+def settling_kd_without_2(inertia, settling_time, band):
+    """Critical damping taken as Kd = J w (Kd^2 = J Kp), the 2 of 2 zeta w_n forgotten."""
+    x = brentq(lambda x: (1 + x) * np.exp(-x) - band, 1e-9, 100.0)
+    w = x / settling_time
+    return inertia * w**2, inertia * w
+
+
+def settling_per_unit_inertia(inertia, settling_time, band):
+    """The gains of e'' + 2 w e' + w^2 e = 0: w^2 and 2 w, not multiplied by the inertia J."""
+    x = brentq(lambda x: (1 + x) * np.exp(-x) - band, 1e-9, 100.0)
+    w = x / settling_time
+    return w**2, 2 * w
+
+
 SLIPS = [
     ("arm.pendulum_equation", pendulum_inertia_about_centre),
     ("arm.pendulum_equation", pendulum_cos_for_sin),
@@ -456,4 +486,8 @@ SLIPS = [
     ("arm.inverse_dynamics", rnea_lc_for_L_to_next_joint),
     ("arm.inverse_dynamics", rnea_inward_loop_stops_early),
     ("arm.inverse_dynamics", rnea_cross_sign),
+    ("arm.settling_gains", settling_rule_of_thumb),
+    ("arm.settling_gains", settling_envelope_only),
+    ("arm.settling_gains", settling_kd_without_2),
+    ("arm.settling_gains", settling_per_unit_inertia),
 ]

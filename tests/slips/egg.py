@@ -245,6 +245,33 @@ def offset_sin_2beta(beta_v, R1, R2):
     return (R1**2 - R2**2) * np.sin(2 * beta_v) / _height(beta_v, R1, R2)
 
 
+# --------------------------------------------------------------------------- 6.6 rocking period
+
+
+def period_about_centre(R1, R2, mass, I_t, g):
+    """The source's inertia I_t about the centre, not about the contact (m R2^2 forgotten)."""
+    k = mass * g * (R1**2 - R2**2) / R2
+    return 2 * np.pi * np.sqrt(I_t / k)
+
+
+def stiffness_without_half(R1, R2, mass, I_t, g):
+    """k read as the coefficient of eps^2 in m g H, the 1/2 of k eps^2 / 2 forgotten."""
+    k = mass * g * (R1**2 - R2**2) / (2 * R2)
+    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) / k)
+
+
+def expanded_H_squared(R1, R2, mass, I_t, g):
+    """H^2 = R2^2 + (R1^2 - R2^2) eps^2 expanded and taken for H: the root forgotten."""
+    k = 2 * mass * g * (R1**2 - R2**2)
+    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) / k)
+
+
+def angular_frequency(R1, R2, mass, I_t, g):
+    """Returned w0 = sqrt(k / J) [rad/s], not the period 2 pi / w0."""
+    k = mass * g * (R1**2 - R2**2) / R2
+    return np.sqrt(k / (I_t + mass * R2**2))
+
+
 SLIPS = [
     ("egg.contact_angle", contact_angle_as_sphere),
     ("egg.contact_angle", contact_angle_parametric),
@@ -282,4 +309,8 @@ SLIPS = [
     ("egg.contact_offset", offset_angle_from_long_axis),
     ("egg.contact_offset", offset_chain_rule_half),
     ("egg.contact_offset", offset_sin_2beta),
+    ("egg.rocking_period", period_about_centre),
+    ("egg.rocking_period", stiffness_without_half),
+    ("egg.rocking_period", expanded_H_squared),
+    ("egg.rocking_period", angular_frequency),
 ]

@@ -5,6 +5,7 @@
 
 import numpy as np
 import sympy as sp
+from scipy.optimize import brentq
 
 # --------------------------------------------------------------------------- 1.1 pendulum
 
@@ -435,6 +436,42 @@ def rnea_next_joint_at_com(arm, q, qd, qdd):
     return _rnea(arm, q, qd, qdd, joint_step=arm.com_distances)
 
 
+# --------------------------------------------------------------------------- 1.7 settling gains
+
+
+def gains_in_wrong_order(inertia, settling_time, band):
+    """Returned (Kd, Kp), the gains in the order of J e'' + Kd e' + Kp e, not (Kp, Kd)."""
+    x = 5.0
+    for _ in range(50):
+        f = (1 + x) * np.exp(-x) - band
+        x -= f / (-x * np.exp(-x))
+    w = x / settling_time
+    return 2 * inertia * w, inertia * w**2
+
+
+def band_as_share_reached(inertia, settling_time, band):
+    """(1 + w t) exp(-w t) = 1 - band: the band read as the share of the way gone (98 %)."""
+    x = brentq(lambda x: (1 + x) * np.exp(-x) - (1 - band), 1e-9, 100.0)
+    w = x / settling_time
+    return inertia * w**2, 2 * inertia * w
+
+
+def second_constant_sign(inertia, settling_time, band):
+    """e = e0 (1 - w t) exp(-w t): e'(0) = 0 solved with the wrong sign of the second constant."""
+    # |e| = e0 (w t - 1) exp(-w t) after the zero crossing; its last crossing of the band
+    x = brentq(lambda x: (x - 1) * np.exp(-x) - band, 2.0, 100.0)
+    w = x / settling_time
+    return inertia * w**2, 2 * inertia * w
+
+
+def critical_kd_without_inertia(inertia, settling_time, band):
+    """Kd = 2 sqrt(Kp): critical damping Kd = 2 sqrt(J Kp) with J left out of the root."""
+    x = brentq(lambda x: (1 + x) * np.exp(-x) - band, 1e-9, 100.0)
+    w = x / settling_time
+    Kp = inertia * w**2
+    return Kp, 2 * np.sqrt(Kp)
+
+
 SLIPS = [
     ("arm.pendulum_equation", inertia_about_com_only),
     ("arm.pendulum_equation", gravity_pushes_down_the_wrong_way),
@@ -489,4 +526,8 @@ SLIPS = [
     ("arm.inverse_dynamics", rnea_backward_loop_stops_early),
     ("arm.inverse_dynamics", rnea_no_moment_of_next_force),
     ("arm.inverse_dynamics", rnea_next_joint_at_com),
+    ("arm.settling_gains", gains_in_wrong_order),
+    ("arm.settling_gains", band_as_share_reached),
+    ("arm.settling_gains", second_constant_sign),
+    ("arm.settling_gains", critical_kd_without_inertia),
 ]

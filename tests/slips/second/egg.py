@@ -249,6 +249,33 @@ def lever_with_psi(beta_v, R1, R2):
     return r * np.sin(beta_v - psi)
 
 
+# --------------------------------------------------------------------------- 6.6 rocking period
+
+
+def contact_at_long_radius(R1, R2, mass, I_t, g):
+    """Parallel axis term m R1^2: the contact taken at the long semi-axis, not R2 below."""
+    k = mass * g * (R1**2 - R2**2) / R2
+    return 2 * np.pi * np.sqrt((I_t + mass * R1**2) / k)
+
+
+def stiffness_over_R1(R1, R2, mass, I_t, g):
+    """k = m g (R1^2 - R2^2) / R1: H expanded about R1 (the standing egg's height)."""
+    k = mass * g * (R1**2 - R2**2) / R1
+    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) / k)
+
+
+def without_two_pi(R1, R2, mass, I_t, g):
+    """T = sqrt(J / k): the 2 pi of the period forgotten."""
+    k = mass * g * (R1**2 - R2**2) / R2
+    return np.sqrt((I_t + mass * R2**2) / k)
+
+
+def pendulum_of_length_difference(R1, R2, mass, I_t, g):
+    """A pendulum of length R1 - R2, k = m g (R1 - R2), instead of expanding H."""
+    k = mass * g * (R1 - R2)
+    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) / k)
+
+
 SLIPS = [
     ("egg.contact_angle", contact_at_the_tilt),
     ("egg.contact_angle", parametric_angle),
@@ -286,4 +313,8 @@ SLIPS = [
     ("egg.contact_offset", vertical_part_for_horizontal),
     ("egg.contact_offset", double_angle_without_half),
     ("egg.contact_offset", lever_with_psi),
+    ("egg.rocking_period", contact_at_long_radius),
+    ("egg.rocking_period", stiffness_over_R1),
+    ("egg.rocking_period", without_two_pi),
+    ("egg.rocking_period", pendulum_of_length_difference),
 ]
