@@ -33,8 +33,9 @@ STEM = "04_differential_drive"
 NAME = f"{STEM}.ipynb"
 SEED = 20240
 IDS = ["diffdrive.forward_kinematics", "diffdrive.inverse_kinematics",
-       "diffdrive.turning_radius", "diffdrive.integrate_pose", "diffdrive.heading_command"]
-POINTS = {IDS[0]: 2.0, IDS[1]: 2.0, IDS[2]: 1.0, IDS[3]: 4.0, IDS[4]: 3.0}
+       "diffdrive.turning_radius", "diffdrive.integrate_pose", "diffdrive.heading_command",
+       "diffdrive.square_odometry"]
+POINTS = {IDS[0]: 2.0, IDS[1]: 2.0, IDS[2]: 1.0, IDS[3]: 4.0, IDS[4]: 3.0, IDS[5]: 4.0}
 VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
 FORMATS = {"text", "html", "simple_format", "md", "ansi"}
 TOP_KEYS = {"score", "execution_time", "output", "output_format", "test_output_format",
@@ -181,10 +182,11 @@ def test_a_solved_notebook_scores_full_points(bundle, tmp_path):
     """The solutions' answers: every exercise passed, 12 of 12 points, graded on the bundle's
     seed, and the output says how the kernel was isolated."""
     results, stdout = autograde(bundle, tmp_path, {NAME: notebook_bytes(answered(STEM))})
-    assert results["score"] == sum(POINTS.values()) == 12
+    assert results["score"] == sum(POINTS.values()) == 16
     assert per_exercise(results) == {e: (p, p, "passed") for e, p in POINTS.items()}
     assert all(test["output"].startswith("PASSED") for test in results["tests"])
-    assert [test["number"] for test in results["tests"]] == ["4.1", "4.2", "4.3", "4.4", "4.5"]
+    assert [test["number"] for test in results["tests"]] == ["4.1", "4.2", "4.3", "4.4", "4.5",
+                                                             "4.6"]
     assert results["tests"][0]["name"] == \
         "Exercise 4.1: forward kinematics (diffdrive.forward_kinematics)"
     assert f"seed {SEED}" in stdout and str(SEED) not in results["output"]
@@ -214,7 +216,7 @@ def test_a_crashing_answer_and_a_wrong_part_are_told(bundle, tmp_path):
     assert got[IDS[0]] == (1.0, 2.0, "failed")
     assert got[IDS[1]] == (0.0, 2.0, "failed")
     assert all(got[e] == (POINTS[e], POINTS[e], "passed") for e in IDS[2:])
-    assert results["score"] == 9
+    assert results["score"] == 13
     outputs = {test["name"].rsplit("(", 1)[1].rstrip(")"): test["output"]
                for test in results["tests"]}
     assert "kernel died" in outputs[IDS[1]]

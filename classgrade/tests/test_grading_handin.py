@@ -39,7 +39,8 @@ def statuses(hand_in):
 
 def test_the_official_notebook_has_its_exercises_in_order():
     assert IDS == ["vacuum.step_distance", "vacuum.wheel_load", "vacuum.bisect_height",
-                   "vacuum.sliding_stop", "vacuum.edge_climb_height"]
+                   "vacuum.sliding_stop", "vacuum.edge_climb_height",
+                   "vacuum.pushed_climb_height"]
 
 
 def test_an_untouched_notebook_is_not_attempted_and_a_solved_one_answered():
@@ -181,7 +182,7 @@ def test_the_official_notebook_with_a_tampered_hand_ins_answers_grades_them(tmp_
             results[result.exercise_id] = result.status
     assert results == {"vacuum.step_distance": "passed", "vacuum.wheel_load": "passed",
                        "vacuum.bisect_height": "passed", "vacuum.sliding_stop": "failed",
-                       "vacuum.edge_climb_height": "passed"}
+                       "vacuum.edge_climb_height": "passed", "vacuum.pushed_climb_height": "passed"}
 
 
 def test_a_file_too_large_is_an_invalid_notebook_without_being_read(tmp_path, monkeypatch):

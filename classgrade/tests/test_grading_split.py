@@ -176,10 +176,16 @@ def _resolve(name):
     return vars(owner)[attribute]
 
 
+#: Exercises whose answer no function of the book computes, so there is nothing to guard:
+#: the explicit-Euler step limit of a contact is derived on paper (exercise 3.4).
+NOTHING_TO_GUARD = {"contact.euler_step_limit"}
+
+
 def test_every_exercise_names_package_references_that_exist():
     for exercise_id in exercise_ids():
         exercise = get_exercise(exercise_id)
-        assert exercise.package_references, exercise_id
+        assert bool(exercise.package_references) != (exercise_id in NOTHING_TO_GUARD), \
+            exercise_id
         for name in exercise.package_references:
             assert callable(_resolve(name)), name
 

@@ -42,9 +42,9 @@ def test_a_job_grades_one_hand_in_and_writes_its_record(tmp_path):
     assert (record["seed"], record["rounds"], record["status"]) == (7, 2, "ok")
     points = {entry["exercise"]: entry["points"] for entry in record["exercises"]}
     assert points["diffdrive.forward_kinematics"] == 1.0
-    assert (record["points"], record["max_points"]) == (11.0, 12.0)
+    assert (record["points"], record["max_points"]) == (15.0, 16.0)
     assert record["isolation"].startswith("none" if isolation else "bubblewrap sandbox")
-    assert "11 of 12 points" in run.stdout
+    assert "15 of 16 points" in run.stdout
 
 
 @pytest.mark.notebooks
@@ -58,7 +58,7 @@ def test_a_job_without_the_sandbox_says_so_and_a_job_without_a_seed_draws_one(tm
     record = json.loads((tmp_path / "lee.json").read_text(encoding="utf-8"))
     assert record["isolation"].startswith("none (--no-sandbox)")
     assert f"seed {record['seed']}" in run.stderr
-    assert record["points"] == record["max_points"] == 12
+    assert record["points"] == record["max_points"] == 16
 
 
 def test_a_hand_in_that_is_not_a_notebook_is_graded_as_such(tmp_path):

@@ -1079,6 +1079,8 @@ _SETTLING = Exercise(
     arguments=("inertia", "settling_time", "band"),
     outputs=(Output("Kp", Close(rtol=1e-6, atol=0.0)), Output("Kd", Close(rtol=1e-6, atol=0.0))),
     reference=_settling_reference,
+    package_references=("robodyn.control.gains_from_frequency",
+                        "robodyn.control.critically_damped_error"),
     make_cases=_settling_cases,
     mistakes=(
         Mistake("the envelope e^(-omega t) alone (the factor 1 + omega t of the double root "

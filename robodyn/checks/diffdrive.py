@@ -9,6 +9,7 @@ written as the wrong functions a student writes. ``EXERCISES`` is what
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -1502,6 +1503,10 @@ def _square_odometry_reference(side, laps, tyre_error, wheel_radius, track_width
                                    track_width)[:, -1]
 
 
+_POSE_STEP_HINT = ("If you chain the moves with your integrate_pose of exercise 4.4, run its "
+                   "check first, since a wrong step there makes the pose here wrong too.")
+
+
 def _square_odometry_cases(rng: np.random.Generator) -> list[Case]:
     R, L = _ROBOT.wheel_radius, _ROBOT.track_width
     cases = [
@@ -1519,7 +1524,9 @@ def _square_odometry_cases(rng: np.random.Generator) -> list[Case]:
         cases.append(Case((rounded_uniform(rng, 0.3, 3.0), int(rng.integers(1, 6)),
                            rounded_uniform(rng, -0.05, 0.05), rounded_uniform(rng, 0.02, 0.1),
                            rounded_uniform(rng, 0.15, 0.5)), "seeded random"))
-    return cases
+    # A student may chain the moves with exercise 4.4's integrate_pose: while that is wrong,
+    # this fails too, so each case says so.
+    return [dataclasses.replace(case, hint=_POSE_STEP_HINT) for case in cases]
 
 
 def _arc(pose, ds, dtheta):
