@@ -2,6 +2,8 @@
 
 import numpy as np
 
+from slips.sizing import sizing
+
 # --------------------------------------------------------------------------- 3.1 stiffness
 
 
@@ -253,51 +255,21 @@ def euler_zeta_without_two(k, c, mass):
 # those lines above is now the same line inside an otherwise right sizing of (k, c).
 
 
-def _restitution(zeta):
-    s = np.sqrt(1 - zeta**2)
-    return np.exp(-zeta * np.arctan2(2 * zeta * s, 2 * zeta**2 - 1) / s)
-
-
-def _zeta_for(restitution):
-    """A student's bisection for the damping ratio of a restitution."""
-    if restitution >= 1:
-        return 0.0
-    low, high = 0.0, 1.0 - 1e-15
-    for _ in range(200):
-        mid = 0.5 * (low + high)
-        low, high = (mid, high) if _restitution(mid) > restitution else (low, mid)
-    return 0.5 * (low + high)
-
-
-def _sizing(stiffness=None, damping=None):
-    """size_contact with the stiffness or the damping line of a slip, the rest right."""
-    slip = stiffness or damping
-
-    def size_contact(mass, penetration, restitution, g):
-        k = stiffness(mass, penetration, g) if stiffness else mass * g / penetration
-        zeta = _zeta_for(restitution)
-        c = damping(k, mass, zeta) if damping else 2 * zeta * np.sqrt(k * mass)
-        return k, c
-
-    size_contact.__name__, size_contact.__doc__ = slip.__name__, slip.__doc__
-    return size_contact
-
-
 SLIPS = [
-    ("contact.size_contact", _sizing(stiffness=stiffness_without_g)),
-    ("contact.size_contact", _sizing(stiffness=stiffness_from_energy)),
-    ("contact.size_contact", _sizing(stiffness=stiffness_inverted)),
-    ("contact.size_contact", _sizing(stiffness=stiffness_times_penetration)),
-    ("contact.size_contact", _sizing(stiffness=penetration_squared)),
-    ("contact.size_contact", _sizing(stiffness=stiffness_floor_division)),
-    ("contact.size_contact", _sizing(stiffness=penetration_taken_in_mm)),
-    ("contact.size_contact", _sizing(damping=damping_without_2)),
-    ("contact.size_contact", _sizing(damping=damping_with_omega_n)),
-    ("contact.size_contact", _sizing(damping=damping_without_sqrt)),
-    ("contact.size_contact", _sizing(damping=sqrt_of_k_only)),
-    ("contact.size_contact", _sizing(damping=divided_by_zeta)),
-    ("contact.size_contact", _sizing(damping=half_instead_of_two)),
-    ("contact.size_contact", _sizing(damping=zeta_under_the_root)),
+    ("contact.size_contact", sizing(stiffness=stiffness_without_g)),
+    ("contact.size_contact", sizing(stiffness=stiffness_from_energy)),
+    ("contact.size_contact", sizing(stiffness=stiffness_inverted)),
+    ("contact.size_contact", sizing(stiffness=stiffness_times_penetration)),
+    ("contact.size_contact", sizing(stiffness=penetration_squared)),
+    ("contact.size_contact", sizing(stiffness=stiffness_floor_division)),
+    ("contact.size_contact", sizing(stiffness=penetration_taken_in_mm)),
+    ("contact.size_contact", sizing(damping=damping_without_2)),
+    ("contact.size_contact", sizing(damping=damping_with_omega_n)),
+    ("contact.size_contact", sizing(damping=damping_without_sqrt)),
+    ("contact.size_contact", sizing(damping=sqrt_of_k_only)),
+    ("contact.size_contact", sizing(damping=divided_by_zeta)),
+    ("contact.size_contact", sizing(damping=half_instead_of_two)),
+    ("contact.size_contact", sizing(damping=zeta_under_the_root)),
     ("contact.normal_force", may_pull),
     ("contact.normal_force", no_depth_gate),
     ("contact.normal_force", touching_counts_as_contact),
