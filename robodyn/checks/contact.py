@@ -13,13 +13,11 @@ reference with that change.
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 from scipy.optimize import brentq
 
 from robodyn import contact, timestepping
-from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
+from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform, with_hint
 
 G = contact.G
 
@@ -460,7 +458,7 @@ def _sizing_cases(rng) -> list[Case]:
                            rounded_uniform(rng, 0.2, 0.95), G), "seeded random"))
     # The damping ratio follows from exercise 3.2's restitution: a student who inverts their
     # own restitution_linear fails here too while that is wrong, so each case says so.
-    return [dataclasses.replace(case, hint=_RESTITUTION_HINT) for case in cases]
+    return with_hint(cases, _RESTITUTION_HINT)
 
 
 def _sized(stiffness=_stiffness_reference, damping=_damping_reference,

@@ -9,13 +9,12 @@ written as the wrong functions a student writes. ``EXERCISES`` is what
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 
 from robodyn import diffdrive, odometry, waypoints
-from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
+from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform, with_hint
 from robodyn.rotations import wrap_angle
 
 # ---------------------------------------------------------------------------------------------
@@ -1526,7 +1525,7 @@ def _square_odometry_cases(rng: np.random.Generator) -> list[Case]:
                            rounded_uniform(rng, 0.15, 0.5)), "seeded random"))
     # A student may chain the moves with exercise 4.4's integrate_pose: while that is wrong,
     # this fails too, so each case says so.
-    return [dataclasses.replace(case, hint=_POSE_STEP_HINT) for case in cases]
+    return with_hint(cases, _POSE_STEP_HINT)
 
 
 def _arc(pose, ds, dtheta):

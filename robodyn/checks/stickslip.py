@@ -10,12 +10,10 @@ The hints teach without printing the formula the exercise asks for: they say wha
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 
 from robodyn import stickslip
-from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
+from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform, with_hint
 
 LEG = stickslip.DropletGeometry().leg_radius
 #: The motors' thrust angles, deg, as the exercise text gives them.
@@ -639,7 +637,7 @@ def _counts_cases(rng) -> list[Case]:
                           "seeded random"))
     # The counts follow from the motors' rates: a student who takes them from exercise 5.2's
     # inverse_kinematics fails here too while that is wrong, so each case says so.
-    return [dataclasses.replace(case, hint=_RATES_HINT) for case in cases]
+    return with_hint(cases, _RATES_HINT)
 
 
 _NEAREST_HINT = ("The pivots made up to the end of each command must be the whole number "

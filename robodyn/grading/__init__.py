@@ -50,7 +50,15 @@ from robodyn.grading.compare import (
     euler_angles_property,
     least_squares_property,
 )
-from robodyn.grading.records import SEED, Case, Exercise, Mistake, Output, rounded_uniform
+from robodyn.grading.records import (
+    SEED,
+    Case,
+    Exercise,
+    Mistake,
+    Output,
+    rounded_uniform,
+    with_hint,
+)
 from robodyn.grading.registry import description, exercise_ids, get_exercise
 from robodyn.grading.results import CheckResult
 from robodyn.grading.run import CheckFailed, NotAttempted, evaluate
@@ -82,6 +90,7 @@ __all__ = [
     "get_exercise",
     "least_squares_property",
     "rounded_uniform",
+    "with_hint",
 ]
 
 

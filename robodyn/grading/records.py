@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -305,3 +305,10 @@ def rounded_uniform(rng: np.random.Generator, low: float, high: float, size=None
     if size is None:
         return round(float(rng.uniform(low, high)), 3)
     return np.round(rng.uniform(low, high, size), 3)
+
+
+def with_hint(cases: list[Case], hint: str) -> list[Case]:
+    """The cases, each with ``hint`` as its hint: for an exercise that builds on an earlier one,
+    a failure says to run the earlier exercise's check first."""
+    return [replace(case, hint=hint) for case in cases]
+
