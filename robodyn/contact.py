@@ -886,7 +886,7 @@ def _sample_times(t_end: float, samples):
 def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
          height: float = DroppedBall.height, k: float = DroppedBall.k,
          c: float = DroppedBall.c, t_end: float = 1.0, method: str = "Radau", model: str = "linear",
-         exponent: float = 1.0, rtol: float = 1e-6, atol: float = 1e-9,
+         exponent: float = 1.0, rtol: float = 1e-6, atol: float | tuple[float, float] = 1e-9,
          g: float = G, samples: int | None = None,
          max_phases: int = 10_000, flights: str = "solver") -> SimulationResult:
     r"""Drop a ball on a rigid floor and integrate its bounces with ``solve_ivp``.
@@ -915,8 +915,11 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
         (switches), "RK45", "RK23", "DOP853" (explicit).
     model, exponent : str, float
         Force law, as in :func:`normal_force`.
-    rtol, atol : float
-        Tolerances (> 0).
+    rtol : float
+        Relative tolerance (> 0).
+    atol : float or (float, float)
+        Absolute tolerance (> 0): one for both states, or (m, m/s) for the height and the
+        speed apart.
     g : float
         m/s^2 (> 0).
     samples : int, optional

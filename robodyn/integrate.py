@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.integrate import ODEintWarning, odeint, solve_ivp
+from scipy.integrate import BDF, ODEintWarning, Radau, odeint, solve_ivp
+from scipy.linalg import get_lapack_funcs
 
 from robodyn.errors import ParameterError, SimulationError
 from robodyn.params import as_array, check_choice, check_integer, check_positive, check_real
@@ -316,6 +317,71 @@ def _check_problem(rhs, t_span, x0, state_names, args):
     return t0, t1, x0, names
 
 
+def _lu_factor(matrix):
+    """LU factors of a dense matrix by LAPACK's getrf: what ``scipy.linalg.lu_factor`` gives,
+    without its general checks of the input, which on a model of a few states cost more
+    than the factoring. A NaN or infinity raises ValueError, as there (one sum finds it)."""
+    if not np.isfinite(np.add.reduce(matrix, axis=None)):
+        raise ValueError("the Newton matrix must not contain infs or NaNs")
+    (getrf,) = get_lapack_funcs(("getrf",), (matrix,))
+    lu, pivots, _ = getrf(matrix, overwrite_a=True)
+    return lu, pivots
+
+
+def _lu_solve(factors, b):
+    """Solve with the factors of :func:`_lu_factor` by LAPACK's getrs, as
+    ``scipy.linalg.lu_solve`` does, without its general checks; a NaN or infinity in ``b``
+    raises ValueError, as there."""
+    if not np.isfinite(np.add.reduce(b, axis=None)):
+        raise ValueError("the Newton residual must not contain infs or NaNs")
+    lu, pivots = factors
+    (getrs,) = get_lapack_funcs(("getrs",), (lu, b))
+    x, _ = getrs(lu, pivots, b, overwrite_b=True)
+    return x
+
+
+class _DirectLU:
+    """Mixin for scipy's implicit solvers: their Newton iterations factor and solve with
+    :func:`_lu_factor` and :func:`_lu_solve`. The solver, its steps and its results are
+    scipy's, bit for bit (tests/test_integrate.py); for a ball of two states this makes each
+    step about a fifth cheaper, and the solvers take a step in about a tenth of a
+    millisecond of Python. Sparse Jacobians keep scipy's own sparse LU."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if isinstance(self.J, np.ndarray):
+
+            def lu(matrix):
+                self.nlu += 1                       # scipy counts the factorisations
+                return _lu_factor(matrix)
+
+            self.lu, self.solve_lu = lu, _lu_solve
+
+
+class _Radau(_DirectLU, Radau):
+    """scipy's Radau with :class:`_DirectLU`'s linear algebra."""
+
+
+class _BDF(_DirectLU, BDF):
+    """scipy's BDF with :class:`_DirectLU`'s linear algebra."""
+
+
+#: The classes :func:`solve` hands ``solve_ivp`` for the implicit methods' names.
+_SOLVER_CLASSES = {"Radau": _Radau, "BDF": _BDF}
+
+
+def _check_atol(atol, names: tuple[str, ...]):
+    """``atol`` checked: one positive number for every state, or one for each state (in
+    the order of ``names``, each in its state's units), returned as a float or an array."""
+    if np.ndim(atol) == 0:
+        return check_positive("atol", atol)
+    tolerances = as_array("atol", atol, "units of each state", (len(names),), finite=True)
+    if np.any(tolerances <= 0):
+        raise ParameterError(
+            f"atol must be > 0 for every state ({', '.join(names)}), got {tuple(tolerances)}")
+    return tolerances
+
+
 def solve(
     rhs: Callable,
     t_span,
@@ -326,7 +392,7 @@ def solve(
     method: str = "RK45",
     events: Sequence[Callable] = (),
     rtol: float = 1e-8,
-    atol: float = 1e-10,
+    atol: float | Sequence[float] = 1e-10,
     max_step: float = np.inf,
     t_eval=None,
     max_evaluations: int | None = None,
@@ -353,8 +419,12 @@ def solve(
         Event functions ``event(t, x, *args) -> float``; a zero crossing is recorded. An
         attribute ``terminal = True`` stops the run there; ``direction`` (+1, -1 or 0) selects
         which crossings count. These are ``solve_ivp``'s conventions.
-    rtol, atol : float, optional
-        Relative and absolute error tolerances (> 0); atol in the units of the state.
+    rtol : float, optional
+        Relative error tolerance (> 0).
+    atol : float or array_like, shape (n_states,), optional
+        Absolute error tolerance (> 0): one for every state, or one for each state in the
+        order of ``state_names``, in that state's units (states of unlike units, a height in
+        m and a speed in m/s, may need unlike tolerances).
     max_step : float, optional
         Largest step the solver may take, s (> 0, ``np.inf`` for no bound).
     t_eval : array_like, shape (N,), optional
@@ -424,7 +494,7 @@ def solve(
         if not callable(event):
             raise ParameterError(f"events must be callables event(t, x, *args), got {event!r}")
     check_positive("rtol", rtol)
-    check_positive("atol", atol)
+    atol = _check_atol(atol, names)
     if not (isinstance(max_step, (int, float)) and max_step == np.inf):
         check_positive("max_step", max_step, "s")
     if t_eval is not None:
@@ -452,7 +522,7 @@ def solve(
             watched,
             (t0, t1),
             x0,
-            method=method,
+            method=_SOLVER_CLASSES.get(method, method),
             t_eval=t_eval,
             events=list(events) or None,
             args=args or None,
@@ -536,7 +606,7 @@ def solve_lsoda(
     t_eval,
     jac: Callable | None = None,
     rtol: float = 1e-8,
-    atol: float = 1e-10,
+    atol: float | Sequence[float] = 1e-10,
     max_step: float = np.inf,
     max_evaluations: int | None = None,
 ) -> SimulationResult:
@@ -595,7 +665,7 @@ def solve_lsoda(
     if not t1 > t0:
         raise ParameterError(f"t_span must run forward, t1 > t0 (s), got {(t0, t1)}")
     check_positive("rtol", rtol)
-    check_positive("atol", atol)
+    atol = _check_atol(atol, names)
     if not (isinstance(max_step, (int, float)) and max_step == np.inf):
         check_positive("max_step", max_step, "s")
     t_eval = as_array("t_eval", t_eval, "s", (None,), finite=True)

@@ -491,3 +491,72 @@ def test_lsoda_from_its_own_loop_rejects_bad_input_by_name(kwargs, match):
     t_span = options.pop("t_span")
     with pytest.raises(ParameterError, match=match):
         solve_lsoda(decay, t_span, [1.0], **options)
+
+
+def van_der_pol(t, x, mu=500.0):
+    """A stiff Van der Pol oscillator: slow drifts and fast jumps, Newton's work varies."""
+    return np.array([x[1], mu * (1.0 - x[0] ** 2) * x[1] - x[0]])
+
+
+@pytest.mark.parametrize("method", ["Radau", "BDF"])
+@pytest.mark.parametrize("problem", ["van der pol", "stiff linear with its jacobian",
+                                     "complex-free three states"])
+def test_the_implicit_solvers_are_scipys_bit_for_bit(method, problem):
+    """solve hands solve_ivp scipy's Radau and BDF with LAPACK's LU called directly: the
+    same steps, states, evaluations, Jacobians and factorisations as scipy's own classes,
+    bit for bit."""
+    from scipy.integrate import solve_ivp
+    if problem == "van der pol":
+        rhs, x0, span, jac = van_der_pol, [2.0, 0.0], (0.0, 800.0), None
+    elif problem == "stiff linear with its jacobian":
+        rhs, x0, span, jac = stiff_linear, [1.0, 0.5], (0.0, 2.0), (lambda t, x: STIFF)
+    else:
+        matrix = np.array([[-1.0, 2.0, 0.0], [-2.0, -1.0, 0.0], [0.0, 0.0, -1e4]])
+        rhs, x0, span, jac = (lambda t, x: matrix @ x), [1.0, 0.0, 1.0], (0.0, 3.0), None
+    names = tuple("xyz"[:len(x0)])
+    ours = solve(rhs, span, x0, state_names=names, method=method, rtol=1e-6, atol=1e-9,
+                 jac=jac)
+    theirs = solve_ivp(rhs, span, x0, method=method, rtol=1e-6, atol=1e-9,
+                       **({} if jac is None else {"jac": jac}))
+    assert theirs.success and theirs.nlu > 0
+    np.testing.assert_array_equal(ours.t, theirs.t)
+    np.testing.assert_array_equal(ours.stack(*names), theirs.y)
+    assert ours.evaluations == theirs.nfev
+    if jac is not None:
+        assert ours.jacobians == theirs.njev
+
+
+def test_atol_may_be_given_for_each_state():
+    """atol for each state is solve_ivp's: a speed held a thousand times looser than the
+    position takes fewer steps than one tolerance for both, and stays within its own."""
+    def oscillator(t, x):
+        return np.array([x[1], -1e4 * x[0] - 20.0 * x[1]])
+
+    shared = solve(oscillator, (0.0, 1.0), [1e-3, 0.0], state_names=("z", "w"),
+                   method="Radau", rtol=1e-4, atol=1e-7)
+    apart = solve(oscillator, (0.0, 1.0), [1e-3, 0.0], state_names=("z", "w"),
+                  method="Radau", rtol=1e-4, atol=[1e-7, 1e-4])
+    assert apart.t.size < shared.t.size
+    from scipy.integrate import solve_ivp
+    theirs = solve_ivp(oscillator, (0.0, 1.0), [1e-3, 0.0], method="Radau", rtol=1e-4,
+                       atol=[1e-7, 1e-4])
+    np.testing.assert_array_equal(apart.t, theirs.t)
+    lsoda = solve_lsoda(oscillator, (0.0, 1.0), [1e-3, 0.0], state_names=("z", "w"),
+                        t_eval=[0.5, 1.0], rtol=1e-4, atol=(1e-7, 1e-4))
+    assert lsoda.z.size == 2
+
+
+@pytest.mark.parametrize("atol", [[1e-9], [1e-9, 1e-9, 1e-9], [1e-9, 0.0], [1e-9, np.nan],
+                                  [[1e-9, 1e-9]], "1e-9", [1e-9, "x"]])
+@pytest.mark.parametrize("integrator", ["solve", "solve_lsoda"])
+def test_atol_for_each_state_is_checked_by_name(atol, integrator):
+    """One tolerance per state, each positive and finite; anything else names atol."""
+    def oscillator(t, x):
+        return np.array([x[1], -x[0]])
+
+    with pytest.raises(ParameterError, match="atol"):
+        if integrator == "solve":
+            solve(oscillator, (0.0, 1.0), [1.0, 0.0], state_names=("z", "w"), atol=atol)
+        else:
+            solve_lsoda(oscillator, (0.0, 1.0), [1.0, 0.0], state_names=("z", "w"),
+                        t_eval=[1.0], atol=atol)
