@@ -22,10 +22,10 @@ one contact on the floor z = 0: normal n = (0, 1), tangent t = (1, 0), and a fri
 
 then :math:`x^{+} = x + h v^{+}` (semi-implicit Euler). :math:`p_n` is the normal impulse,
 :math:`\beta` the friction impulses along +t and -t (:math:`p_t = \beta_1 - \beta_2`),
-:math:`\gamma` the sliding speed and :math:`\mathbf{1}` = (1, 1). The normal row's :math:`b_n` says how fast
-the body may approach: :math:`b_n = z/h - e\,v_{imp}` with the gap z (the height). In
-flight (:math:`v_{imp} = 0`) the body may close the gap in this step, not more: it ends the
-step on or above the floor, and a body that reaches the floor lands on it exactly. In the step
+:math:`\gamma` the sliding speed and :math:`\mathbf{1}` = (1, 1). The normal row's
+:math:`b_n` says how fast the body may approach: :math:`b_n = z/h - e\,v_{imp}` with the gap
+z (the height). In flight (:math:`v_{imp} = 0`) the body may close the gap in this step, not
+more: it ends the step on or above the floor, and a body that reaches the floor lands on it exactly. In the step
 after such a landing at the speed :math:`v_{imp}` (above ``bounce_speed``), it must leave at
 :math:`e\,v_{imp}` or faster: Newton's law of restitution at the velocity level.
 

@@ -13,7 +13,8 @@ first columns are the state :data:`STATE` (``run.pitch``, ``run.x_dot``; :func:`
 gives q and qd as arrays), with the scenario's extras in its details (``run.climbed``,
 ``run.forces``); each is integrated by LSODA with the compiled equations and their Jacobian
 (:func:`robodyn.integrate.solve_lsoda`; :func:`drive_off`, whose method may be chosen, by
-:func:`robodyn.integrate.solve`), its tolerances keyword arguments. A height search returns its deciding attempt (:func:`highest_climb`).
+:func:`robodyn.integrate.solve`), its tolerances keyword arguments. A height search returns
+its deciding attempt (:func:`highest_climb`).
 
 **Conventions.** A side view: x forward (towards the step), z up, the floor at z = 0, angles
 counter-clockwise positive (so a positive pitch lifts the robot's nose). The step's face stands
