@@ -25,9 +25,9 @@ then :math:`x^{+} = x + h v^{+}` (semi-implicit Euler). :math:`p_n` is the norma
 :math:`\gamma` the sliding speed and :math:`\mathbf{1}` = (1, 1). The normal row's
 :math:`b_n` says how fast the body may approach: :math:`b_n = z/h - e\,v_{imp}` with the gap
 z (the height). In flight (:math:`v_{imp} = 0`) the body may close the gap in this step, not
-more: it ends the step on or above the floor, and a body that reaches the floor lands on it exactly. In the step
-after such a landing at the speed :math:`v_{imp}` (above ``bounce_speed``), it must leave at
-:math:`e\,v_{imp}` or faster: Newton's law of restitution at the velocity level.
+more: it ends the step on or above the floor, and a body that reaches the floor lands on it
+exactly. In the step after such a landing at the speed :math:`v_{imp}` (above
+``bounce_speed``), it must leave at :math:`e\,v_{imp}` or faster: Newton's law of restitution at the velocity level.
 
 - :func:`lemke`: Lemke's complementary pivoting, for an LCP of any size.
 - :func:`lcp_by_enumeration`: every choice of the basic variables tried; exact for small
