@@ -27,7 +27,8 @@ then :math:`x^{+} = x + h v^{+}` (semi-implicit Euler). :math:`p_n` is the norma
 z (the height). In flight (:math:`v_{imp} = 0`) the body may close the gap in this step, not
 more: it ends the step on or above the floor, and a body that reaches the floor lands on it
 exactly. In the step after such a landing at the speed :math:`v_{imp}` (above
-``bounce_speed``), it must leave at :math:`e\,v_{imp}` or faster: Newton's law of restitution at the velocity level.
+``bounce_speed``), it must leave at :math:`e\,v_{imp}` or faster: Newton's law of
+restitution at the velocity level.
 
 - :func:`lemke`: Lemke's complementary pivoting, for an LCP of any size.
 - :func:`lcp_by_enumeration`: every choice of the basic variables tried; exact for small
