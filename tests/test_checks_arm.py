@@ -690,6 +690,24 @@ def settling_kd_from_unit_inertia(inertia, settling_time, band):
     return kp, 2 * np.sqrt(kp)
 
 
+def settling_band_as_share_gone(inertia, settling_time, band):
+    """(1 + x) e^(-x) = 1 - band, solved by scipy's brentq."""
+    from scipy.optimize import brentq
+    x = brentq(lambda x: (1 + x) * math.exp(-x) - (1 - band), 1e-12, 50.0)
+    return inertia * (x / settling_time) ** 2, 2 * inertia * x / settling_time
+
+
+def settling_second_constant_wrong(inertia, settling_time, band):
+    """e = e0 (1 - w t) e^(-w t); where |e| last leaves the band, by fsolve from x = 5: no
+    root for a band wider than e^-2, where fsolve's answer is refused by a ValueError of the
+    student's own."""
+    from scipy.optimize import fsolve
+    (x,) = fsolve(lambda x: (x - 1) * np.exp(-x) - band, 5.0, xtol=1e-13)
+    if abs((x - 1) * math.exp(-x) - band) > 1e-9 or x < 2:
+        raise ValueError(f"no settling time for the band {band}")
+    return inertia * (x / settling_time) ** 2, 2 * inertia * x / settling_time
+
+
 def settling_band_halved(inertia, settling_time, band):
     return settling_gains_by_lambert_w(inertia, settling_time, band / 2)
 
@@ -702,12 +720,16 @@ def settling_band_halved(inertia, settling_time, band):
     (settling_computed_torque_gains, "the gains of computed torque"),
     (settling_kp_not_squared, "K_p = J omega (omega not squared)"),
     (settling_kd_from_unit_inertia, "K_d = 2 sqrt(K_p)"),
+    (settling_band_as_share_gone, "the band read as the share of the way gone"),
+    (settling_second_constant_wrong, "the second constant with the wrong sign"),
 ], ids=lambda value: getattr(value, "__name__", "name"))
 def test_settling_gains_slips_are_named(answer, name):
     """The envelope without 1 + omega t, the 4 / (zeta omega) rule, T_s as 1 / omega, K_d
-    without its 2, computed torque's unit-inertia gains, omega not squared, 2 sqrt(K_p)."""
+    without its 2, computed torque's unit-inertia gains, omega not squared, 2 sqrt(K_p), the
+    band read as the share gone, the error's second constant with the wrong sign."""
     line = summary("arm.settling_gains", answer)
-    assert line.startswith("arm.settling_gains: wrong result — looks like ") and name in line
+    assert line.startswith("arm.settling_gains: ") and " — looks like " in line, line
+    assert name in line, line
 
 
 def test_settling_gains_unlisted_slip_is_wrong_but_not_misnamed():

@@ -1031,6 +1031,29 @@ def rocking_without_two_pi(R1, R2, mass, I_t, g):
     return 1 / rocking_omega(R1, R2, mass, I_t, g)
 
 
+def rocking_coefficient_as_stiffness(R1, R2, mass, I_t, g):
+    """V = m g H = m g (R2 + c eps^2): the coefficient m g c read as the stiffness."""
+    c = (R1**2 - R2**2) / (2 * R2)
+    return 2 * math.pi * math.sqrt((I_t + mass * R2**2) / (mass * g * c))
+
+
+def rocking_with_height_squared(R1, R2, mass, I_t, g):
+    """The curvature of H^2, by a second difference, where that of H belongs."""
+    def height_squared(eps):
+        beta = math.pi / 2 - eps
+        return (R1 * math.cos(beta)) ** 2 + (R2 * math.sin(beta)) ** 2
+
+    step = 1e-3
+    curvature = (height_squared(step) - 2 * height_squared(0.0) + height_squared(-step)) / step**2
+    return 2 * math.pi * math.sqrt((I_t + mass * R2**2) / (mass * g * curvature))
+
+
+def rocking_as_pendulum(R1, R2, mass, I_t, g):
+    """The centre taken to swing at R1 - R2 above a fixed pivot, as a pendulum does."""
+    length = R1 - R2
+    return 2 * math.pi * math.sqrt((I_t + mass * R2**2) / (mass * g * length))
+
+
 ROCKING_STUDENTS = [
     (rocking_without_the_floor, "I_t alone: no force of the floor"),
     (rocking_with_R1_lever, "with R1 for the distance"),
@@ -1042,6 +1065,9 @@ ROCKING_STUDENTS = [
     (rocking_omega, "the angular frequency"),
     (rocking_hertz, "the frequency in Hz"),
     (rocking_without_two_pi, "without the 2 pi"),
+    (rocking_coefficient_as_stiffness, "the coefficient of epsilon^2"),
+    (rocking_with_height_squared, "H^2 expanded and taken for H"),
+    (rocking_as_pendulum, "a pendulum of length R1 - R2"),
 ]
 
 

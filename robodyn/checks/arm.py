@@ -1059,6 +1059,23 @@ def _settling_cases(rng) -> list[Case]:
     return cases
 
 
+def _crossing_product(band: float) -> float:
+    """x = omega T_s with (x - 1) e^(-x) = band for x > 2: where e0 (1 - omega t) e^(-omega
+    t), the error with its second constant's sign wrong, last leaves the band (it crosses
+    zero at x = 1 and peaks at x = 2 below zero, e^(-2) = 13.5 % of e0). A band wider than
+    that peak has no such time: ValueError, as a root finder raises."""
+    if not band < np.exp(-2.0):
+        raise ValueError(f"(x - 1) e^(-x) = {band} has no root beyond x = 2")
+    low, high = 2.0, 60.0
+    for _ in range(200):
+        middle = 0.5 * (low + high)
+        if (middle - 1.0) * np.exp(-middle) > band:
+            low = middle
+        else:
+            high = middle
+    return 0.5 * (low + high)
+
+
 def _settling_with(product=None, kd_factor=2.0, inertia_in_gains=True, kp_power=2,
                    kd_from_kp=False):
     """A wrong settling_gains: another omega T_s, K_d factor, or inertia treatment."""
@@ -1112,6 +1129,16 @@ _SETTLING = Exercise(
         Mistake("K_d = 2 sqrt(K_p), critical damping of a unit inertia",
                 "With an inertia J the critical damping is K_d = 2 sqrt(J K_p) = 2 J omega.",
                 _settling_with(kd_from_kp=True)),
+        Mistake("the band read as the share of the way gone: (1 + omega t) e^(-omega t) = "
+                "1 - band",
+                "The band is what is left of the first error: settled to 2 % means |e| <= "
+                "0.02 e0, so solve (1 + omega t) e^(-omega t) = band.",
+                _settling_with(product=lambda band: _settling_product(1.0 - band))),
+        Mistake("e = e0 (1 - omega t) e^(-omega t): the second constant with the wrong sign",
+                "From rest, e'(0) = 0: with e = (A + B t) e^(-omega t), e'(0) = B - omega A, "
+                "so B = omega e0 and e = e0 (1 + omega t) e^(-omega t), which never crosses "
+                "zero. The form with 1 - omega t starts at the speed -2 omega e0.",
+                _settling_with(product=_crossing_product)),
     ),
 )
 

@@ -878,6 +878,23 @@ _ROCKING_PERIOD = Exercise(
                 + _ROCKING_ROUTE,
                 _period_of(_about_contact, lambda R1, R2, mass, g: 2 * _stiffness(
                     R1, R2, mass, g))),
+        Mistake("the stiffness half too small: the coefficient of epsilon^2 in m g H taken "
+                "for k",
+                "A potential V = 1/2 k epsilon^2 has the stiffness k = V''(0): twice the "
+                "coefficient of epsilon^2, not the coefficient itself. " + _ROCKING_ROUTE,
+                _period_of(_about_contact, lambda R1, R2, mass, g: 0.5 * _stiffness(
+                    R1, R2, mass, g))),
+        Mistake("H^2 expanded and taken for H: the square root forgotten",
+                "Expanding H^2 is a fine start, but the potential is m g H, not m g H^2: take "
+                "the root before you read off the stiffness (the units say so too: m g H^2 "
+                "is not an energy).",
+                _period_of(_about_contact, lambda R1, R2, mass, g:
+                           2.0 * mass * g * (R1**2 - R2**2))),
+        Mistake("a pendulum of length R1 - R2: the stiffness m g (R1 - R2)",
+                "The centre does not swing on a rod of fixed length: the egg rolls, and the "
+                "centre's height is H(beta_v) of exercise 6.2; its curvature where the egg "
+                "lies gives the stiffness. " + _ROCKING_ROUTE,
+                _period_of(_about_contact, lambda R1, R2, mass, g: mass * g * (R1 - R2))),
         Mistake("the centre's height as the polar radius |r| straight below it, not the "
                 "support function H",
                 "The centre stands on the lowest point of the shell, which is not the point "
