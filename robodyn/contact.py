@@ -962,9 +962,6 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
     check_choice("flights", flights, FLIGHTS)
     calls = [0]
 
-    def contact_force(z, w):
-        return _normal_force_float(-z, -w, k, c, model, n)
-
     def in_flight(t, x):
         calls[0] += 1
         return np.array([x[1], -g])
@@ -1010,7 +1007,7 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
         touching = not touching
     run = join(phases, message=phases[-1].message)
     wall = time.perf_counter() - start
-    force = np.array([contact_force(z, w) for z, w in zip(run.z, run.w, strict=True)])
+    force = np.atleast_1d(normal_force(-run.z, -run.w, k, c, model, n)).astype(float)
     return SimulationResult(
         t=run.t, columns={"z": run.z, "w": run.w, "force": force}, success=run.success,
         message=f"{method}: {calls[0]} evaluations of the right-hand side in {wall:.3g} s; "

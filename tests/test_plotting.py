@@ -132,6 +132,27 @@ def test_failing_draw_shows_message_and_update_reraises(figure):
     assert "(in __call__, test_plotting.py line" in figure.error.value  # where it was raised
 
 
+def test_text_is_drawn_unhinted_and_the_setting_put_back_even_after_an_error(figure):
+    """A redraw draws text without hinting and puts text.hinting back as it was, after a
+    draw that raised too; other settings changed meanwhile by the notebook are kept."""
+    seen = []
+
+    def draw(fig, slope, points):
+        seen.append(matplotlib.rcParams["text.hinting"])
+        matplotlib.rcParams["lines.linewidth"] = 7.0      # the notebook's own change
+        if slope > MAX_SLOPE:
+            raise ValueError("too steep")
+
+    with matplotlib.rc_context({"text.hinting": "auto", "lines.linewidth": 1.0}):
+        live = interactive_figure(draw, make_controls(), figsize=(3.0, 2.0), dpi=40.0)
+        live.update(slope=2.0)
+        with pytest.raises(ValueError, match="too steep"):
+            live.update(slope=4.0)
+        assert matplotlib.rcParams["text.hinting"] == "auto"
+        assert matplotlib.rcParams["lines.linewidth"] == 7.0
+    assert seen == ["no_hinting"] * 3
+
+
 def test_failing_draw_from_slider_shows_message_then_clears(figure, recorder):
     """Moving a slider to a bad value does not raise but shows the error; a good value clears it."""
     slider = figure.controls["slope"]

