@@ -723,6 +723,7 @@ def settling_band_halved(inertia, settling_time, band):
     (settling_band_as_share_gone, "the band read as the share of the way gone"),
     (settling_second_constant_wrong, "the second constant with the wrong sign"),
 ], ids=lambda value: getattr(value, "__name__", "name"))
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")     # fsolve's "not making good progress"
 def test_settling_gains_slips_are_named(answer, name):
     """The envelope without 1 + omega t, the 4 / (zeta omega) rule, T_s as 1 / omega, K_d
     without its 2, computed torque's unit-inertia gains, omega not squared, 2 sqrt(K_p), the
