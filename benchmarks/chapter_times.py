@@ -1,10 +1,10 @@
 """How long each chapter takes to execute, one at a time, at the book's full sizes.
 
 Each chapter notebook is run in a fresh kernel in its folder, as the book build runs it
-(jupyter-cache's executor), but one after another, so that no chapter shares the cores with
-another; the table gives the seconds against the book's aim (chapter 7 within 60 s, every
-other chapter within 30 s, on a quiet 2-core machine). The build itself runs the chapters
-side by side (``benchmarks/book_build.py`` times it).
+(:func:`robodyn.tools.bookbuild.execute_notebook`), but one after another, so that no
+chapter shares the cores with another; the table gives the seconds against the book's aim
+(chapter 7 within 60 s, every other chapter within 30 s, on a quiet 2-core machine). The
+build itself runs the chapters side by side (``benchmarks/book_build.py`` times it).
 
 Run with ``make benchmarks`` or ``.venv/bin/python benchmarks/chapter_times.py``; names given
 after it (``07``) run only the chapters whose file name contains one of them.
@@ -22,16 +22,14 @@ DEFAULT_AIM_S = 30.0
 
 
 def execute(path: Path) -> float:
-    """Seconds to execute the notebook at ``path`` (raises if a cell fails)."""
-    import nbformat
-    from jupyter_cache.executors.utils import single_nb_execution
+    """Seconds to execute the notebook at ``path`` as the book build does (exits if a cell
+    fails)."""
+    from robodyn.tools.bookbuild import execute_notebook
 
-    notebook = nbformat.read(path, as_version=4)
-    result = single_nb_execution(notebook, cwd=str(path.parent), timeout=600,
-                                 allow_errors=False, meta_override=True)
-    if result.err is not None:
-        raise SystemExit(f"{path.name} failed:\n{result.exc_string[-3000:]}")
-    return result.time
+    _, seconds, error = execute_notebook(str(path), timeout=600)
+    if error is not None:
+        raise SystemExit(f"{path.name} failed:\n{error[-3000:]}")
+    return seconds
 
 
 def main() -> None:

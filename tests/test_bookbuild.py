@@ -388,11 +388,11 @@ def test_a_kernel_that_dies_at_start_is_started_again(monkeypatch, tmp_path):
         return execute
 
     monkeypatch.setattr(utils, "single_nb_execution", dies(2))
-    assert bookbuild._execute_one(str(notebook), 30)[1:] == (1.5, None)
+    assert bookbuild.execute_notebook(str(notebook), 30)[1:] == (1.5, None)
     assert calls == [str(tmp_path)] * 3
     calls.clear()
     monkeypatch.setattr(utils, "single_nb_execution", dies(bookbuild.KERNEL_START_TRIES))
-    _, seconds, error = bookbuild._execute_one(str(notebook), 30)
+    _, seconds, error = bookbuild.execute_notebook(str(notebook), 30)
     assert "Kernel died" in error and len(calls) == bookbuild.KERNEL_START_TRIES
 
 

@@ -180,8 +180,9 @@ def notebooks_to_execute(root: Path, toc: Path, config: Path) -> list[Path]:
 KERNEL_START_TRIES = 3
 
 
-def _execute_one(path: str, timeout: int):
-    """Run one notebook in its folder, as the build does; (notebook, seconds, error text).
+def execute_notebook(path: str, timeout: int):
+    """Run one notebook in its folder, as the build does; (notebook, seconds, error text or
+    None). ``benchmarks/chapter_times.py`` times the chapters with it.
 
     A kernel that dies before it answers is started again, up to :data:`KERNEL_START_TRIES`
     times; any other failure comes back as the error text (the build then runs the notebook
@@ -226,7 +227,7 @@ def execute_notebooks(paths: list[Path], cache_dir: Path, *, jobs: int | None = 
     log(f"executing {len(missing)} notebooks, {min(jobs, len(missing))} at a time: "
         + ", ".join(path.name for path in missing))
     with ProcessPoolExecutor(min(jobs, len(missing))) as pool:
-        futures = {path: pool.submit(_execute_one, str(path), timeout) for path in missing}
+        futures = {path: pool.submit(execute_notebook, str(path), timeout) for path in missing}
         for path, future in futures.items():
             notebook, seconds, error = future.result()
             if error is not None:
