@@ -677,6 +677,27 @@ def stop_student_one_early(v0, mu, h, g):
     return x, n * h
 
 
+def stop_student_lost_acceleration(v0, mu, h, g):
+    """mu g off the speed each step, a deceleration where the impulse mu g h belongs."""
+    x, v, steps = 0.0, v0, 0
+    while v > 0:
+        v = max(0.0, v - mu * g)
+        x += h * v
+        steps += 1
+    return x, steps * h
+
+
+def stop_student_chapter_step(v0, mu, h, g):
+    """The chapter's 1 ms step written into the loop in place of the argument h."""
+    step = 1e-3
+    x, v, steps = 0.0, v0, 0
+    while v > 0:
+        v = max(0.0, v - mu * g * step)
+        x += step * v
+        steps += 1
+    return x, steps * step
+
+
 def stop_student_trapezoid(v0, mu, h, g):
     x, v, t = 0.0, v0, 0.0
     while v > 0:
@@ -693,6 +714,8 @@ def stop_student_trapezoid(v0, mu, h, g):
     (stop_student_no_g, "g missing"),
     (stop_student_steps, "the time counted in steps"),
     (stop_student_one_early, "the time one step early"),
+    (stop_student_trapezoid, "the mean of the step's speeds"),
+    (stop_student_lost_acceleration, "a force per unit mass where an impulse belongs"),
 ], ids=lambda value: getattr(value, "__name__", value))
 def test_stop_by_impulses_students_wrong_answers_are_named(answer, name):
     """Each wrong loop, written as a student writes it, is named by its mistake."""
@@ -702,8 +725,9 @@ def test_stop_by_impulses_students_wrong_answers_are_named(answer, name):
 
 
 def test_stop_by_impulses_unlisted_slip_gets_the_generic_message():
-    """The trapezoidal position update is wrong for this scheme, and no mistake names it."""
-    assert_generic_failure("contact.stop_by_impulses", stop_student_trapezoid)
+    """The chapter's step written into the loop is right only where h is 1 ms, and no
+    mistake names it."""
+    assert_generic_failure("contact.stop_by_impulses", stop_student_chapter_step)
 
 
 def test_stop_by_impulses_reference_is_the_simulated_scheme():

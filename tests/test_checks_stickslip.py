@@ -733,6 +733,27 @@ def counts_with_motors_two_and_three_swapped(commands, pivot, leg_radius):
     return np.array(out, dtype=int)
 
 
+def counts_with_rates_per_metre(commands, pivot, leg_radius):
+    """The rates written with the speeds as they come, not over the leg radius."""
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        total += np.array(_rates(x_dot, y_dot, theta_dot, 1.0)) * duration / pivot
+        out.append(np.rint(total) - done)
+        done = np.rint(total)
+    return np.array(out, dtype=int)
+
+
+def counts_with_the_whole_turn_per_motor(commands, pivot, leg_radius):
+    """Each motor turns the body at theta_dot itself, a rate per motor of theta_dot."""
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        rates = np.array(_rates(x_dot, y_dot, 0.0, leg_radius)) + theta_dot
+        total += rates * duration / pivot
+        out.append(np.rint(total) - done)
+        done = np.rint(total)
+    return np.array(out, dtype=int)
+
+
 STUDENTS_COUNTS = [
     (counts_rounded_per_command, "each command rounded on its own"),
     (counts_with_int, "cut towards zero (int)"),
@@ -743,6 +764,8 @@ STUDENTS_COUNTS = [
     (counts_of_magnitudes, "the signs dropped"),
     (counts_carrying_made_minus_wanted, "the remainder carried with the wrong sign"),
     (counts_with_motors_two_and_three_swapped, "motors 2 and 3 exchanged"),
+    (counts_with_rates_per_metre, "not divided by the leg radius"),
+    (counts_with_the_whole_turn_per_motor, "the whole turn rate theta_dot"),
 ]
 
 

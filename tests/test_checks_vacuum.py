@@ -783,6 +783,44 @@ def _pushed_student(wheel_radius, fillet, mu, push, load, stiffness, *, psi=None
     return np.where(climbs_the_face, np.inf, h)
 
 
+def _pushed_by_components(R, f, mu, push, load, stiffness, *, tangent=None, normal=None,
+                          vertical=np.cos, add_fillet=True):
+    """Another student's answer, with the angle from the tangent of a sum, written out by
+    the forces' components; one of its lines may be written otherwise."""
+    mu, push = np.broadcast_arrays(np.asarray(mu, float), np.asarray(push, float))
+    p = push / load
+    tan_psi = (mu + p) / (1 - mu * p) if tangent is None else tangent(mu, p)
+    psi = np.where(mu * p < 1, np.arctan(tan_psi), np.pi / 2)
+    N = push * np.sin(psi) + load * np.cos(psi) if normal is None else normal(push, load, psi)
+    sink = 0.0 if stiffness is None else N / stiffness
+    centre_drop = (R + f - sink) * vertical(psi)
+    h = (R + f - centre_drop) if add_fillet else (R - centre_drop)
+    return np.where(mu * push > load, np.inf, h)
+
+
+def pushed_tangent_plus_below(R, f, mu, push, load, stiffness):
+    return _pushed_by_components(R, f, mu, push, load, stiffness,
+                                 tangent=lambda mu, p: (mu + p) / (1 + mu * p))
+
+
+def pushed_friction_down_the_rim(R, f, mu, push, load, stiffness):
+    return _pushed_by_components(R, f, mu, push, load, stiffness,
+                                 tangent=lambda mu, p: (p - mu) / (1 + mu * p))
+
+
+def pushed_normal_from_the_load_only(R, f, mu, push, load, stiffness):
+    return _pushed_by_components(R, f, mu, push, load, stiffness,
+                                 normal=lambda P, W, psi: W * np.cos(psi))
+
+
+def pushed_height_with_the_sine(R, f, mu, push, load, stiffness):
+    return _pushed_by_components(R, f, mu, push, load, stiffness, vertical=np.sin)
+
+
+def pushed_fillet_centre(R, f, mu, push, load, stiffness):
+    return _pushed_by_components(R, f, mu, push, load, stiffness, add_fillet=False)
+
+
 def pushed_without_the_push(R, f, mu, push, load, stiffness):
     return _pushed_student(R, f, mu, push, load, stiffness, psi=lambda mu, c: np.arctan(mu))
 
@@ -945,6 +983,11 @@ STUDENTS = [
     (PUSH, pushed_sharp_edge, "the fillet forgotten"),
     (PUSH, pushed_in_degrees, "the angle in degrees"),
     (PUSH, pushed_in_millimetres, "the height in mm"),
+    (PUSH, pushed_tangent_plus_below, "the tangent of the sum with the wrong sign below"),
+    (PUSH, pushed_friction_down_the_rim, "pointing down the rim"),
+    (PUSH, pushed_normal_from_the_load_only, "the push's share P sin(psi) left out"),
+    (PUSH, pushed_height_with_the_sine, "sin(psi*) for the centres' height difference"),
+    (PUSH, pushed_fillet_centre, "the height of the fillet's centre"),
 ]
 
 

@@ -1,18 +1,20 @@
 """The checks against a class's typical wrong answers, written apart from them (issue 22).
 
-Two sets, each written by someone who had not read ``robodyn/checks`` (nor, for the second,
-the first set), from what a student sees: the exercise notebooks, the chapters and the public
-grading API. ``tests/slips/<subject>.py`` is the first; ``tests/slips/second/`` the second,
-written later and measured blind before any check changed for it (see its docstring for the
-figures). For every exercise they hold the slips a class really makes (a degree for a
-radian, a dropped factor 1/2, a sign, sin for cos, a transpose for an inverse, a forgotten
-term, a boundary the wrong way round, ...). Two promises of the book are tested on them:
+Three sets, each written by someone who had not read ``robodyn/checks`` (nor, for the later
+ones, the earlier sets), from what a student sees: the exercise notebooks, the chapters and
+the public grading API. ``tests/slips/<subject>.py`` is the first; ``tests/slips/second/`` the
+second, written later and measured blind before any check changed for it;
+``tests/slips/third/`` the third, for the seven exercises added last, measured so too (see
+their docstrings for the figures). For every exercise they hold the slips a class really
+makes (a degree for a radian, a dropped factor 1/2, a sign, sin for cos, a transpose for an
+inverse, a forgotten term, a boundary the wrong way round, ...). Two promises of the book
+are tested on them:
 
 - every slip is rejected: a slip that passes is a defect of its check;
 - nine in ten of each subject's slips, in each set, are *named*: the first line of the
   feedback says "looks like <the mistake>".
 
-And the sets themselves are sound: the second writer's right answers pass, and no two slips
+And the sets themselves are sound: the later writers' right answers pass, and no two slips
 of an exercise (nor a slip and a right answer) return the same values on the check's cases.
 
 Run as a script, ``python tests/test_slips_named.py`` prints a table per exercise: slips,
@@ -35,6 +37,13 @@ from slips.second import friction as friction2
 from slips.second import right
 from slips.second import stickslip as stickslip2
 from slips.second import vacuum as vacuum2
+from slips.third import EXERCISES as THIRD_EXERCISES
+from slips.third import contact as contact3
+from slips.third import diffdrive as diffdrive3
+from slips.third import friction as friction3
+from slips.third import right_diffdrive_stickslip_vacuum, right_friction_contact
+from slips.third import stickslip as stickslip3
+from slips.third import vacuum as vacuum3
 
 from robodyn.grading import evaluate, exercise_ids, get_exercise
 
@@ -48,7 +57,20 @@ SETS = {
     "second": {"arm": arm2, "friction": friction2, "contact": contact2,
                "diffdrive": diffdrive2, "stickslip": stickslip2, "egg": egg2,
                "vacuum": vacuum2},
+    "third": {"friction": friction3, "contact": contact3, "diffdrive": diffdrive3,
+              "stickslip": stickslip3, "vacuum": vacuum3},
 }
+
+#: The exercises each set has slips for: all of the book's, or those the set names.
+COVERS = {"first": None, "second": None, "third": THIRD_EXERCISES}
+
+#: The third set's writers' own right answers, by exercise id.
+THIRD_RIGHT = {**right_friction_contact.RIGHT, **right_diffdrive_stickslip_vacuum.RIGHT}
+
+
+def covered(set_name: str) -> list[str]:
+    """The exercise ids a set has slips for."""
+    return sorted(COVERS[set_name] or exercise_ids())
 assert second.__doc__
 
 #: Every slip: (set, exercise id, function), in the modules' order.
@@ -84,9 +106,9 @@ def _doc(function) -> str:
 
 @pytest.mark.parametrize("set_name", list(SETS))
 def test_slips_cover_every_exercise(set_name):
-    """Each exercise of the book has its slips in each set; no slip names an unknown
-    exercise or one of another subject."""
-    ids = set(exercise_ids())
+    """Each exercise a set covers (the book's, or those it names) has its slips in it; no
+    slip names an unknown exercise or one of another subject."""
+    ids = set(covered(set_name))
     slipped = {exercise_id for name, exercise_id, _ in SLIPS if name == set_name}
     assert slipped <= ids, f"slips of unknown exercises: {sorted(slipped - ids)}"
     assert ids <= slipped, f"exercises without slips: {sorted(ids - slipped)}"
@@ -109,6 +131,14 @@ def test_the_second_writers_right_answers_pass(exercise_id):
     """Right answers written from the text alone, by the second set's writer, pass."""
     assert sorted(right.RIGHT) == exercise_ids()
     outcome = evaluate(get_exercise(exercise_id), right.RIGHT[exercise_id])
+    assert outcome.failure is None, str(outcome.failure)
+
+
+@pytest.mark.parametrize("exercise_id", sorted(THIRD_RIGHT))
+def test_the_third_writers_right_answers_pass(exercise_id):
+    """Right answers written from the text by the third set's writers pass."""
+    assert sorted(THIRD_RIGHT) == sorted(THIRD_EXERCISES)
+    outcome = evaluate(get_exercise(exercise_id), THIRD_RIGHT[exercise_id])
     assert outcome.failure is None, str(outcome.failure)
 
 
@@ -145,7 +175,7 @@ def _same(a, b) -> bool:
 
 
 @pytest.mark.parametrize(("set_name", "exercise_id"),
-                         [(name, exercise_id) for name in SETS for exercise_id in exercise_ids()])
+                         [(name, exercise_id) for name in SETS for exercise_id in covered(name)])
 def test_slips_of_an_exercise_differ(set_name, exercise_id):
     """No two slips of one exercise in a set, nor a slip and a right answer, return the same
     values on every case of the check: no slip is counted twice, none is right."""

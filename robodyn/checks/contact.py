@@ -479,6 +479,27 @@ def _zeta_classic(restitution):
     return -log_e / np.sqrt(np.pi**2 + log_e**2)
 
 
+def _zeta_for_flipped_release(restitution):
+    """The ratio whose restitution, with the release phase atan2(2 zeta s, 1 - 2 zeta^2)
+    (the cosine's sign wrong), is e."""
+    def flipped(zeta):
+        s = np.sqrt(1 - zeta**2)
+        return np.exp(-zeta * np.arctan2(2 * zeta * s, 1 - 2 * zeta**2) / s)
+
+    return brentq(lambda zeta: flipped(zeta) - restitution, 0.0, 1 - 1e-9, xtol=1e-15,
+                  rtol=1e-15)
+
+
+def _zeta_with_arctan(restitution):
+    """The ratio a root finder on [0, 1) returns for the restitution written with np.arctan
+    of the ratio: above zeta = 1/sqrt(2) the law is right, below it exceeds 1, so for a
+    restitution above the law's value there, e^(-pi/2), the sign change it finds is that
+    jump, at zeta = 1/sqrt(2)."""
+    if restitution <= np.exp(-np.pi / 2):
+        return _zeta_for_restitution(restitution)
+    return 1 / np.sqrt(2)
+
+
 _SIZING_ZETA_HINT = ("The wanted restitution fixes the damping ratio through the restitution of "
                      "the clamped linear contact (exercise 3.2): turn that relation round, "
                      "numerically, and size c from the ratio you find.")
@@ -511,6 +532,21 @@ _SIZING = Exercise(
         Mistake("the damping ratio from exp(-pi zeta), the undamped half period",
                 _SIZING_ZETA_HINT,
                 _sized(zeta_of=lambda e: -np.log(e) / np.pi)),
+        Mistake("the restitution read as the share of the energy kept: the contact's e "
+                "squared set equal to it",
+                "e is a ratio of speeds, the speed after over the speed before; the energy "
+                "kept is e². Match your contact's e itself to the wanted restitution.",
+                _sized(zeta_of=lambda e: _zeta_for_restitution(np.sqrt(e)))),
+        Mistake("the release phase with its cosine's sign wrong, atan2(2 zeta s, 1 - 2 "
+                "zeta^2), in the restitution you inverted",
+                "Check your phase at zeta = 0: an undamped contact lasts half a period, so "
+                "the phase must be pi there (e = 1 only because zeta = 0 multiplies it).",
+                _sized(zeta_of=_zeta_for_flipped_release)),
+        Mistake("np.arctan of the ratio in the release phase: below zeta = 1/sqrt(2) it "
+                "lands in the wrong quadrant, and the inverted ratio sticks at 1/sqrt(2)",
+                "np.arctan returns angles between -pi/2 and pi/2; the release phase runs "
+                "from pi down to 0. np.arctan2(sine, cosine) keeps the quadrant.",
+                _sized(zeta_of=_zeta_with_arctan)),
     ),
 )
 
@@ -578,7 +614,22 @@ _EULER = Exercise(
         Mistake("only the real part: Re(h lambda) >= -2",
                 "The circle |1 + h lambda| <= 1 is narrower than the strip Re(h lambda) >= -2: "
                 "the imaginary part counts too.",
-                _euler_limit_of(step=lambda lam: -2.0 / lam.real)),
+                _euler_limit_of(step=lambda lam: 2.0 / np.abs(lam.real))),
+        Mistake("h <= 2 / |lambda| for every eigenvalue, the rule of a real one used for the "
+                "complex pair too",
+                "2 / |lambda| is where a real eigenvalue's 1 + h lambda reaches -1; for a "
+                "complex lambda, |1 + h lambda| <= 1 is a circle in the plane of h lambda: "
+                "work it out with the real and imaginary parts.",
+                _euler_limit_of(step=lambda lam: 2.0 / np.abs(lam))),
+        Mistake("h = 2 zeta / omega_n = c / k at every damping, the underdamped answer used "
+                "for real eigenvalues too",
+                "Above zeta = 1 the eigenvalues are real and no longer have the modulus "
+                "omega_n: take the limit of each, the fast one decides.",
+                lambda k, c, mass: c / k),
+        Mistake("the damping term -c, not -c / m, in the state matrix",
+                "Divide m z'' = -k z - c z' by m: both the stiffness and the damping are "
+                "divided by the mass in the second row.",
+                lambda k, c, mass: _euler_limit_reference(k, c * mass, mass)),
         Mistake("the slow eigenvalue of the overdamped contact instead of the fast one",
                 "Above zeta = 1 both eigenvalues are real; every mode must stay bounded, and "
                 "the fast one asks for the shorter step.",
@@ -620,18 +671,22 @@ def _stop_cases(rng) -> list[Case]:
 
 
 def _stop_by_loop(kinetic_only=False, position_first=False, lost=lambda mu, g, h: mu * g * h,
-                  time_unit="s", time_offset=0):
+                  time_unit="s", time_offset=0, mean_speed=False):
     """The impulse loop with one part changed: friction that never sticks (the last step
-    overshoots below zero), the position moved before the speed, another speed lost per
-    step, or the time counted in other units or one step off."""
+    overshoots below zero), the position moved before the speed or with the mean of the
+    step's two speeds, another speed lost per step, or the time counted in other units or
+    one step off."""
     def stop_by_impulses(v0, mu, h, g):
         x, v, steps, dv = 0.0, v0, 0, lost(mu, g, h)
         while True:
             steps += 1
+            before = v
             if position_first:
                 x += h * v
             v = v - dv if (kinetic_only or v > dv) else 0.0
-            if not position_first:
+            if mean_speed:
+                x += h * (before + v) / 2
+            elif not position_first:
                 x += h * v
             if v <= 0.0:
                 return x, (steps + time_offset) * (1 if time_unit == "steps" else h)
@@ -671,6 +726,16 @@ _STOP = Exercise(
                 "The friction impulse of a step is mu times the normal impulse, and the floor's "
                 "normal impulse over a step carries the weight: m g h.",
                 _stop_by_loop(lost=lambda mu, g, h: mu * h)),
+        Mistake("the position moved with the mean of the step's speeds (the trapezoidal "
+                "rule)",
+                "The impulse scheme is semi-implicit Euler: the impulse sets the new speed, "
+                "and the whole step is taken with it, x+ = x + h v+.",
+                _stop_by_loop(mean_speed=True)),
+        Mistake("mu g taken off the speed each step: a force per unit mass where an impulse "
+                "belongs",
+                "Check the units: mu g is an acceleration, m/s². Over a step of h seconds the "
+                "friction impulse per unit mass changes the speed by mu g h.",
+                _stop_by_loop(lost=lambda mu, g, h: mu * g)),
         Mistake("the time counted in steps, not in seconds",
                 "time is in s: the number of steps times h.",
                 _stop_by_loop(time_unit="steps")),

@@ -1536,27 +1536,38 @@ def _arc(pose, ds, dtheta):
                      pose[2] + dtheta])
 
 
+def _arc_sinc_without_pi(pose, ds, dtheta):
+    """The exact step with np.sinc(a) taken for sin(a) / a (NumPy's is sin(pi a) / (pi a))."""
+    chord = ds * np.sinc(dtheta / 2)
+    heading = pose[2] + dtheta / 2
+    return np.array([pose[0] + chord * np.cos(heading), pose[1] + chord * np.sin(heading),
+                     pose[2] + dtheta])
+
+
 def _euler(pose, ds, dtheta):
     return np.array([pose[0] + ds * np.cos(pose[2]), pose[1] + ds * np.sin(pose[2]),
                      pose[2] + dtheta])
 
 
 def _square_odometry_of(true_r=lambda e: 1 + e, true_l=lambda e: 1.0, odo_r=lambda e: 1.0,
-                        turn=1.0, corners="read", sides="read", step=_arc, track=1.0):
+                        turn=1.0, corners="read", sides="read", step=_arc, track=1.0,
+                        corner_radius=0.5, sides_per_lap=4):
     """Odometry of the square with an optional slip: the true radii of the right and left
     wheels and the right radius the odometry uses, as factors of R given the tyre error e;
     ``turn`` +1 for left turns at the corners, -1 for right ones; ``corners`` "read" from the
     wheels, "exact" (a quarter turn, no shift) or "no shift" (the turn read, no distance);
     ``sides`` "read" or "true" (the true side length, only the heading read); ``step`` the
-    pose step of a segment; ``track`` the factor of L in the heading step."""
+    pose step of a segment; ``track`` the factor of L in the heading step;
+    ``corner_radius`` the radius of the wheels' arcs at a corner, as a factor of L; and
+    ``sides_per_lap`` the sides (each with its corner) driven per lap."""
 
     def square_odometry(side, laps, tyre_error, wheel_radius, track_width):
         R, L = wheel_radius, track_width
         true = (true_r(tyre_error) * R, true_l(tyre_error) * R)
         odo = (odo_r(tyre_error) * R, R)
-        quarter = turn * np.pi * L / 4            # arc of each wheel in a quarter turn, m
+        quarter = turn * np.pi / 2 * corner_radius * L  # each wheel's arc in a quarter turn
         pose = np.zeros(3)
-        for _ in range(4 * int(laps)):
+        for _ in range(sides_per_lap * int(laps)):
             for arcs, kind in (((side, side), sides), ((quarter, -quarter), corners)):
                 s_r, s_l = (odo[k] * arcs[k] / true[k] for k in (0, 1))
                 ds, dtheta = (s_r + s_l) / 2, (s_r - s_l) / (track * L)
@@ -1639,6 +1650,24 @@ _SQUARE_ODOMETRY = Exercise(
             "along the chord of that arc (the exact step of exercise 4.4), or integrate in "
             "many small steps.",
             _square_odometry_of(step=_euler),
+        ),
+        Mistake(
+            "np.sinc(a) taken for sin(a) / a in the arc's chord (NumPy's sinc is "
+            "sin(pi a) / (pi a))",
+            "np.sinc has a pi inside: sin(a) / a is np.sinc(a / np.pi). Check your step on "
+            "a quarter turn, where the chord of a unit arc is 2 sqrt(2) / pi.",
+            _square_odometry_of(step=_arc_sinc_without_pi),
+        ),
+        Mistake(
+            "each wheel's arc at a corner on a circle of radius L, not L / 2",
+            "Turning on the spot, each wheel circles the midpoint between the wheels, half "
+            "the track width away, not a whole track width.",
+            _square_odometry_of(corner_radius=1.0),
+        ),
+        Mistake(
+            "one side and one corner per lap, not four",
+            "A lap of the square is four sides, each followed by its quarter turn.",
+            _square_odometry_of(sides_per_lap=1),
         ),
         Mistake(
             "half the track width in the heading step",

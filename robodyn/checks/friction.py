@@ -536,23 +536,26 @@ def _period_cases(rng) -> list[Case]:
 
 
 def _period_of(omega_of=lambda m, k: np.sqrt(k / m), arc="long", tan_upside_down=False,
-               stick="whole", slip=True, centre="Fc", swap=False):
+               stick="whole", slip=True, centre="Fc", swap=False, scaled_plane=True):
     """The stick-slip period with an optional slip: ``omega_of`` the angular frequency,
     ``arc`` the angle the slip sweeps ("long" 2 pi - 2 alpha, "short" 2 alpha, "half" pi,
     "whole" 2 pi), ``tan_upside_down`` for tan(alpha) = v_b / (omega d), ``stick`` the
-    distance ridden stuck ("whole" 2 d, "half" d, "2Fs" 2 Fs / k, "none"), ``slip`` False to
-    leave the slip out, ``centre`` "zero" for a slip without friction (the circle about
-    x = 0), ``swap`` for Fs and Fc exchanged."""
+    distance ridden stuck ("whole" 2 d, "half" d, "2Fs" 2 Fs / k, "Fs" Fs / k, "none"),
+    ``slip`` False to leave the slip out, ``centre`` "zero" for a slip without friction (the
+    circle about x = 0), ``swap`` for Fs and Fc exchanged, ``scaled_plane`` False for the
+    angle read in the plane (x, v) instead of (x, v / omega)."""
 
     def stick_slip_period(mass, stiffness, Fc, Fs, belt_speed):
         low, high = (Fs, Fc) if swap else (Fc, Fs)
         omega = omega_of(mass, stiffness)
         d = (high - (low if centre == "Fc" else 0.0)) / stiffness  # centre to breakaway
-        alpha = (np.arctan2(belt_speed, omega * d) if tan_upside_down
-                 else np.arctan2(omega * d, belt_speed))
+        opposite = omega * d if scaled_plane else d
+        alpha = (np.arctan2(belt_speed, opposite) if tan_upside_down
+                 else np.arctan2(opposite, belt_speed))
         angle = {"long": 2 * np.pi - 2 * alpha, "short": 2 * alpha, "half": np.pi,
                  "whole": 2 * np.pi}[arc]
-        ridden = {"whole": 2 * d, "half": d, "2Fs": 2 * high / stiffness, "none": 0.0}[stick]
+        ridden = {"whole": 2 * d, "half": d, "2Fs": 2 * high / stiffness,
+                  "Fs": high / stiffness, "none": 0.0}[stick]
         return (angle / omega if slip else 0.0) + ridden / belt_speed
 
     return stick_slip_period
@@ -626,6 +629,22 @@ _PERIOD = Exercise(
                 "While the block slips back over the belt, the belt's friction Fc pushes it "
                 "forwards: m x'' = -k x + Fc, a circle about x = Fc / k.",
                 _period_of(centre="zero")),
+        Mistake("the arc's angle read in the plane (x, v), not (x, v / omega): tan alpha "
+                "= d / v_b",
+                "The slip is a circle, turning at the rate omega, only in the plane "
+                "(x, v / omega); in (x, v) it is an ellipse and its angles are not time. Scale "
+                "the speed before you measure the angle (the units say so too: d / v_b is in "
+                "seconds, not a ratio).",
+                _period_of(scaled_plane=False)),
+        Mistake("the sticking ride taken from the anchor, x = 0, to Fs / k",
+                "The block starts to stick where the slip ends, at the mirror image of the "
+                "breakaway point about the circle's centre Fc / k, not at the spring's anchor.",
+                _period_of(stick="Fs")),
+        Mistake("the frequency in Hz, sqrt(k / m) / (2 pi), where the angular frequency "
+                "belongs",
+                "The phase point turns at omega = sqrt(k / m) radians per second: divide an "
+                "angle in radians by omega, not by the frequency in Hz.",
+                _period_of(omega_of=lambda m, k: np.sqrt(k / m) / (2 * np.pi))),
         Mistake("Fs and Fc are swapped",
                 "The block breaks away when the spring pulls with the static level Fs; while "
                 "it slips, the Coulomb level Fc acts.",

@@ -599,6 +599,17 @@ def _inverse_motors_swapped(x_dot, y_dot, theta_dot, leg_radius):
     return first, third, second
 
 
+def _inverse_without_radius(x_dot, y_dot, theta_dot, leg_radius):
+    """The pivot rates with the speeds not divided by the leg radius."""
+    return stickslip.inverse_kinematics(x_dot, y_dot, theta_dot, 1.0)
+
+
+def _inverse_whole_turn_each(x_dot, y_dot, theta_dot, leg_radius):
+    """The pivot rates with each motor given the whole turn rate, not a third of it."""
+    rates = np.asarray(stickslip.inverse_kinematics(x_dot, y_dot, theta_dot, leg_radius))
+    return tuple(rates + 2.0 / 3.0 * theta_dot)
+
+
 _RATES_HINT = ("The counts follow from the motors' rates: if yours come from your "
                "inverse_kinematics of exercise 5.2, run its check first, since a wrong rate "
                "there makes the counts here wrong too.")
@@ -693,6 +704,19 @@ _COUNTS = Exercise(
                 "The remainder to carry is what was wanted but not yet made. Carried with "
                 "the other sign it makes the next command's error larger, not smaller.",
                 _counts_remainder_sign_flipped),
+        Mistake("the pivot rates with the speeds not divided by the leg radius (exercise "
+                "5.2's inverse kinematics)",
+                "A speed in m/s becomes a pivot rate in rad/s over the leg radius, the lever "
+                "the pivots turn the body with. " + _RATES_HINT,
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, pivot, leg_radius, inverse=_inverse_without_radius))),
+        Mistake("every motor given the whole turn rate theta_dot, not a third of it "
+                "(exercise 5.2's inverse kinematics)",
+                "The three legs share the turn: with all three pivoting the same way, the "
+                "body turns three times as fast as one leg alone would turn it. "
+                + _RATES_HINT,
+                lambda commands, pivot, leg_radius: _carried(
+                    _wanted(commands, pivot, leg_radius, inverse=_inverse_whole_turn_each))),
         Mistake("motors 2 and 3 exchanged in the pivot rates",
                 "Check your pivot rates for a command along +x alone: put them back into "
                 "the forward kinematics, they must give +x.",

@@ -988,11 +988,14 @@ def _pushed_climb_cases(rng) -> list[Case]:
     return cases
 
 
-def _pushed_of(angle=None, overlap=None, distance=None, wall=None, height=None):
+def _pushed_of(angle=None, overlap=None, distance=None, wall=None, height=None, normal=None,
+               vertical=np.cos):
     """A student's pushed climb with the changes of a mistake: the largest angle
-    ``angle(mu, c)``, the overlap ``overlap(N, W, k)``, the centres' ``distance(R, f, d)``,
-    the wall climb's test ``wall(mu, c)`` and the ``height(R, f, dist, cos_psi)``."""
+    ``angle(mu, c)``, the edge's ``normal(P, W, psi)``, the overlap ``overlap(N, W, k)``, the
+    centres' ``distance(R, f, d)``, the wall climb's test ``wall(mu, c)`` and the
+    ``height(R, f, dist, cos_psi)``, where ``vertical`` (np.cos) gives cos_psi."""
     angle = angle or (lambda mu, c: np.arctan(mu) + np.arctan(c))
+    normal = normal or (lambda P, W, psi: P * np.sin(psi) + W * np.cos(psi))
     overlap = overlap or (lambda N, W, k: N / k)
     distance = distance or (lambda R, f, d: R + f - d)
     wall = wall or (lambda mu, c: mu * c > 1)
@@ -1003,9 +1006,9 @@ def _pushed_of(angle=None, overlap=None, distance=None, wall=None, height=None):
         with np.errstate(divide="ignore", invalid="ignore"):
             c = push / load
             psi = angle(mu, c)
-            N = push * np.sin(psi) + load * np.cos(psi)
+            N = normal(push, load, psi)
             d = 0.0 * N if stiffness is None else overlap(N, load, stiffness)
-            h = height(wheel_radius, fillet, distance(wheel_radius, fillet, d), np.cos(psi))
+            h = height(wheel_radius, fillet, distance(wheel_radius, fillet, d), vertical(psi))
             return np.where(wall(mu, c), np.inf, h)
 
     return pushed_climb_height
@@ -1044,6 +1047,29 @@ _PUSHED_CLIMB = Exercise(
                 "Where T = mu N the tangent of the angle is not the sum of mu and P/W: solve "
                 "the balance for tan(psi), or check your formula with P = W = mu = 1.",
                 _pushed_of(angle=lambda mu, c: np.arctan(mu + c))),
+        Mistake("the tangent of the sum with the wrong sign below: (mu + P/W) / (1 + mu P/W)",
+                "tan(a + b) = (tan a + tan b) / (1 - tan a tan b): check yours with a = b = "
+                "45 degrees, where the sum is 90 degrees and the tangent has no finite value.",
+                _pushed_of(angle=lambda mu, c: np.arctan((mu + c) / (1 + mu * c)))),
+        Mistake("the edge's friction on the wheel pointing down the rim: psi* = arctan(P/W) - "
+                "arctan(mu)",
+                "At the limit the wheel is about to slip down the edge, so the friction on it "
+                "holds it up: it points up the rim, the way the wheel climbs. "
+                + _BALANCE_AT_LIFT_OFF,
+                _pushed_of(angle=lambda mu, c: np.arctan(c) - np.arctan(mu))),
+        Mistake("the edge's normal force W cos(psi), the push's share P sin(psi) left out",
+                "Project both forces the edge carries onto the line of centres: the push "
+                "presses the wheel into the edge too. " + _BALANCE_AT_LIFT_OFF,
+                _pushed_of(normal=lambda P, W, psi: W * np.cos(psi))),
+        Mistake("sin(psi*) for the centres' height difference, as if psi* were measured from "
+                "the horizontal",
+                "psi* is the angle of the line of centres from the vertical: the height "
+                "between the two centres is the distance times its cosine.",
+                _pushed_of(vertical=np.sin)),
+        Mistake("the height of the fillet's centre, h - f: the fillet not added back",
+                "The step's top lies f above the fillet's centre: add it to the height the "
+                "wheel's centre gives you.",
+                _pushed_of(height=lambda R, f, dist, cos_psi: R - dist * cos_psi)),
         Mistake("push and load swapped: W/P for P/W",
                 "The ratio that enters is the push over the load: check the order of the "
                 "arguments, pushed_climb_height(wheel_radius, fillet, mu, push, load, "
