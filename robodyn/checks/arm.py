@@ -1021,18 +1021,22 @@ _KINETIC_ENERGY = Exercise(
 # --------------------------------------------------------------------------- settling gains
 
 
-def _settling_product(band: float) -> float:
-    """x = omega T_s with (1 + x) e^(-x) = band: the critically damped error from rest, e(t) =
-    e0 (1 + omega t) e^(-omega t), falls monotonically and reaches band e0 at x. Bisection on
-    a bracket where the left side falls from 1 to ~0."""
-    low, high = 0.0, 60.0
+def _falling_root(falling, level: float, low: float, high: float = 60.0) -> float:
+    """x in [low, high] where ``falling``, which falls over that bracket, reaches ``level``:
+    bisection to the last bit."""
     for _ in range(200):
         middle = 0.5 * (low + high)
-        if (1.0 + middle) * np.exp(-middle) > band:
+        if falling(middle) > level:
             low = middle
         else:
             high = middle
     return 0.5 * (low + high)
+
+
+def _settling_product(band: float) -> float:
+    """x = omega T_s with (1 + x) e^(-x) = band: the critically damped error from rest, e(t) =
+    e0 (1 + omega t) e^(-omega t), falls monotonically from 1 and reaches band e0 at x."""
+    return _falling_root(lambda x: (1.0 + x) * np.exp(-x), band, 0.0)
 
 
 def _settling_reference(inertia, settling_time, band):
@@ -1066,14 +1070,7 @@ def _crossing_product(band: float) -> float:
     that peak has no such time: ValueError, as a root finder raises."""
     if not band < np.exp(-2.0):
         raise ValueError(f"(x - 1) e^(-x) = {band} has no root beyond x = 2")
-    low, high = 2.0, 60.0
-    for _ in range(200):
-        middle = 0.5 * (low + high)
-        if (middle - 1.0) * np.exp(-middle) > band:
-            low = middle
-        else:
-            high = middle
-    return 0.5 * (low + high)
+    return _falling_root(lambda x: (x - 1.0) * np.exp(-x), band, 2.0)
 
 
 def _settling_with(product=None, kd_factor=2.0, inertia_in_gains=True, kp_power=2,

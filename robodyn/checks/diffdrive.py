@@ -1528,17 +1528,11 @@ def _square_odometry_cases(rng: np.random.Generator) -> list[Case]:
     return with_hint(cases, _POSE_STEP_HINT)
 
 
-def _arc(pose, ds, dtheta):
-    """The exact step of a distance ds (m) turning by dtheta (rad), one pose of shape (3,)."""
-    chord = ds * np.sinc(dtheta / 2 / np.pi)
-    heading = pose[2] + dtheta / 2
-    return np.array([pose[0] + chord * np.cos(heading), pose[1] + chord * np.sin(heading),
-                     pose[2] + dtheta])
-
-
-def _arc_sinc_without_pi(pose, ds, dtheta):
-    """The exact step with np.sinc(a) taken for sin(a) / a (NumPy's is sin(pi a) / (pi a))."""
-    chord = ds * np.sinc(dtheta / 2)
+def _arc(pose, ds, dtheta, sinc_without_pi=False):
+    """The exact step of a distance ds (m) turning by dtheta (rad), one pose of shape (3,);
+    ``sinc_without_pi`` for the slip of np.sinc(a) taken for sin(a) / a (NumPy's sinc is
+    sin(pi a) / (pi a))."""
+    chord = ds * np.sinc(dtheta / 2 / (1.0 if sinc_without_pi else np.pi))
     heading = pose[2] + dtheta / 2
     return np.array([pose[0] + chord * np.cos(heading), pose[1] + chord * np.sin(heading),
                      pose[2] + dtheta])
@@ -1656,7 +1650,8 @@ _SQUARE_ODOMETRY = Exercise(
             "sin(pi a) / (pi a))",
             "np.sinc has a pi inside: sin(a) / a is np.sinc(a / np.pi). Check your step on "
             "a quarter turn, where the chord of a unit arc is 2 sqrt(2) / pi.",
-            _square_odometry_of(step=_arc_sinc_without_pi),
+            _square_odometry_of(step=lambda pose, ds, dtheta: _arc(pose, ds, dtheta,
+                                                                   sinc_without_pi=True)),
         ),
         Mistake(
             "each wheel's arc at a corner on a circle of radius L, not L / 2",
