@@ -142,6 +142,15 @@ def test_the_third_writers_right_answers_pass(exercise_id):
     assert outcome.failure is None, str(outcome.failure)
 
 
+def test_the_third_set_is_named_but_for_its_grid_scan():
+    """The checks were taught the third set's slips after its blind measure: each is named
+    now but 3.4's grid scan for the limit (a numerical method, off by its grid's spacing),
+    so a check that loses one of them fails here, not just under the 90 % line."""
+    unnamed = [function.__name__ for name, exercise_id, function in SLIPS
+               if name == "third" and _status(exercise_id, function) != "named"]
+    assert unnamed == ["step_coarse_scan"]
+
+
 def _values(exercise, answer) -> list:
     """What ``answer`` returns on each of the check's cases, or the name of what it raised."""
     values = []
