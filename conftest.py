@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from robodyn.sweeps import QUICK_VARIABLE
+from robodyn.core.sweeps import QUICK_VARIABLE
 
 # The chapters' heavy sweeps take their smaller size in every notebook the tests execute (the
 # book build's included, which then goes into _build/quick): the same code, fewer runs.

@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 from robodyn import egg
-from robodyn import egg_mujoco as em
+from robodyn.egg import mujoco as em
 
 R2, MASS, T_END = 0.045, 0.3, 5.0
 RATIOS = (1.3, 1.6, 2.0)

@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 from robodyn import egg
-from robodyn import egg_mujoco as em
+from robodyn.egg import mujoco as em
 from robodyn.figures import egg as figures
 
 REPETITIONS = 3

@@ -16,7 +16,7 @@ import numpy as np
 
 from robodyn import diffdrive
 from robodyn.figures.diffdrive import COURSE_SETTINGS
-from robodyn.waypoints import REACHED_GOAL, WaypointFollower
+from robodyn.diffdrive.waypoints import REACHED_GOAL, WaypointFollower
 
 REPETITIONS = 15
 

@@ -12,7 +12,7 @@
 3. The searches of the three variants shared by worker processes (`max_climb_heights`).
 4. The first call in a fresh process: with numba's machine code cached (as after the
    first run on a machine) and with an empty cache, when the book's equations are
-   compiled first (robodyn.vacuum_compiled): the import and the first attempt.
+   compiled first (robodyn.vacuum.compiled): the import and the first attempt.
 
 Run with `.venv/bin/python benchmarks/vacuum_climb.py`. The widgets' round trips are in
 `benchmarks/widget_update.py` (kernel) and `benchmarks/widget_browser.py` (browser).
@@ -25,7 +25,8 @@ import sys
 import tempfile
 import time
 
-from robodyn import vacuum, vacuum_mujoco
+from robodyn import vacuum
+from robodyn.vacuum import mujoco as vacuum_mujoco
 
 HEIGHT, GAP, REPETITIONS = 0.018, 0.42, 3
 

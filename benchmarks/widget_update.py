@@ -287,7 +287,7 @@ def simulations() -> None:
     """What the waypoint widget's model costs on its own, and the dynamic model for scale."""
     from robodyn import diffdrive
     from robodyn.figures.diffdrive import COURSE
-    from robodyn.waypoints import FollowerSettings
+    from robodyn.diffdrive.waypoints import FollowerSettings
 
     params, settings = diffdrive.DiffDriveParams(), FollowerSettings(COURSE, tolerance=0.1)
     print()

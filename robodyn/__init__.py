@@ -1,39 +1,34 @@
 """robodyn: the simulation package of the course book "Robot dynamics, hands-on".
 
-Physics at the top, machinery and per-chapter content in parallel subpackages:
+Physics at the top, one package per chapter's subject, machinery and per-chapter content in
+parallel folders (ARCHITECTURE.md in the repository draws the map):
 
-- core numerics (no matplotlib): :mod:`~robodyn.errors`, :mod:`~robodyn.params` (checked
-  parameter dataclasses), :mod:`~robodyn.rotations`, :mod:`~robodyn.integrate` (fixed steps,
-  ``solve_ivp`` and the one result type of every simulation), :mod:`~robodyn.mechanics`
-  (constrained Lagrange models);
-- one module per subject: :mod:`~robodyn.arm` and :mod:`~robodyn.lagrange` (planar arms,
-  Newton-Euler and Lagrange), :mod:`~robodyn.control` (PD + gravity and computed torque),
-  :mod:`~robodyn.arm_identification` (the arm's regressor and its parameters identified),
-  :mod:`~robodyn.friction` and :mod:`~robodyn.lugre` (dynamic friction),
-  :mod:`~robodyn.contact` (penalty contact, Hertz, Hunt-Crossley),
-  :mod:`~robodyn.timestepping` (rigid contact by impulses, a complementarity problem per
-  step), :mod:`~robodyn.diffdrive`,
-  :mod:`~robodyn.waypoints`, :mod:`~robodyn.odometry` (encoder dead reckoning) and
-  :mod:`~robodyn.tracking` (Kanayama's controller),
-  :mod:`~robodyn.stickslip` and :mod:`~robodyn.pivot` (the vibration-motor robot, and why it
-  pivots about a leg), :mod:`~robodyn.egg` (the egg-shaped robot), :mod:`~robodyn.vacuum`,
-  :mod:`~robodyn.vacuum_limits` (what stops a climb) and :mod:`~robodyn.vacuum_course` (the
-  vacuum robot), with
-  MuJoCo as a second engine in :mod:`~robodyn.egg_mujoco` and :mod:`~robodyn.vacuum_mujoco`
-  (their shared helpers in :mod:`~robodyn.mjcf`);
-  :mod:`~robodyn.sweeps` sizes the chapters' heavy sweeps (smaller under test);
-- :mod:`robodyn.plotting`: interactive figures and offline animations (machinery);
+- :mod:`robodyn.core`: numerics every chapter uses, no matplotlib (errors, checked parameter
+  dataclasses, rotations, integrators and the one result type of every simulation,
+  constrained Lagrange models, least-squares fits, parallel runs, sweep sizes, MuJoCo
+  helpers);
+- :mod:`robodyn.laws`: the friction and contact laws several chapters build on;
+- :mod:`robodyn.sources`: the sources' measured robots and rigs;
+- the subjects, in the order of the chapters (:data:`SUBJECTS`): :mod:`robodyn.arm`,
+  :mod:`robodyn.friction`, :mod:`robodyn.contact`, :mod:`robodyn.diffdrive`,
+  :mod:`robodyn.stickslip`, :mod:`robodyn.egg`, :mod:`robodyn.vacuum`; each package's
+  ``__init__`` is its chapter's public face;
+- :mod:`robodyn.plotting`: interactive figures, animations, 3D scenes (machinery);
 - :mod:`robodyn.figures`: one module per chapter, its widgets and drawings;
-- :mod:`robodyn.grading`: the check machinery and the class grading run;
-  :mod:`robodyn.checks`: one module per chapter, its exercises' cases, references and typical
-  mistakes;
-- :mod:`robodyn.tools`: command-line tools of the repository (exercisegen, installcell,
-  nblint, checknb, grade, bookbuild, release, newchapter).
+- :mod:`robodyn.grading`: the check machinery, and the interface the class grader uses;
+- :mod:`robodyn.checks`: one module per chapter, its exercises' cases, references and
+  typical mistakes.
 
 Functions take and return SI units and radians.
 """
 
-from robodyn.errors import ParameterError, ParameterTypeError, RobodynError, SimulationError
+from robodyn.core.errors import ParameterError, ParameterTypeError, RobodynError, SimulationError
 
-__all__ = ["ParameterError", "ParameterTypeError", "RobodynError", "SimulationError"]
+#: The subject packages in the order of the book's chapters: a subject builds on the core,
+#: the laws, the sources and the subjects before it, never on one after it
+#: (tests/test_layers.py). ``make new-chapter`` adds its subject at the end.
+SUBJECTS = ("arm", "friction", "contact", "diffdrive", "stickslip", "egg", "vacuum")
+
+__all__ = ["SUBJECTS", "ParameterError", "ParameterTypeError", "RobodynError",
+           "SimulationError"]
 __version__ = "0.1.0"

@@ -1,4 +1,4 @@
-"""Tests of robodyn.arm and robodyn.lagrange: planar arms by three independent routes."""
+"""Tests of robodyn.arm and robodyn.arm.lagrange: planar arms by three independent routes."""
 
 import dataclasses
 
@@ -7,9 +7,9 @@ import pytest
 import sympy as sp
 import sympy.physics.mechanics as me
 
-from robodyn import lagrange
+from robodyn.arm import lagrange
 from robodyn.arm import PlanarArm, explicit_euler_step, symplectic_euler_step
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 SEED = 20240601
 
@@ -435,7 +435,7 @@ def test_the_sizing_move_declares_its_load_case_and_refuses_a_negative_payload()
 def test_latex_writes_the_arm_symbols_as_the_text_does():
     """lc2 typesets as l_{c,2} and qd1 as a dotted q, not as products; other symbols keep
     sympy's form, and a matrix is written whole."""
-    from robodyn import lagrange
+    from robodyn.arm import lagrange
 
     M, C, G, symbols = lagrange.planar_arm_matrices(2)
     text = lagrange.latex(C)

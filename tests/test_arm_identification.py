@@ -1,13 +1,13 @@
-"""Tests of robodyn.arm_identification: the two-link arm's regressor and its identification."""
+"""Tests of robodyn.arm.identification: the two-link arm's regressor and its identification."""
 
 import numpy as np
 import pytest
 import sympy as sp
 
-from robodyn import arm_identification as ai
+from robodyn.arm import identification as ai
 from robodyn import friction
 from robodyn.arm import PlanarArm
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 #: A Fourier trajectory (rad/s coefficients, 5 harmonics, 5 s period) and joint friction.
 A = np.array([[0.8, -0.5, 0.4, 0.3, -0.2], [1.0, 0.6, -0.5, 0.4, 0.3]])

@@ -10,8 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from robodyn.errors import ParameterError
-from robodyn.sweeps import QUICK_VARIABLE
+from robodyn.core.errors import ParameterError
+from robodyn.core.sweeps import QUICK_VARIABLE
 from robodyn.tools import bookbuild
 from robodyn.tools.bookbuild import (
     build_book,

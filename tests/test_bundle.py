@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.tools import bundle
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -630,7 +630,7 @@ def settling_gains_by_sympy(inertia, settling_time, band):
 def settling_gains_from_the_simulated_error(inertia, settling_time, band):
     """Bisection on omega, each trial judged by the closed-form error on a fine time grid:
     the last time |e| leaves the band must be the settling time."""
-    from robodyn.control import critically_damped_error
+    from robodyn.arm.control import critically_damped_error
 
     low, high = 0.1 / settling_time, 100.0 / settling_time
     t = np.linspace(0.0, settling_time, 20001)

@@ -731,8 +731,8 @@ def test_stop_by_impulses_unlisted_slip_gets_the_generic_message():
 
 
 def test_stop_by_impulses_reference_is_the_simulated_scheme():
-    """The check's reference equals robodyn.timestepping.simulate on its fixed cases."""
-    from robodyn import timestepping
+    """The check's reference equals robodyn.contact.timestepping.simulate on its fixed cases."""
+    from robodyn.contact import timestepping
 
     exercise = get_exercise("contact.stop_by_impulses")
     for case in [c for c in exercise.cases() if c.kind == "fixed"]:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import sympy
 
-from robodyn import waypoints
+from robodyn.diffdrive import waypoints
 from robodyn.grading import CheckFailed, check, evaluate, exercise_ids, get_exercise
 
 FK = "diffdrive.forward_kinematics"

@@ -7,7 +7,7 @@ import pytest
 from scipy.integrate import solve_ivp
 
 from robodyn import contact, friction
-from robodyn.errors import ParameterError, ParameterTypeError, SimulationError
+from robodyn.core.errors import ParameterError, ParameterTypeError, SimulationError
 
 SEED = 20240603
 

@@ -1,12 +1,12 @@
-"""Tests of robodyn.control: PD plus gravity and computed torque on the planar arm."""
+"""Tests of robodyn.arm.control: PD plus gravity and computed torque on the planar arm."""
 
 import numpy as np
 import pytest
 from scipy.integrate import trapezoid
 
-from robodyn import control
+from robodyn.arm import control
 from robodyn.arm import PlanarArm
-from robodyn.errors import ParameterError, SimulationError
+from robodyn.core.errors import ParameterError, SimulationError
 
 KP, KD = np.array([60.0, 20.0]), np.array([12.0, 4.0])
 

@@ -28,10 +28,10 @@ from robodyn.diffdrive import (
     turning_radius,
     wheel_torques,
 )
-from robodyn.errors import ParameterError, ParameterTypeError, SimulationError
-from robodyn.integrate import RK4_STABILITY_LIMIT, rk4_step, solve
-from robodyn.params import SOURCES
-from robodyn.waypoints import FollowerSettings
+from robodyn.core.errors import ParameterError, ParameterTypeError, SimulationError
+from robodyn.core.integrate import RK4_STABILITY_LIMIT, rk4_step, solve
+from robodyn.core.params import SOURCES
+from robodyn.diffdrive.waypoints import FollowerSettings
 
 SEED = 20240601
 GRAVITY = 9.81  # m/s^2

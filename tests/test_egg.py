@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from robodyn import egg
-from robodyn import rotations as rot
-from robodyn.errors import ParameterError
+from robodyn.core import rotations as rot
+from robodyn.core.errors import ParameterError
 
 SEED = 20240606
 

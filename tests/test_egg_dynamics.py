@@ -8,9 +8,9 @@ import pytest
 from scipy import integrate
 
 from robodyn import egg
-from robodyn import rotations as rot
-from robodyn.errors import ParameterError
-from robodyn.rotations import rot_x, rot_z
+from robodyn.core import rotations as rot
+from robodyn.core.errors import ParameterError
+from robodyn.core.rotations import rot_x, rot_z
 
 SEED = 20240607
 FREE_TWIST = dict(twist_static=0.0, twist_kinetic=0.0, twist_viscous=0.0)

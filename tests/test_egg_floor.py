@@ -9,7 +9,7 @@ import pytest
 from scipy.spatial.transform import Rotation
 
 from robodyn import egg
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 SEED = 20240611
 R1, R2 = 0.06, 0.045

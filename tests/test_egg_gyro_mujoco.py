@@ -1,4 +1,4 @@
-"""Tests of robodyn.egg_mujoco.gyro: the whole robot (shell, two gimbal rings, spinning rotor)
+"""Tests of robodyn.egg.mujoco.gyro: the whole robot (shell, two gimbal rings, spinning rotor)
 in MuJoCo against the book's model, robodyn.egg.simulate.
 
 Both start from the same state and move the gimbal alike; the twist is free in both (MuJoCo's
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from robodyn import egg
-from robodyn import egg_mujoco as em
-from robodyn.errors import ParameterError
+from robodyn.egg import mujoco as em
+from robodyn.core.errors import ParameterError
 
 mujoco = pytest.importorskip("mujoco")
 

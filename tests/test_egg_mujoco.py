@@ -1,4 +1,4 @@
-"""Tests of robodyn.egg_mujoco: the egg rocking in MuJoCo against the closed form and the planar
+"""Tests of robodyn.egg.mujoco: the egg rocking in MuJoCo against the closed form and the planar
 rolling ellipse.
 
 Shapes: a palm-sized egg, R2 = 4.5 cm, R1/R2 = 1.3, 1.6, 2, mass 0.3 kg, the inertia of a solid
@@ -15,9 +15,9 @@ import sympy as sp
 from scipy.integrate import quad
 
 from robodyn import egg
-from robodyn import egg_mujoco as em
-from robodyn.errors import ParameterError
-from robodyn.integrate import SimulationResult
+from robodyn.egg import mujoco as em
+from robodyn.core.errors import ParameterError
+from robodyn.core.integrate import SimulationResult
 
 mujoco = pytest.importorskip("mujoco")
 

@@ -10,7 +10,7 @@ from scipy.integrate import solve_ivp
 from scipy.spatial.transform import Rotation
 
 from robodyn import egg
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 R1, R2 = 0.06, 0.045
 X, Y = np.array([1.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0])

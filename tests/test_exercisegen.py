@@ -3,7 +3,7 @@
 import nbformat
 import pytest
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.tools.exercisegen import (
     cell_points,
     make_exercise_notebook,

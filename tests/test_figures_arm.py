@@ -126,7 +126,7 @@ def test_the_torque_sliders_reach_the_limits_the_view_sized_its_axis_for():
 def test_the_gain_widget_at_its_defaults_is_the_chapters_tracking_run():
     """At its defaults the gain widget's fixed-step run is the chapter's computed-torque run
     (omega = 8 rad/s, critically damped, exact model) from the adaptive solver."""
-    from robodyn import control
+    from robodyn.arm import control
 
     view = figures.GainExplorer()
     run = view.run("computed torque", 8.0, 1.0, 1.0)
@@ -156,7 +156,7 @@ def test_the_gain_widget_step_is_accurate_at_the_sliders_extremes(controller):
 
 def test_the_gain_widget_pd_gains_are_the_joint_inertias_times_the_computed_torque_gains():
     """PD + gravity's Kp, Kd are M_jj omega^2 and 2 zeta omega M_jj; speed_up >= 1."""
-    from robodyn import control
+    from robodyn.arm import control
 
     view = figures.GainExplorer()
     M = view.arm.mass_matrix(control.two_sines(0.0)[0])
@@ -168,7 +168,7 @@ def test_the_gain_widget_pd_gains_are_the_joint_inertias_times_the_computed_torq
 
 def test_the_gain_widget_wants_two_links():
     """A three-link arm is refused by name."""
-    from robodyn.errors import ParameterError
+    from robodyn.core.errors import ParameterError
 
     with pytest.raises(ParameterError, match="two-link"):
         figures.GainExplorer(PlanarArm(masses=[1, 1, 1], lengths=[1, 1, 1]))

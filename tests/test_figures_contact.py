@@ -102,7 +102,7 @@ def test_the_wheel_animation_is_an_offline_player():
 def test_rigid_against_penalty_rows_hold_what_each_model_promises():
     """Rigid: no penetration, no creep, the scheme's stop distance; penalty: m g / k at rest,
     creep at v_crit F / (mu m g), the rigid stop distance v0^2 / (2 mu g)."""
-    from robodyn import timestepping
+    from robodyn.contact import timestepping
 
     rows = figures.rigid_against_penalty(k=1e5, methods=("Radau",))
     assert list(rows) == ["penalty, Radau, k 1e5", "rigid, h = 1 ms"]

@@ -16,7 +16,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from robodyn import diffdrive
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.figures import diffdrive as figures
 from robodyn.figures.diffdrive import diffdrive_outline, draw_diffdrive, place_diffdrive
 from robodyn.plotting import interactive_figure
@@ -27,7 +27,7 @@ from robodyn.plotting.interactive import (
     PHONE_COLUMN_PX,
     text_on_page,
 )
-from robodyn.waypoints import FollowerSettings
+from robodyn.diffdrive.waypoints import FollowerSettings
 
 matplotlib.use("Agg")
 PARAMS = diffdrive.DiffDriveParams()

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from robodyn import egg
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.figures import egg as figures
-from robodyn.rotations import rot_x, rot_z
+from robodyn.core.rotations import rot_x, rot_z
 
 matplotlib.use("Agg")
 

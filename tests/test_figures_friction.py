@@ -6,7 +6,7 @@ import statsmodels.api as sm
 
 from robodyn import friction
 from robodyn.figures import friction as figures
-from robodyn.integrate import SimulationResult
+from robodyn.core.integrate import SimulationResult
 
 
 def test_the_band_is_the_confidence_interval_of_the_mean_curve():

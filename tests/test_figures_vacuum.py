@@ -10,7 +10,7 @@ import PIL.Image
 import pytest
 
 from robodyn import vacuum
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.figures import vacuum as figures
 from robodyn.plotting.interactive import (
     FIGURE_INCHES,
@@ -225,13 +225,13 @@ def test_the_history_shows_the_normal_loads_and_the_first_touches(attempt):
 
 def test_the_grid_passes_the_friction_scale_on():
     """climb_grid keys each climb by its rounded scenario and gives climb friction_scale."""
-    grid = figures.climb_grid(heights=(0.012,), variants=("trailing",), frictions=(0.9,),
+    grid = vacuum.climb_grid(heights=(0.012,), variants=("trailing",), frictions=(0.9,),
                               speeds=(0.3,), workers=1, progress=False)
     ((key, run),) = grid.items()
     assert key == ("trailing", 0.012, 0.9, 0.3)
     assert run.friction_scale == 0.9 and run.variant == "trailing" and run.height == 0.012
     with pytest.raises(ParameterError, match="variants"):
-        figures.climb_grid(variants=("sideways",), workers=1, progress=False)
+        vacuum.climb_grid(variants=("sideways",), workers=1, progress=False)
 
 
 def test_the_explorer_shows_the_climb_of_its_controls():
@@ -346,7 +346,7 @@ def test_the_drop_figure_marks_landing_and_settling():
 def test_the_course_figure_draws_both_paths_and_slips():
     """The paths are the runs' poses; the slip lines their wheels' slip speeds in mm/s;
     legible on a phone."""
-    from robodyn import vacuum_course
+    from robodyn.vacuum import course as vacuum_course
 
     waypoints = np.array([[0.6, 0.0], [0.6, 0.6]])
     wood = vacuum_course.follow_course(P, waypoints, t_max=10.0)
@@ -366,7 +366,7 @@ def test_the_course_figure_draws_both_paths_and_slips():
 def test_the_engines_figure_draws_both_engines(attempt):
     """Both engines' wheel heights (mm) and pitches (deg), labelled with their outcomes;
     legible on a phone."""
-    vacuum_mujoco = pytest.importorskip("robodyn.vacuum_mujoco")
+    vacuum_mujoco = pytest.importorskip("robodyn.vacuum.mujoco")
     pytest.importorskip("mujoco")
     mujoco_run = vacuum_mujoco.climb(P, 0.015, "leading", 0.3, t_max=1.5)
     fig = figures.engines_figure(attempt, mujoco_run)

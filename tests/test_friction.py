@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from robodyn import friction as fr
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 SEED = 20240601
 
@@ -457,7 +457,7 @@ def test_the_float_friction_of_the_block_loop_equals_the_vectorised_models():
 def test_hold_speed_is_a_simulation_result_that_settles_where_pi_control_must():
     """With integral action the speed reaches the reference and the torque the friction; a
     P loop alone stops short by F_c / k; bad inputs name themselves."""
-    from robodyn.integrate import SimulationResult
+    from robodyn.core.integrate import SimulationResult
 
     def coulomb_only(omega):
         return -0.3 * np.sign(omega)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading import (
     Angle,
     Case,

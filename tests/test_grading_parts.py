@@ -9,7 +9,7 @@ only when every part is right, and names the right parts when another is wrong.
 import numpy as np
 import pytest
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading import CheckFailed, Close, Exercise, Output, evaluate, get_exercise
 from robodyn.grading.records import Case
 

@@ -1,10 +1,10 @@
-"""Tests of robodyn.integrate: fixed-step formulas and the solve_ivp wrapper."""
+"""Tests of robodyn.core.integrate: fixed-step formulas and the solve_ivp wrapper."""
 
 import numpy as np
 import pytest
 
-from robodyn.errors import ParameterError, SimulationError
-from robodyn.integrate import (
+from robodyn.core.errors import ParameterError, SimulationError
+from robodyn.core.integrate import (
     METHODS,
     RK4_STABILITY_LIMIT,
     SimulationResult,

@@ -1,11 +1,12 @@
-"""Tests of robodyn.lugre: steady state, presliding, the bristle bound and dissipation."""
+"""Tests of robodyn.friction.lugre: steady state, presliding, the bristle bound and dissipation."""
 
 import numpy as np
 import pytest
 import sympy as sp
 
-from robodyn import friction, lugre
-from robodyn.errors import ParameterError
+from robodyn import friction
+from robodyn.friction import lugre
+from robodyn.core.errors import ParameterError
 
 P = lugre.LuGre()
 

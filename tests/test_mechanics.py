@@ -1,10 +1,10 @@
-"""Tests of robodyn.mechanics: the projected equations and the multiplier form agree."""
+"""Tests of robodyn.core.mechanics: the projected equations and the multiplier form agree."""
 
 import numpy as np
 import pytest
 
-from robodyn.errors import ParameterError
-from robodyn.mechanics import project_onto_free_velocities, solve_with_multipliers
+from robodyn.core.errors import ParameterError
+from robodyn.core.mechanics import project_onto_free_velocities, solve_with_multipliers
 
 SEED = 20240601
 

@@ -1,11 +1,11 @@
-"""The MuJoCo helpers both chapters' second engines share (robodyn.mjcf)."""
+"""The MuJoCo helpers both chapters' second engines share (robodyn.core.mjcf)."""
 
 import math
 
 import pytest
 
-from robodyn.errors import ParameterError
-from robodyn.mjcf import check_solimp, check_solref, mjcf_number
+from robodyn.core.errors import ParameterError
+from robodyn.core.mjcf import check_solimp, check_solref, mjcf_number
 
 
 def test_a_number_written_for_mujoco_reads_back_exactly():

@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.tools import newchapter
 
 pytestmark = pytest.mark.solutions

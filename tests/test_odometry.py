@@ -1,10 +1,10 @@
-"""Tests of robodyn.odometry: encoder counts, dead reckoning and its error growth."""
+"""Tests of robodyn.diffdrive.odometry: encoder counts, dead reckoning and its error growth."""
 
 import numpy as np
 import pytest
 
-from robodyn.errors import ParameterError, ParameterTypeError
-from robodyn.odometry import dead_reckoning, drive_square, encoder_angles, encoder_counts
+from robodyn.core.errors import ParameterError, ParameterTypeError
+from robodyn.diffdrive.odometry import dead_reckoning, drive_square, encoder_angles, encoder_counts
 
 SEED = 20261204
 R, L = 0.036, 0.235  # m, the chapter's wheel radius and track width

@@ -1,4 +1,4 @@
-"""Tests of robodyn.params: declared fields, the one validator, and the checks of single inputs."""
+"""Tests of robodyn.core.params: declared fields, the one validator, and the checks of single inputs."""
 
 import dataclasses
 from dataclasses import dataclass
@@ -6,8 +6,8 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from robodyn.errors import ParameterError, ParameterTypeError
-from robodyn.params import (
+from robodyn.core.errors import ParameterError, ParameterTypeError
+from robodyn.core.params import (
     Parameters,
     Range,
     as_array,
@@ -197,7 +197,7 @@ def test_broadcast_names_three_inputs():
 def test_the_text_table_lists_every_field_under_its_source_within_the_width():
     """Each field once, under its source's heading, its note wrapped to the width asked; the
     book's largest class (VacuumParams) at 60 characters."""
-    from robodyn.params import SOURCES
+    from robodyn.core.params import SOURCES
     from robodyn.vacuum import VacuumParams
 
     params = VacuumParams()

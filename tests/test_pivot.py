@@ -1,12 +1,12 @@
-"""Tests of robodyn.pivot: the legs' loads, the friction balance of a pivot, the least
+"""Tests of robodyn.stickslip.pivot: the legs' loads, the friction balance of a pivot, the least
 friction power, and the pivot's stick-slip model against a free planar body on three legs."""
 
 import numpy as np
 import pytest
 from scipy import optimize
 
-from robodyn import pivot
-from robodyn.errors import ParameterError
+from robodyn.stickslip import pivot
+from robodyn.core.errors import ParameterError
 from robodyn.stickslip import DropletGeometry, VibrationMotor
 
 SEED = 20241204

@@ -14,7 +14,7 @@ from IPython.display import HTML
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.plotting import InteractiveFigure, animation, figure_png, interactive_figure
 from robodyn.plotting import interactive as machinery
 from robodyn.plotting.animation import PLAYER_ICONS, offline_player

@@ -1,11 +1,11 @@
-"""Tests of robodyn.rotations: wrapping angles, unit quaternions."""
+"""Tests of robodyn.core.rotations: wrapping angles, unit quaternions."""
 
 import numpy as np
 import pytest
 
-from robodyn import rotations as rot
-from robodyn.errors import ParameterError
-from robodyn.rotations import wrap_angle
+from robodyn.core import rotations as rot
+from robodyn.core.errors import ParameterError
+from robodyn.core.rotations import wrap_angle
 
 SEED = 20240601
 

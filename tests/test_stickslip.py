@@ -8,8 +8,8 @@ import pytest
 from scipy import optimize
 
 from robodyn import stickslip as ss
-from robodyn.errors import ParameterError
-from robodyn.integrate import SimulationResult
+from robodyn.core.errors import ParameterError
+from robodyn.core.integrate import SimulationResult
 
 SEED = 20240605
 

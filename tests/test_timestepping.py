@@ -1,12 +1,12 @@
-"""Tests of robodyn.timestepping: Lemke against enumeration, the drop and the sliding block
+"""Tests of robodyn.contact.timestepping: Lemke against enumeration, the drop and the sliding block
 against closed forms, the penalty model and MuJoCo."""
 
 import numpy as np
 import pytest
 
 from robodyn import contact
-from robodyn import timestepping as ts
-from robodyn.errors import ParameterError, SimulationError
+from robodyn.contact import timestepping as ts
+from robodyn.core.errors import ParameterError, SimulationError
 
 SEED = 20261204
 G = ts.G

@@ -1,4 +1,4 @@
-"""Tests of robodyn.tracking: Kanayama's controller against its Lyapunov function and its
+"""Tests of robodyn.diffdrive.tracking: Kanayama's controller against its Lyapunov function and its
 linearisation."""
 
 import numpy as np
@@ -6,8 +6,8 @@ import pytest
 from scipy.linalg import expm
 
 from robodyn.diffdrive import pose_rate
-from robodyn.errors import ParameterError
-from robodyn.tracking import (
+from robodyn.core.errors import ParameterError
+from robodyn.diffdrive.tracking import (
     circle_reference,
     kanayama_command,
     lyapunov_function,

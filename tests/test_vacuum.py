@@ -10,10 +10,10 @@ from scipy.integrate import solve_ivp
 
 from robodyn import vacuum
 from robodyn.diffdrive import DiffDriveParams
-from robodyn.errors import ParameterError, SimulationError
-from robodyn.integrate import SimulationResult
-from robodyn.params import SOURCES
-from robodyn.waypoints import FollowerSettings
+from robodyn.core.errors import ParameterError, SimulationError
+from robodyn.core.integrate import SimulationResult
+from robodyn.core.params import SOURCES
+from robodyn.diffdrive.waypoints import FollowerSettings
 
 SEED = 20240700
 STEP = dict(step_x=0.10, height=0.019, fillet=0.003)

@@ -1,4 +1,4 @@
-"""Tests of robodyn.vacuum_compiled: each compiled function equals its readable version in
+"""Tests of robodyn.vacuum.compiled: each compiled function equals its readable version in
 robodyn.vacuum (the grounds, the suspension's spring, the equations of motion, the speed
 control), on random states that touch the step, and a climb integrated with them ends as
 one integrated with the readable equations."""
@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from robodyn import vacuum
-from robodyn import vacuum_compiled as compiled
-from robodyn.integrate import solve
+from robodyn.vacuum import compiled
+from robodyn.core.integrate import solve
 
 SEED = 20261202
 STEP = dict(step_x=0.05, height=0.018, fillet=0.003)

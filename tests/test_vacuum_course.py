@@ -1,4 +1,4 @@
-"""Tests of robodyn.vacuum_course (chapter 7): the waypoint course of the vacuum robot with
+"""Tests of robodyn.vacuum.course (chapter 7): the waypoint course of the vacuum robot with
 friction-limited wheel traction, against closed forms and the differential-drive chapter."""
 
 import math
@@ -6,12 +6,13 @@ import math
 import numpy as np
 import pytest
 
-from robodyn import diffdrive, vacuum_course
-from robodyn.errors import ParameterError
-from robodyn.integrate import SimulationResult
+from robodyn import diffdrive
+from robodyn.vacuum import course as vacuum_course
+from robodyn.core.errors import ParameterError
+from robodyn.core.integrate import SimulationResult
 from robodyn.vacuum import VacuumParams, sliding_stop, static_wheel_loads
-from robodyn.vacuum_course import STATE, follow_course, top_view
-from robodyn.waypoints import FollowerSettings
+from robodyn.vacuum.course import STATE, follow_course, top_view
+from robodyn.diffdrive.waypoints import FollowerSettings
 
 SEED = 20240707
 SLIPPERY = 0.1          # friction_scale: wood's mu_s / mu_k, scaled to a tenth

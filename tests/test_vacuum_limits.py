@@ -10,8 +10,8 @@ import sympy as sp
 from scipy.integrate import solve_ivp
 
 from robodyn import vacuum
-from robodyn.errors import ParameterError
-from robodyn.vacuum_limits import (
+from robodyn.core.errors import ParameterError
+from robodyn.vacuum.limits import (
     level_crossing,
     limit_and_cause,
     limits_and_causes,
@@ -227,7 +227,7 @@ def test_mujoco_stops_the_low_lipped_robot_at_its_mouth_too():
     """A second engine: MuJoCo's climb of the 3 mm-lip robot just above MuJoCo's own limit
     also stops with the wheel far from the face, the mouth nearest the step, and its limit
     lies within 0.5 mm of the book's."""
-    vacuum_mujoco = pytest.importorskip("robodyn.vacuum_mujoco")
+    vacuum_mujoco = pytest.importorskip("robodyn.vacuum.mujoco")
     pytest.importorskip("mujoco")
     low_lip = dataclasses.replace(P, mouth_height=0.003)
     theirs = vacuum_mujoco.max_climb_height(low_lip, "leading")

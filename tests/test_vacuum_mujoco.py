@@ -1,4 +1,4 @@
-"""Tests of robodyn.vacuum_mujoco: the vacuum robot in MuJoCo against the book's planar model.
+"""Tests of robodyn.vacuum.mujoco: the vacuum robot in MuJoCo against the book's planar model.
 
 The robot is the default VacuumParams. Tolerances were measured with mujoco 4.0.0 and the
 module's defaults (timestep 2e-4 s, implicitfast, impedance 0.9, the book's 0.5 mm
@@ -10,8 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from robodyn import vacuum_mujoco as vm
-from robodyn.errors import ParameterError
+from robodyn.vacuum import mujoco as vm
+from robodyn.core.errors import ParameterError
 from robodyn.vacuum import STATE, SUSPENSIONS, VacuumParams, coordinates, speed_controller
 
 mujoco = pytest.importorskip("mujoco")

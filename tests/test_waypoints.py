@@ -1,4 +1,4 @@
-"""Tests of robodyn.waypoints: the heading controller and the waypoint follower's chart."""
+"""Tests of robodyn.diffdrive.waypoints: the heading controller and the waypoint follower's chart."""
 
 import dataclasses
 import math
@@ -6,10 +6,10 @@ import math
 import numpy as np
 import pytest
 
-from robodyn.errors import ParameterError
-from robodyn.params import SOURCES
-from robodyn.rotations import wrap_angle
-from robodyn.waypoints import (
+from robodyn.core.errors import ParameterError
+from robodyn.core.params import SOURCES
+from robodyn.core.rotations import wrap_angle
+from robodyn.diffdrive.waypoints import (
     FOLLOW_WAYPOINTS,
     REACHED_GOAL,
     FollowerSettings,

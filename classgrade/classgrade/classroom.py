@@ -83,7 +83,7 @@ from classgrade.submissions import (
     latest,
     read_roster,
 )
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading.registry import get_exercise
 
 __all__ = ["HandInFile", "assign_chapters", "choose_official", "find_hand_ins", "grade_class"]

@@ -52,7 +52,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 __all__ = ["main"]
 

@@ -54,7 +54,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 __all__ = ["LIMITS", "ROOT_VARIABLE", "SETTINGS", "build_bundle", "main", "results_for", "run"]
 

@@ -46,7 +46,7 @@ from pathlib import Path
 
 import nbformat
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading.registry import get_exercise
 from robodyn.tools.installcell import CELL_ID
 

@@ -145,7 +145,7 @@ def _sympified(raw):
 def guarded_names(references) -> list[str]:
     """The references and the private helpers they call, found in their code (a function of
     the same module, a method of the same class, whose name starts with ``_``), and theirs:
-    ``robodyn.diffdrive.forward_kinematics`` brings ``robodyn.diffdrive._forward_kinematics``.
+    ``robodyn.diffdrive.forward_kinematics`` brings ``robodyn.diffdrive.wheel_speeds_to_twist``.
     An answer may not call a helper that computes the reference's result either."""
     found, todo = [], list(references)
     while todo:

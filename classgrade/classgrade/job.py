@@ -48,7 +48,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from classgrade.grade import _non_negative_int, _positive
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 __all__ = ["grade_job", "main"]
 

@@ -65,7 +65,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.tools import CORE_MODULES
 from robodyn.tools.exercisegen import BEGIN, END
 

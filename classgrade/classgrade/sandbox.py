@@ -49,7 +49,7 @@ import robodyn
 from classgrade.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
 from classgrade.harness import COLLECTED_MIME, guarded_names
 from classgrade.plaindata import Opaque, from_plain
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading.compare import Expression
 from robodyn.grading.registry import get_exercise
 from robodyn.grading.run import PRINTED_KEPT, Call, judge, not_callable

@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 __all__ = ["LAYOUTS", "HandInFile", "Inventory", "Named", "NotGraded", "Roster", "RosterEntry",
            "Student", "ZipLimits", "find_submissions", "latest", "name_of", "read_roster",

@@ -25,7 +25,7 @@ from handins import ROOT, answered, official
 
 from classgrade import bwrap
 from classgrade.gradescope import SETTINGS, build_bundle
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 pytestmark = [pytest.mark.solutions]
 

@@ -20,7 +20,7 @@ from handins import ROOT, solution_code
 from classgrade.harness import _owner, guarded_names
 from classgrade.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
 from classgrade.sandbox import named_references, review_flags
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading import SEED, evaluate, exercise_ids, get_exercise
 from robodyn.grading.run import Call, call_answer, judge
 
@@ -203,7 +203,7 @@ def test_the_book_functions_a_reference_calls_are_guarded(exercise_id):
         module = frame.f_globals.get("__name__", "")
         if event == "call" and frame.f_back is not None and module.startswith("robodyn.") \
                 and not module.startswith(("robodyn.checks", "robodyn.grading",
-                                           "robodyn.errors", "robodyn.params")) \
+                                           "robodyn.core.errors", "robodyn.core.params")) \
                 and frame.f_back.f_globals.get("__name__", "").startswith("robodyn.checks"):
             called.add(f"{module}.{frame.f_code.co_qualname}")
 
@@ -280,7 +280,7 @@ def test_the_harness_refuses_calls_of_the_reference_and_hides_the_checks(tmp_pat
     assert printed["inside"] == [0.1, 0.0] and printed["hidden"] is True
     public, private = printed["records"]
     assert public["references_called"] == ["robodyn.diffdrive.forward_kinematics"]
-    assert private["references_called"] == ["robodyn.diffdrive._forward_kinematics"]
+    assert private["references_called"] == ["robodyn.diffdrive.wheel_speeds_to_twist"]
     for record in (public, private):
         assert len(record["calls"]) == len(exercise.cases())
         assert all(call["error"]["error"]["type"] == "ReferenceUnavailable"
@@ -291,8 +291,8 @@ def test_the_guards_take_in_the_private_helpers_of_a_reference():
     """A reference's private helpers (functions of its module, methods of its class, found in
     its code) are guarded with it; public functions it calls and other modules' are not."""
     assert guarded_names(["robodyn.diffdrive.forward_kinematics"]) == [
-        "robodyn.diffdrive.forward_kinematics", "robodyn.diffdrive._forward_kinematics",
-        "robodyn.diffdrive._inputs"]
+        "robodyn.diffdrive.forward_kinematics", "robodyn.diffdrive.wheel_speeds_to_twist",
+        "robodyn.diffdrive.broadcast_inputs"]
     names = guarded_names(["robodyn.vacuum.step_distance"])
     assert "robodyn.vacuum._step_distance_float" in names
     inverse = guarded_names(["robodyn.arm.PlanarArm.inverse_dynamics"])

@@ -23,7 +23,7 @@ from classgrade.release import (
     scan,
     solution_blocks,
 )
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.tools import bookbuild
 from robodyn.tools.exercisegen import BEGIN, END
 

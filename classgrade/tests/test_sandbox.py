@@ -18,7 +18,7 @@ from handins import ROOT, answered, write
 from classgrade import bwrap, classroom, sandbox
 from classgrade.grade import main as grade_main
 from classgrade.sandbox import Limits, grade_hand_in
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 needs_bwrap = pytest.mark.skipif(bool(bwrap.problem()), reason=bwrap.problem() or "-")
 

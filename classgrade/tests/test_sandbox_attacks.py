@@ -304,7 +304,7 @@ def test_the_flags_and_feedback_name_what_was_tried(attacked):
     rows = _rows(attacked["out"])
     flags = {name: rows[(name, FK)]["flags"] for name in ATTACKS}
     assert "uses exec" in flags["reads_the_solution"]
-    assert "names the book's own robodyn.diffdrive._forward_kinematics" in \
+    assert "names the book's own robodyn.diffdrive.wheel_speeds_to_twist" in \
         flags["private_helper"]
     assert "importlib" in flags["built_up_name"]
     assert "runpy" in flags["runs_the_checks"]

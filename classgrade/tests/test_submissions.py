@@ -40,7 +40,7 @@ from classgrade.submissions import (
     read_roster,
     unpack_notebooks,
 )
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 STEM = "04_differential_drive"
 OFFICIAL = official(STEM)

@@ -541,7 +541,7 @@ _CORIOLIS = Exercise(
     reference=_coriolis_reference,
     package_references=(
         "robodyn.arm.PlanarArm.coriolis_matrix",
-        "robodyn.lagrange.coriolis_from_mass_matrix",
+        "robodyn.arm.lagrange.coriolis_from_mass_matrix",
     ),
     make_cases=_coriolis_cases,
     mistakes=(
@@ -957,7 +957,7 @@ _KINETIC_ENERGY = Exercise(
     arguments=_T_ARGUMENTS,
     outputs=(Output("T", Expression(symbols=_T_ARGUMENTS, low=0.2, high=1.5)),),
     reference=_kinetic_energy_of(),
-    package_references=("robodyn.lagrange.planar_arm_energies",),
+    package_references=("robodyn.arm.lagrange.planar_arm_energies",),
     make_cases=_kinetic_energy_cases,
     mistakes=(
         Mistake("the cross term of |v_c2|^2 has the factor 1 instead of 2",
@@ -1093,8 +1093,8 @@ _SETTLING = Exercise(
     arguments=("inertia", "settling_time", "band"),
     outputs=(Output("Kp", Close(rtol=1e-6, atol=0.0)), Output("Kd", Close(rtol=1e-6, atol=0.0))),
     reference=_settling_reference,
-    package_references=("robodyn.control.gains_from_frequency",
-                        "robodyn.control.critically_damped_error"),
+    package_references=("robodyn.arm.control.gains_from_frequency",
+                        "robodyn.arm.control.critically_damped_error"),
     make_cases=_settling_cases,
     mistakes=(
         Mistake("the envelope e^(-omega t) alone (the factor 1 + omega t of the double root "

@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import brentq
 
-from robodyn import contact, timestepping
+from robodyn import contact
+from robodyn.contact import timestepping
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform, with_hint
 
 G = contact.G
@@ -705,9 +706,9 @@ _STOP = Exercise(
     outputs=(Output("distance", Close(rtol=1e-9, atol=1e-12)),
              Output("time", Close(rtol=1e-9, atol=1e-12))),
     reference=_stop_reference,
-    package_references=("robodyn.timestepping.simulate",
-                        "robodyn.timestepping.stop_distance_discrete",
-                        "robodyn.timestepping.step"),
+    package_references=("robodyn.contact.timestepping.simulate",
+                        "robodyn.contact.timestepping.stop_distance_discrete",
+                        "robodyn.contact.timestepping.step"),
     make_cases=_stop_cases,
     mistakes=(
         Mistake("the continuous closed forms v0^2/(2 mu g) and v0/(mu g), not the scheme's",

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn import vacuum, vacuum_limits
+from robodyn import vacuum
 from robodyn.grading import (
     Case,
     Close,
@@ -57,6 +57,7 @@ from robodyn.grading import (
 )
 from robodyn.grading.adapters import format_value
 from robodyn.grading.standins import CountClimbs, StepClimber
+from robodyn.vacuum import limits as vacuum_limits
 
 _PARAMS = vacuum.VacuumParams()
 #: The step of the fixed cases: its face's place, its height (the thesis's 19 mm step) and the
@@ -1032,7 +1033,7 @@ _PUSHED_CLIMB = Exercise(
     arguments=("wheel_radius", "fillet", "mu", "push", "load", "stiffness"),
     outputs=(Output("height", Close(rtol=1e-9, atol=1e-12)),),
     reference=_pushed_climb_reference,
-    package_references=("robodyn.vacuum_limits.pushed_edge_climb_height",),
+    package_references=("robodyn.vacuum.limits.pushed_edge_climb_height",),
     make_cases=_pushed_climb_cases,
     mistakes=(
         Mistake("the push left out: the largest angle of exercise 7.5, arctan(mu)",

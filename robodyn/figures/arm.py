@@ -18,8 +18,8 @@ from robodyn.arm import (
     point_to_point_torques,
     worst_case_gravity,
 )
-from robodyn.control import CONTROLLERS, gains_from_frequency, track_fixed_step, two_sines
-from robodyn.errors import ParameterError
+from robodyn.arm.control import CONTROLLERS, gains_from_frequency, track_fixed_step, two_sines
+from robodyn.core.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
 
 #: Colours of the three torque parts, used in every figure of the chapter.
@@ -156,12 +156,12 @@ def torque_explorer(arm: PlanarArm | None = None):
 class GainExplorer:
     """Widget view: the two-link arm tracking the chapter's two sines, its error and torques.
 
-    Controls named ``controller`` (one of :data:`robodyn.control.CONTROLLERS`), ``omega``
+    Controls named ``controller`` (one of :data:`robodyn.arm.control.CONTROLLERS`), ``omega``
     (natural frequency, rad/s), ``zeta`` (damping ratio) and ``mass_factor`` (the
     controller's model has every mass and inertia times this). Computed torque gets
     :math:`K_p = \\omega^2`, :math:`K_d = 2\\zeta\\omega`; PD plus gravity the same times each
     joint's inertia :math:`M_{jj}` at the start of the reference. Each setting is one
-    fixed-step run (:func:`robodyn.control.track_fixed_step`, steps of :meth:`step`) of
+    fixed-step run (:func:`robodyn.arm.control.track_fixed_step`, steps of :meth:`step`) of
     ``t_end`` seconds from ``start``.
     """
 
@@ -178,7 +178,7 @@ class GainExplorer:
             self.arm.mass_matrix(q), np.diag(self.inertia))).real.max()) for q in poses)
 
     def run(self, controller, omega, zeta, mass_factor):
-        """The tracking run for these settings (a :class:`robodyn.control.TrackingRun`)."""
+        """The tracking run for these settings (a :class:`robodyn.arm.control.TrackingRun`)."""
         model = PlanarArm(masses=mass_factor * self.arm.masses, lengths=self.arm.lengths,
                           com_fractions=self.arm.com_fractions,
                           inertias=mass_factor * self.arm.inertias, gravity=self.arm.gravity)

@@ -15,7 +15,8 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from robodyn import contact, timestepping
+from robodyn import contact
+from robodyn.contact import timestepping
 from robodyn.plotting import animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
 

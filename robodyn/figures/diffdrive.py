@@ -19,10 +19,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Polygon
 
 from robodyn import diffdrive
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
+from robodyn.diffdrive.waypoints import FollowerSettings
 from robodyn.plotting import animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
-from robodyn.waypoints import FollowerSettings
 
 #: The chapter's waypoint follower: the defaults of FollowerSettings (their course included),
 #: with a dead band of 2 degrees, a value on the widget's dead-band slider (the default

@@ -18,11 +18,11 @@ import numpy as np
 from tqdm import tqdm
 
 from robodyn import egg
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
+from robodyn.core.rotations import rot_x
+from robodyn.core.sweeps import sized
 from robodyn.plotting import interactive_figure, scene3d
 from robodyn.plotting.interactive import FIGURE_INCHES
-from robodyn.rotations import rot_x
-from robodyn.sweeps import sized
 
 #: The shell of the figures: the default egg, 12 cm by 9 cm.
 R1, R2 = egg.EggParams().R1, egg.EggParams().R2
@@ -142,7 +142,7 @@ def attitude_explorer():
 #: Grid of the gyro explorer: rotor speeds (rad/s) and gimbal tilts (rad).
 GYRO_SPEEDS = (0.0, 1000.0, 2000.0, 3000.0)
 GYRO_TILTS = (0.15, 0.3, 0.45, 0.6)
-#: Its corners under the test switch (robodyn.sweeps): 4 runs instead of 16, the chapter's
+#: Its corners under the test switch (robodyn.core.sweeps): 4 runs instead of 16, the chapter's
 #: (3000 rad/s, 0.45 rad) among them.
 QUICK_GYRO_SPEEDS, QUICK_GYRO_TILTS = (0.0, 3000.0), (0.15, 0.45)
 #: The gimbal moves between these times, s; the runs last GYRO_TIME.

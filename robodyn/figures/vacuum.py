@@ -5,7 +5,7 @@ drawn. :func:`draw_robot` and :func:`place_robot` draw and move the planar robot
 :class:`robodyn.vacuum.PlanarRobot` (body outline, suction mouth, caster, wheel with a spoke
 that shows its turn, the arm from pivot to axle); :func:`draw_step` the filleted step.
 :class:`ClimbExplorer` is the view under the chapter's widget (:func:`climb_explorer`): a grid
-of climbs computed once (:func:`climb_grid`), shown at a chosen time. The other functions each
+of climbs computed once (:func:`robodyn.vacuum.climb_grid`), shown at a chosen time. The other functions each
 return one still figure of the chapter: the step's distance field, the wheel load against the
 traction, a climb's history, the success maps, a tornado chart, braking, driving off a step,
 the course on two floors and the two engines compared.
@@ -23,8 +23,8 @@ from matplotlib.patches import Circle, Patch, Polygon
 from matplotlib.transforms import ScaledTranslation
 
 from robodyn import vacuum
-from robodyn.errors import ParameterError
-from robodyn.integrate import SimulationResult
+from robodyn.core.errors import ParameterError
+from robodyn.core.integrate import SimulationResult
 from robodyn.plotting import interactive_figure
 from robodyn.plotting.animation import animation
 from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
@@ -497,47 +497,11 @@ def climb_history_figure(attempt, params: vacuum.VacuumParams | None = None):
 # --------------------------------------------------------------------------- the widget
 
 
-def _key(variant: str, height: float, friction: float, speed: float) -> tuple:
-    """A grid point as a dictionary key: a slider's 0.9 + 0.2 is the grid's 1.1."""
-    return (variant, round(float(height), 6), round(float(friction), 6), round(float(speed), 6))
-
-
-def climb_attempt(params: vacuum.VacuumParams, case: dict) -> SimulationResult:
-    """``vacuum.climb(params, **case)``: one task of :func:`climb_grid` for
-    :func:`robodyn.vacuum.run_parallel` (module level, so a spawned process finds it)."""
-    return vacuum.climb(params, **case)
-
-
-def climb_grid(params: vacuum.VacuumParams | None = None, heights=(0.017, 0.019, 0.021),
-               variants=vacuum.SUSPENSIONS, frictions=(0.9, 1.0, 1.1),
-               speeds=(0.25, 0.3, 0.35), workers: int | None = None,
-               progress: bool = True) -> dict:
-    """Climbs of every step height (m), suspension variant, friction scale (the model's
-    ``friction_scale``, a factor on every friction coefficient) and speed (m/s), shared among
-    ``workers`` processes (:func:`robodyn.vacuum.run_parallel`). Returns
-    {(variant, height, friction, speed): attempt}, the numbers rounded to 6 decimals."""
-    p = vacuum.VacuumParams() if params is None else params
-    for variant in variants:
-        if variant not in vacuum.SUSPENSIONS:
-            raise ParameterError(f"variants must be among {vacuum.SUSPENSIONS}, got "
-                                 f"{variant!r}")
-    keys = [_key(v, h, f, s) for v in variants for h in heights for f in frictions
-            for s in speeds]
-    if not keys:
-        raise ParameterError("heights, variants, frictions and speeds must each hold at "
-                             "least one value")
-    cases = [(p, {"variant": v, "height": h, "friction_scale": f, "speed": s})
-             for v, h, f, s in keys]
-    attempts = vacuum.run_parallel(climb_attempt, cases, workers=workers, progress=progress,
-                                   desc="climbs")
-    return dict(zip(keys, attempts, strict=True))
-
-
 @functools.lru_cache(maxsize=1)
 def small_climb_grid() -> dict:
     """The grid of :func:`climb_explorer` when none is given: 16 climbs (2 heights, leading
     and trailing, 2 friction scales, 2 speeds), computed once per process."""
-    return climb_grid(heights=(0.017, 0.021), variants=("leading", "trailing"),
+    return vacuum.climb_grid(heights=(0.017, 0.021), variants=("leading", "trailing"),
                       frictions=(0.9, 1.1), speeds=(0.25, 0.35), progress=False)
 
 
@@ -550,7 +514,7 @@ def _grid_axes(attempts: dict):
 
 
 class ClimbExplorer:
-    """Widget view: one climb of a grid (:func:`climb_grid`) at a chosen time.
+    """Widget view: one climb of a grid (:func:`robodyn.vacuum.climb_grid`) at a chosen time.
 
     Controls named ``height_mm``, ``variant``, ``friction`` (the friction scale), ``speed``
     (m/s) and ``time`` (s). Top: the side view around the step, x from its face, with the
@@ -602,7 +566,7 @@ class ClimbExplorer:
 
     def update(self, height_mm, variant, friction, speed, time):
         """Show the climb of that grid point at ``time`` s; return the changed artists."""
-        key = _key(variant, height_mm / MM, friction, speed)
+        key = vacuum.grid_key(variant, height_mm / MM, friction, speed)
         if key not in self.attempts:
             raise ParameterError(f"no climb in the grid for variant {variant!r}, height_mm "
                                  f"{height_mm:g}, friction {friction:g}, speed {speed:g}")
@@ -647,7 +611,7 @@ def _nearest(values, target):
 def climb_explorer(attempts: dict | None = None, params: vacuum.VacuumParams | None = None,
                    time: float = 0.6):
     """The chapter's widget: height, variant, friction, speed and time over a
-    :class:`ClimbExplorer` of ``attempts`` (:func:`climb_grid`; by default the small grid of
+    :class:`ClimbExplorer` of ``attempts`` (:func:`robodyn.vacuum.climb_grid`; by default the small grid of
     :func:`small_climb_grid`), shown first at ``time`` s."""
     attempts = small_climb_grid() if attempts is None else attempts
     view = ClimbExplorer(attempts, params)
@@ -884,7 +848,7 @@ def drop_figure(runs: dict):
 
 
 def course_figure(wood, slippery, waypoints):
-    """Two runs of :func:`robodyn.vacuum_course.follow_course` over the same ``waypoints``
+    """Two runs of :func:`robodyn.vacuum.course.follow_course` over the same ``waypoints``
     (shape (N, 2), m), on wood and on a slippery floor: above, the paths of the axle midpoint
     with the numbered waypoints; below, each wheel's slip speed over time (mm/s, solid right,
     dashed left). Returns the figure."""
@@ -916,7 +880,7 @@ def course_figure(wood, slippery, waypoints):
 
 def engines_figure(book, mujoco):
     """The same climb by the book's model (:func:`robodyn.vacuum.climb`) and by
-    MuJoCo (:func:`robodyn.vacuum_mujoco.climb`): the wheel centre's height (mm)
+    MuJoCo (:func:`robodyn.vacuum.mujoco.climb`): the wheel centre's height (mm)
     and, under it, the chassis's pitch (deg) over time. Returns the figure."""
     _check_attempt(book)
     fig, (ax_z, ax_p) = _subplots(2, 1, 5.4, sharex=True)
@@ -937,14 +901,14 @@ def engines_figure(book, mujoco):
 # --------------------------------------------------------------------------- what limits
 
 
-#: Markers of the stall causes of :func:`robodyn.vacuum_limits.stall_cause`.
+#: Markers of the stall causes of :func:`robodyn.vacuum.limits.stall_cause`.
 CAUSE_MARKERS = {"wheel": ("o", "full"), "mouth": ("s", "none"), "front edge": ("^", "none")}
 
 
 def layout_limits_figure(lips, rows: dict, observed: float | None = None):
     """The leading link's limit (mm) against the mouth lip's height above the floor (mm), one
     line per layout: ``rows`` maps a label to (limits, causes), limits in m and causes as
-    :func:`robodyn.vacuum_limits.stall_cause` names them, one per lip of ``lips`` (m). A
+    :func:`robodyn.vacuum.limits.stall_cause` names them, one per lip of ``lips`` (m). A
     filled circle where the wheel stops the robot, an open square where the mouth does;
     ``observed`` (mm) draws the real robot's limit as a dashed line. Returns the figure."""
     lips = np.asarray(lips, float).ravel()

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn.errors import ParameterError
-from robodyn.params import check_non_negative
-from robodyn.rotations import wrap_angle
+from robodyn.core.errors import ParameterError
+from robodyn.core.params import check_non_negative
+from robodyn.core.rotations import wrap_angle
 
 __all__ = [
     "MISTAKE_ATOL",

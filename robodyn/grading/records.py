@@ -3,7 +3,7 @@
 A chapter's check module (``robodyn/checks/<subject>.py``) builds one :class:`Exercise` per
 exercise and lists them in ``EXERCISES``. A record is checked when it is made, that is when
 the module is imported: an unknown case kind, a case with the wrong number of arguments, a
-malformed id or two mistakes with one name raise :class:`~robodyn.errors.ParameterError`
+malformed id or two mistakes with one name raise :class:`~robodyn.core.errors.ParameterError`
 naming the exercise.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading.adapters import CallFunction, _StepResults
 from robodyn.grading.compare import Close, Comparator
 

@@ -10,7 +10,7 @@ import functools
 import importlib
 import pkgutil
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.grading.records import Exercise
 
 __all__ = ["description", "exercise_ids", "exercises_of", "get_exercise"]

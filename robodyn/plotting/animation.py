@@ -22,14 +22,14 @@ from matplotlib.animation import HTMLWriter
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from robodyn.errors import ParameterError
-from robodyn.params import check_positive
-from robodyn.sweeps import sized
+from robodyn.core.errors import ParameterError
+from robodyn.core.params import check_positive
+from robodyn.core.sweeps import sized
 
 __all__ = ["FRAMES_ATTRIBUTE", "FRAME_COLOURS", "PLAYER_ICONS", "QUICK_FRAMES", "animation",
            "frame_indices", "offline_player"]
 
-#: Frames an animation keeps under the test switch (:mod:`robodyn.sweeps`): evenly spaced,
+#: Frames an animation keeps under the test switch (:mod:`robodyn.core.sweeps`): evenly spaced,
 #: the first and the last among them. Each frame is drawn and encoded as an image, the
 #: costliest part of a chapter's animation; the tests check the player, not the motion.
 QUICK_FRAMES = 6

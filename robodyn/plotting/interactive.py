@@ -33,8 +33,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from robodyn.errors import ParameterError
-from robodyn.params import check_positive
+from robodyn.core.errors import ParameterError
+from robodyn.core.params import check_positive
 
 WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

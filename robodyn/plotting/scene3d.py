@@ -50,9 +50,9 @@ from pathlib import Path
 import numpy as np
 from matplotlib.colors import to_hex, to_rgb
 
-from robodyn.errors import ParameterError, ParameterTypeError
-from robodyn.params import Range, as_array, check_integer, check_positive, check_real
-from robodyn.rotations import matrix_to_quaternion
+from robodyn.core.errors import ParameterError, ParameterTypeError
+from robodyn.core.params import Range, as_array, check_integer, check_positive, check_real
+from robodyn.core.rotations import matrix_to_quaternion
 
 __all__ = [
     "AMBIENT",

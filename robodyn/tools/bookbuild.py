@@ -38,7 +38,7 @@ from pathlib import Path
 
 import yaml
 
-from robodyn.sweeps import quick
+from robodyn.core.sweeps import quick
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Warnings are errors (-W), broken references are warnings (-n), and all are reported.
@@ -66,7 +66,7 @@ def package_source_hash(package_dir: Path = ROOT / "robodyn") -> str:
 def output_dir(root: Path = ROOT, instructor: bool = False) -> Path:
     """Folder that holds ``_build/html`` (and the execution cache) of an edition.
 
-    Under the test switch (:func:`robodyn.sweeps.quick`) the chapters' sweeps are smaller, so
+    Under the test switch (:func:`robodyn.core.sweeps.quick`) the chapters' sweeps are smaller, so
     such a build has a folder (and a cache) of its own, ``_build/quick`` or
     ``_build/quick-instructor``: ``make book`` never shows its figures.
     """

@@ -30,7 +30,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a reader's environment needs to run the chapters (the book's requirements.txt less

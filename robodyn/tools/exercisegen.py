@@ -50,7 +50,7 @@ from pathlib import Path
 
 import nbformat
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.tools.installcell import CELL_ID as INSTALL_CELL_ID
 
 BEGIN = "### BEGIN SOLUTION"

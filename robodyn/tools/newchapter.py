@@ -33,7 +33,7 @@ from string import Template
 
 import nbformat
 
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 from robodyn.tools import exercisegen, installcell
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,9 +64,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn import integrate
-from robodyn.errors import ParameterError
-from robodyn.params import Parameters, as_array, check_positive, quantity
+from robodyn.core import integrate
+from robodyn.core.errors import ParameterError
+from robodyn.core.params import Parameters, as_array, check_positive, quantity
 
 __all__ = ["${Subject}Params", "natural_frequency", "simulate"]
 
@@ -102,7 +102,7 @@ def simulate(params: ${Subject}Params, x0: float, t_end: float, *, rtol: float =
              atol: float = 1e-12) -> integrate.SimulationResult:
     """The mass released at rest from x0 (m), up to t_end (s, > 0): columns x (m), v (m/s).
 
-    Integrated by :func:`robodyn.integrate.solve` (DOP853) with the tolerances given.
+    Integrated by :func:`robodyn.core.integrate.solve` (DOP853) with the tolerances given.
     """
     check_positive("t_end", t_end, "s")
     period = 2 * math.pi / float(natural_frequency(params.mass, params.stiffness))
@@ -228,7 +228,7 @@ import numpy as np
 import pytest
 
 from robodyn import $subject
-from robodyn.errors import ParameterError
+from robodyn.core.errors import ParameterError
 
 
 def test_the_oscillation_follows_the_closed_form():
