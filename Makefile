@@ -52,13 +52,13 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@touch $(STAMP)
 
 book: $(STAMP)
-	$(BIN)/python -m robodyn.tools.bookbuild
+	$(BIN)/python -m booktools.bookbuild
 
 book-instructor:
 	@test -d solutions || { echo "make book-instructor: the instructor edition (the book with" \
 	  "the solutions): $(NO_SOLUTIONS); make book builds the student edition" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(STAMP)
-	$(BIN)/python -m robodyn.tools.bookbuild --instructor
+	$(BIN)/python -m booktools.bookbuild --instructor
 
 # The tests spread over every core (pytest-xdist), a test module at a time, so that a module
 # fixture (the book build, a graded class) is made once; the longest modules first
@@ -94,13 +94,13 @@ new-chapter:
 	@test -n "$(NAME)" -a -n "$(TITLE)" || { echo 'usage: make new-chapter NAME=<module name> TITLE="<chapter title>"'; exit 2; }
 	@test -d solutions || { echo "make new-chapter: $(NO_SOLUTIONS)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(STAMP)
-	$(BIN)/python -m robodyn.tools.newchapter "$(NAME)" "$(TITLE)"
+	$(BIN)/python -m booktools.newchapter "$(NAME)" "$(TITLE)"
 
 exercises:
 	@test -d solutions || { echo "make exercises: $(NO_SOLUTIONS)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory $(STAMP)
-	$(BIN)/python -m robodyn.tools.installcell chapters solutions
-	$(BIN)/python -m robodyn.tools.exercisegen solutions exercises
+	$(BIN)/python -m booktools.installcell chapters solutions
+	$(BIN)/python -m booktools.exercisegen solutions exercises
 
 # DEST is checked before .venv is made; the tool refuses a DEST inside the repository or a
 # folder that is not empty, and scans the copy for the answers (see classgrade/classgrade/release.py).

@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from robodyn.tools.bookbuild import build_book
+from booktools.bookbuild import build_book
 
 ROOT = Path(__file__).resolve().parents[1]
 SKIP = shutil.ignore_patterns(".venv", "_build", ".git", "__pycache__", ".pytest_cache")

@@ -1,7 +1,7 @@
 """How long each chapter takes to execute, one at a time, at the book's full sizes.
 
 Each chapter notebook is run in a fresh kernel in its folder, as the book build runs it
-(:func:`robodyn.tools.bookbuild.execute_notebook`), but one after another, so that no
+(:func:`booktools.bookbuild.execute_notebook`), but one after another, so that no
 chapter shares the cores with another; the table gives the seconds against the book's aim
 (chapter 7 within 60 s, every other chapter within 30 s, on a quiet 2-core machine). The
 build itself runs the chapters side by side (``benchmarks/book_build.py`` times it).
@@ -24,7 +24,7 @@ DEFAULT_AIM_S = 30.0
 def execute(path: Path) -> float:
     """Seconds to execute the notebook at ``path`` as the book build does (exits if a cell
     fails)."""
-    from robodyn.tools.bookbuild import execute_notebook
+    from booktools.bookbuild import execute_notebook
 
     _, seconds, error = execute_notebook(str(path), timeout=600)
     if error is not None:

@@ -1,7 +1,7 @@
 """How wide the book's page column is, and how high figure text ends up on the page.
 
 Opens each built chapter (``_build/html/chapters/*.html``; build it first with
-``.venv/bin/python -m robodyn.tools.bookbuild``) in headless Chromium at a 1280 px wide
+``.venv/bin/python -m booktools.bookbuild``) in headless Chromium at a 1280 px wide
 window and prints the width of the column an output is shown in and, for every image, its
 natural and shown width. Then prints the smallest text of every widget of the book as the
 page shows it (:func:`robodyn.plotting.interactive.text_on_page`), with the column width
@@ -15,7 +15,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from robodyn.tools import serve
+from booktools import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"

@@ -2,7 +2,7 @@
 
 Opens every page of ``_toc.yml`` in the book that ``make book`` built (``_build/html``: all
 animation frames, the full sweeps) in headless Chromium, served by
-:mod:`robodyn.tools.serve` (text compressed with gzip, as GitHub Pages or any web server
+:mod:`booktools.serve` (text compressed with gzip, as GitHub Pages or any web server
 sends it), and prints per page the bytes transferred, the bytes once uncompressed, and the
 three largest things it loaded. The book's limit is 3 MB transferred (issue 21); the
 reader's-view test holds every page to it.
@@ -16,8 +16,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from robodyn.tools import serve
-from robodyn.tools.bookbuild import toc_files
+from booktools import serve
+from booktools.bookbuild import toc_files
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"

@@ -15,8 +15,8 @@ import time
 import numpy as np
 
 from robodyn import diffdrive
-from robodyn.figures.diffdrive import COURSE_SETTINGS
 from robodyn.diffdrive.waypoints import REACHED_GOAL, WaypointFollower
+from robodyn.figures.diffdrive import COURSE_SETTINGS
 
 REPETITIONS = 15
 

@@ -286,8 +286,8 @@ def burst(kernel: Kernel, name: str, spec: dict) -> dict:
 def simulations() -> None:
     """What the waypoint widget's model costs on its own, and the dynamic model for scale."""
     from robodyn import diffdrive
-    from robodyn.figures.diffdrive import COURSE
     from robodyn.diffdrive.waypoints import FollowerSettings
+    from robodyn.figures.diffdrive import COURSE
 
     params, settings = diffdrive.DiffDriveParams(), FollowerSettings(COURSE, tolerance=0.1)
     print()

@@ -7,8 +7,7 @@ import pytest
 import sympy as sp
 import sympy.physics.mechanics as me
 
-from robodyn.arm import lagrange
-from robodyn.arm import PlanarArm, explicit_euler_step, symplectic_euler_step
+from robodyn.arm import PlanarArm, explicit_euler_step, lagrange, symplectic_euler_step
 from robodyn.core.errors import ParameterError
 
 SEED = 20240601

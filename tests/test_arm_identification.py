@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from robodyn.arm import identification as ai
 from robodyn import friction
 from robodyn.arm import PlanarArm
+from robodyn.arm import identification as ai
 from robodyn.core.errors import ParameterError
 
 #: A Fourier trajectory (rad/s coefficients, 5 harmonics, 5 s period) and joint friction.

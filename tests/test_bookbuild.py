@@ -10,10 +10,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from robodyn.core.errors import ParameterError
-from robodyn.core.sweeps import QUICK_VARIABLE
-from robodyn.tools import bookbuild
-from robodyn.tools.bookbuild import (
+from booktools import bookbuild
+from booktools.bookbuild import (
     build_book,
     build_command,
     clear_stale_cache,
@@ -21,6 +19,8 @@ from robodyn.tools.bookbuild import (
     package_files,
     package_source_hash,
 )
+from robodyn.core.errors import ParameterError
+from robodyn.core.sweeps import QUICK_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTENSION = ROOT / "book" / "_ext" / "robodyn_book.py"

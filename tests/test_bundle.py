@@ -1,4 +1,4 @@
-"""The downloads that run the book away from its site (robodyn.tools.bundle)."""
+"""The downloads that run the book away from its site (booktools.bundle)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from booktools import bundle
 from robodyn.core.errors import ParameterError
-from robodyn.tools import bundle
 
 ROOT = Path(__file__).resolve().parents[1]
 BWRAP = shutil.which("bwrap")

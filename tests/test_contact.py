@@ -8,6 +8,8 @@ from scipy.integrate import solve_ivp
 
 from robodyn import contact, friction
 from robodyn.core.errors import ParameterError, ParameterTypeError, SimulationError
+from robodyn.laws.contact import normal_force_float
+from robodyn.laws.friction import contact_friction_float
 
 SEED = 20240603
 
@@ -78,7 +80,7 @@ def test_the_float_force_of_the_drop_loop_equals_normal_force():
     for model in contact.FORCE_MODELS:
         for depth, rate in zip(rng.normal(0, 1e-3, 200), rng.normal(0, 1, 200), strict=True):
             expected = contact.normal_force(depth, rate, 2e4, 30.0, model=model, exponent=1.5)
-            assert contact._normal_force_float(float(depth), float(rate), 2e4, 30.0, model,
+            assert normal_force_float(float(depth), float(rate), 2e4, 30.0, model,
                                                1.5) == pytest.approx(expected, abs=1e-12)
 
 
@@ -225,10 +227,10 @@ def test_the_contact_jacobian_of_the_drop_is_the_derivative_of_its_rate(model, c
     for z, w in zip(-rng.uniform(1e-5, 5e-3, 40), rng.uniform(-3.0, 3.0, 40), strict=True):
         x, step = np.array([z, w]), np.array([1e-9, 1e-6])
         numeric = np.column_stack([
-            (contact._in_contact_rate(x + dx, 1e4, c, 1.0, 9.81, model, n)
-             - contact._in_contact_rate(x - dx, 1e4, c, 1.0, 9.81, model, n)) / (2 * dx.sum())
+            (contact.ball_drop._in_contact_rate(x + dx, 1e4, c, 1.0, 9.81, model, n)
+             - contact.ball_drop._in_contact_rate(x - dx, 1e4, c, 1.0, 9.81, model, n)) / (2 * dx.sum())
             for dx in np.diag(step)])
-        exact = contact._in_contact_jacobian(x, 1e4, c, 1.0, model, n)
+        exact = contact.ball_drop._in_contact_jacobian(x, 1e4, c, 1.0, model, n)
         assert np.allclose(exact, numeric, rtol=1e-5, atol=1e-3), (z, w, exact, numeric)
 
 
@@ -424,7 +426,7 @@ def test_the_float_friction_of_the_right_hand_sides_equals_contact_friction():
     slips = np.concatenate([np.linspace(-5e-3, 5e-3, 201), [-2.0, 0.0, 3.0]])
     for normal in (0.0, 2.5, 40.0):
         expected = contact.contact_friction(slips, normal, 1.1, 0.9, 1e-3)
-        got = [contact._contact_friction_float(v, normal, 1.1, 0.9, 1e-3) for v in slips]
+        got = [contact_friction_float(v, normal, 1.1, 0.9, 1e-3) for v in slips]
         np.testing.assert_allclose(got, expected, rtol=1e-15, atol=1e-15)
 
 

@@ -4,8 +4,7 @@ import numpy as np
 import pytest
 from scipy.integrate import trapezoid
 
-from robodyn.arm import control
-from robodyn.arm import PlanarArm
+from robodyn.arm import PlanarArm, control
 from robodyn.core.errors import ParameterError, SimulationError
 
 KP, KD = np.array([60.0, 20.0]), np.array([12.0, 4.0])

@@ -9,6 +9,9 @@ import pytest
 import sympy as sp
 
 from robodyn import diffdrive
+from robodyn.core.errors import ParameterError, ParameterTypeError, SimulationError
+from robodyn.core.integrate import RK4_STABILITY_LIMIT, rk4_step, solve
+from robodyn.core.params import SOURCES
 from robodyn.diffdrive import (
     DiffDriveParams,
     body_acceleration,
@@ -28,9 +31,6 @@ from robodyn.diffdrive import (
     turning_radius,
     wheel_torques,
 )
-from robodyn.core.errors import ParameterError, ParameterTypeError, SimulationError
-from robodyn.core.integrate import RK4_STABILITY_LIMIT, rk4_step, solve
-from robodyn.core.params import SOURCES
 from robodyn.diffdrive.waypoints import FollowerSettings
 
 SEED = 20240601
@@ -851,7 +851,7 @@ def test_too_long_rk4_step_is_refused_with_the_substeps_needed():
 
 def test_unstable_step_would_otherwise_give_bounded_nonsense(monkeypatch):
     """Without the check, a too-long RK4 step stays finite but drives far beyond top speed."""
-    monkeypatch.setattr(diffdrive, "RK4_STABILITY_LIMIT", np.inf)
+    monkeypatch.setattr(diffdrive.simulation, "RK4_STABILITY_LIMIT", np.inf)
     p = DiffDriveParams(speed_gain=50.0, max_wheel_torque=1000.0)
     result = simulate(p, FollowerSettings(SQUARE), model="dynamic", substeps=1, t_max=5.0)
     assert np.all(np.isfinite(result.v))
@@ -863,7 +863,7 @@ def test_non_finite_state_raises_with_advice(monkeypatch):
     def broken_rhs(t, state, params, phi_dot_ref):
         return np.full(5, np.nan) if t > 0.5 else np.zeros(5)
 
-    monkeypatch.setattr(diffdrive, "dynamic_rhs", broken_rhs)
+    monkeypatch.setattr(diffdrive.simulation, "dynamic_rhs", broken_rhs)
     with pytest.raises(SimulationError, match=r"non-finite at t = 0\.52 s.*smaller dt or more"):
         simulate(DiffDriveParams(), FollowerSettings(SQUARE), model="dynamic")
 
@@ -954,7 +954,7 @@ def test_fast_path_of_the_kinematic_period_equals_integrate_pose():
         (rng.uniform(-1, 1), rng.uniform(-4, 4)) for _ in range(50)]
     for v, omega in cases:
         pose = rng.uniform(-5, 5, 3)
-        fast = diffdrive._kinematic_period(*pose.tolist(), v, omega, 0.02)
+        fast = diffdrive.simulation._kinematic_period(*pose.tolist(), v, omega, 0.02)
         np.testing.assert_allclose(fast, integrate_pose(pose, v, omega, 0.02), rtol=1e-14,
                                    atol=1e-15)
 
@@ -965,12 +965,12 @@ def test_fast_path_of_references_and_torques_equals_the_public_functions():
     p = DiffDriveParams()
     for _ in range(50):
         v_cmd, omega_cmd = rng.uniform(-0.6, 0.6), rng.uniform(-4, 4)
-        fast = diffdrive._saturated_references(v_cmd, omega_cmd, p)
+        fast = diffdrive.simulation._saturated_references(v_cmd, omega_cmd, p)
         slow = saturate_wheel_speeds(*inverse_kinematics(v_cmd, omega_cmd, p.wheel_radius,
                                                          p.track_width), p.max_wheel_speed)
         np.testing.assert_allclose(fast, slow, rtol=1e-15)
         reference, actual = rng.uniform(-20, 20, 2)
-        assert diffdrive._torque(reference, actual, p) == pytest.approx(
+        assert diffdrive.simulation._torque(reference, actual, p) == pytest.approx(
             float(wheel_torques([reference, 0.0], [actual, 0.0], p)[0]), rel=1e-15)
 
 

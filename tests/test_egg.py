@@ -166,7 +166,7 @@ def test_the_stiction_torque_is_solved_with_the_acceleration():
     linear system: the torque closes the balance about the contact and leaves the vertical
     spin unchanged, with the rotor spinning, the gimbal tilted and the egg rolling."""
     params = egg.EggParams()
-    model = egg._Model(params, egg.ServoMove.hold(0.2, -0.1))
+    model = egg.rolling._Model(params, egg.ServoMove.hold(0.2, -0.1))
     q = rot.matrix_to_quaternion(egg.rotation(0.4, 0.9, 0.2))
     x = np.concatenate([q, [1.5, -0.8, 0.0], [0.0, 0.0], [0.3]])
     k = model.kinematics(0.0, x)

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from robodyn import egg
-from robodyn.egg import mujoco as em
 from robodyn.core.errors import ParameterError
+from robodyn.egg import mujoco as em
 
 mujoco = pytest.importorskip("mujoco")
 

@@ -15,9 +15,9 @@ import sympy as sp
 from scipy.integrate import quad
 
 from robodyn import egg
-from robodyn.egg import mujoco as em
 from robodyn.core.errors import ParameterError
 from robodyn.core.integrate import SimulationResult
+from robodyn.egg import mujoco as em
 
 mujoco = pytest.importorskip("mujoco")
 

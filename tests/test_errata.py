@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from robodyn.tools.nblint import MAX_LINE_LENGTH
+from booktools.nblint import MAX_LINE_LENGTH
 
 ERRATA = Path(__file__).resolve().parents[1] / "book" / "errata.md"
 BLOCK = re.compile(r"```python\n(.*?)```(?:\n\n```text\n(.*?)```)?", re.S)

@@ -3,14 +3,14 @@
 import nbformat
 import pytest
 
-from robodyn.core.errors import ParameterError
-from robodyn.tools.exercisegen import (
-    cell_points,
+from booktools.exercisegen import (
     make_exercise_notebook,
     out_of_date,
     strip_solutions,
 )
-from robodyn.tools.installcell import CELL_ID as INSTALL_CELL_ID
+from booktools.installcell import CELL_ID as INSTALL_CELL_ID
+from robodyn.core.errors import ParameterError
+from robodyn.grading import cell_points
 
 
 def test_code_solution_replaced_by_stub_with_marker_indent():

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from robodyn import diffdrive
 from robodyn.core.errors import ParameterError
+from robodyn.diffdrive.waypoints import FollowerSettings
 from robodyn.figures import diffdrive as figures
 from robodyn.figures.diffdrive import diffdrive_outline, draw_diffdrive, place_diffdrive
 from robodyn.plotting import interactive_figure
@@ -27,7 +28,6 @@ from robodyn.plotting.interactive import (
     PHONE_COLUMN_PX,
     text_on_page,
 )
-from robodyn.diffdrive.waypoints import FollowerSettings
 
 matplotlib.use("Agg")
 PARAMS = diffdrive.DiffDriveParams()

@@ -6,8 +6,8 @@ import pytest
 
 from robodyn import egg
 from robodyn.core.errors import ParameterError
-from robodyn.figures import egg as figures
 from robodyn.core.rotations import rot_x, rot_z
+from robodyn.figures import egg as figures
 
 matplotlib.use("Agg")
 

@@ -5,8 +5,8 @@ import pytest
 import statsmodels.api as sm
 
 from robodyn import friction
-from robodyn.figures import friction as figures
 from robodyn.core.integrate import SimulationResult
+from robodyn.figures import friction as figures
 
 
 def test_the_band_is_the_confidence_interval_of_the_mean_curve():

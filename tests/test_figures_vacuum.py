@@ -60,7 +60,7 @@ def test_the_step_figure_draws_the_unit_normals_of_step_distance():
     assert_legible_on_a_phone(fig)
     ax, ax_zoom = fig.axes[:2]
     quiver = ax.collections[-1]
-    points = figures._surface_points(0.019, 0.003)
+    points = figures.drawing._surface_points(0.019, 0.003)
     np.testing.assert_allclose(quiver.get_offsets(), 1e3 * points)
     for point, u, v in zip(points, quiver.U, quiver.V, strict=True):
         _, normal = vacuum.step_distance(point, 0.0, 0.019, 0.003)

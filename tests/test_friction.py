@@ -5,6 +5,7 @@ import pytest
 
 from robodyn import friction as fr
 from robodyn.core.errors import ParameterError
+from robodyn.laws.friction import karnopp_float, sign_float
 
 SEED = 20240601
 
@@ -448,10 +449,10 @@ def test_the_float_friction_of_the_block_loop_equals_the_vectorised_models():
     rng = np.random.default_rng(SEED)
     v = np.concatenate([rng.normal(0, 1e-3, 200), rng.normal(0, 1.0, 200), [0.0, 1e-3, -1e-3]])
     applied = rng.normal(0, 4.0, v.size)
-    loop = [fr._karnopp_float(float(a), float(b), 2.0, 3.0, 0.3, 1e-3)
+    loop = [karnopp_float(float(a), float(b), 2.0, 3.0, 0.3, 1e-3)
             for a, b in zip(v, applied, strict=True)]
     np.testing.assert_array_equal(loop, fr.karnopp(v, applied, 2.0, 3.0, 0.3, 1e-3))
-    np.testing.assert_array_equal([fr._sign_float(float(x)) for x in v], np.sign(v))
+    np.testing.assert_array_equal([sign_float(float(x)) for x in v], np.sign(v))
 
 
 def test_hold_speed_is_a_simulation_result_that_settles_where_pi_control_must():

@@ -10,8 +10,8 @@ import pytest
 from IPython.core.inputtransformer2 import TransformerManager
 from nbclient import NotebookClient
 
-from robodyn.tools import installcell
-from robodyn.tools.installcell import (
+from booktools import installcell
+from booktools.installcell import (
     CELL_ID,
     Repository,
     install_cell,
@@ -21,7 +21,7 @@ from robodyn.tools.installcell import (
     read_repository,
     update,
 )
-from robodyn.tools.nblint import lint_source
+from booktools.nblint import lint_source
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = [ROOT / "chapters", ROOT / "solutions", ROOT / "exercises"]
@@ -153,7 +153,7 @@ def test_without_robodyn_and_without_url_the_cell_says_how_to_get_it(monkeypatch
 @pytest.mark.parametrize("where", ["beside", "in"])
 def test_without_robodyn_the_cell_installs_the_wheel_of_a_downloaded_chapter(
         monkeypatch, tmp_path, repository, where):
-    """In a downloaded chapter (robodyn.tools.bundle) the wheel beside the notebook's folder,
+    """In a downloaded chapter (booktools.bundle) the wheel beside the notebook's folder,
     or in it, is installed, the newest of several, and nothing else is tried."""
     bundle = tmp_path / "robot-dynamics-02_friction"
     (bundle / "chapters").mkdir(parents=True)

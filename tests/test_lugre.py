@@ -5,8 +5,8 @@ import pytest
 import sympy as sp
 
 from robodyn import friction
-from robodyn.friction import lugre
 from robodyn.core.errors import ParameterError
+from robodyn.friction import lugre
 
 P = lugre.LuGre()
 

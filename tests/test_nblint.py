@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from robodyn.tools import nblint
-from robodyn.tools.nblint import MAX_LINE_LENGTH, lint, lint_notebook, lint_source, main
+from booktools import nblint
+from booktools.nblint import MAX_LINE_LENGTH, lint, lint_notebook, lint_source, main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -108,7 +108,7 @@ def test_folders_skip_checkpoints_and_missing_paths_fail(tmp_path, capsys):
 
 def test_a_figure_wider_than_the_column_is_reported(tmp_path, capsys):
     """figsize=(7, 4) is named with its cell and line; 5.25 inches and less pass."""
-    from robodyn.tools.nblint import WideFigure, lint_notebook
+    from booktools.nblint import WideFigure, lint_notebook
 
     path = tmp_path / "wide.ipynb"
     path.write_text(json.dumps({"cells": [
@@ -130,14 +130,14 @@ def test_a_figure_wider_than_the_column_is_reported(tmp_path, capsys):
 def test_a_font_smaller_than_ten_points_is_reported(written, small):
     """Sizes below 10 points, as numbers or matplotlib's names, are found; marker sizes and
     sample sizes are not font sizes."""
-    from robodyn.tools.nblint import small_fonts
+    from booktools.nblint import small_fonts
 
     found = small_fonts(f"ax.text(0, 0, 's', {written})")
     assert found == ([(1, written.replace("self.", ""))] if small else []), found
 
 
 def test_small_fonts_in_a_notebook_and_in_a_module_name_their_place(tmp_path):
-    from robodyn.tools.nblint import SmallFont, lint_notebook, lint_python
+    from booktools.nblint import SmallFont, lint_notebook, lint_python
 
     notebook = write_notebook(tmp_path / "a.ipynb", [
         ("code", "import x"), ("code", "ax.plot(1)\nax.legend(fontsize=8.5)")])
@@ -155,7 +155,7 @@ def test_small_fonts_in_a_notebook_and_in_a_module_name_their_place(tmp_path):
 
 def test_the_figure_modules_make_figures_legible_on_a_phone():
     """robodyn's figure code keeps to the same widths and font sizes as the notebooks."""
-    from robodyn.tools.nblint import lint_python
+    from booktools.nblint import lint_python
 
     modules = sorted((ROOT / "robodyn" / "figures").glob("*.py")) + sorted(
         (ROOT / "robodyn" / "plotting").glob("*.py"))
@@ -166,7 +166,7 @@ def test_the_figure_modules_make_figures_legible_on_a_phone():
 def test_a_cell_longer_than_the_limit_is_reported_but_not_the_answers_lines(tmp_path):
     """Sixteen lines are too many, fifteen pass; lines between the solution markers are the
     student's and do not count."""
-    from robodyn.tools.nblint import MAX_CELL_LINES, LongCell
+    from booktools.nblint import MAX_CELL_LINES, LongCell
 
     at_limit = "\n".join(f"x{i} = {i}" for i in range(MAX_CELL_LINES))
     answer = ("def f(x):\n    ### BEGIN SOLUTION\n" + "    x += 1\n" * 30
@@ -182,7 +182,7 @@ def test_a_cell_longer_than_the_limit_is_reported_but_not_the_answers_lines(tmp_
 def test_the_generated_set_up_cell_is_not_held_to_the_cell_length(tmp_path):
     """The install cell (generated and tested by installcell, hidden in the pages) may be
     longer than MAX_CELL_LINES; the same code in any other cell may not."""
-    from robodyn.tools.installcell import CELL_ID, Repository, install_cell_source
+    from booktools.installcell import CELL_ID, Repository, install_cell_source
 
     source = install_cell_source(Repository())
     assert nblint.cell_lines(source) > nblint.MAX_CELL_LINES

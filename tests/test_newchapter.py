@@ -14,8 +14,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from booktools import newchapter
 from robodyn.core.errors import ParameterError
-from robodyn.tools import newchapter
 
 pytestmark = pytest.mark.solutions
 
@@ -141,7 +141,7 @@ def test_the_files_pass_the_books_linters(made):
                           text=True)
     assert lint.returncode == 0, lint.stdout + lint.stderr
     notebooks = [str(p) for p in written if p.suffix == ".ipynb"]
-    run = _run(root, "-m", "robodyn.tools.nblint", *notebooks)
+    run = _run(root, "-m", "booktools.nblint", *notebooks)
     assert run.returncode == 0, run.stdout + run.stderr
 
 

@@ -5,9 +5,8 @@ import numpy as np
 import pytest
 from scipy import optimize
 
-from robodyn.stickslip import pivot
 from robodyn.core.errors import ParameterError
-from robodyn.stickslip import DropletGeometry, VibrationMotor
+from robodyn.stickslip import DropletGeometry, VibrationMotor, pivot
 
 SEED = 20241204
 GEOMETRY = DropletGeometry()

@@ -19,7 +19,7 @@ page on anything a reader would notice:
   without its number, a "section 2.2", "Eq. (3.4)" or "Fig. 5.2" in the prose that is not a
   link;
 - a page heavier than :data:`MAX_PAGE_BYTES` with everything it loads, as a web host sends
-  it (compressed: :mod:`robodyn.tools.serve` gzips text as GitHub Pages or any web server does; the
+  it (compressed: :mod:`booktools.serve` gzips text as GitHub Pages or any web server does; the
   animations counted with all their frames, also where the test switch drew only a few).
 
 Every page is looked at again at a phone's 390 x 844, where nothing may make the page scroll
@@ -56,11 +56,11 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
+from booktools import serve
+from booktools.bookbuild import build_book, output_dir, toc_files
+from booktools.nblint import MAX_LINE_LENGTH
 from robodyn.plotting.animation import FRAMES_ATTRIBUTE
 from robodyn.plotting.interactive import MIN_FONT_PT, MIN_PHONE_TEXT_PX
-from robodyn.tools import serve
-from robodyn.tools.bookbuild import build_book, output_dir, toc_files
-from robodyn.tools.nblint import MAX_LINE_LENGTH
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The test run's build (its own folder: conftest.py sets the smaller sweeps).

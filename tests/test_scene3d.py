@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from robodyn.core.errors import ParameterError, ParameterTypeError
+from robodyn.core.rotations import quaternion_to_matrix, rot_x, rot_z
 from robodyn.plotting.scene3d import (
     FIELD_OF_VIEW_DEG,
     FIT_MARGIN,
@@ -33,7 +34,6 @@ from robodyn.plotting.scene3d import (
     ring_mesh,
     scene_html,
 )
-from robodyn.core.rotations import quaternion_to_matrix, rot_x, rot_z
 
 R1, R2 = 0.06, 0.045  # the egg's semi-axes, m (long, short)
 N_FRAMES = 20

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from scipy.linalg import expm
 
-from robodyn.diffdrive import pose_rate
 from robodyn.core.errors import ParameterError
+from robodyn.diffdrive import pose_rate
 from robodyn.diffdrive.tracking import (
     circle_reference,
     kanayama_command,

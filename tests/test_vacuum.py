@@ -9,10 +9,11 @@ import pytest
 from scipy.integrate import solve_ivp
 
 from robodyn import vacuum
-from robodyn.diffdrive import DiffDriveParams
+from robodyn.core.parallel import run_parallel
 from robodyn.core.errors import ParameterError, SimulationError
 from robodyn.core.integrate import SimulationResult
 from robodyn.core.params import SOURCES
+from robodyn.diffdrive import DiffDriveParams
 from robodyn.diffdrive.waypoints import FollowerSettings
 
 SEED = 20240700
@@ -310,7 +311,7 @@ def test_the_contacts_generalised_forces_deliver_their_power():
             if name == "wheel":
                 def point(state, q=q):
                     w, _, _ = robot.wheel_in_chassis(state[3])
-                    centre = state[0:2] + vacuum._rot(state[2]) @ w
+                    centre = state[0:2] + vacuum.planar._rot(state[2]) @ w
                     # the rim's material point now at the bottom, turned forward (clockwise)
                     # with the wheel by the angle turned since q
                     turned = state[4] - q[4]
@@ -320,7 +321,7 @@ def test_the_contacts_generalised_forces_deliver_their_power():
                 circle = next(c for c in robot.circles if c.name == name)
 
                 def point(state, circle=circle):
-                    centre = state[0:2] + vacuum._rot(state[2]) @ np.asarray(circle.centre)
+                    centre = state[0:2] + vacuum.planar._rot(state[2]) @ np.asarray(circle.centre)
                     return centre + [0.0, -circle.radius]
             velocity = (point(q + h * qd) - point(q - h * qd)) / (2 * h)
             expected += float(force @ velocity)
@@ -488,10 +489,10 @@ def test_run_parallel_keeps_the_order_and_refuses_bad_workers():
     expected = [vacuum.climb_outcome(*case) for case in cases]
     assert expected == [True, False]
     for workers in (1, 2):
-        assert vacuum.run_parallel(vacuum.climb_outcome, cases, workers=workers,
+        assert run_parallel(vacuum.climb_outcome, cases, workers=workers,
                                    progress=False) == expected
     with pytest.raises(ParameterError, match="workers"):
-        vacuum.run_parallel(vacuum.climb_outcome, cases, workers=0)
+        run_parallel(vacuum.climb_outcome, cases, workers=0)
     with pytest.raises(ParameterError, match="each case"):
         vacuum.max_climb_heights([("leading", vacuum.VacuumParams())])
 
@@ -543,7 +544,7 @@ def test_a_climb_with_the_compiled_jacobian_runs_as_with_lsodas_own(variant, mon
     at the step, wheel and mouth pushing), and the evaluations count the Jacobians'."""
     params = vacuum.VacuumParams()
     given = vacuum.climb(params, 0.018, variant, gap=0.02, t_max=0.6)
-    monkeypatch.setattr(vacuum, "speed_control_jac", None)
+    monkeypatch.setattr(vacuum.planar, "speed_control_jac", None)
     own = vacuum.climb(params, 0.018, variant, gap=0.02, t_max=0.6)
     assert max(abs(given.forces["wheel"][:, 0])) > 1.0          # it pushed against the face
     for name in ("x", "z", "suspension", "wheel_x", "wheel_z"):

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from robodyn import vacuum
-from robodyn.vacuum import compiled
 from robodyn.core.integrate import solve
+from robodyn.vacuum import compiled
 
 SEED = 20261202
 STEP = dict(step_x=0.05, height=0.018, fillet=0.003)
@@ -224,7 +224,7 @@ def test_the_lock_is_the_readable_constrained_system(variant):
     floor = GROUNDS["floor"]
     for q, qd, _ in random_states(robot, np.random.default_rng(SEED + 3), 50):
         y = np.concatenate([q, qd])
-        q_dd, held = vacuum._locked_accelerations(robot, q, qd, vacuum.flat_floor)
+        q_dd, held = vacuum.braking._locked_accelerations(robot, q, qd, vacuum.flat_floor)
         assert compiled.locked_torque(y, constants[0], floor) == pytest.approx(held, rel=1e-9,
                                                                               abs=1e-12)
         y_dot = compiled.locked_rhs(0.0, y, constants, floor)
@@ -288,7 +288,7 @@ def test_the_locked_jacobian_is_the_readable_locked_rates_derivative(variant):
     constants = compiled.robot_constants(robot)
 
     def rates(y):
-        q_dd, _ = vacuum._locked_accelerations(robot, y[:5], y[5:], vacuum.flat_floor)
+        q_dd, _ = vacuum.braking._locked_accelerations(robot, y[:5], y[5:], vacuum.flat_floor)
         return np.concatenate([y[5:], q_dd])
 
     for q, qd, _ in random_states(robot, np.random.default_rng(SEED + 5), 15):

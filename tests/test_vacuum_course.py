@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from robodyn import diffdrive
-from robodyn.vacuum import course as vacuum_course
 from robodyn.core.errors import ParameterError
 from robodyn.core.integrate import SimulationResult
-from robodyn.vacuum import VacuumParams, sliding_stop, static_wheel_loads
-from robodyn.vacuum.course import STATE, follow_course, top_view
 from robodyn.diffdrive.waypoints import FollowerSettings
+from robodyn.vacuum import VacuumParams, sliding_stop, static_wheel_loads
+from robodyn.vacuum import course as vacuum_course
+from robodyn.vacuum.course import STATE, follow_course, top_view
 
 SEED = 20240707
 SLIPPERY = 0.1          # friction_scale: wood's mu_s / mu_k, scaled to a tenth

@@ -10,9 +10,9 @@ import math
 import numpy as np
 import pytest
 
-from robodyn.vacuum import mujoco as vm
 from robodyn.core.errors import ParameterError
 from robodyn.vacuum import STATE, SUSPENSIONS, VacuumParams, coordinates, speed_controller
+from robodyn.vacuum import mujoco as vm
 
 mujoco = pytest.importorskip("mujoco")
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from robodyn.tools import bundle
+from booktools import bundle
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "robodyn"

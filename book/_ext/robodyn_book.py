@@ -26,7 +26,7 @@ Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does these t
    the note under a widget's static figure.
 6. **Run it from the site.** Every page's download menu offers the notebooks with the book's
    package, ``robot-dynamics-<chapter>.zip`` on a chapter or its exercises, and
-   ``robot-dynamics-all.zip`` elsewhere (:mod:`robodyn.tools.bundle`), written into the
+   ``robot-dynamics-all.zip`` elsewhere (:mod:`booktools.bundle`), written into the
    site's ``_downloads/`` at the end of the build.
 7. **Figures described.** An image in a numbered figure without alternative text takes the
    figure's caption as its text (otherwise a screen reader would read the image's file name).
@@ -42,7 +42,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from robodyn.tools import bundle
+from booktools import bundle
 
 HERE = Path(__file__).resolve().parent
 

@@ -59,8 +59,9 @@ HOME_BYTES = 64 * 2**20
 #: Largest file the kernel may write, in bytes.
 MAX_FILE = 64 * 2**20
 #: What of the book's package the sandbox does not get: the exercises' references and typical
-#: mistakes, the book's tools, compiled files.
-LEFT_OUT = ("checks", "tools", "__pycache__", "*.pyc", "*.nbi", "*.nbc")
+#: mistakes (``robodyn/checks``, the one folder that holds them: ARCHITECTURE.md) and compiled
+#: files. The book's tools are not part of the package.
+LEFT_OUT = ("checks", "__pycache__", "*.pyc", "*.nbi", "*.nbc")
 #: The modules of this package the kernel runs: what calls the answers, and the plain-data
 #: writer. The rest (the judging, the gradebook) stays outside.
 KERNEL_MODULES = ("__init__.py", "harness.py", "plaindata.py")

@@ -55,18 +55,18 @@ from pathlib import Path
 
 import nbformat
 
+from robodyn.grading import CHECK_CALL
+from robodyn.grading.calls import TIME_LIMIT
 from robodyn.grading.results import results_in
-from robodyn.grading.run import TIME_LIMIT
 
 #: A check call in a code cell; its group is the exercise id.
-CHECK_CALL = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
 #: A Markdown heading line; its group is the heading's text.
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 #: An exercise heading's text, e.g. "Exercise 4.3: turning radius"; its group is "4.3".
 EXERCISE_HEADING = re.compile(r"^Exercise\s+(\w[\w.\-]*?)\.?(?::|\s|$)", re.IGNORECASE)
 
 #: Seconds, default of --cell-timeout: a check stops an answer itself after
-#: robodyn.grading.run.TIME_LIMIT (60 s) and says "timed out", as it does in Jupyter; the
+#: robodyn.grading.calls.TIME_LIMIT (60 s) and says "timed out", as it does in Jupyter; the
 #: margin lets that message arrive before this limit interrupts the cell.
 CELL_TIMEOUT = TIME_LIMIT + 30.0
 NOTEBOOK_TIMEOUT = 600.0  # seconds, default of --notebook-timeout

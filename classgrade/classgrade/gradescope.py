@@ -155,7 +155,7 @@ def _check_official(official: Path) -> nbformat.NotebookNode:
     """The official exercise notebook, read; a ParameterError if it is not one, or if a check
     cell has no points (Gradescope's maximum is their sum)."""
     from classgrade.handin import exercise_ids
-    from robodyn.tools.exercisegen import cell_points
+    from robodyn.grading import cell_points
 
     if not official.is_file():
         raise ParameterError(f"the exercise notebook {official} is not a file")
@@ -185,7 +185,7 @@ def build_bundle(official, out_dir, seed: int | None = None, rounds: int = 3) ->
         raise ParameterError(f"seed must be a whole number >= 0, got {seed!r}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise ParameterError(f"rounds must be a positive whole number, got {rounds!r}")
-    from robodyn.tools.exercisegen import cell_points
+    from robodyn.grading import cell_points
 
     root = _book_root()
     settings = {"exercises": f"exercises/{official.name}", "seed": seed, "rounds": rounds,
@@ -276,7 +276,7 @@ def results_for(record: dict | None, official: nbformat.NotebookNode, *,
     ``visibility``; ``score`` the sum of the tests' scores.
     """
     from classgrade.handin import exercise_ids
-    from robodyn.tools.exercisegen import cell_points
+    from robodyn.grading import cell_points
 
     titles = _titles(official)
     maxima = cell_points(official)

@@ -3,7 +3,7 @@
 A grading run does not trust the cells of a handed-in notebook: it takes the student's
 *answer cells* only, found by the metadata the exercise generator writes
 (``metadata.robodyn = {"role": "answer", "exercise": "<id>"}``, see
-:mod:`robodyn.tools.exercisegen`), and puts them into a fresh copy of the official exercise
+:mod:`booktools.exercisegen`), and puts them into a fresh copy of the official exercise
 notebook, whose check cells are the official ones (:func:`official_with_answers`). Whatever a
 student did to the other cells counts for nothing.
 
@@ -47,15 +47,14 @@ from pathlib import Path
 import nbformat
 
 from robodyn.core.errors import ParameterError
+from robodyn.grading import INSTALL_CELL_ID
 from robodyn.grading.registry import get_exercise
-from robodyn.tools.installcell import CELL_ID
 
 __all__ = ["INSTALL_CELL_ID", "Answer", "HandIn", "answer_cells", "exercise_ids",
            "official_with_answers", "parse_notebook", "read_hand_in"]
 
 #: The id of the set-up cell that installs robodyn where it is missing (written by
-#: :mod:`robodyn.tools.installcell`): part of an exercise notebook, never a student's answer.
-INSTALL_CELL_ID = CELL_ID
+#: :mod:`booktools.installcell`): part of an exercise notebook, never a student's answer.
 
 #: Largest hand-in read, in bytes: a notebook with its figures has a few MB.
 MAX_BYTES = 64 * 2**20

@@ -42,7 +42,7 @@ from pathlib import Path
 
 import robodyn
 from classgrade.plaindata import to_plain
-from robodyn.grading.run import call_answer
+from robodyn.grading.calls import call_answer
 
 __all__ = ["ReferenceUnavailable", "start"]
 
@@ -143,10 +143,12 @@ def _sympified(raw):
 
 
 def guarded_names(references) -> list[str]:
-    """The references and the private helpers they call, found in their code (a function of
-    the same module, a method of the same class, whose name starts with ``_``), and theirs:
-    ``robodyn.diffdrive.forward_kinematics`` brings ``robodyn.diffdrive.wheel_speeds_to_twist``.
-    An answer may not call a helper that computes the reference's result either."""
+    """The references and the helpers they call, found in their code, and theirs: a method of
+    the same class whose name starts with ``_``, and a function of the same subject package
+    that is not part of the package's public face (its ``__all__``), private by name or
+    shared between the package's modules: ``robodyn.diffdrive.forward_kinematics`` brings
+    ``robodyn.diffdrive.kinematics.wheel_speeds_to_twist``. An answer may not call a helper
+    that computes the reference's result either."""
     found, todo = [], list(references)
     while todo:
         name = todo.pop(0)
@@ -154,18 +156,30 @@ def guarded_names(references) -> list[str]:
             continue
         found.append(name)
         owner, attribute = _owner(name)
-        code = getattr(inspect.unwrap(vars(owner)[attribute]), "__code__", None)
-        module = sys.modules.get(getattr(owner, "__module__", None) or "") if \
-            isinstance(owner, type) else owner
+        function = inspect.unwrap(vars(owner)[attribute])
+        code = getattr(function, "__code__", None)
+        namespace = getattr(function, "__globals__", {})
         for used in sorted(_names_in(code)):
-            if not used.startswith("_") or used.startswith("__"):
+            if used.startswith("__"):
                 continue
-            if isinstance(owner, type) and inspect.isfunction(vars(owner).get(used)):
+            if isinstance(owner, type) and used.startswith("_") and \
+                    inspect.isfunction(vars(owner).get(used)):
                 todo.append(f"{name.rsplit('.', 1)[0]}.{used}")
-            helper = vars(module).get(used) if module is not None else None
-            if inspect.isfunction(helper) and helper.__module__ == module.__name__:
-                todo.append(f"{module.__name__}.{used}")
+            helper = namespace.get(used)
+            if inspect.isfunction(helper) and _is_helper(helper, function):
+                todo.append(f"{helper.__module__}.{helper.__qualname__}")
     return found
+
+
+def _is_helper(helper, function) -> bool:
+    """True if ``helper`` is a function of ``function``'s own subject package (its module's
+    package, ``robodyn.<subject>``) that the package does not offer as its public face."""
+    package = function.__module__.rpartition(".")[0]
+    if not package.startswith("robodyn.") or \
+            not helper.__module__.startswith(f"{package}."):
+        return helper.__module__ == function.__module__ and helper.__name__.startswith("_")
+    face = getattr(sys.modules.get(package), "__all__", ())
+    return helper.__name__.startswith("_") or helper.__name__ not in face
 
 
 def _names_in(code) -> set[str]:
@@ -196,6 +210,15 @@ def _guard(name: str, active: dict) -> None:
     guarded.__name__ = getattr(original, "__name__", attribute)
     guarded.__doc__ = getattr(original, "__doc__", None)
     setattr(owner, attribute, guarded)
+    if isinstance(owner, type):
+        return
+    # The same function bound under other names: the package's face, and the modules that
+    # import it (``from robodyn.diffdrive.kinematics import forward_kinematics``).
+    for module_name, module in list(sys.modules.items()):
+        if module_name == "robodyn" or module_name.startswith("robodyn."):
+            for key, value in list(vars(module).items()):
+                if value is original:
+                    setattr(module, key, guarded)
 
 
 def _from_modelling_code(frame) -> bool:

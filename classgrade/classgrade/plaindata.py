@@ -41,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 import robodyn
-from robodyn.grading.adapters import _StepResults
+from robodyn.grading import StepResults
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBERS", "AnswerError", "Opaque", "from_plain", "to_plain"]
 
@@ -104,7 +104,7 @@ def to_plain(value, depth: int = 0):
         return _array_to_plain(value, depth)
     if _is_sympy(value):
         return {"sympy": _sympy_to_plain(value, depth)}
-    if isinstance(value, _StepResults):
+    if isinstance(value, StepResults):
         return {"steps": [to_plain(item, depth + 1) for item in value]}
     if isinstance(value, (list, tuple)):
         if len(value) > MAX_NUMBERS:
@@ -233,7 +233,7 @@ def _read(data, depth: int, budget: list):
     if tag in ("list", "tuple", "steps"):
         _spend(budget, len(body))
         items = [_read(item, depth + 1, budget) for item in body]
-        return {"list": list, "tuple": tuple, "steps": _StepResults}[tag](items)
+        return {"list": list, "tuple": tuple, "steps": StepResults}[tag](items)
     if tag == "dict":
         _spend(budget, len(body))
         return {str(key): _read(item, depth + 1, budget) for key, item in body}

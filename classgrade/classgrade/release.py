@@ -66,8 +66,7 @@ import nbformat
 
 import robodyn
 from robodyn.core.errors import ParameterError
-from robodyn.tools import CORE_MODULES
-from robodyn.tools.exercisegen import BEGIN, END
+from robodyn.grading import BEGIN, END, MODEL_PACKAGES
 
 #: The book's repository (the one whose package is imported).
 ROOT = Path(robodyn.__file__).resolve().parents[1]
@@ -84,12 +83,14 @@ EXCLUDED = ("solutions/", "_toc_instructor.yml", "tests/test_checks_*", "tests/s
 MARKER = "STUDENT_RELEASE"
 
 
-#: The package's model modules, one per subject, which the chapters import: single lines of an
+#: The package's model modules, the modules of its model packages (the shared laws, the
+#: sources' robots, one package per subject), which the chapters import: single lines of an
 #: answer are there by design (they implement the references), and are not listed for review.
-#: Found, not listed: every module at the package's top level but the core.
+#: Found, not listed: every module of :data:`robodyn.grading.MODEL_PACKAGES`.
 MODEL_MODULES = tuple(
-    f"robodyn/{path.name}" for path in sorted((ROOT / "robodyn").glob("*.py"))
-    if path.stem not in CORE_MODULES
+    path.relative_to(ROOT).as_posix()
+    for package in MODEL_PACKAGES
+    for path in sorted((ROOT / "robodyn" / package).rglob("*.py"))
 )
 
 #: A solution line shorter than this (``return x``, ``else:``) says nothing about the answer

@@ -31,6 +31,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import hashlib
+import importlib
 import json
 import os
 import pickle
@@ -50,9 +51,10 @@ from classgrade.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
 from classgrade.harness import COLLECTED_MIME, guarded_names
 from classgrade.plaindata import Opaque, from_plain
 from robodyn.core.errors import ParameterError
+from robodyn.grading.calls import PRINTED_KEPT, Call
 from robodyn.grading.compare import Expression
 from robodyn.grading.registry import get_exercise
-from robodyn.grading.run import PRINTED_KEPT, Call, judge, not_callable
+from robodyn.grading.run import judge, not_callable
 
 __all__ = ["ISOLATIONS", "STATUSES", "Limits", "grade_hand_in", "named_references",
            "official_points",
@@ -196,14 +198,28 @@ def named_references(source: str, references: tuple[str, ...]) -> list[str]:
                 "robodyn" and not node.level:
             for alias in node.names:
                 bound[alias.asname or alias.name] = f"{node.module}.{alias.name}"
-    wanted = set(references)
-    found = {path for path in bound.values() if path in wanted}
+    wanted = {path: reference for reference in references
+              for path in (reference, _home(reference)) if path}
+    found = {wanted[path] for path in bound.values() if path in wanted}
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             path = _dotted(node, bound)
             if path in wanted:
-                found.add(path)
+                found.add(wanted[path])
     return sorted(found)
+
+
+def _home(reference: str) -> str | None:
+    """Where the function ``reference`` is defined, when that differs from its name: a
+    subject package's face (``robodyn.diffdrive.forward_kinematics``) offers functions of
+    its modules (``robodyn.diffdrive.kinematics.forward_kinematics``)."""
+    module_name, _, attribute = reference.rpartition(".")
+    try:
+        function = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError, ValueError):
+        return None
+    home = f"{getattr(function, '__module__', '')}.{getattr(function, '__qualname__', '')}"
+    return home if home != reference else None
 
 
 def _dotted(node, bound: dict) -> str | None:
@@ -842,15 +858,16 @@ def _job_folder(work_dir):
 
 def fingerprint(official_path, seed: int, rounds: int, limits: Limits) -> str:
     """What a result depends on besides the hand-in: the official notebook, the seed, the
-    limits and the grading code; a change of any of them grades again."""
+    limits, the grading code and the book's package (the references call its models); a
+    change of any of them grades again."""
     digest = hashlib.sha256()
     digest.update(Path(official_path).read_bytes())
     limits_as_numbers = {name: float(value) for name, value in asdict(limits).items()}
     digest.update(json.dumps([seed, rounds, limits_as_numbers]).encode())  # 10 == 10.0
     book = Path(robodyn.__file__).resolve().parent
-    for folder in (Path(__file__).resolve().parent, book / "grading", book / "checks"):
-        for module in sorted(folder.glob("*.py")):
-            digest.update(module.read_bytes())
+    for module in [*sorted(Path(__file__).resolve().parent.glob("*.py")),
+                   *sorted(book.rglob("*.py"))]:
+        digest.update(module.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -6,6 +6,7 @@ the review flags (classgrade.sandbox.review_flags)."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import pickle
 import subprocess
@@ -22,7 +23,8 @@ from classgrade.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plai
 from classgrade.sandbox import named_references, review_flags
 from robodyn.core.errors import ParameterError
 from robodyn.grading import SEED, evaluate, exercise_ids, get_exercise
-from robodyn.grading.run import Call, call_answer, judge
+from robodyn.grading.calls import Call, call_answer
+from robodyn.grading.run import judge
 
 
 def _through_json(call: Call) -> Call:
@@ -190,13 +192,21 @@ def test_every_exercise_names_package_references_that_exist():
             assert callable(_resolve(name)), name
 
 
+def _home(name: str) -> str:
+    """Where the function a package reference names is defined (a subject package's face
+    offers the functions of its modules)."""
+    function = inspect.unwrap(_resolve(name))
+    return f"{function.__module__}.{function.__qualname__}"
+
+
 @pytest.mark.parametrize("exercise_id", exercise_ids())
 def test_the_book_functions_a_reference_calls_are_guarded(exercise_id):
     """Every function of the book's model modules that an exercise's reference calls directly
     is a package reference of this exercise or of another (a building block), or a dunder."""
     exercise = get_exercise(exercise_id)
-    declared = {name for other in exercise_ids()
-                for name in get_exercise(other).package_references}
+    declared = {home for other in exercise_ids()
+                for name in get_exercise(other).package_references
+                for home in (name, _home(name))}
     called = set()
 
     def profile(frame, event, arg):
@@ -227,26 +237,28 @@ _GUARD_SCRIPT = textwrap.dedent("""
     shell.display_pub = published = CapturingDisplayPublisher()
     collect = harness.start(sys.argv[1])
     __name__ = "robodyn.pretending"   # the guards look at the caller's file, not its name
+    import itertools
     import robodyn.diffdrive
-    from robodyn.diffdrive import forward_kinematics as aliased
+    from robodyn.diffdrive import forward_kinematics as on_the_face
+    from robodyn.diffdrive.kinematics import forward_kinematics as in_its_module
+    aliases = itertools.cycle([on_the_face, in_its_module])
 
     def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        return aliased(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+        return next(aliases)(phi_dot_r, phi_dot_l, wheel_radius, track_width)
 
     collect("diffdrive.forward_kinematics")
     records = [json.loads(output["data"][harness.COLLECTED_MIME]) for output in published.outputs]
 
     # the book's private helper, by import or by a name built up at run time
-    from robodyn.diffdrive import _forward_kinematics as helper
-    import robodyn.diffdrive as book
+    from robodyn.diffdrive.kinematics import wheel_speeds_to_twist as helper
+    import robodyn.diffdrive.kinematics as book
 
-    import itertools
     by_import = itertools.cycle([True, False])
 
     def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
         if next(by_import):
             return helper(phi_dot_r, phi_dot_l, wheel_radius, track_width)
-        found = getattr(book, "_forward" + "_kinematics")
+        found = getattr(book, "wheel_speeds" + "_to_twist")
         return found(phi_dot_r, phi_dot_l, wheel_radius, track_width)
 
     collect("diffdrive.forward_kinematics")
@@ -280,7 +292,7 @@ def test_the_harness_refuses_calls_of_the_reference_and_hides_the_checks(tmp_pat
     assert printed["inside"] == [0.1, 0.0] and printed["hidden"] is True
     public, private = printed["records"]
     assert public["references_called"] == ["robodyn.diffdrive.forward_kinematics"]
-    assert private["references_called"] == ["robodyn.diffdrive.wheel_speeds_to_twist"]
+    assert private["references_called"] == ["robodyn.diffdrive.kinematics.wheel_speeds_to_twist"]
     for record in (public, private):
         assert len(record["calls"]) == len(exercise.cases())
         assert all(call["error"]["error"]["type"] == "ReferenceUnavailable"
@@ -291,10 +303,10 @@ def test_the_guards_take_in_the_private_helpers_of_a_reference():
     """A reference's private helpers (functions of its module, methods of its class, found in
     its code) are guarded with it; public functions it calls and other modules' are not."""
     assert guarded_names(["robodyn.diffdrive.forward_kinematics"]) == [
-        "robodyn.diffdrive.forward_kinematics", "robodyn.diffdrive.wheel_speeds_to_twist",
-        "robodyn.diffdrive.broadcast_inputs"]
+        "robodyn.diffdrive.forward_kinematics", "robodyn.diffdrive.kinematics.wheel_speeds_to_twist",
+        "robodyn.diffdrive.params.broadcast_inputs"]
     names = guarded_names(["robodyn.vacuum.step_distance"])
-    assert "robodyn.vacuum._step_distance_float" in names
+    assert "robodyn.vacuum.step._step_distance_float" in names
     inverse = guarded_names(["robodyn.arm.PlanarArm.inverse_dynamics"])
     assert "robodyn.arm.PlanarArm._newton_euler" in inverse
     assert not any(name.startswith("numpy") or name.rsplit(".", 1)[-1].startswith("__")
@@ -358,7 +370,7 @@ def _solution_functions(stem: str) -> dict:
     set-up cells, as a grading kernel defines it."""
     from handins import official
 
-    from robodyn.tools.installcell import CELL_ID
+    from booktools.installcell import CELL_ID
 
     namespace: dict = {}
     for cell in official(stem).cells:

@@ -17,7 +17,7 @@ from classgrade.harness import guarded_names
 from classgrade.plaindata import to_plain
 from classgrade.sandbox import _judge_collected, grade_hand_in, official_points
 from robodyn.grading import get_exercise
-from robodyn.grading.run import call_answer
+from robodyn.grading.calls import call_answer
 
 SEED, ROUNDS = 31337, 2
 

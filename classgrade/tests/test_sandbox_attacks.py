@@ -136,10 +136,10 @@ ATTACKS = {
         os.write(2, b"x" * (64 * 2**20))
         """) + RIGHT_FK}, {"output limit", "timeout"}),
     "private_helper": ({FK: """
-from robodyn.diffdrive import _forward_kinematics
+from robodyn.diffdrive.kinematics import wheel_speeds_to_twist
 
 def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return _forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+    return wheel_speeds_to_twist(phi_dot_r, phi_dot_l, wheel_radius, track_width)
 """}, "reference"),
     "built_up_name": ({FK: """
 import importlib
@@ -304,7 +304,7 @@ def test_the_flags_and_feedback_name_what_was_tried(attacked):
     rows = _rows(attacked["out"])
     flags = {name: rows[(name, FK)]["flags"] for name in ATTACKS}
     assert "uses exec" in flags["reads_the_solution"]
-    assert "names the book's own robodyn.diffdrive.wheel_speeds_to_twist" in \
+    assert "names the book's own robodyn.diffdrive.kinematics.wheel_speeds_to_twist" in \
         flags["private_helper"]
     assert "importlib" in flags["built_up_name"]
     assert "runpy" in flags["runs_the_checks"]

@@ -31,7 +31,7 @@ tuned below it, a static/dynamic friction blend, a stiff solver), the dynamics t
 for the restitution of the linear model.
 """
 
-from robodyn.contact.drop import FLIGHT_SAMPLE, FLIGHTS, IMPLICIT, DroppedBall, G, drop
+from robodyn.contact.ball_drop import FLIGHT_SAMPLE, FLIGHTS, IMPLICIT, DroppedBall, G, drop
 from robodyn.contact.geometry import (
     Contact,
     circle_fillet,

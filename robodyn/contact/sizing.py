@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from robodyn.contact.drop import G
+from robodyn.contact.ball_drop import G
 from robodyn.core.errors import ParameterError
 from robodyn.core.params import (
     as_array,

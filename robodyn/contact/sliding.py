@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn.contact.drop import G, sample_times
+from robodyn.contact.ball_drop import G, sample_times
 from robodyn.contact.sizing import damping_for_ratio
 from robodyn.core.errors import ParameterError
 from robodyn.core.integrate import METHODS, SimulationResult, solve

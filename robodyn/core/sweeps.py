@@ -5,7 +5,7 @@ sweep's full size, the one the rendered book shows; ``1`` (the test suite sets i
 ``conftest.py``) gives the smaller size a chapter names beside it, and an animation
 draws a few of its frames (:func:`robodyn.plotting.animation.frame_indices`). The code path
 is the same either way: only the number of runs and frames changes. A build under the
-switch goes into a folder of its own (:func:`robodyn.tools.bookbuild.output_dir`), so its
+switch goes into a folder of its own (:func:`booktools.bookbuild.output_dir`), so its
 smaller figures never reach ``make book``'s cache.
 
 >>> import os

@@ -39,7 +39,8 @@ the wheels are swapped (omega has the wrong sign)
 
 from __future__ import annotations
 
-from robodyn.grading.adapters import CallFunction, ReadAttributes, StepObject
+from robodyn import SUBJECTS
+from robodyn.grading.adapters import CallFunction, ReadAttributes, StepObject, StepResults
 from robodyn.grading.compare import (
     Angle,
     Close,
@@ -49,6 +50,14 @@ from robodyn.grading.compare import (
     RotationMatrix,
     euler_angles_property,
     least_squares_property,
+)
+from robodyn.grading.notebook_format import (
+    BEGIN,
+    CHECK_CALL,
+    END,
+    INSTALL_CELL_ID,
+    cell_points,
+    valid_points,
 )
 from robodyn.grading.records import (
     SEED,
@@ -63,8 +72,20 @@ from robodyn.grading.registry import description, exercise_ids, get_exercise
 from robodyn.grading.results import CheckResult
 from robodyn.grading.run import CheckFailed, NotAttempted, evaluate
 
+#: The packages of the book's models (the shared laws, the sources' robots, the chapters'
+#: subjects), which the chapters import and the student release ships (classgrade.release).
+MODEL_PACKAGES = ("laws", "sources", *SUBJECTS)
+
 __all__ = [
+    "BEGIN",
+    "CHECK_CALL",
+    "END",
+    "INSTALL_CELL_ID",
+    "MODEL_PACKAGES",
     "SEED",
+    "StepResults",
+    "cell_points",
+    "valid_points",
     "Angle",
     "CallFunction",
     "Case",

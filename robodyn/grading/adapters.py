@@ -109,7 +109,7 @@ class ReadAttributes(CallFunction):
             return None
         missing = [name for name in self.names if not hasattr(result, name)]
         if missing:
-            raise _MissingAttribute(
+            raise MissingAttribute(
                 f"the object your function returned ({type(result).__name__}) has no "
                 f"attribute {missing[0]!r}; it must have {', '.join(self.names)}"
             )
@@ -131,7 +131,7 @@ class ReadAttributes(CallFunction):
         return wrapped
 
 
-class _MissingAttribute(Exception):
+class MissingAttribute(Exception):
     """Raised by :class:`ReadAttributes`; reported as a structural problem, not an error."""
 
 
@@ -159,12 +159,12 @@ class StepObject:
         obj = answer(*init_args)
         step = getattr(obj, self.method, None)
         if not callable(step):
-            raise _MissingAttribute(
+            raise MissingAttribute(
                 f"the object made by {getattr(answer, '__name__', 'your class')}(...) has no "
                 f"method {self.method!r}"
             )
         results = [step(*arguments) for arguments in steps]
-        return _StepResults(results)
+        return StepResults(results)
 
     def show(self, function_name, argument_names, args) -> str:
         *init_args, steps = args
@@ -194,7 +194,7 @@ class StepObject:
         return Wrapped
 
 
-class _StepResults(list):
+class StepResults(list):
     """The per-step raw results of a :class:`StepObject` call, to be normalised per step."""
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from robodyn.core.errors import ParameterError
-from robodyn.grading.adapters import CallFunction, _StepResults
+from robodyn.grading.adapters import CallFunction, StepResults
 from robodyn.grading.compare import Close, Comparator
 
 __all__ = ["CASE_KINDS", "SEED", "Case", "Exercise", "Mistake", "Output", "rounded_uniform"]
@@ -253,7 +253,7 @@ class Exercise:
         array whose first axis runs over them. The outputs of a stepped object are stacked
         over the steps.
         """
-        if isinstance(raw, _StepResults):
+        if isinstance(raw, StepResults):
             per_step = []
             for raw_step in raw:
                 values, trouble = self._normalise_one(raw_step)

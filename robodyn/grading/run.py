@@ -14,38 +14,25 @@ judges in its own process, where the answers cannot reach the checks.
 
 from __future__ import annotations
 
-import contextlib
-import copy
 import dataclasses
-import io
 import re
-import signal
 import textwrap
-import threading
 import time
 import traceback
 from dataclasses import dataclass
 
 import numpy as np
 
-from robodyn.grading.adapters import _MissingAttribute, format_number, format_value
+from robodyn.grading.adapters import format_number, format_value
+from robodyn.grading.calls import PRINTED_SHOWN, TIME_LIMIT, Call, call_answer
 from robodyn.grading.compare import Close
 from robodyn.grading.records import CASE_KINDS, Case, Exercise, Mistake
 from robodyn.grading.results import CheckResult
 
-__all__ = ["Call", "CheckFailed", "NotAttempted", "Outcome", "call_answer", "evaluate",
-           "judge", "not_callable"]
+__all__ = ["CheckFailed", "NotAttempted", "Outcome", "evaluate", "judge", "not_callable"]
 
 #: Width of the feedback text: lines fit the book's code column.
 WIDTH = 76
-#: Seconds an answer may take over all the calls of one check. A check stops an answer that
-#: takes longer and says so; ``make check`` (``classgrade.checknb``) and the class grader
-#: (``classgrade.sandbox``) stop a cell at this limit too, plus a margin for the check itself.
-TIME_LIMIT = 60.0
-#: Characters of what an answer prints during a check that are kept to show in the feedback.
-PRINTED_KEPT = 2000
-#: Lines of that shown.
-PRINTED_SHOWN = 4
 
 
 class CheckFailed(AssertionError):
@@ -81,25 +68,6 @@ class Outcome:
     mistake: str = ""
     right_parts: tuple[str, ...] = ()
     credit: float = 0.0
-
-
-@dataclass(frozen=True)
-class Call:
-    """What one call of an answer did: its raw result, or the error it raised, or the message of
-    a missing attribute or method; the indices of the arguments it changed in place and where
-    in each (``changed_at``: ``".inertias[0]"``, ``"[2]"``, "" for the whole value); what it
-    printed (the first :data:`PRINTED_KEPT` characters, and how many lines in all); and
-    whether it ran out of time."""
-
-    raw: object = None
-    error: BaseException | None = None
-    missing: str = ""
-    changed: tuple[int, ...] = ()
-    changed_at: tuple[str, ...] = ()
-    printed: str = ""
-    printed_lines: int = 0
-    timed_out: bool = False
-    seconds: float = 0.0
 
 
 @dataclass
@@ -252,157 +220,6 @@ def _parts_text(exercise: Exercise, right: tuple[str, ...]) -> str:
 
 
 # --------------------------------------------------------------------------- one call
-
-
-class _OutOfTime(BaseException):
-    """Raised into an answer that runs past its time (a BaseException: an answer's ``except
-    Exception`` does not swallow it)."""
-
-
-class _CappedText(io.TextIOBase):
-    """A text stream that keeps the first ``kept`` characters written to it and counts the
-    lines of all of it."""
-
-    def __init__(self, kept: int = PRINTED_KEPT):
-        self.kept, self.parts, self.size, self.lines, self.open_line = kept, [], 0, 0, False
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text) -> int:
-        text = str(text)
-        if self.size < self.kept:
-            self.parts.append(text[: self.kept - self.size])
-        self.size += len(text)
-        self.lines += text.count("\n")
-        if text:
-            self.open_line = not text.endswith("\n")
-        return len(text)
-
-    def text(self) -> str:
-        return "".join(self.parts)
-
-
-@contextlib.contextmanager
-def _time_limit(seconds: float | None):
-    """Raise :class:`_OutOfTime` into the code in the block after ``seconds``, where a timer
-    signal can do it (the main thread on Unix); elsewhere the block runs to its end."""
-    usable = (seconds is not None and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
-    if not usable:
-        yield
-        return
-
-    def out_of_time(signum, frame):
-        raise _OutOfTime
-
-    previous = signal.signal(signal.SIGALRM, out_of_time)
-    signal.setitimer(signal.ITIMER_REAL, max(float(seconds), 1e-3))
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0.0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def call_answer(adapter, answer, args: tuple, time_left: float | None = None) -> Call:
-    """Call the answer through the exercise's adapter on a deep copy of one case's ``args``.
-
-    What the answer prints is kept aside (:class:`Call`), not shown; a call still running after
-    ``time_left`` seconds is stopped where that is possible (:func:`_time_limit`) and marked
-    ``timed_out``.
-
-    Nothing is judged here: this is the part of a check that runs the student's code, and the
-    only part a grading run executes in the student's kernel.
-    """
-    __tracebackhide__ = True
-    arguments = copy.deepcopy(args)
-    printed = _CappedText()
-    started = time.perf_counter()
-    result = {}
-    try:
-        with _time_limit(time_left), contextlib.redirect_stdout(printed), \
-                contextlib.redirect_stderr(printed), np.errstate(all="ignore"):
-            result["raw"] = adapter.call(answer, arguments)
-    except _OutOfTime:
-        result["timed_out"] = True
-    except _MissingAttribute as error:
-        result["missing"] = str(error)
-    except Exception as error:  # the student's code may raise anything
-        result["error"] = error
-    seconds = time.perf_counter() - started
-    if "raw" in result:
-        where = [(index, first_change(before, after, ""))
-                 for index, (before, after) in enumerate(zip(args, arguments, strict=True))]
-        where = [(index, at) for index, at in where if at is not None]
-        result["changed"] = tuple(index for index, _ in where)
-        result["changed_at"] = tuple(at for _, at in where)
-    return Call(**result, printed=printed.text(),
-                printed_lines=printed.lines + printed.open_line, seconds=seconds)
-
-
-def first_change(before, after, name: str, depth: int = 0) -> str | None:
-    """Where ``after`` differs from ``before``, its deep copy taken before the call: a path
-    such as ``arm.inertias[0]`` that starts with ``name``, or None if nothing changed.
-
-    Arrays are compared element by element (NaN equal to NaN), lists, tuples and dicts entry
-    by entry, other objects by their attributes (``vars``, dataclass fields included),
-    anything else with ``==``. A function, or an object called like one (a check's robot that
-    counts how often it is asked), is the answer's to call: its state is not compared.
-
-    >>> class Arm:
-    ...     def __init__(self):
-    ...         self.inertias = np.array([1.0, 2.0])
-    >>> arm = Arm()
-    >>> changed = copy.deepcopy(arm)
-    >>> changed.inertias[1] = 5.0
-    >>> first_change(arm, changed, "arm"), first_change(arm, copy.deepcopy(arm), "arm")
-    ('arm.inertias[1]', None)
-    """
-    if depth > 8 or before is after or callable(before):
-        return None
-    if isinstance(before, np.ndarray):
-        if not isinstance(after, np.ndarray) or before.shape != after.shape:
-            return name
-        if before.dtype.kind in "biufc":
-            unequal = before != after
-            if before.dtype.kind in "fc":
-                unequal &= ~(np.isnan(before) & np.isnan(after))
-        else:
-            unequal = np.array([first_change(x, y, "", depth + 1) is not None
-                                for x, y in zip(before.flat, after.flat, strict=True)],
-                               dtype=bool).reshape(before.shape)
-        if not unequal.any():
-            return None
-        index = tuple(int(i) for i in np.argwhere(unequal)[0])
-        return name + ("[" + ", ".join(map(str, index)) + "]" if index else "")
-    if type(before) is not type(after):
-        return name
-    if isinstance(before, (list, tuple, dict)):
-        if len(before) != len(after) or (isinstance(before, dict)
-                                          and before.keys() != after.keys()):
-            return name
-        keys = before.keys() if isinstance(before, dict) else range(len(before))
-        for key in keys:
-            found = first_change(before[key], after[key], f"{name}[{key!r}]", depth + 1)
-            if found is not None:
-                return found
-        return None
-    fields = getattr(before, "__dict__", None)
-    if isinstance(fields, dict) and not isinstance(before, type):
-        if fields.keys() != vars(after).keys():
-            return name
-        for attribute, value in fields.items():
-            found = first_change(value, vars(after)[attribute], f"{name}.{attribute}",
-                                 depth + 1)
-            if found is not None:
-                return found
-        return None
-    try:
-        same = bool(before == after) or (before != before and after != after)  # NaN
-    except Exception:  # an object that cannot say whether it is equal: taken as unchanged
-        return None
-    return None if same else name
 
 
 def _sort_call(exercise: Exercise, case: Case, call: Call) -> _Run:

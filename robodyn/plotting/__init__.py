@@ -6,7 +6,7 @@
 - Every figure of the book is at most :data:`~robodyn.plotting.interactive.FIGURE_INCHES`
   wide with text of at least :data:`~robodyn.plotting.interactive.MIN_FONT_PT` points, so
   that on a phone, where it is scaled down to the column, its text stays about 9 px high
-  (:func:`~robodyn.plotting.interactive.text_on_page`; ``robodyn.tools.nblint`` checks it).
+  (:func:`~robodyn.plotting.interactive.text_on_page`; ``booktools.nblint`` checks it).
 - :func:`animation` (:mod:`robodyn.plotting.animation`): a jshtml player that works offline.
 - :func:`scene_html` (:mod:`robodyn.plotting.scene3d`): a 3D scene of bodies and tracks that
   the reader orbits with the mouse and plays, offline, with no library (a canvas and a small

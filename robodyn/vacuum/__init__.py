@@ -29,7 +29,7 @@ wheel and loads a trailing one.
 """
 
 from robodyn.vacuum.braking import BRAKE_MODES, brake, drive_off
-from robodyn.vacuum.climb import (
+from robodyn.vacuum.climbing import (
     ClimbMap,
     attempt_outcome,
     attempt_result,

@@ -13,7 +13,7 @@ from robodyn.core.params import (
     check_non_negative,
     check_positive,
 )
-from robodyn.vacuum.climb import attempt_contacts, result_samples, step_face_x
+from robodyn.vacuum.climbing import attempt_contacts, result_samples, step_face_x
 from robodyn.vacuum.compiled import (
     FLOOR,
     STEP_DOWN,

@@ -30,7 +30,7 @@ from robodyn.core.params import (
     check_positive,
     scalar_or_array,
 )
-from robodyn.vacuum.climb import climb, max_climb_height
+from robodyn.vacuum.climbing import climb, max_climb_height
 from robodyn.vacuum.params import VacuumParams
 from robodyn.vacuum.planar import PlanarRobot, coordinates
 from robodyn.vacuum.step import step_distance

@@ -74,7 +74,7 @@ from robodyn.core.errors import ParameterError, SimulationError
 from robodyn.core.integrate import SimulationResult
 from robodyn.core.mjcf import INTEGRATORS, check_solref, load_mujoco, mjcf_number
 from robodyn.core.params import Range, check_choice, check_positive, check_real
-from robodyn.vacuum.climb import attempt_outcome, attempt_result, highest_climb, step_face_x
+from robodyn.vacuum.climbing import attempt_outcome, attempt_result, highest_climb, step_face_x
 from robodyn.vacuum.params import SUSPENSIONS, VacuumParams
 from robodyn.vacuum.planar import COORDINATES, PENETRATION, STATE, PlanarRobot
 

@@ -11,7 +11,7 @@ checked here; wrap long messages where they are printed (``textwrap.fill(text, 7
 It also checks the length of a code cell: at most :data:`MAX_CELL_LINES` lines (DESIGN.md:
 anything longer belongs in ``robodyn``, with a test). The lines of an exercise's answer,
 between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, do not count: that is the student's
-part, and the set-up cell that :mod:`robodyn.tools.installcell` generates (and tests), which
+part, and the set-up cell that :mod:`booktools.installcell` generates (and tests), which
 the pages do not show, is not counted either. And it checks the figures a cell makes,
 so that their text stays legible on a phone, where a figure is scaled down to a 342 px
 column, text and all: a ``figsize=(w, h)`` may be at most :data:`MAX_FIGURE_INCHES` wide
@@ -22,8 +22,8 @@ run over the figure modules of ``robodyn`` (:func:`lint_python`).
 
 Command line::
 
-    python -m robodyn.tools.nblint chapters solutions exercises   # folders or notebooks
-    python -m robodyn.tools.nblint --max-line-length 70 chapters
+    python -m booktools.nblint chapters solutions exercises   # folders or notebooks
+    python -m booktools.nblint --max-line-length 70 chapters
 
 It prints one line per problem, ``path: cell N, line M: 83 characters (limit 76)``, with
 cells counted from 1 as Jupyter shows them, and exits 1 if there is any.
@@ -42,8 +42,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from booktools.installcell import CELL_ID
 from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
-from robodyn.tools.installcell import CELL_ID
 
 #: Characters per code line. The column holds 77 at 1280 px; one spare for wider fonts.
 MAX_LINE_LENGTH = 76

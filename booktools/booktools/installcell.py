@@ -8,7 +8,7 @@ a change of repository is one edit there and one command here, never an edit of 
 notebook:
 
 - always first: the wheel ``robodyn-*.whl`` that comes with a chapter downloaded from the
-  book's pages (:mod:`robodyn.tools.bundle`), found beside the notebook's folder or in it,
+  book's pages (:mod:`booktools.bundle`), found beside the notebook's folder or in it,
   installed with ``%pip install``;
 - ``repository.url`` set: otherwise ``%pip install "robodyn @ git+URL@BRANCH"`` (with
   ``#subdirectory=`` when ``path_to_book`` is set), and on Colab
@@ -23,8 +23,8 @@ downloads keep it.
 
 Command line::
 
-    python -m robodyn.tools.installcell chapters solutions           # write the cells
-    python -m robodyn.tools.installcell chapters solutions --check   # exit 1 if out of date
+    python -m booktools.installcell chapters solutions           # write the cells
+    python -m booktools.installcell chapters solutions --check   # exit 1 if out of date
 
 ``make exercises`` runs the first and then makes ``exercises/``, which copies the cell from
 ``solutions/``.
@@ -43,16 +43,17 @@ from pathlib import Path
 
 import yaml
 
+from robodyn.grading.notebook_format import INSTALL_CELL_ID
+
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "_config.yml"
-#: The set-up cell's id: what tells tools (the exercise generator, the class grader) that a
-#: notebook's first cell installs the package and is not part of an exercise.
-CELL_ID = "robodyn-install"
+#: The set-up cell's id (:data:`robodyn.grading.INSTALL_CELL_ID`).
+CELL_ID = INSTALL_CELL_ID
 TAGS = ["remove-cell"]
-GENERATED_BY = "Generated from _config.yml by robodyn.tools.installcell: do not edit."
+GENERATED_BY = "Generated from _config.yml by booktools.installcell: do not edit."
 
 #: Where robodyn is missing, first the wheel that came with a downloaded chapter
-#: (robodyn.tools.bundle: ``robodyn-*.whl`` beside the notebook's folder, or in it).
+#: (booktools.bundle: ``robodyn-*.whl`` beside the notebook's folder, or in it).
 _BUNDLED = """\
 if importlib.util.find_spec("robodyn") is None:
     here, pattern = Path.cwd(), "robodyn-*.whl"

@@ -8,8 +8,8 @@ a server).
 
 Command line::
 
-    python -m robodyn.tools.serve                  # _build/html on http://127.0.0.1:8000
-    python -m robodyn.tools.serve _build/html --port 8080
+    python -m booktools.serve                  # _build/html on http://127.0.0.1:8000
+    python -m booktools.serve _build/html --port 8080
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Write the files of a new chapter, each with a small working example to replace.
 
-``make new-chapter NAME=<subject> TITLE="<title>"`` (or ``python -m robodyn.tools.newchapter
+``make new-chapter NAME=<subject> TITLE="<title>"`` (or ``python -m booktools.newchapter
 <subject> "<title>"``) adds chapter NN, the next free number, as CONTRIBUTING.md describes it:
 
 - ``robodyn/<subject>.py``, the physics: a parameter class and a simulation;
@@ -33,8 +33,8 @@ from string import Template
 
 import nbformat
 
+from booktools import exercisegen, installcell
 from robodyn.core.errors import ParameterError
-from robodyn.tools import exercisegen, installcell
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -308,7 +308,7 @@ def solutions_notebook(subject: str, number: str, title: str) -> nbformat.Notebo
         _code(f'grading.check("{subject}.natural_frequency", natural_frequency)'),
     ]
     notebook = _notebook(cells)
-    # every exercise's points, by difficulty (robodyn.tools.exercisegen): replace the example's
+    # every exercise's points, by difficulty (booktools.exercisegen): replace the example's
     notebook.metadata["robodyn"] = {
         "points": {f"{subject}.natural_frequency": 1},
         "points_rationale": "1 point for a formula of one line (the natural frequency)."}

@@ -17,7 +17,7 @@ can take the notebook as a source assignment:
 - ``metadata.nbgrader`` (schema 3): answer cells are solution cells (editable), check cells are
   locked grade cells worth the exercise's points, every other cell is locked read-only; grade ids
   are stable: ``<id>-answer`` / ``<id>-check`` with dots as underscores, ``cell-<cell id>``
-  otherwise. The install cell is left as :mod:`robodyn.tools.installcell` writes it (a plain
+  otherwise. The install cell is left as :mod:`booktools.installcell` writes it (a plain
   cell to nbgrader).
 
 **Points.** Each exercise's points are declared once, in the solutions notebook's metadata:
@@ -31,8 +31,8 @@ sees it.
 
 Command line::
 
-    python -m robodyn.tools.exercisegen solutions exercises          # write exercises/
-    python -m robodyn.tools.exercisegen solutions exercises --check  # exit 1 if out of date
+    python -m booktools.exercisegen solutions exercises          # write exercises/
+    python -m booktools.exercisegen solutions exercises --check  # exit 1 if out of date
 
 >>> strip_solutions('def f(x):\\n    ### BEGIN SOLUTION\\n    return 2 * x\\n'
 ...                 '    ### END SOLUTION\\n', "Exercise 4.1", "code")
@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
 import re
 import sys
 from pathlib import Path
@@ -51,15 +50,17 @@ from pathlib import Path
 import nbformat
 
 from robodyn.core.errors import ParameterError
-from robodyn.tools.installcell import CELL_ID as INSTALL_CELL_ID
+from robodyn.grading.notebook_format import (
+    BEGIN,
+    CHECK_CALL,
+    END,
+    INSTALL_CELL_ID,
+    valid_points,
+)
 
-BEGIN = "### BEGIN SOLUTION"
-END = "### END SOLUTION"
 SOLUTIONS_SUFFIX = " — with solutions"
 MARKDOWN_PLACEHOLDER = "*Write your answer here.*"
 EXERCISE_HEADING = re.compile(r"^#+\s.*?\bExercise\s+(\d+\.\d+)", re.MULTILINE)
-#: A check cell's call, its group the exercise id (as classgrade.checknb reads it).
-CHECK_CALL = re.compile(r"""check\(\s*["']([\w.\-]+)["']""")
 #: Version of nbgrader's cell metadata written here.
 NBGRADER_SCHEMA = 3
 
@@ -139,35 +140,6 @@ def _points(solution: nbformat.NotebookNode) -> dict:
     return points
 
 
-def valid_points(value) -> bool:
-    """True if ``value`` can be an exercise's points: a finite number > 0 (not a bool).
-
-    >>> [valid_points(v) for v in (2, 0.5, 0, -1, True, "3", float("nan"), None)]
-    [True, True, False, False, False, False, False, False]
-    """
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value) and value > 0)
-
-
-def cell_points(notebook: nbformat.NotebookNode) -> dict:
-    """The points of each exercise of an exercise notebook, read from its check cells'
-    ``metadata.nbgrader.points``; a ParameterError names a check cell without points or with
-    points that are not a positive number."""
-    points = {}
-    for index, cell in enumerate(notebook.cells):
-        robodyn = cell.get("metadata", {}).get("robodyn", {})
-        if not isinstance(robodyn, dict) or robodyn.get("role") != "check":
-            continue
-        nbgrader = cell.metadata.get("nbgrader", {})
-        value = nbgrader.get("points") if isinstance(nbgrader, dict) else None
-        if not valid_points(value):
-            raise ParameterError(f"the check cell of {robodyn.get('exercise')!r} (cell "
-                                 f"{index}) must have metadata.nbgrader.points, a positive "
-                                 f"number, got {value!r}: run `make exercises`")
-        points[robodyn.get("exercise")] = value
-    return points
-
-
 def weight(points) -> str:
     """The weight of an exercise as its heading shows it.
 
@@ -203,7 +175,7 @@ def label_cells(notebook: nbformat.NotebookNode, answers, points: dict) -> None:
     weights: dict = {}              # id of a heading cell -> [the cell, its exercises' points]
     for index, cell in enumerate(notebook.cells):
         if cell.get("id") == INSTALL_CELL_ID:
-            continue                # robodyn.tools.installcell owns it, metadata and all
+            continue                # booktools.installcell owns it, metadata and all
         if cell.cell_type == "markdown" and EXERCISE_HEADING.search(cell.source):
             _unchecked(waiting)
             heading = cell

@@ -10,13 +10,13 @@ menu, and every other page ``robot-dynamics-all.zip`` (all chapters). A bundle h
         chapters/02_friction.ipynb          the chapter (unexecuted, as the book stores it)
         exercises/02_friction.ipynb         its exercises, without solutions
 
-and nothing else: never ``solutions/``. The notebooks' first cell (``robodyn.tools.installcell``)
+and nothing else: never ``solutions/``. The notebooks' first cell (``booktools.installcell``)
 installs the wheel it finds beside them where ``robodyn`` is missing, so a notebook opened in
 any Jupyter runs too. Once installed, nothing needs the network.
 
 Command line (the book build makes the bundles itself)::
 
-    python -m robodyn.tools.bundle _build/downloads        # every bundle of _toc.yml
+    python -m booktools.bundle _build/downloads        # every bundle of _toc.yml
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ def write_bundles(out_dir: Path, chapters: list[str], *, root: Path = ROOT,
 
 
 def main(argv: list[str] | None = None) -> int:
-    from robodyn.tools.bookbuild import toc_files
+    from booktools.bookbuild import toc_files
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out_dir", type=Path, help="folder for the .zip files")

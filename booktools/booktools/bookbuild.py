@@ -10,8 +10,8 @@ of the book's own Sphinx extension (``book/_ext``) would reach only some pages, 
 
 Command line::
 
-    python -m robodyn.tools.bookbuild                # student edition -> _build/html
-    python -m robodyn.tools.bookbuild --instructor   # adds the solutions
+    python -m booktools.bookbuild                # student edition -> _build/html
+    python -m booktools.bookbuild --instructor   # adds the solutions
 
 Executing the notebooks is most of a build. Jupyter Book runs them one after another;
 :func:`execute_notebooks` first runs those the cache lacks side by side, one per core (the
