@@ -303,8 +303,8 @@ def test_the_guards_take_in_the_private_helpers_of_a_reference():
     """A reference's private helpers (functions of its module, methods of its class, found in
     its code) are guarded with it; public functions it calls and other modules' are not."""
     assert guarded_names(["robodyn.diffdrive.forward_kinematics"]) == [
-        "robodyn.diffdrive.forward_kinematics", "robodyn.diffdrive.kinematics.wheel_speeds_to_twist",
-        "robodyn.diffdrive.params.broadcast_inputs"]
+        "robodyn.diffdrive.forward_kinematics", "robodyn.diffdrive.params.broadcast_inputs",
+        "robodyn.diffdrive.kinematics.wheel_speeds_to_twist"]
     names = guarded_names(["robodyn.vacuum.step_distance"])
     assert "robodyn.vacuum.step._step_distance_float" in names
     inverse = guarded_names(["robodyn.arm.PlanarArm.inverse_dynamics"])
