@@ -1,11 +1,13 @@
 """Speed of the planar arm's dynamics, side by side with pinocchio where it is installed.
 
-- one inverse-dynamics call (recursive Newton-Euler) for n = 2, 6, 12 and 24 links, robodyn
-  and pinocchio (pip package ``pin``, installed by ``make benchmarks`` from
-  benchmarks/requirements.txt, not a requirement of the book: the line says so without it),
-  the same arm in both, their torques compared first; the two are timed in alternating
-  batches, so a load on the machine slows both alike and their ratio holds;
-- the matrix form M q'' + C q' + G for the same arms;
+- the three algorithms of rigid-body dynamics, one call each, for n = 2, 6, 12 and 24 links,
+  robodyn against pinocchio (pip package ``pin``, installed by ``make benchmarks`` from
+  benchmarks/requirements.txt, not a requirement of the book: the table says so without it):
+  inverse dynamics against pinocchio's RNEA, the mass matrix against its CRBA and forward
+  dynamics against its ABA. The same arm in both, their results compared first; each pair is
+  timed in alternating batches, so a load on the machine slows both alike and their ratio
+  holds; the table gives the medians and their ratio;
+- the matrix form M q'' + C q' + G for the same arms (n <= 6);
 - a forward-dynamics simulation of the free double pendulum over 10 s (DOP853).
 
 Run with ``make benchmarks`` or ``.venv/bin/python benchmarks/arm_dynamics.py``.
@@ -21,6 +23,7 @@ import numpy as np
 from robodyn.arm import PlanarArm
 
 REPEATS = 2000
+SIZES = (2, 6, 12, 24)
 
 
 def median_us(function, repeats: int = REPEATS) -> float:
@@ -64,39 +67,75 @@ def pinocchio_model(arm: PlanarArm):
     return model, model.createData()
 
 
+def algorithm_pairs(arm: PlanarArm, q, qd, qdd, pin):
+    """{algorithm: (robodyn call, pinocchio call, largest difference of their results)}; the
+    pinocchio call is None without pinocchio. pinocchio's CRBA fills the upper triangle of M
+    only (a symmetric matrix needs no more); it is mirrored for the comparison, not timed."""
+    tau = arm.inverse_dynamics(q, qd, qdd)
+    ours = {
+        "inverse dynamics": lambda: arm.inverse_dynamics(q, qd, qdd),
+        "mass matrix": lambda: arm.mass_matrix(q),
+        "forward dynamics": lambda: arm.forward_dynamics(q, qd, tau),
+    }
+    if pin is None:
+        return {name: (call, None, None) for name, call in ours.items()}
+    model, data = pinocchio_model(arm)
+    theirs = {
+        "inverse dynamics": lambda: pin.rnea(model, data, q, qd, qdd),
+        "mass matrix": lambda: pin.crba(model, data, q),
+        "forward dynamics": lambda: pin.aba(model, data, q, qd, tau),
+    }
+    pairs = {}
+    for name, call in ours.items():
+        result = call()
+        reference = np.array(theirs[name]())
+        if name == "mass matrix":
+            reference = np.triu(reference) + np.triu(reference, 1).T
+        pairs[name] = (call, theirs[name], float(np.max(np.abs(result - reference))))
+    return pairs
+
+
 def main():
     try:
         import pinocchio as pin
     except ImportError:
         pin = None
     rng = np.random.default_rng(1)
-    print("inverse dynamics, one call, median:")
-    for n in (2, 6, 12, 24):
+    peers = {"inverse dynamics": "RNEA", "mass matrix": "CRBA", "forward dynamics": "ABA"}
+    print("one call, median of alternating batches (robodyn / pinocchio = ratio):")
+    if pin is None:
+        print("  pinocchio: not installed (pip install -r benchmarks/requirements.txt); "
+              "robodyn alone")
+    print("   n  " + "".join(f"{f'{name} / {peer}':>30s}" for name, peer in peers.items()))
+    gaps = {}
+    arms = []
+    for n in SIZES:
         arm = PlanarArm(masses=rng.uniform(0.5, 5, n), lengths=rng.uniform(0.2, 1, n))
         q, qd, qdd = rng.uniform(-2, 2, (3, n))
-
-        def ours_call(arm=arm, q=q, qd=qd, qdd=qdd):
-            return arm.inverse_dynamics(q, qd, qdd)
-
-        line = f"  n = {n:2d}: robodyn RNEA"
-        matrix_text = ""
-        if n <= 6:
-            matrix = median_us(lambda arm=arm, q=q, qd=qd, qdd=qdd: (
-                arm.mass_matrix(q) @ qdd + arm.coriolis_matrix(q, qd) @ qd
-                + arm.gravity_torque(q)), repeats=400)
-            matrix_text = f"   (robodyn M q''+C q'+G {matrix:6.1f} us)"
-        if pin is None:
-            print(f"{line} {median_us(ours_call):6.1f} us   pinocchio: not installed "
-                  f"(pip install -r benchmarks/requirements.txt), skipped{matrix_text}")
+        arms.append((arm, q, qd, qdd))
+        cells = []
+        for name, (ours_call, theirs_call, gap) in algorithm_pairs(arm, q, qd, qdd,
+                                                                   pin).items():
+            if theirs_call is None:
+                cells.append(f"{median_us(ours_call):7.1f} us / -")
+                continue
+            ours, theirs = paired_median_us(ours_call, theirs_call)
+            cells.append(f"{ours:7.1f} us / {theirs:5.2f} us = {ours / theirs:3.0f}x")
+            gaps[name] = max(gaps.get(name, 0.0), gap)
+        print(f"  {n:2d}  " + "".join(f"{cell:>30s}" for cell in cells))
+    if gaps:
+        print("  largest differences from pinocchio: "
+              f"torques {gaps['inverse dynamics']:.0e} N m, "
+              f"M {gaps['mass matrix']:.0e} kg m^2, "
+              f"accelerations {gaps['forward dynamics']:.0e} rad/s^2")
+    print("matrix form M q'' + C q' + G, one call, median:")
+    for arm, q, qd, qdd in arms:
+        if arm.n > 6:
             continue
-        model, data = pinocchio_model(arm)
-        theirs_tau = pin.rnea(model, data, q, qd, qdd)
-        gap = float(np.max(np.abs(theirs_tau - arm.inverse_dynamics(q, qd, qdd))))
-        ours, theirs = paired_median_us(
-            ours_call, lambda model=model, data=data, q=q, qd=qd, qdd=qdd:
-            pin.rnea(model, data, q, qd, qdd))
-        print(f"{line} {ours:6.1f} us   pinocchio {theirs:5.2f} us   ours / pinocchio "
-              f"{ours / theirs:4.0f}x   (torques agree to {gap:.0e} N m){matrix_text}")
+        matrix = median_us(lambda arm=arm, q=q, qd=qd, qdd=qdd: (
+            arm.mass_matrix(q) @ qdd + arm.coriolis_matrix(q, qd) @ qd
+            + arm.gravity_torque(q)), repeats=400)
+        print(f"  n = {arm.n:2d}: {matrix:7.1f} us")
     arm = PlanarArm()
     start = time.perf_counter()
     run = arm.simulate([0.5, 1.0], [0.0, 0.0], None, (0.0, 10.0), method="DOP853",

@@ -228,7 +228,8 @@ def test_the_contact_jacobian_of_the_drop_is_the_derivative_of_its_rate(model, c
         x, step = np.array([z, w]), np.array([1e-9, 1e-6])
         numeric = np.column_stack([
             (contact.ball_drop._in_contact_rate(x + dx, 1e4, c, 1.0, 9.81, model, n)
-             - contact.ball_drop._in_contact_rate(x - dx, 1e4, c, 1.0, 9.81, model, n)) / (2 * dx.sum())
+             - contact.ball_drop._in_contact_rate(x - dx, 1e4, c, 1.0, 9.81, model, n))
+            / (2 * dx.sum())
             for dx in np.diag(step)])
         exact = contact.ball_drop._in_contact_jacobian(x, 1e4, c, 1.0, model, n)
         assert np.allclose(exact, numeric, rtol=1e-5, atol=1e-3), (z, w, exact, numeric)

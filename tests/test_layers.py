@@ -1,5 +1,6 @@
-"""The package's layers (ARCHITECTURE.md, "The layers"): imports go one way, no circle, no
-private name taken across modules, no subject built on a later chapter, small modules.
+"""The package's layers (ARCHITECTURE.md, "The layers of robodyn"): imports go one way, no
+circle, no private name taken across modules, no subject built on a later chapter, small
+modules.
 
 The parts, from the bottom: the core; the shared laws; the sources' robots; the subjects in
 the order of the chapters (:data:`robodyn.SUBJECTS`); then the machinery and per-chapter

@@ -1,4 +1,5 @@
-"""Tests of robodyn.core.params: declared fields, the one validator, and the checks of single inputs."""
+"""Tests of robodyn.core.params: declared fields, the one validator, and the checks of single
+inputs."""
 
 import dataclasses
 from dataclasses import dataclass

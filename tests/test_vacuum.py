@@ -9,9 +9,9 @@ import pytest
 from scipy.integrate import solve_ivp
 
 from robodyn import vacuum
-from robodyn.core.parallel import run_parallel
 from robodyn.core.errors import ParameterError, SimulationError
 from robodyn.core.integrate import SimulationResult
+from robodyn.core.parallel import run_parallel
 from robodyn.core.params import SOURCES
 from robodyn.diffdrive import DiffDriveParams
 from robodyn.diffdrive.waypoints import FollowerSettings

@@ -1,4 +1,5 @@
-"""Tests of robodyn.diffdrive.waypoints: the heading controller and the waypoint follower's chart."""
+"""Tests of robodyn.diffdrive.waypoints: the heading controller and the waypoint follower's
+chart."""
 
 import dataclasses
 import math

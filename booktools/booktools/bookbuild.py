@@ -1,12 +1,28 @@
 """Build the book the one way `make book`, the tests and the benchmarks all use.
 
-Jupyter Book caches executed notebooks by their content only. A change in ``robodyn`` changes
-what a notebook prints without changing the notebook, so a plain rebuild would show stale
-figures. :func:`build_book` therefore clears the execution cache whenever any file of the
-package, in any subpackage, differs from the last build's (a hash kept in
-``_build/.robodyn-source-hash``). Sphinx, too, re-reads only the pages that changed: a change
-of the book's own Sphinx extension (``book/_ext``) would reach only some pages, so
-:func:`build_book` then makes Sphinx read every page again (:func:`clear_stale_doctrees`).
+What is cached. The build executes every notebook of the table of contents (but those the
+configuration excludes) and keeps each executed notebook in jupyter-cache's folder,
+``_build/.jupyter_cache``. jupyter-cache finds a notebook there by its code cells only; it does
+not see the ``robodyn`` modules the notebook imports. So the build keeps, beside the cache, each
+notebook's key: a SHA-256 of the files of ``robodyn`` the notebook uses. These are the modules
+its code cells import, the modules those import in turn (imports inside functions too), the
+``__init__.py`` of every package on the way, and the data files (any file but Python source,
+such as ``robodyn/plotting/scene3d_player.js``) in the folders of those modules
+(:func:`notebook_files`, :func:`notebook_key`). The keys are in ``_build/.robodyn-source-hash``,
+a JSON object from each notebook's path in the book to the key it was executed with.
+
+When a notebook runs again. Before each build, :func:`clear_stale_notebooks` compares every
+notebook's key with the recorded one. A notebook runs again when its code cells changed, when a
+file of ``robodyn`` that it uses changed (or was added to or removed from what it uses), or when
+it has no recorded key (the first build, or a run that failed). Then only that notebook's entries
+leave the cache, and Sphinx's saved copy of its page too, so that the page is read and written
+anew. A change to a module that a notebook does not import leaves that notebook in the cache.
+A notebook that imports nothing of ``robodyn`` runs again only when its code cells change.
+Files outside ``robodyn`` that a notebook reads are not part of its key.
+
+Sphinx, too, re-reads only the pages that changed: a change of the book's own Sphinx extension
+(``book/_ext``) would reach only some pages, so :func:`build_book` then makes Sphinx read every
+page again (:func:`clear_stale_doctrees`).
 
 Command line::
 
@@ -17,7 +33,9 @@ Executing the notebooks is most of a build. Jupyter Book runs them one after ano
 :func:`execute_notebooks` first runs those the cache lacks side by side, one per core (the
 longest first), and stores each in the same cache, exactly as the build would: the build then
 finds them there. A notebook that fails here is left out of the cache, and the build runs it
-again and reports its error as it always does.
+again and reports its error as it always does. Each notebook that is in the cache after the
+build gets the key computed before the build: a file changed while the build ran makes the
+notebook run again next time.
 
 The instructor edition needs ``_toc_instructor.yml`` and ``solutions/``, which only the
 instructors' repository has: in the student release (``classgrade.release``) the command
@@ -28,8 +46,11 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import ast
 import hashlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -76,16 +97,208 @@ def output_dir(root: Path = ROOT, instructor: bool = False) -> Path:
     return root / "_build" / "instructor" if instructor else root
 
 
-def clear_stale_cache(build_root: Path, source_hash: str) -> bool:
-    """Remove the execution cache under ``build_root`` if the package changed; True if removed."""
-    stamp = build_root / "_build" / ".robodyn-source-hash"
-    if stamp.exists() and stamp.read_text() == source_hash:
-        return False
-    shutil.rmtree(build_root / "_build" / ".jupyter_cache", ignore_errors=True)
-    shutil.rmtree(build_root / "_build" / "jupyter_execute", ignore_errors=True)
-    stamp.parent.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(source_hash)
-    return True
+#: A string in a module or a cell that names a module of the package, such as
+#: ``"robodyn.checks"`` (``robodyn.grading`` imports the check modules by such a name).
+_MODULE_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+#: A line of IPython that is not Python: a magic (``%pip ...``) or a shell command (``!ls``).
+_IPYTHON_LINE = re.compile(r"^(\s*)[%!].*$", re.MULTILINE)
+
+
+def _module_file(package_dir: Path, name: str) -> Path | None:
+    """The source file of the module ``name`` (dotted) of the package, or None."""
+    parts = name.split(".")
+    if parts[0] != package_dir.name:
+        return None
+    base = package_dir.joinpath(*parts[1:])
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    if len(parts) > 1 and base.with_name(base.name + ".py").is_file():
+        return base.with_name(base.name + ".py")
+    return None
+
+
+def _used_files(tree: ast.AST, package_dir: Path, module: str | None = None) -> set[Path]:
+    """The package's module files that the code ``tree`` imports: each imported module, the
+    ``__init__.py`` of the packages above it, a submodule named in ``from x import name``, and
+    every module of a package that a string names (it is imported by name, at run time).
+    ``module`` is the dotted name of the code's own module (for relative imports)."""
+    names, packages_by_name = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                if module is None:
+                    continue
+                is_package = _module_file(package_dir, module).name == "__init__.py"
+                parts = module.split(".") if is_package else module.split(".")[:-1]
+                parts = parts[:len(parts) - node.level + 1]
+                if not parts:
+                    continue
+                base = ".".join(parts + ([node.module] if node.module else []))
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and _MODULE_NAME.fullmatch(node.value)):
+            names.add(node.value)
+            packages_by_name.add(node.value)
+    files = set()
+    for name in names:
+        parts = name.split(".")
+        for end in range(1, len(parts) + 1):  # the packages above it, then the module
+            found = _module_file(package_dir, ".".join(parts[:end]))
+            if found is None:
+                break  # an attribute, not a module
+            files.add(found)
+    for name in packages_by_name:
+        found = _module_file(package_dir, name)
+        if found is not None and found.name == "__init__.py":
+            files.update(path for path in package_files(found.parent) if path.suffix == ".py")
+    return files
+
+
+def _cell_tree(source: str) -> ast.Module | None:
+    """A code cell's syntax tree, its IPython lines (magics, shell commands) read as ``pass``;
+    None if it still is not Python (a ``%%bash`` cell, ``name?``, ...)."""
+    try:
+        return ast.parse(_IPYTHON_LINE.sub(r"\1pass", source))
+    except SyntaxError:
+        return None
+
+
+def notebook_files(notebook: Path, package_dir: Path = ROOT / "robodyn") -> list[Path]:
+    """The files of the package that ``notebook`` uses, sorted: the modules its code cells
+    import, the modules those import (inside functions too), and so on, with the
+    ``__init__.py`` of each package on the way; and every other file but byte code (data,
+    scripts) in the folders of these modules, in their non-package subfolders too.
+
+    A cell that is not Python even with its IPython lines left out counts as using the whole
+    package if it names the package, and as using none of it otherwise."""
+    import nbformat
+
+    package_dir = Path(package_dir)
+    cells = [cell.source for cell in nbformat.read(notebook, as_version=4).cells
+             if cell.cell_type == "code"]
+    trees = [_cell_tree(source) for source in cells]
+    if any(tree is None and package_dir.name in source
+           for tree, source in zip(trees, cells, strict=True)):
+        return package_files(package_dir)
+    found = set()
+    for tree in trees:
+        if tree is not None:
+            found |= _used_files(tree, package_dir)
+    todo = sorted(found)
+    while todo:
+        path = todo.pop()
+        relative = path.relative_to(package_dir.parent).with_suffix("")
+        parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+        tree = ast.parse(path.read_bytes(), filename=str(path))
+        for used in _used_files(tree, package_dir, ".".join(parts)) - found:
+            found.add(used)
+            todo.append(used)
+    for folder in {path.parent for path in found}:
+        for path in folder.rglob("*"):
+            inside = path.relative_to(folder).parts[:-1]
+            if (path.is_file() and path.suffix not in (".py", ".pyc")
+                    and "__pycache__" not in inside
+                    and not any((folder.joinpath(*inside[:end]) / "__init__.py").is_file()
+                                for end in range(1, len(inside) + 1))):
+                found.add(path)
+    return sorted(found)
+
+
+def notebook_key(notebook: Path, package_dir: Path = ROOT / "robodyn") -> str:
+    """SHA-256 over the paths (from the package's parent folder), sizes and contents of the
+    files :func:`notebook_files` finds for ``notebook``: the same for a notebook that uses
+    nothing of the package. The notebook itself is not part of it (jupyter-cache keys on its
+    code cells)."""
+    package_dir = Path(package_dir)
+    digest = hashlib.sha256()
+    for path in notebook_files(notebook, package_dir):
+        content = path.read_bytes()
+        digest.update(f"{path.relative_to(package_dir.parent).as_posix()}\0{len(content)}\0"
+                      .encode())
+        digest.update(content)
+    return digest.hexdigest()
+
+
+#: Under a build root: the key each notebook in the execution cache was executed with.
+KEYS_FILE = Path("_build") / ".robodyn-source-hash"
+
+
+def recorded_keys(build_root: Path) -> dict[str, str]:
+    """{notebook's path in the book: key} of the build under ``build_root``; empty if there
+    is no record or it is not one (the whole-package hash that builds kept before)."""
+    try:
+        keys = json.loads((Path(build_root) / KEYS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return keys if isinstance(keys, dict) else {}
+
+
+def _write_keys(build_root: Path, keys: dict[str, str]) -> None:
+    path = Path(build_root) / KEYS_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(dict(sorted(keys.items())), indent=1) + "\n", encoding="utf-8")
+
+
+def clear_stale_notebooks(root: Path, build_root: Path, keys: dict[Path, str]) -> list[Path]:
+    """Before a build: remove each notebook of ``keys`` ({notebook: current key}) whose
+    recorded key differs, or that the cache lacks, from the execution cache under
+    ``build_root`` (its entries, matched by its code and by its path), from Sphinx's saved
+    pages and from the record; return those notebooks. The others stay as they are."""
+    import nbformat
+    from jupyter_cache import get_cache
+    from jupyter_cache.cache.db import NbCacheRecord
+
+    root, build_root = Path(root), Path(build_root)
+    recorded = recorded_keys(build_root)
+    cache = get_cache(str(build_root / "_build" / ".jupyter_cache"))
+    records = cache.list_cache_records()
+    stale = []
+    for notebook, key in keys.items():
+        name = notebook.relative_to(root).as_posix()
+        pks = {record.pk for record in records if record.uri == str(notebook.absolute())}
+        try:
+            matched = cache.match_cache_notebook(nbformat.read(notebook, as_version=4)).pk
+        except KeyError:
+            matched = None
+        if recorded.get(name) == key and matched is not None:
+            continue
+        stale.append(notebook)
+        for pk in pks | ({matched} - {None}):
+            try:
+                cache.remove_cache(pk)
+            except KeyError:  # the record without its notebook file
+                NbCacheRecord.remove_records([pk], cache.db)
+        page = Path(name).with_suffix("")
+        for saved in (build_root / "_build" / ".doctrees" / page.with_suffix(".doctree"),
+                      build_root / "_build" / "jupyter_execute" / page.with_suffix(".ipynb")):
+            saved.unlink(missing_ok=True)
+        recorded.pop(name, None)
+    _write_keys(build_root, recorded)
+    return stale
+
+
+def record_cached_notebooks(root: Path, build_root: Path, keys: dict[Path, str]) -> None:
+    """Record ``keys`` ({notebook: key computed before it ran}) of the notebooks that have
+    none and that the execution cache under ``build_root`` now holds."""
+    import nbformat
+    from jupyter_cache import get_cache
+
+    recorded = recorded_keys(build_root)
+    cache = get_cache(str(Path(build_root) / "_build" / ".jupyter_cache"))
+    for notebook, key in keys.items():
+        name = notebook.relative_to(root).as_posix()
+        if name in recorded:
+            continue
+        try:
+            cache.match_cache_notebook(nbformat.read(notebook, as_version=4))
+        except KeyError:
+            continue
+        recorded[name] = key
+    _write_keys(build_root, recorded)
 
 
 def clear_stale_doctrees(build_root: Path, extension_hash: str) -> bool:

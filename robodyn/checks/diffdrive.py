@@ -1038,11 +1038,13 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
     return cases
 
 
-# The mistakes of this exercise are the reference (robodyn.diffdrive.waypoints.heading_command) with a
+# The mistakes of this exercise are the reference
+# (robodyn.diffdrive.waypoints.heading_command) with a
 # changed input or a changed output wherever a mistake can be put that way. The others (a
 # heading error the reference never produces: unwrapped, wrapped the wrong way, from arctan of
 # a ratio; or no limit at all, which the reference refuses) pass their error to _command, the
-# reference's formula as robodyn.diffdrive.waypoints writes it. None repeats the solution's lines, which
+# reference's formula as robodyn.diffdrive.waypoints writes it. None repeats the solution's
+# lines, which
 # the student release must not hold (see classgrade.release).
 
 
@@ -1586,7 +1588,8 @@ _SQUARE_ODOMETRY = Exercise(
     outputs=(Output("pose", Close(rtol=1e-6, atol=1e-9, angle_entries=(2,)),
                     entries=("x", "y", "theta")),),
     reference=_square_odometry_reference,
-    package_references=("robodyn.diffdrive.odometry.dead_reckoning", "robodyn.diffdrive.odometry.drive_square"),
+    package_references=("robodyn.diffdrive.odometry.dead_reckoning",
+                        "robodyn.diffdrive.odometry.drive_square"),
     make_cases=_square_odometry_cases,
     mistakes=(
         Mistake(

@@ -1,4 +1,5 @@
-"""Friction in motion: a wheel spun up on a floor, a body on an incline or pushed along the floor."""
+"""Friction in motion: a wheel spun up on a floor, a body on an incline or pushed along the
+floor."""
 
 from __future__ import annotations
 

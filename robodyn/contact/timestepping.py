@@ -34,7 +34,8 @@ restitution at the velocity level.
 - :func:`lcp_by_enumeration`: every choice of the basic variables tried; exact for small
   problems, the independent check of :func:`lemke`.
 - :func:`contact_lcp`: M and q of one step of the point on the floor.
-- :func:`step`: one step; :func:`simulate`: a run, a :class:`robodyn.core.integrate.SimulationResult`.
+- :func:`step`: one step; :func:`simulate`: a run, a
+  :class:`robodyn.core.integrate.SimulationResult`.
 - :func:`stop_distance_discrete`: where the sliding block stops under this scheme, in closed
   form.
 

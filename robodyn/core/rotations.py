@@ -93,7 +93,8 @@ def check_unit_quaternion(q, name: str = "q", tolerance: float = 1e-6) -> np.nda
     >>> check_unit_quaternion([1.0, 0.0, 0.0, 0.1])
     Traceback (most recent call last):
     ...
-    robodyn.core.errors.ParameterError: q must be a unit quaternion (w, x, y, z); its norm is 1.00499
+    robodyn.core.errors.ParameterError: q must be a unit quaternion (w, x, y, z); its norm is
+    1.00499
     """
     q = as_array(name, q, "", (4,), finite=True)
     norm = float(np.linalg.norm(q))

@@ -24,7 +24,8 @@ class DiffDriveParams(Parameters):
     The defaults describe a robot of the size of the thesis's reference robot. Each field says
     where its value comes from (``source`` and ``note``, listed by :meth:`field_table` and
     shown as a table in a notebook): the thesis states the body's envelope and the forward
-    speed (:class:`~robodyn.diffdrive.waypoints.FollowerSettings`) and measured the drive wheel's mass and
+    speed (:class:`~robodyn.diffdrive.waypoints.FollowerSettings`) and measured the drive
+    wheel's mass and
     its static friction on wood; the book assumes the rest, typical of commercial vacuum
     robots of that size and consistent with those figures, and derives the two inertias.
 

@@ -37,7 +37,8 @@ def simulate(
 ) -> SimulationResult:
     r"""Drive the robot through the waypoints of ``settings`` in a sampled-data loop.
 
-    Every ``dt`` a :class:`~robodyn.diffdrive.waypoints.WaypointFollower` turns the measured pose into a
+    Every ``dt`` a :class:`~robodyn.diffdrive.waypoints.WaypointFollower` turns the measured
+    pose into a
     command (v_cmd, omega_cmd), held until the next sample; :func:`inverse_kinematics` and
     :func:`saturate_wheel_speeds` turn it into wheel-speed references. Then
 

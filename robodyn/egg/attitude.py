@@ -81,7 +81,8 @@ def euler_rates(alpha: float, beta: float, gamma: float, omega_B):
     ParameterError
         Where :math:`|\sin\beta|` < :data:`EULER_SINGULAR_TOLERANCE`: with the long axis
         vertical, spin and heading turn about the same axis and their rates are not defined.
-        Integrate the attitude as a quaternion there (:func:`robodyn.core.rotations.quaternion_rate`).
+        Integrate the attitude as a quaternion there
+        (:func:`robodyn.core.rotations.quaternion_rate`).
     """
     alpha = check_real("alpha", alpha, "rad")
     beta = check_real("beta", beta, "rad")

@@ -153,7 +153,8 @@ def fit_stribeck(v, f, p0=None, loss: str = "linear", delta: float = 2.0,
     >>> fit_stribeck(v, -stribeck(v, 0.5, 0.8, 0.1, 0.1))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    robodyn.core.errors.ParameterError: the forces f point along the motion: f has the sign of v at 200
+    robodyn.core.errors.ParameterError: the forces f point along the motion: f has the sign
+    of v at 200
     of 200 samples, ...
     """
     v, f = _data(v, f)

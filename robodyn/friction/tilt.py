@@ -70,7 +70,8 @@ def mu_from_tilt(theta, sigma_theta: float = 0.0) -> TiltMeasurement:
             f"(degrees? use np.radians)"
         )
     sigma_theta = check_non_negative("sigma_theta", sigma_theta, "rad")
-    return TiltMeasurement(mu=scalar_or_array(np.tan(theta)), sigma=scalar_or_array(sigma_theta / np.cos(theta) ** 2))
+    return TiltMeasurement(mu=scalar_or_array(np.tan(theta)),
+                           sigma=scalar_or_array(sigma_theta / np.cos(theta) ** 2))
 
 
 def synthetic_slip_angles(test: TiltBoardTest, n_trials: int = 15, seed: int = 0):

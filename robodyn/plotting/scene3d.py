@@ -719,10 +719,11 @@ def scene_html(bodies, tracks=(), times=None, floor=None, title: str = "", width
 
 # --------------------------------------------------------------------------- markup
 
-#: The player (``scene3d_player.js`` beside this module). It finds its own container (the one holding this script, else the first one
-#: with its id not yet started, so a copy of the same markup starts too) and keeps every
-#: name inside its function. No comment may hold two slashes: the markup has none.
-_SCRIPT = (Path(__file__).with_name("scene3d_player.js")).read_text(encoding="utf-8")
+#: The player, ``scene3d_player.js`` beside this module. It finds its own container (the one
+#: holding this script, else the first one with its id not yet started, so a copy of the same
+#: markup starts too) and keeps every name inside its function. No comment may hold two
+#: slashes: the markup has none.
+_SCRIPT = Path(__file__).with_name("scene3d_player.js").read_text(encoding="utf-8")
 
 
 def _player_script(ident: str) -> str:

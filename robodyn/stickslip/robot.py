@@ -73,7 +73,8 @@ def make_robot(seed: int, flipped=(False, False, False), noise: float = DropletR
     motors that spin the wrong way; ``noise`` is the relative spread of each pivot
     (:attr:`DropletRobot.noise`, 5 %). The numbers are assumptions that give pivots of a few
     degrees; they are not measured. The source gives no pivot size (it calls the pivots
-    microscopic); the friction model of :mod:`robodyn.stickslip.pivot` with this book's assumed motor
+    microscopic); the friction model of :mod:`robodyn.stickslip.pivot` with this book's
+    assumed motor
     (:class:`VibrationMotor`) turns about 0.015 deg per ms, 16 times less.
     """
     check_integer("seed", seed)

@@ -5,8 +5,8 @@ drawn. :func:`draw_robot` and :func:`place_robot` draw and move the planar robot
 :class:`robodyn.vacuum.PlanarRobot` (body outline, suction mouth, caster, wheel with a spoke
 that shows its turn, the arm from pivot to axle); :func:`draw_step` the filleted step.
 :class:`ClimbExplorer` is the view under the chapter's widget (:func:`climb_explorer`): a grid
-of climbs computed once (:func:`robodyn.vacuum.climb_grid`), shown at a chosen time. The other functions
-each
+of climbs computed once (:func:`robodyn.vacuum.climb_grid`), shown at a chosen time. The
+other functions each
 return one still figure of the chapter: the step's distance field, the wheel load against the
 traction, a climb's history, the success maps, a tornado chart, braking, driving off a step,
 the course on two floors and the two engines compared.

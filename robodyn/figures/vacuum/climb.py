@@ -346,7 +346,8 @@ def _nearest(values, target):
 def climb_explorer(attempts: dict | None = None, params: vacuum.VacuumParams | None = None,
                    time: float = 0.6):
     """The chapter's widget: height, variant, friction, speed and time over a
-    :class:`ClimbExplorer` of ``attempts`` (:func:`robodyn.vacuum.climb_grid`; by default the small grid of
+    :class:`ClimbExplorer` of ``attempts`` (:func:`robodyn.vacuum.climb_grid`; by default the
+    small grid of
     :func:`small_climb_grid`), shown first at ``time`` s."""
     attempts = small_climb_grid() if attempts is None else attempts
     view = ClimbExplorer(attempts, params)

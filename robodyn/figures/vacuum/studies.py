@@ -1,4 +1,5 @@
-"""Figures of chapter 7's studies: success maps, sensitivities, braking, drops, the course, the two engines and what limits a climb."""
+"""Figures of chapter 7's studies: success maps, sensitivities, braking, drops, the course,
+the two engines and what limits a climb."""
 
 from __future__ import annotations
 
