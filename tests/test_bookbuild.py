@@ -1,6 +1,8 @@
-"""The book build: a package change clears the execution cache; the editions' commands; the
-book's Sphinx extension (inline scripts once, no Thebe, buttons only with a repository)."""
+"""The book build: a notebook's cache entry keys on the package modules it imports, so a
+package change runs again only the notebooks that use it; the editions' commands; the book's
+Sphinx extension (inline scripts once, no Thebe, buttons only with a repository)."""
 
+import hashlib
 import importlib.util
 import json
 import subprocess
@@ -14,10 +16,12 @@ from booktools import bookbuild
 from booktools.bookbuild import (
     build_book,
     build_command,
-    clear_stale_cache,
+    notebook_files,
+    notebook_key,
     output_dir,
     package_files,
     package_source_hash,
+    recorded_keys,
 )
 from robodyn.core.errors import ParameterError
 from robodyn.core.sweeps import QUICK_VARIABLE
@@ -68,7 +72,7 @@ def test_hash_changes_with_module_content(package):
 
 
 def test_hash_changes_with_a_subpackage_module(package):
-    """A change in robodyn/checks/x.py must clear the cache like one at the top."""
+    """A change in a subpackage's module changes the hash like one at the top."""
     before = package_source_hash(package)
     (package / "checks" / "x.py").write_text("X = 2\n")
     assert package_source_hash(package) != before
@@ -112,52 +116,132 @@ def test_hash_tells_moved_content_apart(package):
     assert package_source_hash(package) != before
 
 
-def make_build(root, stamp=None):
-    """A _build folder with an execution cache, executed notebooks and pages."""
-    build = root / "_build"
-    for sub in (".jupyter_cache", "jupyter_execute", "html"):
-        (build / sub).mkdir(parents=True, exist_ok=True)
-        (build / sub / "file").write_text(sub)
-    if stamp is not None:
-        (build / ".robodyn-source-hash").write_text(stamp)
-    return build
+#: The fake package of :func:`book`: a.ipynb uses alpha (and, through alpha.model, core.maths);
+#: b.ipynb uses beta.model (and, inside a function, core.late); nothing uses core.unused.
+FAKE_PACKAGE = {
+    "__init__.py": '"""The fake package."""\n',
+    "core/__init__.py": "",
+    "core/maths.py": "def twice(x):\n    return 2 * x\n",
+    "core/late.py": "LATE = 1\n",
+    "core/unused.py": "UNUSED = 1\n",
+    "alpha/__init__.py": "from robodyn.alpha.model import VALUE\n",
+    "alpha/model.py": "from ..core import maths\n\nVALUE = maths.twice(21)\n",
+    "alpha/table.csv": "a,b\n1,2\n",
+    "alpha/__pycache__/model.cpython-311.pyc": "byte code",
+    "beta/__init__.py": "",
+    "beta/model.py": ("VALUE = 3\n\n\ndef later():\n"
+                      "    from robodyn.core.late import LATE\n    return LATE\n"),
+}
 
 
-def test_cache_cleared_when_no_stamp(tmp_path):
-    """Without a stamp the cache and executed notebooks go, the pages stay, the stamp is written."""
-    build = make_build(tmp_path)
-    assert clear_stale_cache(tmp_path, "abc") is True
-    assert not (build / ".jupyter_cache").exists()
-    assert not (build / "jupyter_execute").exists()
-    assert (build / "html" / "file").read_text() == "html"
-    assert (build / ".robodyn-source-hash").read_text() == "abc"
+@pytest.fixture
+def book(tmp_path):
+    """A book folder with the fake package ``robodyn`` and two notebooks, a and b."""
+    for name, text in FAKE_PACKAGE.items():
+        path = tmp_path / "robodyn" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    _notebook(tmp_path / "a.ipynb", "%precision 3\nfrom robodyn import alpha", "print(alpha.VALUE)")
+    _notebook(tmp_path / "b.ipynb", "from robodyn.beta.model import VALUE\nprint(VALUE)")
+    return tmp_path
 
 
-def test_cache_cleared_when_package_changed(tmp_path):
-    """A stamp of another source hash clears the cache and is replaced."""
-    build = make_build(tmp_path, stamp="old")
-    assert clear_stale_cache(tmp_path, "new") is True
-    assert not (build / ".jupyter_cache").exists()
-    assert not (build / "jupyter_execute").exists()
-    assert (build / ".robodyn-source-hash").read_text() == "new"
+def _used(book, *sources):
+    """The files of the fake package that a notebook with these code cells uses."""
+    notebook = _notebook(book / "cells.ipynb", *sources)
+    return {path.relative_to(book / "robodyn").as_posix()
+            for path in notebook_files(notebook, book / "robodyn")}
 
 
-def test_cache_kept_when_package_unchanged(tmp_path):
-    """A stamp equal to the source hash keeps the cache: returns False."""
-    build = make_build(tmp_path, stamp="same")
-    assert clear_stale_cache(tmp_path, "same") is False
-    assert (build / ".jupyter_cache" / "file").read_text() == ".jupyter_cache"
-    assert (build / "jupyter_execute" / "file").read_text() == "jupyter_execute"
+def test_a_notebook_uses_its_imports_their_imports_their_packages_and_data(book):
+    """The closure: imported modules, what they import (relative, inside functions), the
+    packages' __init__ on the way and the data files beside them, no byte code."""
+    package = book / "robodyn"
+    assert {path.relative_to(package).as_posix()
+            for path in notebook_files(book / "a.ipynb", package)} == {
+        "__init__.py", "alpha/__init__.py", "alpha/model.py", "alpha/table.csv",
+        "core/__init__.py", "core/maths.py"}
+    assert {path.relative_to(package).as_posix()
+            for path in notebook_files(book / "b.ipynb", package)} == {
+        "__init__.py", "beta/__init__.py", "beta/model.py", "core/__init__.py", "core/late.py"}
 
 
-def test_first_build_creates_stamp_then_keeps_cache(tmp_path):
-    """With no _build yet the stamp is created; the next call with the same hash keeps all."""
-    root = tmp_path / "instructor"
-    assert clear_stale_cache(root, "h1") is True
-    assert (root / "_build" / ".robodyn-source-hash").read_text() == "h1"
-    make_build(root)
-    assert clear_stale_cache(root, "h1") is False
-    assert (root / "_build" / ".jupyter_cache").exists()
+def test_a_key_changes_with_a_module_imported_through_another_and_no_other(book):
+    """Editing core/maths.py (a uses it through alpha.model) changes a's key, not b's;
+    editing beta/model.py changes only b's; editing a module nobody imports changes none."""
+    package = book / "robodyn"
+
+    def keys():
+        return notebook_key(book / "a.ipynb", package), notebook_key(book / "b.ipynb", package)
+
+    a, b = keys()
+    (package / "core" / "maths.py").write_text("def twice(x):\n    return x + x\n")
+    a_edited, b_same = keys()
+    assert a_edited != a and b_same == b
+    (package / "beta" / "model.py").write_text("VALUE = 4\n")
+    a_same, b_edited = keys()
+    assert a_same == a_edited and b_edited != b
+    (package / "core" / "unused.py").write_text("UNUSED = 2\n")
+    (package / "alpha" / "__pycache__" / "model.cpython-311.pyc").write_text("other byte code")
+    assert keys() == (a_same, b_edited)
+    (package / "alpha" / "table.csv").write_text("a,b\n1,3\n")
+    assert keys()[0] != a_same
+
+
+@pytest.mark.parametrize("cell, used", [
+    ("import robodyn.core.maths", {"core/maths.py"}),
+    ("from robodyn import alpha, beta",
+     {"alpha/__init__.py", "alpha/model.py", "alpha/table.csv", "core/maths.py",
+      "beta/__init__.py"}),
+    ("from robodyn.core.maths import twice", {"core/maths.py"}),
+    ("from robodyn.core import maths, late", {"core/maths.py", "core/late.py"}),
+    ("def f():\n    import robodyn.core.late", {"core/late.py"}),
+    ("import numpy as np\nprint(np.pi)", None),
+], ids=["import-a.b.c", "from-a-import-x-y", "from-a.b.c-import-name", "from-a.b-import-module",
+        "inside-a-function", "no-robodyn"])
+def test_each_import_form_reaches_its_module_and_its_packages(book, cell, used):
+    """Every way a cell imports a module counts it with the packages above it."""
+    expected = set() if used is None else used | {"__init__.py", "core/__init__.py"}
+    assert _used(book, cell) == expected
+
+
+def test_ipython_lines_are_left_out_and_an_unreadable_cell_counts_whole(book):
+    """Magics and shell lines are skipped (the rest of the cell counts); a cell that is still
+    not Python, or a magic that names the package, makes the notebook use all of it."""
+    assert _used(book, "%matplotlib inline\nif True:\n    !pip install x\n"
+                       "import robodyn.core.late", "%%bash\necho hello") == {
+        "__init__.py", "core/__init__.py", "core/late.py"}
+    everything = {path.relative_to(book / "robodyn").as_posix()
+                  for path in package_files(book / "robodyn")}
+    assert _used(book, "robodyn.core.maths?") == everything
+    assert _used(book, "%time import robodyn.core.late") == everything
+
+
+def test_a_package_named_in_a_string_counts_with_all_its_modules(book):
+    """A module that imports a package's modules by name (robodyn.grading does) uses them all."""
+    (book / "robodyn" / "finder.py").write_text(
+        "import importlib\n\nPACKAGE = 'robodyn.beta'\n\n\ndef find(name):\n"
+        "    return importlib.import_module(f'{PACKAGE}.{name}')\n")
+    assert _used(book, "from robodyn import finder") == {
+        "__init__.py", "finder.py", "beta/__init__.py", "beta/model.py", "core/__init__.py",
+        "core/late.py"}
+
+
+def test_a_notebook_that_imports_nothing_of_the_package_keys_on_itself_alone(book):
+    """Its key is the hash of no file: no edit of the package changes it."""
+    notebook = _notebook(book / "plain.ipynb", "import math\nprint(math.pi)")
+    before = notebook_key(notebook, book / "robodyn")
+    assert before == hashlib.sha256().hexdigest()
+    (book / "robodyn" / "__init__.py").write_text("X = 1\n")
+    assert notebook_key(notebook, book / "robodyn") == before
+
+
+def test_a_record_in_the_old_format_is_no_record(tmp_path):
+    """The whole-package hash that earlier builds wrote there reads as no key at all."""
+    (tmp_path / "_build").mkdir()
+    (tmp_path / "_build" / ".robodyn-source-hash").write_text("ab" * 32)
+    assert recorded_keys(tmp_path) == {}
+    assert recorded_keys(tmp_path / "elsewhere") == {}
 
 
 @pytest.fixture(autouse=True)
@@ -257,25 +341,127 @@ def test_command_with_another_config_and_folder(tmp_path):
     assert command[command.index("--path-output") + 1] == str(folder)
 
 
-def test_build_book_clears_a_stale_cache_before_building(tmp_path, monkeypatch):
-    """The cache of a changed package is gone by the time jupyter-book runs."""
-    (tmp_path / "robodyn").mkdir()
-    (tmp_path / "robodyn" / "m.py").write_text("M = 1\n")
-    build = make_build(tmp_path, stamp="stale")
-    calls = []
+def _two_notebook_book(book):
+    """The toc and configuration of a book whose executed notebooks are a and b."""
+    (book / "intro.md").write_text("# Intro\n")
+    (book / "_toc.yml").write_text(
+        "format: jb-book\nroot: intro\nchapters:\n  - file: a\n  - file: b\n")
+    (book / "_config.yml").write_text("execute:\n  execute_notebooks: cache\n")
 
-    def fake_run(command, **kwargs):
-        calls.append((command, (build / ".jupyter_cache").exists(), kwargs))
+
+def _cached_pk(cache, path):
+    """The primary key of the cache entry matching the notebook at ``path``, or None."""
+    try:
+        return cache.match_cache_notebook(nbformat.read(path, as_version=4)).pk
+    except KeyError:
+        return None
+
+
+def test_a_module_change_clears_only_the_notebooks_that_use_it(book, monkeypatch):
+    """After a change to a module only a.ipynb imports, a's cache entry and saved page are gone
+    when the build starts, b's are kept; a runs again and its new key is recorded."""
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    _two_notebook_book(book)
+    cache_dir = book / "_build" / ".jupyter_cache"
+    doctrees = book / "_build" / ".doctrees"
+    seen = []
+
+    def fake_execute(paths, cache_dir, **kwargs):  # stores what the cache lacks, as if run
+        cache = get_cache(str(cache_dir))
+        seen.append({"missing": [path.name for path in paths if _cached_pk(cache, path) is None],
+                     "pages": sorted(path.name for path in doctrees.glob("*.doctree"))})
+        for path in paths:
+            if _cached_pk(cache, path) is None:
+                cache.cache_notebook_bundle(
+                    CacheBundleIn(nbformat.read(path, as_version=4), str(path.absolute())),
+                    check_validity=False, overwrite=True)
+
+    def fake_run(command, **kwargs):  # Sphinx saves each page it reads
+        assert command == build_command(book)
+        assert kwargs["cwd"] == book and kwargs["capture_output"] is True
+        doctrees.mkdir(parents=True, exist_ok=True)
+        for name in ("intro", "a", "b"):
+            (doctrees / f"{name}.doctree").write_text("saved page")
         return subprocess.CompletedProcess(command, 0, "", "")
 
+    monkeypatch.setattr(bookbuild, "execute_notebooks", fake_execute)
     monkeypatch.setattr(bookbuild.subprocess, "run", fake_run)
-    assert build_book(tmp_path, capture=True).returncode == 0
-    [(command, cache_existed, kwargs)] = calls
-    assert command == build_command(tmp_path)
-    assert cache_existed is False
-    assert kwargs["cwd"] == tmp_path and kwargs["capture_output"] is True
-    stamp = (build / ".robodyn-source-hash").read_text()
-    assert stamp == package_source_hash(tmp_path / "robodyn")
+    assert build_book(book, capture=True).returncode == 0
+    assert seen[-1]["missing"] == ["a.ipynb", "b.ipynb"]
+    cache = get_cache(str(cache_dir))
+    pk_a, pk_b = _cached_pk(cache, book / "a.ipynb"), _cached_pk(cache, book / "b.ipynb")
+    key_a = notebook_key(book / "a.ipynb", book / "robodyn")
+    assert recorded_keys(book) == {
+        "a.ipynb": key_a, "b.ipynb": notebook_key(book / "b.ipynb", book / "robodyn")}
+
+    build_book(book, capture=True)
+    assert seen[-1] == {"missing": [], "pages": ["a.doctree", "b.doctree", "intro.doctree"]}
+
+    (book / "robodyn" / "core" / "maths.py").write_text("def twice(x):\n    return 3 * x\n")
+    build_book(book, capture=True)
+    assert seen[-1] == {"missing": ["a.ipynb"], "pages": ["b.doctree", "intro.doctree"]}
+    assert _cached_pk(cache, book / "b.ipynb") == pk_b
+    assert _cached_pk(cache, book / "a.ipynb") not in (None, pk_a)
+    assert recorded_keys(book)["a.ipynb"] == notebook_key(book / "a.ipynb", book / "robodyn")
+    assert recorded_keys(book)["a.ipynb"] != key_a
+
+
+def test_a_notebook_the_build_ran_gets_the_key_from_before_the_build(book, monkeypatch):
+    """A notebook that only the build itself ran is recorded after it, with the key from
+    before the build: a module changed while the build ran makes it run again next time."""
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    _two_notebook_book(book)
+    cache = get_cache(str(book / "_build" / ".jupyter_cache"))
+    before = {name: notebook_key(book / name, book / "robodyn") for name in ("a.ipynb", "b.ipynb")}
+    missing = []
+
+    def fake_run(command, **kwargs):  # runs both notebooks; meanwhile core.maths is edited
+        for name in ("a.ipynb", "b.ipynb"):
+            cache.cache_notebook_bundle(
+                CacheBundleIn(nbformat.read(book / name, as_version=4), str(book / name)),
+                check_validity=False, overwrite=True)
+        (book / "robodyn" / "core" / "maths.py").write_text("def twice(x):\n    return 0\n")
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(bookbuild, "execute_notebooks", lambda paths, *args, **kwargs: (
+        missing.append([path.name for path in paths if _cached_pk(cache, path) is None])))
+    monkeypatch.setattr(bookbuild.subprocess, "run", fake_run)
+    build_book(book, capture=True)
+    assert missing == [["a.ipynb", "b.ipynb"]]
+    assert recorded_keys(book) == before
+    monkeypatch.setattr(bookbuild.subprocess, "run",
+                        lambda command, **kwargs: subprocess.CompletedProcess(command, 0))
+    build_book(book, capture=True)
+    assert missing[-1] == ["a.ipynb"]
+
+
+@pytest.mark.notebooks
+def test_a_changed_module_runs_again_only_the_notebook_that_uses_it(book, monkeypatch):
+    """With real kernels: after a change to core.maths, a.ipynb's cached output shows the new
+    value and b.ipynb's cache entry is the one from before (it did not run again)."""
+    from jupyter_cache import get_cache
+
+    _two_notebook_book(book)
+    monkeypatch.setattr(bookbuild.subprocess, "run",
+                        lambda command, **kwargs: subprocess.CompletedProcess(command, 0))
+    cache = get_cache(str(book / "_build" / ".jupyter_cache"))
+
+    def printed(name):
+        _, merged = cache.merge_match_into_notebook(nbformat.read(book / name, as_version=4))
+        return merged.cells[-1].outputs[0]["text"]
+
+    build_book(book, capture=True, jobs=2)
+    assert (printed("a.ipynb"), printed("b.ipynb")) == ("42\n", "3\n")
+    entry_b = cache.match_cache_notebook(nbformat.read(book / "b.ipynb", as_version=4))
+    (book / "robodyn" / "core" / "maths.py").write_text("def twice(x):\n    return 3 * x\n")
+    build_book(book, capture=True, jobs=2)
+    assert printed("a.ipynb") == "63\n"
+    again_b = cache.match_cache_notebook(nbformat.read(book / "b.ipynb", as_version=4))
+    assert (again_b.pk, again_b.created) == (entry_b.pk, entry_b.created)
 
 
 # --- the book's Sphinx extension ------------------------------------------------------------

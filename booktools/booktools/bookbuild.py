@@ -45,8 +45,9 @@ says so and exits with status 2 instead of starting a build.
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import ast
+import fnmatch
+import functools
 import hashlib
 import json
 import os
@@ -101,7 +102,7 @@ def output_dir(root: Path = ROOT, instructor: bool = False) -> Path:
 #: ``"robodyn.checks"`` (``robodyn.grading`` imports the check modules by such a name).
 _MODULE_NAME = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
 #: A line of IPython that is not Python: a magic (``%pip ...``) or a shell command (``!ls``).
-_IPYTHON_LINE = re.compile(r"^(\s*)[%!].*$", re.MULTILINE)
+_IPYTHON_LINE = re.compile(r"^([ \t]*)[%!].*$", re.MULTILINE)
 
 
 def _module_file(package_dir: Path, name: str) -> Path | None:
@@ -158,6 +159,16 @@ def _used_files(tree: ast.AST, package_dir: Path, module: str | None = None) -> 
     return files
 
 
+@functools.lru_cache(maxsize=1024)
+def _module_uses(path: Path, package_dir: Path, source: bytes) -> frozenset[Path]:
+    """:func:`_used_files` of the module at ``path`` with this source (each module is parsed
+    once, though the chapters share most of them)."""
+    relative = path.relative_to(package_dir.parent).with_suffix("")
+    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+    tree = ast.parse(source, filename=str(path))
+    return frozenset(_used_files(tree, package_dir, ".".join(parts)))
+
+
 def _cell_tree(source: str) -> ast.Module | None:
     """A code cell's syntax tree, its IPython lines (magics, shell commands) read as ``pass``;
     None if it still is not Python (a ``%%bash`` cell, ``name?``, ...)."""
@@ -167,44 +178,50 @@ def _cell_tree(source: str) -> ast.Module | None:
         return None
 
 
+def _data_files(folder: Path) -> set[Path]:
+    """The files of ``folder`` but Python source and byte code, with those of its subfolders
+    that are not packages (nor ``__pycache__``)."""
+    found = set()
+    for path in folder.iterdir():
+        if path.is_file() and path.suffix not in (".py", ".pyc"):
+            found.add(path)
+        elif (path.is_dir() and path.name != "__pycache__"
+              and not (path / "__init__.py").is_file()):
+            found |= _data_files(path)
+    return found
+
+
 def notebook_files(notebook: Path, package_dir: Path = ROOT / "robodyn") -> list[Path]:
     """The files of the package that ``notebook`` uses, sorted: the modules its code cells
     import, the modules those import (inside functions too), and so on, with the
-    ``__init__.py`` of each package on the way; and every other file but byte code (data,
-    scripts) in the folders of these modules, in their non-package subfolders too.
+    ``__init__.py`` of each package on the way; and the other files but byte code (data,
+    scripts such as ``plotting/scene3d_player.js``) in the folders of these modules.
 
-    A cell that is not Python even with its IPython lines left out counts as using the whole
-    package if it names the package, and as using none of it otherwise."""
+    IPython's lines (``%magic ...``, ``!command``) are left out of a cell. If a cell is still
+    not Python and names the package, or if its IPython lines name it (``%time import
+    robodyn.x``), the notebook uses every file of the package."""
     import nbformat
 
     package_dir = Path(package_dir)
     cells = [cell.source for cell in nbformat.read(notebook, as_version=4).cells
              if cell.cell_type == "code"]
-    trees = [_cell_tree(source) for source in cells]
-    if any(tree is None and package_dir.name in source
-           for tree, source in zip(trees, cells, strict=True)):
-        return package_files(package_dir)
     found = set()
-    for tree in trees:
+    for source in cells:
+        tree = _cell_tree(source)
+        unread = source if tree is None else "\n".join(
+            line[0] for line in _IPYTHON_LINE.finditer(source))
+        if package_dir.name in unread:
+            return package_files(package_dir)
         if tree is not None:
             found |= _used_files(tree, package_dir)
     todo = sorted(found)
     while todo:
         path = todo.pop()
-        relative = path.relative_to(package_dir.parent).with_suffix("")
-        parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
-        tree = ast.parse(path.read_bytes(), filename=str(path))
-        for used in _used_files(tree, package_dir, ".".join(parts)) - found:
+        for used in _module_uses(path, package_dir, path.read_bytes()) - found:
             found.add(used)
             todo.append(used)
     for folder in {path.parent for path in found}:
-        for path in folder.rglob("*"):
-            inside = path.relative_to(folder).parts[:-1]
-            if (path.is_file() and path.suffix not in (".py", ".pyc")
-                    and "__pycache__" not in inside
-                    and not any((folder.joinpath(*inside[:end]) / "__init__.py").is_file()
-                                for end in range(1, len(inside) + 1))):
-                found.add(path)
+        found |= _data_files(folder)
     return sorted(found)
 
 
@@ -259,7 +276,8 @@ def clear_stale_notebooks(root: Path, build_root: Path, keys: dict[Path, str]) -
     stale = []
     for notebook, key in keys.items():
         name = notebook.relative_to(root).as_posix()
-        pks = {record.pk for record in records if record.uri == str(notebook.absolute())}
+        uris = {str(notebook.absolute()), str(notebook.resolve())}
+        pks = {record.pk for record in records if record.uri in uris}
         try:
             matched = cache.match_cache_notebook(nbformat.read(notebook, as_version=4)).pk
         except KeyError:
@@ -272,9 +290,9 @@ def clear_stale_notebooks(root: Path, build_root: Path, keys: dict[Path, str]) -
                 cache.remove_cache(pk)
             except KeyError:  # the record without its notebook file
                 NbCacheRecord.remove_records([pk], cache.db)
-        page = Path(name).with_suffix("")
-        for saved in (build_root / "_build" / ".doctrees" / page.with_suffix(".doctree"),
-                      build_root / "_build" / "jupyter_execute" / page.with_suffix(".ipynb")):
+        page = Path(name).with_suffix("").as_posix()  # Sphinx's name of the page
+        for saved in (build_root / "_build" / ".doctrees" / f"{page}.doctree",
+                      build_root / "_build" / "jupyter_execute" / f"{page}.ipynb"):
             saved.unlink(missing_ok=True)
         recorded.pop(name, None)
     _write_keys(build_root, recorded)
@@ -287,8 +305,9 @@ def record_cached_notebooks(root: Path, build_root: Path, keys: dict[Path, str])
     import nbformat
     from jupyter_cache import get_cache
 
+    root, build_root = Path(root), Path(build_root)
     recorded = recorded_keys(build_root)
-    cache = get_cache(str(Path(build_root) / "_build" / ".jupyter_cache"))
+    cache = get_cache(str(build_root / "_build" / ".jupyter_cache"))
     for notebook, key in keys.items():
         name = notebook.relative_to(root).as_posix()
         if name in recorded:
@@ -463,22 +482,29 @@ def build_book(
     build_root: Path | None = None,
     jobs: int | None = None,
 ):
-    """Clear a stale execution cache, execute the missing notebooks side by side
-    (:func:`execute_notebooks`, ``jobs`` at a time), then run :func:`build_command`; return
-    the build's process."""
+    """Clear the stale notebooks from the execution cache (:func:`clear_stale_notebooks`),
+    execute the missing notebooks side by side (:func:`execute_notebooks`, ``jobs`` at a
+    time), run :func:`build_command`, then record the keys of the notebooks now in the cache
+    (:func:`record_cached_notebooks`); return the build's process."""
     root = Path(root)
     build_root = Path(build_root) if build_root else output_dir(root, instructor)
-    clear_stale_cache(build_root, package_source_hash(root / "robodyn"))
     if (root / "book" / "_ext").is_dir():
         clear_stale_doctrees(build_root, package_source_hash(root / "book" / "_ext"))
     toc = root / ("_toc_instructor.yml" if instructor else "_toc.yml")
     settings = Path(config) if config else root / "_config.yml"
+    keys = {}
     if toc.is_file() and settings.is_file() and _execution_mode(settings) == "cache":
-        execute_notebooks(notebooks_to_execute(root, toc, settings),
-                          build_root / "_build" / ".jupyter_cache", jobs=jobs,
+        notebooks = notebooks_to_execute(root, toc, settings)
+        keys = {notebook: notebook_key(notebook, root / "robodyn") for notebook in notebooks}
+        clear_stale_notebooks(root, build_root, keys)
+        execute_notebooks(notebooks, build_root / "_build" / ".jupyter_cache", jobs=jobs,
                           log=(lambda text: None) if capture else print)
+        record_cached_notebooks(root, build_root, keys)
     command = build_command(root, instructor, config, build_root)
-    return subprocess.run(command, cwd=root, capture_output=capture, text=True)
+    run = subprocess.run(command, cwd=root, capture_output=capture, text=True)
+    if keys:
+        record_cached_notebooks(root, build_root, keys)
+    return run
 
 
 def main(argv: list[str] | None = None) -> int:
