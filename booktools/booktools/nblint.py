@@ -11,11 +11,11 @@ checked here; wrap long messages where they are printed (``textwrap.fill(text, 7
 It also checks the length of a code cell: at most :data:`MAX_CELL_LINES` lines
 (CONTRIBUTING.md: anything longer belongs in ``robodyn``, with a test). The lines of an
 exercise's answer, between ``### BEGIN SOLUTION`` and ``### END SOLUTION``, do not count:
-that is the student's part, and the set-up cell that :mod:`booktools.installcell`
-generates (and tests), which the pages do not show, is not counted either. And it checks the
-figures a cell makes, so that their text stays legible on a phone, where a figure is scaled
-down to a 342 px column, text and all: a ``figsize=(w, h)`` may be at most :data:`MAX_FIGURE_INCHES` wide
-and a ``fontsize`` or ``labelsize`` at least :data:`MIN_FONT_PT` points (a number, or
+that is the student's part, and the set-up cell that :mod:`booktools.installcell` generates
+(and tests), which the pages do not show, is not counted either. And it checks the figures a
+cell makes, so that their text stays legible on a phone, where a figure is scaled down to a
+342 px column, text and all: a ``figsize=(w, h)`` may be at most :data:`MAX_FIGURE_INCHES`
+wide and a ``fontsize`` or ``labelsize`` at least :data:`MIN_FONT_PT` points (a number, or
 "medium" and larger; "small" is 8.3 points). Both come from
 :mod:`robodyn.plotting.interactive` (``FIGURE_INCHES``, ``MIN_FONT_PT``); the same checks
 run over the figure modules of ``robodyn`` (:func:`lint_python`).
