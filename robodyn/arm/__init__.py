@@ -14,8 +14,9 @@ The equations of motion in matrix form are
 
 computed here along three independent routes that the book and the tests compare:
 :meth:`PlanarArm.inverse_dynamics` by the recursive Newton-Euler algorithm (two passes along
-the chain), :meth:`PlanarArm.mass_matrix` and :meth:`PlanarArm.gravity_torque` from the
-Jacobians of the centres of mass, and :mod:`robodyn.arm.lagrange` symbolically with sympy.
+the chain), :meth:`PlanarArm.mass_matrix` by the composite-rigid-body algorithm (checked against the
+Jacobians of the centres of mass), :meth:`PlanarArm.gravity_torque` from those Jacobians,
+and :mod:`robodyn.arm.lagrange` symbolically with sympy.
 
 Arrays of states broadcast: ``q`` of shape (n,) or (n, ...) gives results of shape (n,) or
 (n, ...) for the vector quantities (torques, gravity).

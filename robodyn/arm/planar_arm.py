@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.linalg.lapack import dposv
 
 from robodyn.core import integrate
 from robodyn.core.errors import ParameterError
@@ -279,12 +280,37 @@ class PlanarArm(Parameters):
         return self._newton_euler(q, qd, qdd, gravity, forces=True)[1]
 
     def mass_matrix(self, q) -> np.ndarray:
-        r"""Mass matrix from the centre-of-mass Jacobians, shape (n, n), kg m^2.
+        r"""Mass matrix by the composite-rigid-body algorithm, shape (n, n), kg m^2.
 
-        .. math:: M(q) = \sum_i m_i J_{c,i}^T J_{c,i} + I_i\, j_{\omega,i} j_{\omega,i}^T,
+        Entry :math:`M_{ij}` is the torque at joint i needed to give joint j a unit
+        acceleration from rest, with gravity off. That acceleration turns the links j..n, rigidly
+        together (the *composite body* j), about joint j, so for :math:`i \le j`
 
-        with :math:`j_{\omega,i} = (1, \dots, 1, 0, \dots, 0)` (i ones): link i turns with
-        the sum of the first i joint rates. Symmetric and positive definite. For one state.
+        .. math:: M_{jj} = K_j, \qquad M_{ij} = K_j + d_j \cdot (p_j - p_i), \qquad
+                  M_{ji} = M_{ij},
+
+        with :math:`p_j` the position of joint j, :math:`K_j = \sum_{k \ge j} (I_k + m_k
+        |c_k - p_j|^2)` the composite's moment of inertia about joint j and
+        :math:`d_j = \sum_{k \ge j} m_k (c_k - p_j)` its first moment (mass times centre of
+        mass) about joint j. One pass from the tip builds both, adding link j to composite j+1
+        and moving the sums from joint j+1 to joint j (:math:`p_{j+1} - p_j = L_j u_j`, the
+        parallel-axis theorem):
+
+        .. math::
+
+            K_j = K_{j+1} + 2 L_j\, u_j \cdot d_{j+1} + \bar m_{j+1} L_j^2
+                  + I_j + m_j l_{c,j}^2, \qquad
+            d_j = d_{j+1} + (\bar m_{j+1} L_j + m_j l_{c,j})\, u_j,
+
+        with :math:`\bar m_{j+1}` the mass of the links beyond j. Then column j: the moment
+        :math:`K_j` walks inward, gaining :math:`L_i\, u_i \cdot d_j` at each joint i < j
+        (:math:`p_j - p_i = \sum_{k=i}^{j-1} L_k u_k`). This is Featherstone's
+        composite-rigid-body algorithm (*Rigid Body Dynamics Algorithms*, Springer 2008,
+        section 6.2) for a planar chain, with Python floats: n(n + 1)/2 entries, O(n^2)
+        operations. It equals :math:`\sum_i m_i J_{c,i}^T J_{c,i} + I_i\, j_{\omega,i}
+        j_{\omega,i}^T` from the centre-of-mass Jacobians (:meth:`com_jacobians`) and,
+        column by column, :math:`M e_j` = ``inverse_dynamics(q, 0, e_j, gravity=False)``.
+        Symmetric (by construction) and positive definite. For one state.
 
         Examples
         --------
@@ -292,10 +318,63 @@ class PlanarArm(Parameters):
         [[1.9267 0.46  ]
          [0.46   0.16  ]]
         """
-        J = self.com_jacobians(q)
-        ones = np.tril(np.ones((self.n, self.n)))  # row i: which joints turn link i
-        M = np.einsum("i,iaj,iak->jk", self.masses, J, J)
-        return M + np.einsum("i,ij,ik->jk", self.inertias, ones, ones)
+        q = as_array("q", q, "rad", (self.n,))
+        return np.array(self._composite_rigid_body(*self._directions(q)))
+
+    def _directions(self, q: np.ndarray) -> tuple[list[float], list[float]]:
+        """(cos phi_i, sin phi_i) of every link as lists of Python floats, for one state
+        (a checked array of shape (n,)); the unit vector u_i along link i."""
+        phi = np.cumsum(q)
+        return np.cos(phi).tolist(), np.sin(phi).tolist()
+
+    def _composite_rigid_body(self, cos: list[float], sin: list[float]) -> list[list[float]]:
+        """M as a list of rows, from the link directions: the loop of :meth:`mass_matrix`."""
+        masses, inertias = self.masses.tolist(), self.inertias.tolist()
+        lengths, lc = self.lengths.tolist(), self.com_distances.tolist()
+        n = len(masses)
+        r_x = [length * c for length, c in zip(lengths, cos, strict=True)]  # r_i = L_i u_i
+        r_y = [length * s for length, s in zip(lengths, sin, strict=True)]
+        M = [[0.0] * n for _ in range(n)]
+        outer_mass = K = d_x = d_y = 0.0  # composite n+1: nothing beyond the tip
+        for j in reversed(range(n)):
+            # K_j, d_j from K_{j+1}, d_{j+1} and the mass beyond j, before they are updated
+            K += (2.0 * (r_x[j] * d_x + r_y[j] * d_y) + outer_mass * lengths[j] ** 2
+                  + inertias[j] + masses[j] * lc[j] ** 2)
+            moment = outer_mass * lengths[j] + masses[j] * lc[j]
+            d_x, d_y = d_x + moment * cos[j], d_y + moment * sin[j]
+            outer_mass += masses[j]
+            # column j: the torque K_j about joint j, moved inward joint by joint
+            torque = M[j][j] = K
+            for i in reversed(range(j)):
+                torque += r_x[i] * d_x + r_y[i] * d_y
+                M[i][j] = M[j][i] = torque
+        return M
+
+    def _bias_torques(self, cos: list[float], sin: list[float], qd: list[float]) -> list[float]:
+        """h = C(q, q') q' + G(q): the Newton-Euler passes of :meth:`inverse_dynamics` for
+        one state with q'' = 0, link by link with Python floats. With alpha_i = 0 the outward
+        pass leaves a_c,i = a_p,i - omega_i^2 r_c,i and a_p,i+1 = a_p,i - omega_i^2 r_i from
+        a_p,1 = (0, g); the inward pass is f_i = f_{i+1} + m_i a_c,i and
+        h_i = n_i = n_{i+1} + r_c,i x f_i + (r_i - r_c,i) x f_{i+1}."""
+        masses, lengths = self.masses.tolist(), self.lengths.tolist()
+        lc = self.com_distances.tolist()
+        n = len(masses)
+        a_com = []
+        omega, a_x, a_y = 0.0, 0.0, self.gravity  # the joint's acceleration, a_p,1 = (0, g)
+        for i in range(n):  # outward
+            omega += qd[i]
+            turn_x, turn_y = -omega * omega * cos[i], -omega * omega * sin[i]
+            a_com.append((a_x + lc[i] * turn_x, a_y + lc[i] * turn_y))
+            a_x, a_y = a_x + lengths[i] * turn_x, a_y + lengths[i] * turn_y
+        torques = [0.0] * n
+        f_x = f_y = torque = 0.0  # f_{n+1} = 0, n_{n+1} = 0
+        for i in reversed(range(n)):  # inward
+            next_x, next_y = f_x, f_y  # f_{i+1}
+            f_x, f_y = f_x + masses[i] * a_com[i][0], f_y + masses[i] * a_com[i][1]
+            torque += (lc[i] * (cos[i] * f_y - sin[i] * f_x)
+                       + (lengths[i] - lc[i]) * (cos[i] * next_y - sin[i] * next_x))
+            torques[i] = torque
+        return torques
 
     def gravity_torque(self, q) -> np.ndarray:
         r"""Gravity torques :math:`G(q) = \partial V / \partial q`, N m, shape (n,) or (n, ...).
@@ -375,14 +454,29 @@ class PlanarArm(Parameters):
     def forward_dynamics(self, q, qd, tau) -> np.ndarray:
         r"""Joint accelerations :math:`\ddot q = M^{-1}(\tau - C\dot q - G)`, rad/s^2, shape (n,).
 
-        The velocity and gravity terms come from :meth:`inverse_dynamics` with
-        :math:`\ddot q = 0` (its result is exactly :math:`C\dot q + G`).
+        Featherstone's inertia-matrix method (*Rigid Body Dynamics Algorithms*, Springer 2008,
+        chapter 6): the velocity and gravity terms :math:`h = C\dot q + G` are the torques of
+        the Newton-Euler passes with :math:`\ddot q = 0` (as :meth:`inverse_dynamics` would
+        give them), M comes from the composite-rigid-body algorithm (:meth:`mass_matrix`),
+        and :math:`M\ddot q = \tau - h` is solved by Cholesky factorisation, :math:`M = U^T U`
+        and two triangular solves (LAPACK's ``dposv``, called directly: for these small
+        matrices ``numpy.linalg.solve`` costs several times as much in Python overhead).
+        For one state; q, qd and tau are checked once, here.
         """
         q = as_array("q", q, "rad", (self.n,))
         qd = as_array("qd", qd, "rad/s", (self.n,))
         tau = as_array("tau", tau, "N m", (self.n,))
-        bias = self.inverse_dynamics(q, qd, np.zeros(self.n))
-        return np.linalg.solve(self.mass_matrix(q), tau - bias)
+        return self._forward_dynamics(q, qd, tau)
+
+    def _forward_dynamics(self, q: np.ndarray, qd: np.ndarray, tau: np.ndarray) -> np.ndarray:
+        """:meth:`forward_dynamics` of checked arrays of shape (n,)."""
+        cos, sin = self._directions(q)
+        rhs = tau - np.array(self._bias_torques(cos, sin, qd.tolist()))
+        M = np.array(self._composite_rigid_body(cos, sin))
+        _, qdd, info = dposv(M, rhs)
+        if info != 0:  # M singular (a last link with no inertia about its joint): let
+            return np.linalg.solve(M, rhs)  # numpy raise LinAlgError, as it always did
+        return qdd
 
     def energy(self, q, qd) -> tuple[float, float]:
         r"""Kinetic and potential energy, :math:`(\tfrac12 \dot q^T M \dot q,\ g \sum m_i y_{c,i})`,
@@ -424,10 +518,11 @@ class PlanarArm(Parameters):
         n = self.n
         zero = np.zeros(n)
 
-        def rhs(t, state):
+        def rhs(t, state):  # the state comes from the integrator: only tau is checked
             q, qd = state[:n], state[n:]
-            tau = zero if torque is None else np.asarray(torque(t, q, qd), dtype=float)
-            return np.concatenate([qd, self.forward_dynamics(q, qd, tau)])
+            tau = zero if torque is None else as_array(
+                "tau", np.asarray(torque(t, q, qd), dtype=float), "N m", (n,))
+            return np.concatenate([qd, self._forward_dynamics(q, qd, tau)])
 
         names = [f"q{i + 1}" for i in range(n)] + [f"qd{i + 1}" for i in range(n)]
         run = integrate.solve(rhs, t_span, np.concatenate([q0, qd0]), state_names=names,
@@ -444,7 +539,9 @@ def structure_residuals(arm: PlanarArm, q, qd, qdd) -> dict[str, float]:
     r"""How far one state of an arm is from the three structural properties of its dynamics.
 
     For :math:`\tau = M\ddot q + C\dot q + G` with C from the Christoffel symbols:
-    M is symmetric with positive eigenvalues, :math:`N = \dot M - 2C` is skew-symmetric, and
+    M (by the composite-rigid-body algorithm, symmetric by construction) equals the sum over
+    the links of :math:`m_i J_{c,i}^T J_{c,i} + I_i j_i j_i^T` built from the centres' Jacobians,
+    and has positive eigenvalues, :math:`N = \dot M - 2C` is skew-symmetric, and
     the total energy changes at the rate of the motors' power,
     :math:`\dot E = \dot q^T M\ddot q + \tfrac12\dot q^T\dot M\dot q + G^T\dot q
     = \dot q^T\tau`, with :math:`\tau` from :meth:`PlanarArm.inverse_dynamics` (an
@@ -459,7 +556,8 @@ def structure_residuals(arm: PlanarArm, q, qd, qdd) -> dict[str, float]:
     Returns
     -------
     dict
-        ``"M - M^T"`` (largest entry, kg m^2), ``"smallest eigenvalue"`` (of M, kg m^2,
+        ``"M by two routes"`` (largest entry of the difference, kg m^2),
+        ``"smallest eigenvalue"`` (of M, kg m^2,
         > 0 for a valid arm), ``"skew"`` (largest entry of N + N^T, kg m^2/s) and
         ``"energy"`` (:math:`|\dot E - \dot q^T\tau|`, W); all but the eigenvalue are
         round-off for a correct implementation.
@@ -474,10 +572,13 @@ def structure_residuals(arm: PlanarArm, q, qd, qdd) -> dict[str, float]:
     qd = as_array("qd", qd, "rad/s", (arm.n,), finite=True)
     qdd = as_array("qdd", qdd, "rad/s^2", (arm.n,), finite=True)
     M = arm.mass_matrix(q)
+    J, chain = arm.com_jacobians(q), np.tril(np.ones((arm.n, arm.n)))
+    M_jacobians = (np.einsum("i,iaj,iak->jk", arm.masses, J, J)
+                   + np.einsum("i,ij,ik->jk", arm.inertias, chain, chain))
     M_dot = np.einsum("ljk,l->jk", arm.mass_matrix_derivatives(q), qd)
     N = M_dot - 2 * arm.coriolis_matrix(q, qd)
     E_dot = qd @ M @ qdd + 0.5 * qd @ M_dot @ qd + arm.gravity_torque(q) @ qd
-    return {"M - M^T": float(np.abs(M - M.T).max()),
+    return {"M by two routes": float(np.abs(M - M_jacobians).max()),
             "smallest eigenvalue": float(np.linalg.eigvalsh(M)[0]),
             "skew": float(np.abs(N + N.T).max()),
             "energy": float(abs(E_dot - qd @ arm.inverse_dynamics(q, qd, qdd)))}
