@@ -41,36 +41,53 @@ def shell_outline(beta: float, R1: float, R2: float, n: int = 181):
     return 1e3 * horizontal, 1e3 * (height + H)
 
 
-def side_view(ax, beta: float, spin: float, R1: float, R2: float):
-    """Draw the shell tilted by ``beta`` (rad, long axis from the vertical) and spun by
-    ``spin`` about its long axis, seen along its tilt axis; return the artists.
-
-    Drawn: outline, long axis, the vertical through the centre, the line from the centre to
-    the contact, and one painted meridian (spin 0 faces the reader) that shows the spin.
-    """
-    x, z = shell_outline(beta, R1, R2)
+def side_view_data(beta: float, spin: float, R1: float, R2: float):
+    """What :func:`side_view` draws, mm: the outline's (horizontal, height) and the (x, z)
+    data of its lines in the order it draws them: the long axis, the vertical through the
+    centre, the line from the centre to the contact, the contact, the centre, and the
+    painted meridian's half facing the reader and its hidden half (NaN where not drawn)."""
+    outline = shell_outline(beta, R1, R2)
     low = min(beta, np.pi - beta)                      # the tilt of whichever end is down
     H = egg.center_height(low, R1, R2)
     # the contact is on the floor, contact_offset from below the centre towards the lower
     # end (at -horizontal while beta <= pi/2, the upper end leaning to +horizontal)
     towards_lower = -1.0 if beta <= np.pi / 2 else 1.0
     contact = (1e3 * towards_lower * egg.contact_offset(low, R1, R2), 0.0)
-    artists = [ax.fill(x, z, color="#f3e3c3", ec="#8a6d3b", lw=2)[0]]
     tip = 1e3 * R1 * np.array([np.sin(beta), np.cos(beta)])
-    artists += ax.plot([-tip[0], tip[0]], [1e3 * H - tip[1], 1e3 * H + tip[1]], color="0.35",
-                       lw=1, ls="-.")
-    artists += ax.plot([0, 0], [0, 1e3 * (H + R1)], color="0.6", lw=0.8, ls=":")
-    artists += ax.plot([0, contact[0]], [1e3 * H, contact[1]], color="tab:red", lw=1.5)
-    artists += ax.plot(*contact, "o", color="tab:red", ms=7)
-    artists += ax.plot(0, 1e3 * H, "k+", ms=10, mew=2)
+    lines = [([-tip[0], tip[0]], [1e3 * H - tip[1], 1e3 * H + tip[1]]),
+             ([0, 0], [0, 1e3 * (H + R1)]),
+             ([0, contact[0]], [1e3 * H, contact[1]]),
+             ([contact[0]], [contact[1]]),
+             ([0], [1e3 * H])]
     # the meridian at body azimuth 0 (the shell's x'), seen from the tilt axis
     psi = np.linspace(0, np.pi, 60)
     body = np.stack([R2 * np.sin(psi), np.zeros_like(psi), R1 * np.cos(psi)])
     world = egg.rotation(spin, beta, 0.0) @ body       # tilt about world x, viewed along x
     facing = world[0] >= 0
-    for visible, style in ((facing, "-"), (~facing, ":")):
+    for visible in (facing, ~facing):
         ys, zs = np.where(visible, world[1], np.nan), np.where(visible, world[2], np.nan)
-        artists += ax.plot(-1e3 * ys, 1e3 * (zs + H), color="tab:blue", lw=2, ls=style)
+        lines.append((-1e3 * ys, 1e3 * (zs + H)))
+    return outline, lines
+
+
+def side_view(ax, beta: float, spin: float, R1: float, R2: float):
+    """Draw the shell tilted by ``beta`` (rad, long axis from the vertical) and spun by
+    ``spin`` about its long axis, seen along its tilt axis; return the artists.
+
+    Drawn: outline, long axis, the vertical through the centre, the line from the centre to
+    the contact, and one painted meridian (spin 0 faces the reader) that shows the spin.
+    The artists are those of :func:`side_view_data`, in its order, the outline first.
+    """
+    (x, z), (axis, vertical, arm, contact, centre, near, far) = side_view_data(
+        beta, spin, R1, R2)
+    artists = [ax.fill(x, z, color="#f3e3c3", ec="#8a6d3b", lw=2)[0]]
+    artists += ax.plot(*axis, color="0.35", lw=1, ls="-.")
+    artists += ax.plot(*vertical, color="0.6", lw=0.8, ls=":")
+    artists += ax.plot(*arm, color="tab:red", lw=1.5)
+    artists += ax.plot(*contact, "o", color="tab:red", ms=7)
+    artists += ax.plot(*centre, "k+", ms=10, mew=2)
+    for half, style in ((near, "-"), (far, ":")):
+        artists += ax.plot(*half, color="tab:blue", lw=2, ls=style)
     return artists
 
 
@@ -80,7 +97,17 @@ class AttitudeExplorer:
     Controls named ``tilt_deg``, ``spin_deg`` and ``elongation``. Top: the side view with the
     contact point, its numbers beside it; bottom: the centre height over the tilt (the
     potential energy over m g), the current tilt marked.
+
+    A slider's move only changes the data of artists made once (the shell's outline and
+    lines, the landscape, the marker) and the numbers; the landscape is computed again only
+    when the elongation changes. The numbers' labels and units and their box are drawn once
+    with the axes; only the numbers are drawn on a move (text is slow to draw), at the same
+    places in the same monospaced font, so the picture is the one a single text would give.
     """
+
+    #: The numbers beside the side view: label, format of the value, unit, one line each.
+    ROWS = (("H     ", "{:6.1f}", " mm"), ("beta_p", "{:6.1f}", " deg"),
+            ("d     ", "{:6.1f}", " mm"))
 
     def setup(self, fig):
         """Two axes with fixed limits, the side view tall enough for the longest egg upright."""
@@ -97,28 +124,51 @@ class AttitudeExplorer:
         self.tilts = np.linspace(0, np.pi, 181)
         (self.landscape,) = self.ax_h.plot([], [], color="tab:green", lw=2)
         (self.marker,) = self.ax_h.plot([], [], "o", color="tab:red", ms=7, clip_on=False)
-        self.text = self.ax.text(1.04, 1.0, "", transform=self.ax.transAxes, va="top",
-                                 fontsize=10, family="monospace",
-                                 bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
-        self.shell = []
+        self.shell = side_view(self.ax, 0.0, 0.0, R1, R2)
+        self._elongation = None
+        # the labels, units and box (fixed, drawn with the axes; the numbers' places blank)
+        # and over them the numbers (the labels' and units' places blank), each monospaced
+        # character where it would be in the one text "H      55.5 mm\n..."
+        text = {"x": 1.04, "y": 1.0, "transform": self.ax.transAxes, "va": "top",
+                "fontsize": 10, "family": "monospace"}
+        self.frame = self.ax.text(
+            s="\n".join(label + " " * len(number.format(0.0)) + unit
+                        for label, number, unit in self.ROWS),
+            bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9}, **text)
+        self.values = self.ax.text(s="", **text)
+        #: the numbers as the reader reads them, one text (not drawn: frame and values are)
+        self.text = self.ax.text(s="", visible=False, **text)
+
+    def numbers(self, H: float, beta_p: float, d: float) -> str:
+        """The numbers as the text over the labels draws them: labels and units blank."""
+        return "\n".join(" " * len(label) + number.format(value) + " " * len(unit)
+                         for (label, number, unit), value in zip(self.ROWS, (H, beta_p, d),
+                                                                  strict=True))
 
     def update(self, tilt_deg, spin_deg, elongation):
-        """Redraw the shell and the landscape; return the changed artists."""
+        """Move the shell, the marker and the numbers (the landscape if the elongation
+        changed); return the changed artists."""
         beta, spin = np.radians(tilt_deg), np.radians(spin_deg)
         r1 = R2 * elongation
-        for artist in self.shell:
-            artist.remove()
-        self.shell = side_view(self.ax, beta, spin, r1, R2)
-        folded = np.minimum(self.tilts, np.pi - self.tilts)
-        self.landscape.set_data(np.degrees(self.tilts), 1e3 * egg.center_height(folded, r1, R2))
+        (x, z), lines = side_view_data(beta, spin, r1, R2)
+        self.shell[0].set_xy(np.column_stack([x, z]))
+        for line, data in zip(self.shell[1:], lines, strict=True):
+            line.set_data(*data)
+        if elongation != self._elongation:
+            folded = np.minimum(self.tilts, np.pi - self.tilts)
+            self.landscape.set_data(np.degrees(self.tilts),
+                                    1e3 * egg.center_height(folded, r1, R2))
+            self._elongation = elongation
         low = min(beta, np.pi - beta)
         H = egg.center_height(low, r1, R2)
         self.marker.set_data([tilt_deg], [1e3 * H])
-        self.text.set_text(
-            f"H     {1e3 * H:6.1f} mm\n"
-            f"beta_p{np.degrees(egg.contact_angle(low, r1, R2)):6.1f} deg\n"
-            f"d     {1e3 * egg.contact_offset(low, r1, R2):6.1f} mm")
-        return [*self.shell, self.landscape, self.marker, self.text]
+        numbers = (1e3 * H, np.degrees(egg.contact_angle(low, r1, R2)),
+                   1e3 * egg.contact_offset(low, r1, R2))
+        self.values.set_text(self.numbers(*numbers))
+        self.text.set_text("\n".join(label + number.format(value) + unit for
+                                     (label, number, unit), value in
+                                     zip(self.ROWS, numbers, strict=True)))
+        return [*self.shell, self.landscape, self.marker, self.values]
 
 
 def attitude_explorer():

@@ -1,5 +1,12 @@
-"""Friction laws the chapters build on: Coulomb, viscous, Stribeck, Karnopp, and the static-kinetic
-blend of the thesis's contacts.
+"""Friction laws the chapters build on.
+
+Chapter 2's laws of a sliding contact's force against its velocity v: Coulomb, viscous,
+Stribeck (with the Stribeck dip below v_s) and Karnopp (a stick band |v| < dv that holds the
+applied force); and the static-kinetic blend of the vacuum-robot thesis's contacts, used by
+chapters 3 and 7: a coefficient static below a critical slip speed, kinetic above it
+(:func:`friction_coefficient`), directed by a regularised sign (:func:`contact_friction`).
+The ``*_float`` functions are the same laws for one float, for inner loops; tests hold each
+equal to its array form. SI units; a force is negative when the velocity is positive.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 import struct
 import threading
 import time
@@ -29,8 +30,9 @@ from pathlib import Path
 
 import matplotlib
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
 from matplotlib.figure import Figure
+from matplotlib.ft2font import RenderMode
 from matplotlib.text import Text
 
 from robodyn.core.errors import ParameterError
@@ -73,6 +75,23 @@ def _png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
+def _up_filtered(rows: np.ndarray) -> np.ndarray:
+    """PNG's scanlines of ``rows`` (uint8, one image row each) with the "Up" filter: each row
+    its difference to the row above (one NumPy subtraction for the whole image)."""
+    filtered = np.empty((rows.shape[0], rows.shape[1] + 1), dtype=np.uint8)
+    filtered[:, 0] = 2  # filter type "Up"; above the first row PNG assumes zeros
+    filtered[0, 1:] = rows[0]
+    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # modulo 256, as PNG wants
+    return filtered
+
+
+def _png(width: int, height: int, zlib_stream: bytes) -> bytes:
+    """A PNG file of 8-bit RGBA pixels from its zlib-compressed scanlines."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA
+    return b"".join([PNG_SIGNATURE, _png_chunk(b"IHDR", header),
+                     _png_chunk(b"IDAT", zlib_stream), _png_chunk(b"IEND", b"")])
+
+
 def rgba_png(canvas: FigureCanvasAgg, compress_level: int = 1) -> bytes:
     """Encode what ``canvas`` shows now as PNG bytes (8-bit RGBA), without drawing it again.
 
@@ -83,17 +102,70 @@ def rgba_png(canvas: FigureCanvasAgg, compress_level: int = 1) -> bytes:
     """
     width, height = canvas.get_width_height(physical=True)
     rows = np.asarray(canvas.buffer_rgba()).reshape(height, 4 * width)
-    filtered = np.empty((height, 4 * width + 1), dtype=np.uint8)
-    filtered[:, 0] = 2  # filter type "Up"; above the first row PNG assumes zeros
-    filtered[0, 1:] = rows[0]
-    np.subtract(rows[1:], rows[:-1], out=filtered[1:, 1:])  # modulo 256, as PNG wants
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA
-    return b"".join([
-        PNG_SIGNATURE,
-        _png_chunk(b"IHDR", header),
-        _png_chunk(b"IDAT", zlib.compress(filtered, compress_level)),
-        _png_chunk(b"IEND", b""),
-    ])
+    return _png(width, height, zlib.compress(_up_filtered(rows), compress_level))
+
+
+_ADLER_BASE = 65521
+
+
+def _adler32_combine(first: int, second: int, second_length: int) -> int:
+    """Adler-32 of two byte strings one after the other from theirs (zlib's
+    ``adler32_combine``, which Python's zlib does not offer)."""
+    rem = second_length % _ADLER_BASE
+    low = first & 0xFFFF
+    high = (rem * low + (first >> 16) + (second >> 16) + _ADLER_BASE - rem) % _ADLER_BASE
+    low = (low + (second & 0xFFFF) + _ADLER_BASE - 1) % _ADLER_BASE
+    return (high << 16) | low
+
+
+class PngBands:
+    """PNG bytes of a canvas again and again, compressing only the rows that changed.
+
+    A slider's move changes a part of a widget's figure (a third of the rows, typically), and
+    deflating the whole image was the largest part of a redraw after the text. The image is
+    cut into bands of ``BAND_ROWS`` rows, each deflated on its own (a zlib full flush between
+    them: no band refers to another), and a band whose rows (and the row above it, which the
+    "Up" filter reads) are those of the last image keeps its compressed bytes. The PNG is the
+    same pixels as :func:`rgba_png`'s, a few per cent larger, and the same bytes for the same
+    pixels, whatever the images before.
+    """
+
+    BAND_ROWS = 16
+
+    def __init__(self, compress_level: int = 1):
+        self.compress_level = compress_level
+        self._pixels = None  # the last image, one uint32 a pixel
+        self._bands: list[tuple[bytes, int, int]] = []  # deflated, adler32, length
+
+    def encode(self, canvas: FigureCanvasAgg) -> bytes:
+        """PNG bytes of what ``canvas`` shows now (8-bit RGBA), without drawing it again."""
+        width, height = canvas.get_width_height(physical=True)
+        rows = np.asarray(canvas.buffer_rgba()).reshape(height, 4 * width)
+        pixels = rows.view(np.uint32)
+        if self._pixels is None or self._pixels.shape != pixels.shape:
+            changed, self._bands = np.ones(height, dtype=bool), []
+        else:
+            changed = (pixels != self._pixels).any(axis=1)
+            changed[1:] |= changed[:-1].copy()  # the filtered row reads the row above
+        self._pixels = pixels.copy()
+        filtered = _up_filtered(rows)
+        deflate = zlib.compressobj(self.compress_level, zlib.DEFLATED, -15)  # raw deflate
+        bands, adler = [], 1
+        for k, start in enumerate(range(0, height, self.BAND_ROWS)):
+            stop = min(start + self.BAND_ROWS, height)
+            if k < len(self._bands) and not changed[start:stop].any():
+                band = self._bands[k]
+            else:
+                data = filtered[start:stop]
+                band = (deflate.compress(data) + deflate.flush(zlib.Z_FULL_FLUSH),
+                        zlib.adler32(data), data.nbytes)
+            bands.append(band)
+            adler = _adler32_combine(adler, band[1], band[2])
+        self._bands = bands
+        # zlib header (deflate, 32 kB window, fastest), the bands, an empty last block, Adler-32
+        stream = b"".join([b"\x78\x01", *(band[0] for band in bands), b"\x03\x00",
+                           adler.to_bytes(4, "big")])
+        return _png(width, height, stream)
 
 
 def text_on_page(fig: Figure, image_width_px: float, column_px: float = PAGE_COLUMN_PX):
@@ -154,6 +226,81 @@ def _unhinted_text():
         yield
     finally:
         matplotlib.rcParams["text.hinting"] = before
+
+
+#: Glyph bitmaps rendered by FreeType for the widgets' canvases (:class:`_GlyphCache`), by
+#: font, size, glyph, transform and position within a pixel; emptied when it holds this many.
+GLYPH_CACHE_SIZE = 20_000
+_GLYPHS: dict = {}
+
+
+class _GlyphCache(RendererAgg):
+    """Agg's renderer, with the bitmaps of the glyphs it draws kept for the next drawing.
+
+    Text is most of a widget's redraw, and most of a text's time is FreeType rendering each
+    glyph (``FT2Font._render_glyph``) for its place on the canvas, although the numbers a
+    slider changes are made of a dozen glyphs. Where a glyph lands only matters within a
+    pixel: moved by whole pixels, FreeType's bitmap is the same, moved. So each glyph is
+    rendered once per font, size, transform and 1/64-pixel position within a pixel, and then
+    drawn from the kept bitmap: the pixels are those of Agg's own text drawing, bit for bit
+    (``tests/test_plotting.py`` compares them). Glyphs in a form this code does not know
+    (another matplotlib) are drawn by Agg itself.
+    """
+
+    def _draw_text_glyphs_and_boxes(self, gc, x, y, angle, glyphs, boxes):
+        glyphs = list(glyphs)
+        try:
+            placed = self._placed_glyphs(gc, x, y, angle, glyphs)
+        except (AttributeError, TypeError, ValueError):
+            return super()._draw_text_glyphs_and_boxes(gc, x, y, angle, glyphs, boxes)
+        height = int(self.height)
+        for buffer, left, top in placed:
+            self._renderer.draw_text_image(buffer, left, height - top + buffer.shape[0], 0, gc)
+        return super()._draw_text_glyphs_and_boxes(gc, x, y, angle, (), boxes)
+
+    def _placed_glyphs(self, gc, x, y, angle, glyphs):
+        """(bitmap, left, top) of each glyph that covers pixels, as Agg would render it."""
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        flags = get_hinting_flag()
+        antialiased = gc.get_antialiased()
+        mode = RenderMode.NORMAL if antialiased else RenderMode.MONO
+        matrices, placed = {}, []
+        for font, size, glyph_index, slant, extend, dx, dy in glyphs:  # dy is upwards
+            matrix = matrices.get((slant, extend))
+            if matrix is None:  # the transform of Agg's _draw_text_glyphs_and_boxes
+                matrix = matrices[slant, extend] = (
+                    0x10000 * np.array([[cos, -sin], [sin, cos]])
+                    @ [[extend, extend * slant], [0, 1]]).round().astype(int)
+            # the glyph's origin in 1/64 px, FreeType's y upwards, as Agg places it
+            at_x = round(0x40 * (x + dx * cos - dy * sin))
+            at_y = round(0x40 * (self.height - y + dx * sin + dy * cos))
+            key = (font.fname, font.postscript_name, size, self.dpi, glyph_index,
+                   matrix.tobytes(), at_x & 0x3F, at_y & 0x3F, flags, antialiased)
+            bitmap = _GLYPHS.get(key)
+            if bitmap is None:
+                font.set_size(size, self.dpi)
+                font._set_transform(matrix, [at_x & 0x3F, at_y & 0x3F])
+                rendered = font._render_glyph(glyph_index, flags, mode)
+                buffer = np.array(rendered.buffer, dtype=np.uint8)
+                if not antialiased:
+                    buffer *= 0xFF
+                if len(_GLYPHS) >= GLYPH_CACHE_SIZE:
+                    _GLYPHS.clear()
+                bitmap = _GLYPHS[key] = (buffer, rendered.left, rendered.top)
+            buffer, left, top = bitmap
+            if buffer.size:
+                placed.append((buffer, left + (at_x >> 6), top + (at_y >> 6)))
+        return placed
+
+
+class _WidgetCanvas(FigureCanvasAgg):
+    """The Agg canvas of an interactive figure: its renderer keeps glyphs (:class:`_GlyphCache`)."""
+
+    def get_renderer(self, *args, **kwargs):
+        renderer = super().get_renderer(*args, **kwargs)
+        if type(renderer) is RendererAgg:  # made anew for a new size: the same, caching
+            renderer.__class__ = _GlyphCache
+        return renderer
 
 
 class _Redrawer:
@@ -329,8 +476,9 @@ class InteractiveFigure:
         self.dpi = check_positive("dpi", dpi, "dots per inch")
         self.alt = alt
         self.figure = Figure(figsize=figsize, dpi=self.dpi)
-        FigureCanvasAgg(self.figure)
+        _WidgetCanvas(self.figure)
         self.image = widgets.Image(format="png")
+        self._png = PngBands()
         self.error = widgets.HTML("")
         if self.view is not None:
             self._background = self._render_background()
@@ -374,7 +522,7 @@ class InteractiveFigure:
                 canvas.restore_region(self._background)
                 for artist in self.view.update(**values):
                     self.figure.draw_artist(artist)
-        return rgba_png(canvas)
+        return self._png.encode(canvas)
 
     def _show(self, values: dict) -> Exception | None:
         """Render at ``values`` and show the image, or the error under it; return the error."""
@@ -487,6 +635,7 @@ __all__ = [
     "PAGE_COLUMN_PX",
     "PHONE_COLUMN_PX",
     "InteractiveFigure",
+    "PngBands",
     "figure_png",
     "interactive_figure",
     "rgba_png",
