@@ -65,7 +65,7 @@ def test_the_bundle_of_all_chapters_holds_each_chapter_once(wheel, tmp_path):
     stems = bundle.chapter_stems([f"chapters/{p.stem}" for p in (ROOT / "chapters").glob("*")])
     path = bundle.write_bundle(tmp_path / bundle.bundle_name(bundle.ALL_CHAPTERS), stems, wheel)
     names = zipfile.ZipFile(path).namelist()
-    assert len(stems) == 7
+    assert len(stems) == len(list((ROOT / "chapters").glob("*.ipynb"))) >= 7
     for stem in stems:
         assert names.count(f"robot-dynamics-all/chapters/{stem}.ipynb") == 1
     assert sum(name.endswith(".whl") for name in names) == 1

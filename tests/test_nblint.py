@@ -157,8 +157,9 @@ def test_the_figure_modules_make_figures_legible_on_a_phone():
     """robodyn's figure code keeps to the same widths and font sizes as the notebooks."""
     from booktools.nblint import lint_python
 
-    modules = sorted((ROOT / "robodyn" / "figures").glob("*.py")) + sorted(
-        (ROOT / "robodyn" / "plotting").glob("*.py"))
+    modules = sorted((ROOT / "robodyn" / "figures").rglob("*.py")) + sorted(
+        (ROOT / "robodyn" / "plotting").rglob("*.py"))
+    assert ROOT / "robodyn" / "figures" / "vacuum" / "climb.py" in modules
     problems = [p for module in modules for p in lint_python(module)]
     assert not problems, "\n".join(map(str, problems))
 

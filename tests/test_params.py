@@ -117,14 +117,16 @@ def _parameter_classes():
     import robodyn
 
     found = {}
-    for module in pkgutil.iter_modules(robodyn.__path__):
-        if module.ispkg or module.name in ("egg_mujoco", "vacuum_mujoco"):
+    for module in pkgutil.walk_packages(robodyn.__path__, "robodyn."):
+        if module.name.endswith(".mujoco") or module.name.startswith(
+                ("robodyn.checks", "robodyn.grading", "robodyn.figures", "robodyn.plotting")):
             continue
-        loaded = importlib.import_module(f"robodyn.{module.name}")
+        loaded = importlib.import_module(module.name)
         for value in vars(loaded).values():
             if (isinstance(value, type) and issubclass(value, Parameters)
                     and value is not Parameters and value.__module__ == loaded.__name__):
                 found[f"{loaded.__name__}.{value.__name__}"] = value
+    assert "robodyn.diffdrive.params.DiffDriveParams" in found, sorted(found)
     return found
 
 

@@ -17,6 +17,13 @@ are tested on them:
 And the sets themselves are sound: the later writers' right answers pass, and no two slips
 of an exercise (nor a slip and a right answer) return the same values on the check's cases.
 
+The files are found, not listed: the first and the second set hold one module per subject
+that has exercises (``robodyn.SUBJECTS`` and ``robodyn/checks``), the third one per subject
+of the exercises it names (``tests/slips/third/__init__.py``). A missing file fails once,
+saying which file to write and how; a file with ``PLACEHOLDER = "<why>"`` (a new chapter's,
+written by ``make new-chapter``) is reported as skipped with that reason, and its subject's
+exercises wait for the real slips.
+
 Run as a script, ``python tests/test_slips_named.py`` prints a table per exercise: slips,
 named, rejected but not named, passed; and the share named, per set and in all.
 """
@@ -24,61 +31,107 @@ named, rejected but not named, passed; and the share named, per set and in all.
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
+from pathlib import Path
 
 import numpy as np
 import pytest
 import sympy as sp
-from slips import arm, contact, diffdrive, egg, friction, second, stickslip, vacuum
-from slips.second import arm as arm2
-from slips.second import contact as contact2
-from slips.second import diffdrive as diffdrive2
-from slips.second import egg as egg2
-from slips.second import friction as friction2
 from slips.second import right
-from slips.second import stickslip as stickslip2
-from slips.second import vacuum as vacuum2
 from slips.third import EXERCISES as THIRD_EXERCISES
-from slips.third import contact as contact3
-from slips.third import diffdrive as diffdrive3
-from slips.third import friction as friction3
 from slips.third import right_diffdrive_stickslip_vacuum, right_friction_contact
-from slips.third import stickslip as stickslip3
-from slips.third import vacuum as vacuum3
 
+from robodyn import SUBJECTS
 from robodyn.grading import evaluate, exercise_ids, get_exercise
 
 #: Some slips divide by zero or take the root of a negative number, as a student's would.
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
-#: The slip modules of each set by subject, in the book's order.
-SETS = {
-    "first": {"arm": arm, "friction": friction, "contact": contact, "diffdrive": diffdrive,
-              "stickslip": stickslip, "egg": egg, "vacuum": vacuum},
-    "second": {"arm": arm2, "friction": friction2, "contact": contact2,
-               "diffdrive": diffdrive2, "stickslip": stickslip2, "egg": egg2,
-               "vacuum": vacuum2},
-    "third": {"friction": friction3, "contact": contact3, "diffdrive": diffdrive3,
-              "stickslip": stickslip3, "vacuum": vacuum3},
+#: The package of each set's modules, in the order the sets were written.
+PACKAGES = {"first": "slips", "second": "slips.second", "third": "slips.third"}
+
+
+def _in_book_order(subjects) -> list[str]:
+    order = {subject: k for k, subject in enumerate(SUBJECTS)}
+    return sorted(set(subjects), key=lambda subject: (order.get(subject, len(order)), subject))
+
+
+#: The subjects that have exercises, in the book's order.
+SUBJECTS_WITH_EXERCISES = _in_book_order(i.split(".")[0] for i in exercise_ids())
+
+#: The subjects each set has a module for: all of them, or those of the exercises it names.
+EXPECTED = {
+    "first": SUBJECTS_WITH_EXERCISES,
+    "second": SUBJECTS_WITH_EXERCISES,
+    "third": _in_book_order(i.split(".")[0] for i in THIRD_EXERCISES),
 }
 
-#: The exercises each set has slips for: all of the book's, or those the set names.
-COVERS = {"first": None, "second": None, "third": THIRD_EXERCISES}
+
+def slips_path(set_name: str, subject: str) -> str:
+    """Where a set's module of a subject lives, relative to the repository."""
+    return (Path("tests", *PACKAGES[set_name].split(".")) / f"{subject}.py").as_posix()
+
+
+def _load(set_name: str, subject: str):
+    """The set's module of ``subject``, or None if there is no such file."""
+    name = f"{PACKAGES[set_name]}.{subject}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None
+
+
+def placeholder_reason(module) -> str | None:
+    """Why ``module`` is a placeholder (its ``PLACEHOLDER`` text), or None if it is not one."""
+    reason = getattr(module, "PLACEHOLDER", None)
+    return None if reason is None else str(reason)
+
+
+#: Each set's modules by subject, found: real ones, placeholders (with their reason) and the
+#: missing files.
+MODULES: dict[str, dict] = {name: {} for name in PACKAGES}
+PLACEHOLDERS: dict[tuple[str, str], str] = {}
+MISSING: list[tuple[str, str]] = []
+for _set_name, _subjects in EXPECTED.items():
+    for _subject in _subjects:
+        _module = _load(_set_name, _subject)
+        if _module is None:
+            MISSING.append((_set_name, _subject))
+        elif placeholder_reason(_module) is not None:
+            PLACEHOLDERS[(_set_name, _subject)] = placeholder_reason(_module)
+        else:
+            MODULES[_set_name][_subject] = _module
+
+
+def covered(set_name: str) -> list[str]:
+    """The exercise ids a set has slips for: those it covers (the book's, or those it names)
+    whose subject's module is written (neither missing nor a placeholder)."""
+    ids = exercise_ids() if set_name != "third" else THIRD_EXERCISES
+    return sorted(i for i in ids if i.split(".")[0] in MODULES[set_name])
+
+
+#: Every slip: (set, exercise id, function), in the modules' order.
+SLIPS = [(name, *slip) for name, modules in MODULES.items() for module in modules.values()
+         for slip in module.SLIPS]
+
+#: The second set's writer's right answers, by exercise id: ``right.RIGHT`` for the book's
+#: first chapters, and a later subject's own ``RIGHT`` in its second-set module.
+SECOND_RIGHT = {**right.RIGHT, **{exercise_id: answer
+                                  for module in MODULES["second"].values()
+                                  for exercise_id, answer in getattr(module, "RIGHT",
+                                                                     {}).items()}}
 
 #: The third set's writers' own right answers, by exercise id.
 THIRD_RIGHT = {**right_friction_contact.RIGHT, **right_diffdrive_stickslip_vacuum.RIGHT}
 
-
-def covered(set_name: str) -> list[str]:
-    """The exercise ids a set has slips for."""
-    return sorted(COVERS[set_name] or exercise_ids())
-assert second.__doc__
-
-#: Every slip: (set, exercise id, function), in the modules' order.
-SLIPS = [(name, *slip) for name, modules in SETS.items() for module in modules.values()
-         for slip in module.SLIPS]
-
 #: The share of a subject's slips that must be named, in each set.
 NAMED_SHARE = 0.9
+
+HOW_TO_WRITE = (
+    "Write it: plain functions, each one wrong answer to an exercise of robodyn/checks/"
+    "{subject}.py as a student writes it, with a one-line docstring naming the slip, and "
+    "SLIPS = [(\"{subject}.<name>\", function), ...] covering every exercise of the subject"
+    "{right}. Its writer must not have read the checks{others}: until someone has written "
+    "them, a placeholder holds the place, with PLACEHOLDER = \"<why the file is empty>\" and "
+    "SLIPS = [] (make new-chapter writes both; see tests/slips/__init__.py).")
 
 
 def _slip_id(slip) -> str:
@@ -104,16 +157,48 @@ def _doc(function) -> str:
     return (function.__doc__ or "").strip().splitlines()[0] if function.__doc__ else ""
 
 
-@pytest.mark.parametrize("set_name", list(SETS))
+@pytest.mark.parametrize(("set_name", "subject"),
+                         [(name, subject) for name, subjects in EXPECTED.items()
+                          for subject in subjects], ids=lambda value: value)
+def test_each_subject_has_its_slips_file(set_name, subject):
+    """Each set has its module for each subject it covers: a missing one fails here, once, and
+    says what to write; a placeholder is skipped with its reason (its subject's exercises have
+    no slips in that set yet)."""
+    path = slips_path(set_name, subject)
+    if (set_name, subject) in MISSING:
+        right_note = (", and RIGHT = {\"<exercise id>\": the writer's own right answer, ...}"
+                      if set_name == "second" else "")
+        others = "" if set_name == "first" else " nor the earlier slip sets"
+        pytest.fail(f"{path} is missing: the {set_name} slip set has a module for every "
+                    f"subject {'of its exercises' if set_name == 'third' else 'with exercises'}"
+                    f". " + HOW_TO_WRITE.format(subject=subject, right=right_note,
+                                                others=others), pytrace=False)
+    if (set_name, subject) in PLACEHOLDERS:
+        module = _load(set_name, subject)
+        assert isinstance(PLACEHOLDERS[(set_name, subject)], str) and \
+            PLACEHOLDERS[(set_name, subject)].strip(), \
+            f"{path}: PLACEHOLDER must say, as text, why the file holds no slips yet"
+        assert not getattr(module, "SLIPS", []) and not getattr(module, "RIGHT", {}), (
+            f"{path} holds slips and is marked a placeholder: once the slips are written, "
+            "delete PLACEHOLDER so that they are tested")
+        pytest.skip(f"{path} is a placeholder: {PLACEHOLDERS[(set_name, subject)]}")
+    module = MODULES[set_name][subject]
+    assert isinstance(module.SLIPS, list) and all(
+        isinstance(slip, tuple) and len(slip) == 2 and callable(slip[1])
+        for slip in module.SLIPS), f"{path}: SLIPS must be a list of (exercise id, function)"
+
+
+@pytest.mark.parametrize("set_name", list(PACKAGES))
 def test_slips_cover_every_exercise(set_name):
-    """Each exercise a set covers (the book's, or those it names) has its slips in it; no
-    slip names an unknown exercise or one of another subject."""
+    """Each exercise a set covers (the book's, or those it names) has its slips in it, for
+    every subject whose module is written; no slip names an unknown exercise or one of another
+    subject."""
     ids = set(covered(set_name))
     slipped = {exercise_id for name, exercise_id, _ in SLIPS if name == set_name}
     assert slipped <= ids, f"slips of unknown exercises: {sorted(slipped - ids)}"
     assert ids <= slipped, f"exercises without slips: {sorted(ids - slipped)}"
     assert all(exercise_id.split(".")[0] == subject
-               for subject, module in SETS[set_name].items()
+               for subject, module in MODULES[set_name].items()
                for exercise_id, _ in module.SLIPS)
 
 
@@ -126,18 +211,33 @@ def test_slips_are_documented_and_distinct():
     assert not undocumented, f"slips without a docstring: {undocumented}"
 
 
-@pytest.mark.parametrize("exercise_id", sorted(right.RIGHT))
+def test_the_second_writers_right_answers_cover_their_exercises():
+    """The second set's writer wrote a right answer to each exercise it has slips for (a
+    subject with a placeholder has none yet), and to no other one."""
+    expected = set(covered("second"))
+    written = set(SECOND_RIGHT)
+    assert written == expected, (
+        f"right answers missing for {sorted(expected - written)}; for exercises without "
+        f"second-set slips: {sorted(written - expected)}. A subject's second-set module "
+        f"holds them as RIGHT = {{exercise id: function}} (tests/slips/second/right.py those "
+        f"of the first chapters)")
+
+
+@pytest.mark.parametrize("exercise_id", sorted(SECOND_RIGHT))
 def test_the_second_writers_right_answers_pass(exercise_id):
     """Right answers written from the text alone, by the second set's writer, pass."""
-    assert sorted(right.RIGHT) == exercise_ids()
-    outcome = evaluate(get_exercise(exercise_id), right.RIGHT[exercise_id])
+    outcome = evaluate(get_exercise(exercise_id), SECOND_RIGHT[exercise_id])
     assert outcome.failure is None, str(outcome.failure)
+
+
+def test_the_third_writers_right_answers_cover_their_exercises():
+    """The third set's writers wrote a right answer to each exercise the set names."""
+    assert sorted(THIRD_RIGHT) == sorted(THIRD_EXERCISES)
 
 
 @pytest.mark.parametrize("exercise_id", sorted(THIRD_RIGHT))
 def test_the_third_writers_right_answers_pass(exercise_id):
     """Right answers written from the text by the third set's writers pass."""
-    assert sorted(THIRD_RIGHT) == sorted(THIRD_EXERCISES)
     outcome = evaluate(get_exercise(exercise_id), THIRD_RIGHT[exercise_id])
     assert outcome.failure is None, str(outcome.failure)
 
@@ -184,14 +284,17 @@ def _same(a, b) -> bool:
 
 
 @pytest.mark.parametrize(("set_name", "exercise_id"),
-                         [(name, exercise_id) for name in SETS for exercise_id in covered(name)])
+                         [(name, exercise_id) for name in PACKAGES
+                          for exercise_id in covered(name)])
 def test_slips_of_an_exercise_differ(set_name, exercise_id):
-    """No two slips of one exercise in a set, nor a slip and a right answer, return the same
-    values on every case of the check: no slip is counted twice, none is right."""
+    """No two slips of one exercise in a set, nor a slip and a right answer (the second
+    writer's, else the reference), return the same values on every case of the check: no slip
+    is counted twice, none is right."""
     exercise = get_exercise(exercise_id)
     values = {function.__name__: _values(exercise, function)
               for name, slip_id, function in SLIPS if name == set_name and slip_id == exercise_id}
-    values["(right answer)"] = _values(exercise, right.RIGHT[exercise_id])
+    values["(right answer)"] = _values(exercise, SECOND_RIGHT.get(exercise_id,
+                                                                  exercise.reference))
     names = list(values)
     same = [f"{a} and {b}" for i, a in enumerate(names) for b in names[i + 1:]
             if all(_same(x, y) for x, y in zip(values[a], values[b], strict=True))]
@@ -210,11 +313,11 @@ def test_every_slip_is_rejected(slip):
 
 
 @pytest.mark.parametrize(("set_name", "subject"),
-                         [(name, subject) for name, modules in SETS.items()
+                         [(name, subject) for name, modules in MODULES.items()
                           for subject in modules], ids=lambda value: value)
 def test_nine_in_ten_slips_are_named(set_name, subject):
     """At least 90 % of a subject's slips in each set are named ("looks like ...")."""
-    slips = SETS[set_name][subject].SLIPS
+    slips = MODULES[set_name][subject].SLIPS
     unnamed = [(exercise_id, function) for exercise_id, function in slips
                if _status(exercise_id, function) != "named"]
     named = len(slips) - len(unnamed)
@@ -228,7 +331,7 @@ def test_nine_in_ten_slips_are_named(set_name, subject):
                     + "\n".join(lines), pytrace=False)
 
 
-def table(set_names=tuple(SETS)) -> str:
+def table(set_names=tuple(PACKAGES)) -> str:
     """Per exercise: the number of slips, named, rejected but not named, passed."""
     rows, totals = [], {"slips": 0, "named": 0, "unnamed": 0, "passed": 0}
     by_exercise: dict[str, list] = {}
@@ -252,10 +355,13 @@ def table(set_names=tuple(SETS)) -> str:
                 f"{totals['unnamed']:7d}  {totals['passed']:6d}")
     rows.append(f"named: {totals['named']} of {totals['slips']} "
                 f"({totals['named'] / totals['slips']:.1%})")
+    waiting = [f"{slips_path(*key)}: {reason}" for key, reason in PLACEHOLDERS.items()]
+    missing = [slips_path(*key) for key in MISSING]
+    rows += [f"placeholder {line}" for line in waiting] + [f"missing {m}" for m in missing]
     return "\n".join(rows)
 
 
 if __name__ == "__main__":
-    for name in SETS:
+    for name in PACKAGES:
         print(table((name,)), end="\n\n")
     print(table())

@@ -5,5 +5,8 @@ someone who had read neither: from the exercise notebooks, the chapters and the 
 API. It was measured blind first, before any check was changed for it: 216 of its 265 slips
 named (81.5 %), none passed (the first set, measured so, had 158 of 256 named, 61.7 %, and 3
 passed). One module per subject, each with a list ``SLIPS`` of ``(exercise id, function)``;
-``right.py`` holds the same writer's right answer to each exercise (``RIGHT``).
+``right.py`` holds the same writer's right answer to each exercise of the first seven chapters
+(``RIGHT``). A later chapter's module holds its writer's right answers itself, as ``RIGHT``
+(exercise id: function) beside its ``SLIPS``; a placeholder (``PLACEHOLDER``, see
+``tests/slips/__init__.py``) holds neither.
 """

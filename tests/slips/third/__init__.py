@@ -8,7 +8,8 @@ Measured blind first, before any check was changed for it: 33 of its 56 slips na
 none passed, and the seven right answers passed. Then the checks were taught the slips that
 are one plausible mistake each; left unnamed: 3.4's grid scan for the limit (a numerical
 method, off by its grid's spacing). One module per subject, each with a list ``SLIPS`` of
-``(exercise id, function)``; ``EXERCISES`` lists the exercises the set covers.
+``(exercise id, function)``; ``EXERCISES`` lists the exercises the set covers, and only their
+subjects have a module here: a new chapter needs none.
 """
 
 #: The exercises this set has slips for.
