@@ -464,3 +464,100 @@ def test_under_the_test_switch_an_animation_draws_a_few_frames_first_and_last_in
     assert set(drawn) == set(frame_indices(80))
     monkeypatch.setenv("ROBODYN_QUICK", "0")
     assert frame_indices(80) == list(range(80))
+
+
+# ------------------------------------------------------------------ what a redraw costs
+
+
+def draw_texts(canvas, hinting: str) -> np.ndarray:
+    """Texts of every kind a widget shows (rotated, mathtext with a fraction's bar, monospaced,
+    bold, not antialiased, at fractional places) drawn on ``canvas``; its RGBA pixels."""
+    fig = canvas.figure
+    fig.clear()
+    ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+    ax.set_title("iteration 12: reflect, f = 0.0123")
+    ax.set_xlabel(r"gimbal tilt $\psi$ [rad], $\frac{1}{2} m v^2$")
+    ax.set_ylabel("centre height H [mm]")
+    for k, (x, y) in enumerate([(0.013, 0.91), (0.2371, 0.6629), (0.5519, 0.3147)]):
+        ax.text(x, y, f"H     {55.5 + 1.37 * k:6.1f} mm\nbeta_p{7.6 * k:6.1f} deg",
+                family="monospace", fontsize=10, transform=ax.transAxes)
+    ax.text(0.3, 0.2, "ω = 2 rad/s", rotation=30, fontsize=11, weight="bold")
+    ax.text(0.6, 0.8, "sticks", fontsize=10, antialiased=False)
+    ax.legend(handles=ax.plot([0, 1], [0, 1], label="contact track"), fontsize=10)
+    with matplotlib.rc_context({"text.hinting": hinting}):
+        canvas.draw()
+    return np.asarray(canvas.buffer_rgba()).copy()
+
+
+@pytest.mark.parametrize("hinting", ["no_hinting", "auto"])
+def test_the_widgets_canvas_draws_text_as_agg_does_with_glyphs_kept_or_not(hinting):
+    """The widgets' canvas keeps the glyphs FreeType rendered (the slowest part of text) and
+    draws them again from there: bit for bit the pixels of Agg's own text drawing, whether
+    the glyphs are new to it or kept from before, for every kind of text."""
+    expected = draw_texts(FigureCanvasAgg(Figure(figsize=(4.0, 3.0), dpi=96)), hinting)
+    machinery._GLYPHS.clear()
+    canvas = machinery._WidgetCanvas(Figure(figsize=(4.0, 3.0), dpi=96))
+    first = draw_texts(canvas, hinting)
+    assert isinstance(canvas.get_renderer(), machinery._GlyphCache)
+    assert machinery._GLYPHS, "the glyphs were kept"
+    np.testing.assert_array_equal(first, expected)
+    np.testing.assert_array_equal(draw_texts(canvas, hinting), expected)  # from kept glyphs
+
+
+def test_the_kept_glyphs_are_let_go_when_there_are_too_many(monkeypatch):
+    """At GLYPH_CACHE_SIZE glyphs the store is emptied, and the text still drawn right."""
+    monkeypatch.setattr(machinery, "GLYPH_CACHE_SIZE", 10)
+    expected = draw_texts(FigureCanvasAgg(Figure(figsize=(4.0, 3.0), dpi=96)), "no_hinting")
+    canvas = machinery._WidgetCanvas(Figure(figsize=(4.0, 3.0), dpi=96))
+    np.testing.assert_array_equal(draw_texts(canvas, "no_hinting"), expected)
+    assert len(machinery._GLYPHS) <= 10
+
+
+def test_adler32_of_two_strings_from_theirs_is_zlibs():
+    """The checksum of the PNG's bands put together is that of the whole."""
+    import zlib
+
+    rng = np.random.default_rng(3)
+    for first_length, second_length in [(0, 0), (0, 5), (7, 0), (1, 65521), (70_000, 40_000)]:
+        first = rng.integers(0, 256, first_length, dtype=np.uint8).tobytes()
+        second = rng.integers(0, 256, second_length, dtype=np.uint8).tobytes()
+        assert machinery._adler32_combine(
+            zlib.adler32(first), zlib.adler32(second), len(second)) == zlib.adler32(first + second)
+
+
+def test_png_bands_hold_the_canvas_pixels_and_depend_on_them_only():
+    """PngBands over a run of images that change in parts (a band, a row at a band's edge,
+    nothing, all, the size): each PNG decodes to the canvas's pixels bit for bit and is the
+    same bytes as a new encoder's, whatever it encoded before."""
+    fig = Figure(figsize=(3.0, 2.0), dpi=50)
+    canvas = FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    (line,) = ax.plot([0.0, 1.0], [0.0, 1.0])
+    ax.set_ylim(-1.0, 2.0)
+    encoder = machinery.PngBands()
+    sizes = []
+    for change in ["first", "slope", "nothing", "one row", "colour", "size", "slope"]:
+        if change == "slope":
+            line.set_ydata([0.0, 0.3])
+        elif change == "colour":
+            fig.patch.set_facecolor("0.9")
+        elif change == "size":
+            fig.set_size_inches(2.0, 1.5)
+        canvas.draw()
+        if change == "one row":  # a single changed row at the start of the second band
+            pixels = np.asarray(canvas.buffer_rgba())
+            pixels[machinery.PngBands.BAND_ROWS, :10] = (255, 0, 0, 255)
+        png = encoder.encode(canvas)
+        decoded = np.asarray(PIL.Image.open(io.BytesIO(png)))
+        np.testing.assert_array_equal(decoded, np.asarray(canvas.buffer_rgba()), err_msg=change)
+        assert png == machinery.PngBands().encode(canvas), change
+        sizes.append(len(png))
+    assert sizes[1] == sizes[2]  # nothing changed: the same file
+
+
+def test_an_interactive_figure_sends_the_pngs_of_its_encoder(figure):
+    """A redraw's image is its canvas encoded by PngBands: the pixels rgba_png would encode."""
+    figure.update(slope=2.0, points=9)
+    decoded = np.asarray(PIL.Image.open(io.BytesIO(bytes(figure.image.value))))
+    reference = np.asarray(PIL.Image.open(io.BytesIO(rgba_png(figure.figure.canvas))))
+    np.testing.assert_array_equal(decoded, reference)

@@ -9,10 +9,12 @@ import importlib
 import io
 import pkgutil
 
+import numpy as np
 import PIL.Image
 import pytest
 
 import robodyn.figures
+import robodyn.plotting
 from robodyn.plotting.interactive import (
     MIN_PHONE_TEXT_PX,
     MIN_TEXT_PX,
@@ -84,3 +86,36 @@ def test_every_control_to_its_limits_and_back(widget):
             assert figure.error.value == "", (name, value, figure.error.value)
             assert bytes(figure.image.value) != before, f"moving {name!r} to {value!r}"
         assert bytes(figure.image.value) == default_png, f"{name!r} back at its default"
+
+
+def test_the_attitude_explorers_numbers_drawn_in_two_parts_look_like_one_text():
+    """The egg's attitude explorer draws its numbers' labels, units and box once and only the
+    values on a move: the image is, pixel for pixel, that of one text redrawn whole."""
+    from robodyn.figures import egg
+
+    class OneText(egg.AttitudeExplorer):
+        """The numbers as one boxed text, redrawn whole on every move."""
+
+        def setup(self, fig):
+            super().setup(fig)
+            self.frame.set_visible(False)
+            self.readout.set_bbox({"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+
+        def update(self, **values):
+            artists = super().update(**values)
+            self.readout.set_text(self.text.get_text())
+            return artists
+
+    split = egg.attitude_explorer()
+    whole = robodyn.plotting.interactive_figure(
+        OneText(), {name: type(control)(value=control.value, min=control.min, max=control.max,
+                                        step=control.step)
+                    for name, control in split.controls.items()}, figsize=(5.25, 6.0))
+    for values in [{}, {"tilt_deg": 0.0}, {"tilt_deg": 89.0, "spin_deg": -95.0},
+                   {"tilt_deg": 91.0, "elongation": 1.8}, {"tilt_deg": 180.0, "spin_deg": 175.0}]:
+        split.update(**values)
+        whole.update(**values)
+        assert "mm" in split.view.text.get_text()
+        pixels = [np.asarray(PIL.Image.open(io.BytesIO(bytes(f.image.value))))
+                  for f in (split, whole)]
+        np.testing.assert_array_equal(*pixels, err_msg=str(values))

@@ -98,14 +98,16 @@ class AttitudeExplorer:
     contact point, its numbers beside it; bottom: the centre height over the tilt (the
     potential energy over m g), the current tilt marked.
 
-    A slider's move only changes the data of artists made once (the shell's outline and
-    lines, the landscape, the marker) and the numbers; the landscape is computed again only
-    when the elongation changes. The numbers' labels and units and their box are drawn once
-    with the axes; only the numbers are drawn on a move (text is slow to draw), at the same
-    places in the same monospaced font, so the picture is the one a single text would give.
+    A move only changes the data of artists made once (the shell's outline and lines, the
+    marker, the landscape, which is computed again only when the elongation changes) and the
+    numbers. Of the numbers' text (:attr:`text`, three lines of monospaced label, value and
+    unit) only the values are drawn on a move (:attr:`readout`, the labels' and units' places
+    blank), over the labels, units and box drawn once with the axes (:attr:`frame`, the
+    values' places blank): every character lands where it would in the one text, and text
+    is the slowest part of a redraw.
     """
 
-    #: The numbers beside the side view: label, format of the value, unit, one line each.
+    #: The numbers beside the side view: label, format of the value, unit; a line each.
     ROWS = (("H     ", "{:6.1f}", " mm"), ("beta_p", "{:6.1f}", " deg"),
             ("d     ", "{:6.1f}", " mm"))
 
@@ -126,28 +128,28 @@ class AttitudeExplorer:
         (self.marker,) = self.ax_h.plot([], [], "o", color="tab:red", ms=7, clip_on=False)
         self.shell = side_view(self.ax, 0.0, 0.0, R1, R2)
         self._elongation = None
-        # the labels, units and box (fixed, drawn with the axes; the numbers' places blank)
-        # and over them the numbers (the labels' and units' places blank), each monospaced
-        # character where it would be in the one text "H      55.5 mm\n..."
-        text = {"x": 1.04, "y": 1.0, "transform": self.ax.transAxes, "va": "top",
-                "fontsize": 10, "family": "monospace"}
+        style = {"x": 1.04, "y": 1.0, "transform": self.ax.transAxes, "va": "top",
+                 "fontsize": 10, "family": "monospace"}
         self.frame = self.ax.text(
-            s="\n".join(label + " " * len(number.format(0.0)) + unit
-                        for label, number, unit in self.ROWS),
-            bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9}, **text)
-        self.values = self.ax.text(s="", **text)
-        #: the numbers as the reader reads them, one text (not drawn: frame and values are)
-        self.text = self.ax.text(s="", visible=False, **text)
+            s=self._lines(None), **style,
+            bbox={"facecolor": "white", "edgecolor": "0.7", "alpha": 0.9})
+        self.readout = self.ax.text(s="", **style)
+        self.text = self.ax.text(s="", visible=False, **style)  # read, not drawn
 
-    def numbers(self, H: float, beta_p: float, d: float) -> str:
-        """The numbers as the text over the labels draws them: labels and units blank."""
-        return "\n".join(" " * len(label) + number.format(value) + " " * len(unit)
-                         for (label, number, unit), value in zip(self.ROWS, (H, beta_p, d),
-                                                                  strict=True))
+    def _lines(self, values, labels: bool = True) -> str:
+        """The numbers' text for ``values`` (H, beta_p, d; None: the values blank), without
+        the labels and units (blanks in their places) unless ``labels``."""
+        values = (None,) * len(self.ROWS) if values is None else values
+        lines = []
+        for (label, number, unit), value in zip(self.ROWS, values, strict=True):
+            shown = " " * len(number.format(0.0)) if value is None else number.format(value)
+            lines.append(label + shown + unit if labels else
+                         " " * len(label) + shown + " " * len(unit))
+        return "\n".join(lines)
 
     def update(self, tilt_deg, spin_deg, elongation):
         """Move the shell, the marker and the numbers (the landscape if the elongation
-        changed); return the changed artists."""
+        changed); return the artists to draw."""
         beta, spin = np.radians(tilt_deg), np.radians(spin_deg)
         r1 = R2 * elongation
         (x, z), lines = side_view_data(beta, spin, r1, R2)
@@ -162,13 +164,11 @@ class AttitudeExplorer:
         low = min(beta, np.pi - beta)
         H = egg.center_height(low, r1, R2)
         self.marker.set_data([tilt_deg], [1e3 * H])
-        numbers = (1e3 * H, np.degrees(egg.contact_angle(low, r1, R2)),
-                   1e3 * egg.contact_offset(low, r1, R2))
-        self.values.set_text(self.numbers(*numbers))
-        self.text.set_text("\n".join(label + number.format(value) + unit for
-                                     (label, number, unit), value in
-                                     zip(self.ROWS, numbers, strict=True)))
-        return [*self.shell, self.landscape, self.marker, self.values]
+        values = (1e3 * H, np.degrees(egg.contact_angle(low, r1, R2)),
+                  1e3 * egg.contact_offset(low, r1, R2))
+        self.text.set_text(self._lines(values))
+        self.readout.set_text(self._lines(values, labels=False))
+        return [*self.shell, self.landscape, self.marker, self.readout]
 
 
 def attitude_explorer():

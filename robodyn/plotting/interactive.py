@@ -7,9 +7,13 @@ the default values as a plain image, with a caption listing those values.
 
 A moved slider is drawn on a background thread that always draws the newest values, so a
 fast drag costs the redraw in progress and one more, not one redraw per slider message
-(see :class:`_Redrawer`). The image is a PNG encoded by :func:`rgba_png`, about three times
-faster than Pillow's encoder for these figures (``benchmarks/widget_update.py`` times the
-whole round trip in a real kernel).
+(see :class:`_Redrawer`). What a redraw costs, after the view's own drawing, is kept small
+(``benchmarks/widget_update.py`` times the kernel's round trip, ``benchmarks/
+widget_browser.py`` the reader's wait in JupyterLab): text, the slowest artist to draw,
+reuses the glyphs FreeType rendered before (:class:`_GlyphCache`, the same pixels), and the
+PNG is encoded by :class:`PngBands`, which compresses only the rows that changed since the
+last image, a third of them for a typical move (:func:`rgba_png` encodes a whole canvas,
+about three times faster than Pillow's encoder for these figures).
 """
 
 from __future__ import annotations
@@ -262,6 +266,7 @@ class _GlyphCache(RendererAgg):
         """(bitmap, left, top) of each glyph that covers pixels, as Agg would render it."""
         cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
         flags = get_hinting_flag()
+        hinting_factor = matplotlib.rcParams["text.hinting_factor"]  # the font's, when made
         antialiased = gc.get_antialiased()
         mode = RenderMode.NORMAL if antialiased else RenderMode.MONO
         matrices, placed = {}, []
@@ -274,8 +279,8 @@ class _GlyphCache(RendererAgg):
             # the glyph's origin in 1/64 px, FreeType's y upwards, as Agg places it
             at_x = round(0x40 * (x + dx * cos - dy * sin))
             at_y = round(0x40 * (self.height - y + dx * sin + dy * cos))
-            key = (font.fname, font.postscript_name, size, self.dpi, glyph_index,
-                   matrix.tobytes(), at_x & 0x3F, at_y & 0x3F, flags, antialiased)
+            key = (font.fname, font.postscript_name, hinting_factor, size, self.dpi,
+                   glyph_index, matrix.tobytes(), at_x & 0x3F, at_y & 0x3F, flags, antialiased)
             bitmap = _GLYPHS.get(key)
             if bitmap is None:
                 font.set_size(size, self.dpi)
