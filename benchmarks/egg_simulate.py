@@ -54,10 +54,10 @@ def main():
     wall, run = timed(egg.simulate, egg.EggParams(), t_end=3.0, tilt=0.3)
     print(f"fall from 0.3 rad, twisting friction: {wall:.3f} s, "
           f"{len(run.switches) - 1} stick/slip switches")
-    for speed in figures.GYRO_SPEEDS:
-        wall, _ = timed(figures.gimbal_tilt_run, speed, 0.45)
+    for speed in egg.GYRO_SPEEDS:
+        wall, _ = timed(egg.gimbal_tilt_run, speed, 0.45)
         print(f"gimbal tilt 0.45 rad, rotor {speed:6.0f} rad/s: {wall:.3f} s")
-    wall, grid = timed(figures.gyro_grid, progress=False)
+    wall, grid = timed(egg.gyro_grid, progress=False)
     scene = figures.egg_scene(grid[(3000.0, 0.45)])
     print(f"the widget's grid of {len(grid)} runs: {wall:.1f} s; the chapter's 3D scene: "
           f"{scene.n_frames} frames, {scene.nbytes / 1e3:.1f} kB")

@@ -43,7 +43,7 @@ def test_the_attitude_explorer_reports_what_it_draws():
 
 
 def test_the_gyro_grid_and_its_explorer():
-    runs = figures.gyro_grid(speeds=(0.0, 3000.0), tilts=(0.2, 0.4), progress=False)
+    runs = egg.gyro_grid(speeds=(0.0, 3000.0), tilts=(0.2, 0.4), progress=False)
     assert set(runs) == {(0.0, 0.2), (0.0, 0.4), (3000.0, 0.2), (3000.0, 0.4)}
     figure = figures.gyro_explorer(runs)
     figure.update(rotor_speed=3000.0, gimbal_tilt=0.2 + 1.0 * 0.2)   # a slider's float sum
@@ -63,7 +63,7 @@ def test_the_gyro_grid_and_its_explorer():
             assert x0 < 1e3 * x.min() and 1e3 * x.max() < x1
             assert y0 < 1e3 * y.min() and 1e3 * y.max() < y1
     with pytest.raises(ParameterError, match="two or more evenly spaced"):
-        figures.gyro_explorer(figures.gyro_grid(speeds=(0.0, 1.0), tilts=(0.1, 0.2, 0.4),
+        figures.gyro_explorer(egg.gyro_grid(speeds=(0.0, 1.0), tilts=(0.1, 0.2, 0.4),
                                                 progress=False))
 
 

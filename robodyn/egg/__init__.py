@@ -55,10 +55,15 @@ from robodyn.egg.gimbal import (
     gimbal_angles,
     relative_rotations,
 )
+from robodyn.egg.gyro import GYRO_SPEEDS, GYRO_TILTS, gimbal_tilt_run, gyro_grid
 from robodyn.egg.params import BODY_NAMES, EggParams, disc_inertia, hoop_inertia, shell_inertia
 from robodyn.egg.rolling import OUTPUT_NAMES, STATE_NAMES, contact_rate, rolling_move, simulate
 
 __all__ = [
+    "GYRO_SPEEDS",
+    "GYRO_TILTS",
+    "gimbal_tilt_run",
+    "gyro_grid",
     "BODY_NAMES",
     "EULER_SINGULAR_TOLERANCE",
     "EggParams",

@@ -4,23 +4,19 @@
 seen from the side in its tilt plane, its contact point and centre height, and the potential
 energy over the tilt. :class:`GyroExplorer` shows what tilting the gimbal does to a lying egg
 for a chosen rotor speed and gimbal tilt, from a grid of simulations made once
-(:func:`gyro_grid`). :func:`side_view` draws the shell for both and for the stills;
+(:func:`robodyn.egg.gyro_grid`). :func:`side_view` draws the shell for both and for the stills;
 :func:`egg_scene` is a run in 3D that the reader turns and plays, :func:`egg_still` its print.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import sys
-
 import ipywidgets as widgets
 import numpy as np
-from tqdm import tqdm
 
 from robodyn import egg
 from robodyn.core.errors import ParameterError
 from robodyn.core.rotations import rot_x
-from robodyn.core.sweeps import sized
+from robodyn.egg.gyro import GYRO_TIME, grid_key, gyro_grid
 from robodyn.plotting import interactive_figure, scene3d
 from robodyn.plotting.interactive import FIGURE_INCHES
 
@@ -189,46 +185,6 @@ def attitude_explorer():
 
 # --------------------------------------------------------------------------- the gyro
 
-#: Grid of the gyro explorer: rotor speeds (rad/s) and gimbal tilts (rad).
-GYRO_SPEEDS = (0.0, 1000.0, 2000.0, 3000.0)
-GYRO_TILTS = (0.15, 0.3, 0.45, 0.6)
-#: Its corners under the test switch (robodyn.core.sweeps): 4 runs instead of 16, the chapter's
-#: (3000 rad/s, 0.45 rad) among them.
-QUICK_GYRO_SPEEDS, QUICK_GYRO_TILTS = (0.0, 3000.0), (0.15, 0.45)
-#: The gimbal moves between these times, s; the runs last GYRO_TIME.
-GYRO_MOVE, GYRO_TIME = (0.2, 1.0), 3.0
-
-
-def gimbal_tilt_run(rotor_speed: float, psi: float, params: egg.EggParams | None = None,
-                    t_end: float = GYRO_TIME, dt: float = 0.02, rtol: float = 1e-6):
-    """The egg lying still, its rotor spinning along the long axis; the inner ring is then
-    tilted by ``psi`` (rad) over :data:`GYRO_MOVE`. Returns the :func:`robodyn.egg.simulate`
-    run (tolerances loose enough for a grid, tight enough for the picture)."""
-    params = egg.EggParams() if params is None else params
-    params = dataclasses.replace(params, rotor_speed=rotor_speed)
-    mu = psi / params.gear_ratio
-    move = egg.ServoMove(end=(mu, -mu), t0=GYRO_MOVE[0], t1=GYRO_MOVE[1])
-    return egg.simulate(params, move, t_end=t_end, tilt=np.pi / 2, dt=dt, rtol=rtol,
-                        atol=rtol * 1e-2)
-
-
-def gyro_grid(speeds=None, tilts=None, progress: bool = True) -> dict:
-    """Runs of :func:`gimbal_tilt_run` for every rotor speed and gimbal tilt, by (speed, tilt);
-    with a progress bar on standard output. ``None``: :data:`GYRO_SPEEDS` and
-    :data:`GYRO_TILTS` (their corners under the test switch)."""
-    speeds = sized(GYRO_SPEEDS, QUICK_GYRO_SPEEDS) if speeds is None else speeds
-    tilts = sized(GYRO_TILTS, QUICK_GYRO_TILTS) if tilts is None else tilts
-    pairs = [_grid_key(w, p) for w in speeds for p in tilts]
-    bar = tqdm(pairs, desc="gimbal runs", file=sys.stdout, disable=not progress,
-               mininterval=1.0)
-    return {pair: gimbal_tilt_run(*pair) for pair in bar}
-
-
-def _grid_key(rotor_speed, gimbal_tilt) -> tuple[float, float]:
-    """A grid point as a dictionary key: a slider's 0.15 + 2 * 0.15 is the grid's 0.45."""
-    return round(float(rotor_speed), 6), round(float(gimbal_tilt), 6)
-
-
 def _grid_step(values) -> float:
     """The spacing of an evenly spaced grid (a slider steps over exactly its points)."""
     steps = np.diff(values)
@@ -295,7 +251,7 @@ class GyroExplorer:
                                  fontsize=10)
 
     def update(self, rotor_speed, gimbal_tilt):
-        run = self.runs[_grid_key(rotor_speed, gimbal_tilt)]
+        run = self.runs[grid_key(rotor_speed, gimbal_tilt)]
         self.elevation.set_data(run.t, np.degrees(np.pi / 2 - run.beta))
         self.gimbal.set_data(run.t, np.degrees(run.psi))
         self.track.set_data(1e3 * run.contact_x, 1e3 * run.contact_y)
@@ -308,7 +264,7 @@ class GyroExplorer:
 
 def gyro_explorer(runs: dict | None = None):
     """The chapter's second widget: rotor speed and gimbal tilt over a GyroExplorer (the
-    grid of :func:`gyro_grid`, computed here unless given)."""
+    grid of :func:`robodyn.egg.gyro_grid`, computed here unless given)."""
     runs = gyro_grid() if runs is None else runs
     speeds = sorted({speed for speed, _ in runs})
     tilts = sorted({tilt for _, tilt in runs})
