@@ -50,6 +50,7 @@ import os
 import re
 import shutil
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -154,6 +155,23 @@ def frames_not_drawn_bytes(page: Path) -> int:
     return extra
 
 
+def _settle(page, pending: set, quiet: float = 0.1, limit: float = 10.0) -> None:
+    """Wait until the page has loaded everything it asked for (fonts MathJax fetches while it
+    typesets, images) and nothing new for ``quiet`` s: the page as a reader sees it, and all
+    its bytes counted. Playwright's "networkidle" does the same with half a second of quiet,
+    which every page would pay."""
+    deadline = time.monotonic() + limit
+    quiet_since = None
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(25)
+        if pending:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since >= quiet:
+            return
+
+
 class Browser:
     """A headless Chromium looking at one built site through a local web server."""
 
@@ -196,18 +214,25 @@ class Browser:
             f"browser log: {event['entry']['text']} {event['entry'].get('url', '')}")
             if event["entry"]["level"] == "error" else None)
         loaded: dict[str, int] = {}
-        devtools.on("Network.loadingFinished", lambda event: loaded.__setitem__(
-            event["requestId"], event["encodedDataLength"]))
+        pending: set[str] = set()
+        devtools.on("Network.requestWillBeSent",
+                    lambda event: pending.add(event["requestId"]))
+        devtools.on("Network.loadingFinished", lambda event: (
+            loaded.__setitem__(event["requestId"], event["encodedDataLength"]),
+            pending.discard(event["requestId"])))
+        devtools.on("Network.loadingFailed",
+                    lambda event: pending.discard(event["requestId"]))
         devtools.send("Runtime.enable")
         devtools.send("Log.enable")
         devtools.send("Network.enable")
         relative = page_path.relative_to(self.html).as_posix()
-        page.goto(f"{self.base}/{relative}", wait_until="networkidle")
+        page.goto(f"{self.base}/{relative}", wait_until="load")
         page.wait_for_function(
             "() => !window.MathJax || !MathJax.startup || !MathJax.startup.promise"
             " ? true : MathJax.startup.promise.then(() => true)",
             timeout=30000,
         )
+        _settle(page, pending)
         seen = page.evaluate(
             """(selector) => {
             const main = document.querySelector('main') || document.body;
