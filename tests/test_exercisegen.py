@@ -8,9 +8,8 @@ from booktools.exercisegen import (
     out_of_date,
     strip_solutions,
 )
-from booktools.installcell import CELL_ID as INSTALL_CELL_ID
 from robodyn.core.errors import ParameterError
-from robodyn.grading import cell_points
+from robodyn.grading import INSTALL_CELL_ID, cell_points
 
 
 def test_code_solution_replaced_by_stub_with_marker_indent():

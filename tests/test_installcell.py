@@ -12,7 +12,6 @@ from nbclient import NotebookClient
 
 from booktools import installcell
 from booktools.installcell import (
-    CELL_ID,
     Repository,
     install_cell,
     install_cell_source,
@@ -22,6 +21,7 @@ from booktools.installcell import (
     update,
 )
 from booktools.nblint import lint_source
+from robodyn.grading import INSTALL_CELL_ID
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = [ROOT / "chapters", ROOT / "solutions", ROOT / "exercises"]
@@ -84,7 +84,7 @@ def test_cell_fits_the_column_and_is_valid_python(repository):
 
 def test_cell_is_hidden_in_the_pages_and_stored_without_output():
     cell = install_cell(WITH_URL)
-    assert cell["id"] == CELL_ID and cell["cell_type"] == "code"
+    assert cell["id"] == INSTALL_CELL_ID and cell["cell_type"] == "code"
     assert cell["metadata"]["tags"] == ["remove-cell"]
     assert cell["outputs"] == [] and cell["execution_count"] is None
     nbformat.validate(nbformat.from_dict({
@@ -240,7 +240,7 @@ def test_a_new_url_makes_the_notebooks_stale_until_updated(tmp_path, capsys):
     assert "make exercises" in capsys.readouterr().out
     assert main([str(path.parent), "--config", str(config)]) == 0
     cells = json.loads(path.read_text())["cells"]
-    assert [c["id"] for c in cells] == [CELL_ID, "c000", "c001"], "replaced, not added"
+    assert [c["id"] for c in cells] == [INSTALL_CELL_ID, "c000", "c001"], "replaced, not added"
     assert URL in "".join(cells[0]["source"])
     assert main([str(path.parent), "--config", str(config), "--check"]) == 0
 

@@ -183,12 +183,13 @@ def test_a_cell_longer_than_the_limit_is_reported_but_not_the_answers_lines(tmp_
 def test_the_generated_set_up_cell_is_not_held_to_the_cell_length(tmp_path):
     """The install cell (generated and tested by installcell, hidden in the pages) may be
     longer than MAX_CELL_LINES; the same code in any other cell may not."""
-    from booktools.installcell import CELL_ID, Repository, install_cell_source
+    from booktools.installcell import Repository, install_cell_source
+    from robodyn.grading import INSTALL_CELL_ID
 
     source = install_cell_source(Repository())
     assert nblint.cell_lines(source) > nblint.MAX_CELL_LINES
     cells = [{"cell_type": "code", "id": cell_id, "metadata": {}, "outputs": [],
-              "execution_count": None, "source": source} for cell_id in (CELL_ID, "c001")]
+              "execution_count": None, "source": source} for cell_id in (INSTALL_CELL_ID, "c001")]
     path = tmp_path / "nb.ipynb"
     path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
                                 "nbformat_minor": 5}))

@@ -17,9 +17,9 @@ notebook:
   cell raises an error that says how to get the package (a chapter's download, or
   ``make lab`` in the book's repository).
 
-The cell is identified by its id :data:`CELL_ID` and carries the tag ``remove-cell``: the
-rendered pages are executed already and do not show it; the notebooks and the ``.ipynb``
-downloads keep it.
+The cell is identified by its id :data:`robodyn.grading.INSTALL_CELL_ID` and carries the tag
+``remove-cell``: the rendered pages are executed already and do not show it; the notebooks
+and the ``.ipynb`` downloads keep it.
 
 Command line::
 
@@ -43,12 +43,10 @@ from pathlib import Path
 
 import yaml
 
-from robodyn.grading.notebook_format import INSTALL_CELL_ID
+from robodyn.grading import INSTALL_CELL_ID
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "_config.yml"
-#: The set-up cell's id (:data:`robodyn.grading.INSTALL_CELL_ID`).
-CELL_ID = INSTALL_CELL_ID
 TAGS = ["remove-cell"]
 GENERATED_BY = "Generated from _config.yml by booktools.installcell: do not edit."
 
@@ -184,7 +182,7 @@ def install_cell(repository: Repository) -> dict:
     return {
         "cell_type": "code",
         "execution_count": None,
-        "id": CELL_ID,
+        "id": INSTALL_CELL_ID,
         "metadata": {"tags": list(TAGS)},
         "outputs": [],
         "source": install_cell_source(repository).splitlines(keepends=True),
@@ -194,7 +192,7 @@ def install_cell(repository: Repository) -> dict:
 def with_install_cell(notebook: dict, repository: Repository) -> dict:
     """A copy of ``notebook`` whose first cell is the current install cell (and only it)."""
     notebook = copy.deepcopy(notebook)
-    others = [cell for cell in notebook["cells"] if cell.get("id") != CELL_ID]
+    others = [cell for cell in notebook["cells"] if cell.get("id") != INSTALL_CELL_ID]
     notebook["cells"] = [install_cell(repository), *others]
     return notebook
 
@@ -228,11 +226,11 @@ def out_of_date(folders: Iterable[str | Path], config: str | Path = CONFIG) -> l
     for path in _notebooks(folders):
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         first = cells[0] if cells else {}
-        if first.get("id") != CELL_ID:
+        if first.get("id") != INSTALL_CELL_ID:
             problems.append(f"{path}: the first cell is not the install cell")
         elif {key: first.get(key) for key in wanted} != wanted:
             problems.append(f"{path}: the install cell does not match {Path(config).name}")
-        if sum(cell.get("id") == CELL_ID for cell in cells) > 1:
+        if sum(cell.get("id") == INSTALL_CELL_ID for cell in cells) > 1:
             problems.append(f"{path}: more than one install cell")
     return problems
 

@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from booktools.installcell import CELL_ID
+from robodyn.grading import INSTALL_CELL_ID
 from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
 
 #: Characters per code line. The column holds 77 at 1280 px; one spare for wider fonts.
@@ -219,7 +219,7 @@ def lint_notebook(path: str | Path, max_length: int = MAX_LINE_LENGTH) -> list:
             problems.append(WideFigure(path, index, line, inches))
         for line, text in small_fonts(source):
             problems.append(SmallFont(path, index, line, text))
-        if cell_lines(source) > MAX_CELL_LINES and cell.get("id") != CELL_ID:
+        if cell_lines(source) > MAX_CELL_LINES and cell.get("id") != INSTALL_CELL_ID:
             problems.append(LongCell(path, index, cell_lines(source)))
     return problems
 

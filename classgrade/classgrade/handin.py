@@ -50,7 +50,7 @@ from robodyn.core.errors import ParameterError
 from robodyn.grading import INSTALL_CELL_ID
 from robodyn.grading.registry import get_exercise
 
-__all__ = ["INSTALL_CELL_ID", "Answer", "HandIn", "answer_cells", "exercise_ids",
+__all__ = ["Answer", "HandIn", "answer_cells", "exercise_ids",
            "official_with_answers", "parse_notebook", "read_hand_in"]
 
 #: The id of the set-up cell that installs robodyn where it is missing (written by

@@ -47,10 +47,11 @@ from pathlib import Path
 import nbformat
 
 import robodyn
-from classgrade.handin import INSTALL_CELL_ID, exercise_ids, read_hand_in
+from classgrade.handin import exercise_ids, read_hand_in
 from classgrade.harness import COLLECTED_MIME, guarded_names
 from classgrade.plaindata import Opaque, from_plain
 from robodyn.core.errors import ParameterError
+from robodyn.grading import INSTALL_CELL_ID
 from robodyn.grading.calls import PRINTED_KEPT, Call
 from robodyn.grading.compare import Expression
 from robodyn.grading.registry import get_exercise

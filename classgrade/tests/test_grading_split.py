@@ -370,12 +370,12 @@ def _solution_functions(stem: str) -> dict:
     set-up cells, as a grading kernel defines it."""
     from handins import official
 
-    from booktools.installcell import CELL_ID
+    from robodyn.grading import INSTALL_CELL_ID
 
     namespace: dict = {}
     for cell in official(stem).cells:
         role = cell.metadata.get("robodyn", {}).get("role")
-        if cell.cell_type == "code" and role is None and cell.get("id") != CELL_ID:
+        if cell.cell_type == "code" and role is None and cell.get("id") != INSTALL_CELL_ID:
             exec(cell.source, namespace)  # noqa: S102 - the book's own set-up cells
     functions = {}
     for exercise_id, code in solution_code(stem).items():
