@@ -13,16 +13,19 @@ from __future__ import annotations
 import dataclasses
 
 import ipywidgets as widgets
+import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import SVG
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, Polygon
+from matplotlib.patches import Arc, Circle, FancyArrowPatch, Polygon, Wedge
 
 from robodyn import diffdrive
 from robodyn.core.errors import ParameterError
 from robodyn.diffdrive.waypoints import FollowerSettings
 from robodyn.plotting import animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
+from robodyn.plotting.vector import svg_image
 
 #: The chapter's waypoint follower: the defaults of FollowerSettings (their course included),
 #: with a dead band of 2 degrees, a value on the widget's dead-band slider (the default
@@ -379,3 +382,122 @@ def place_diffdrive(patches, pose, params) -> None:
     for patch, shape in zip(patches, shapes, strict=True):
         world = rotation @ shape + np.array([[x], [y]])
         patch.set_xy(world.T)
+
+
+# --------------------------------------------------------------------------- the drawing
+
+
+def _rotation(theta: float) -> np.ndarray:
+    """The 2x2 rotation by ``theta`` (rad), body to world."""
+    return np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
+
+
+class _Sketch:
+    """Arrows and labels on ``ax``, placed in world or body coordinates (metres)."""
+
+    def __init__(self, ax, pose, fontsize: float):
+        self.ax, self.fontsize = ax, fontsize
+        self.origin = np.array(pose[:2], dtype=float)
+        self.R_WB = _rotation(pose[2])
+
+    def world(self, x_B: float, y_B: float) -> np.ndarray:
+        """A point given in the body frame B, in world coordinates."""
+        return self.R_WB @ np.array([x_B, y_B]) + self.origin
+
+    def arrow(self, start, end, color="k", lw=1.4, style="-|>", bend=0.0):
+        self.ax.add_patch(FancyArrowPatch(start, end, arrowstyle=style, mutation_scale=12,
+                                          color=color, lw=lw, shrinkA=0, shrinkB=0,
+                                          connectionstyle=f"arc3,rad={bend}"))
+
+    def label(self, point, text, color="k"):
+        self.ax.text(*point, text, fontsize=self.fontsize, color=color, ha="center",
+                     va="center")
+
+
+def draw_robot_from_above(ax, params, pose=(0.40, 0.26, 0.5), *, com: bool = True,
+                          velocities: bool = True, fontsize: float = 12.0) -> None:
+    r"""Draw the robot seen from above with every symbol of the chapter's first equations.
+
+    The world frame W at the origin; the body frame B at the axle midpoint ``(x, y)``,
+    :math:`x_B` along the heading :math:`\theta`, :math:`y_B` to the left; the wheels, a
+    track width L apart, each 2R long seen from above; with ``velocities`` the wheels' rim
+    speeds :math:`R\dot\varphi_r`, :math:`R\dot\varphi_l`, the forward speed v and the yaw
+    rate :math:`\omega`; with ``com`` the centre of mass C a distance d ahead of the axle.
+    Body, wheels and track come from ``params`` (:class:`robodyn.diffdrive.DiffDriveParams`),
+    drawn to scale; ``pose`` is ``(x, y, theta)`` in m, m, rad.
+    """
+    sketch = _Sketch(ax, pose, fontsize)
+    world, arrow, label = sketch.world, sketch.arrow, sketch.label
+    x, y, theta = pose
+    radius, half = params.wheel_radius, params.track_width / 2.0
+    body = sketch.R_WB @ diffdrive_outline(params.body_length, params.body_width)
+    ax.add_patch(Polygon((body + sketch.origin[:, None]).T, closed=True, facecolor="#dbe7f3",
+                         edgecolor="0.25", lw=1.2))
+    for side in (-1.0, 1.0):                               # right wheel, left wheel
+        corners = [world(along, side * half + across)
+                   for along, across in ((-radius, -0.011), (radius, -0.011),
+                                         (radius, 0.011), (-radius, 0.011))]
+        ax.add_patch(Polygon(corners, closed=True, facecolor="0.15", edgecolor="none"))
+
+    grey, blue, red = "0.35", "tab:blue", "tab:red"
+    arrow((0, 0), (0.13, 0), grey)                         # the world frame W
+    arrow((0, 0), (0, 0.13), grey)
+    label((0.15, -0.012), "$x_W$", grey)
+    label((-0.02, 0.145), "$y_W$", grey)
+    label((-0.022, -0.018), "$W$", grey)
+    arrow(sketch.origin, world(0.30, 0.0), blue)           # the body frame B
+    arrow(sketch.origin, world(0.0, 0.26), blue)
+    label(world(0.325, 0.0), "$x_B$", blue)
+    label(world(-0.03, 0.27), "$y_B$", blue)
+    label(world(-0.03, -0.035), "$B$", blue)
+    ax.plot(x, y, "o", color=blue, ms=4)
+
+    ax.plot([x, x + 0.30], [y, y], color="0.45", lw=0.9, ls="--")     # the heading
+    ax.add_patch(Arc((x, y), 0.5, 0.5, theta1=0.0, theta2=np.degrees(theta), color="0.2"))
+    label((x + 0.275 * np.cos(theta / 2), y + 0.275 * np.sin(theta / 2)), r"$\theta$")
+    ax.plot([0, x], [0, y], color="0.6", lw=0.8, ls=":")              # the position
+    ax.annotate("$(x, y)$", (x, y), (x - 0.13, y - 0.21), fontsize=fontsize, ha="center",
+                va="center", arrowprops=dict(arrowstyle="-", color="0.3", lw=0.8, shrinkA=2,
+                                             shrinkB=3))
+
+    behind = -0.085                                        # the track width, behind the axle
+    for side in (-1.0, 1.0):
+        ax.plot(*np.column_stack([world(0.0, side * half), world(behind, side * half)]),
+                color="0.45", lw=0.7)
+    arrow(world(behind, -half), world(behind, half), "0.2", lw=1.0, style="<|-|>")
+    label(world(behind - 0.025, 0.06), "$L$")
+    ax.plot(*np.column_stack([world(-radius, 0.02 - half), world(radius, 0.02 - half)]),
+            color="0.2", lw=1.0)                           # the wheel's length, 2R
+    label(world(0.0, 0.045 - half), "$2R$")
+
+    if velocities:
+        for side, text, length in ((-1.0, r"$R\dot\varphi_r$", 0.16),
+                                   (1.0, r"$R\dot\varphi_l$", 0.10)):
+            lane = side * (half + 0.045)
+            arrow(world(-radius, lane), world(length - radius, lane), red)
+            label(world(-radius - 0.075, side * (half + 0.065)), text, red)
+        front = params.body_length - params.body_width / 2.0
+        arrow(world(front + 0.01, 0.07), world(front + 0.14, 0.07), red, lw=2.0)
+        label(world(front + 0.09, 0.105), "$v$", red)
+        arrow(world(-0.23, -0.09), world(-0.23, 0.09), red, bend=-0.45)
+        label(world(-0.29, 0.0), r"$\omega$", red)
+    if com:
+        centre = world(params.com_offset, 0.0)
+        ax.add_patch(Circle(centre, 0.011, facecolor="white", edgecolor="k", lw=1, zorder=5))
+        for start in (0.0, 180.0):                         # the centre-of-mass symbol
+            ax.add_patch(Wedge(centre, 0.011, start, start + 90.0, color="k", zorder=6))
+        label(world(params.com_offset + 0.01, -0.035), "$C$")
+        label(world(params.com_offset / 2.0, 0.03), "$d$")
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+
+
+def robot_drawing(params=None) -> SVG:
+    """The chapter's drawing of the robot seen from above, as an SVG image (see
+    :func:`draw_robot_from_above`); ``params`` defaults to ``DiffDriveParams()``."""
+    params = diffdrive.DiffDriveParams() if params is None else params
+    fig, ax = plt.subplots(figsize=(FIGURE_INCHES, 4.2))
+    draw_robot_from_above(ax, params)
+    ax.set_xlim(-0.05, 0.85)
+    ax.set_ylim(-0.04, 0.64)
+    return svg_image(fig)
