@@ -6,6 +6,8 @@ package ``robodyn`` that a student installs.
   cell, which installs robodyn where it is missing, from ``_config.yml``.
 - ``python -m booktools.nblint chapters solutions exercises``: code lines and figures
   that fit the book's column.
+- ``python -m booktools.prose [--over] [--long N] chapters book``: how the pages' prose
+  reads, in numbers, held to the book's writing figures.
 - ``python -m booktools.bookbuild [--instructor]``: build the book as ``make book`` does.
 - ``python -m booktools.newchapter NAME TITLE``: a new chapter's files (``make new-chapter``).
 - ``python -m booktools.serve``: the built book on 127.0.0.1; :mod:`booktools.bundle`: the
