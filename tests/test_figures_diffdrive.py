@@ -265,3 +265,61 @@ def test_place_diffdrive_keeps_distances_from_axle():
     place_diffdrive(patches, (0.3, -0.4, 2.0), PARAMS)
     for patch, radii in zip(patches, before, strict=True):
         np.testing.assert_allclose(np.hypot(*(patch.get_xy() - [0.3, -0.4]).T), radii)
+
+
+def test_the_course_settings_table_gives_no_angle_the_value_contradicts():
+    """The chapter prints COURSE_SETTINGS' table: its dead band is 2 degrees, and no note in the
+    table states another angle (a note once said "about 3 degrees" beside 0.0349 rad)."""
+    import re
+
+    settings = figures.COURSE_SETTINGS
+    assert np.degrees(settings.dead_band) == pytest.approx(2.0)
+    table = settings._repr_html_()
+    stated = [float(value) for value in re.findall(r"(\d+(?:\.\d+)?) degrees", table)]
+    assert all(value == pytest.approx(np.degrees(settings.dead_band)) for value in stated), stated
+
+
+def test_the_robot_drawing_labels_every_symbol_of_the_first_equations():
+    """The drawing of the robot from above names W, B, x_B, y_B, theta, (x, y), L, 2R, the rim
+    speeds, v, omega, C and d, and puts the wheels a track width apart on the body's y axis."""
+    import matplotlib.pyplot as plt
+
+    params = diffdrive.DiffDriveParams()
+    fig, ax = plt.subplots()
+    pose = (0.4, 0.26, 0.5)
+    figures.draw_robot_from_above(ax, params, pose)
+    labels = {text.get_text() for text in ax.texts}
+    for symbol in ("$W$", "$B$", "$x_W$", "$y_W$", "$x_B$", "$y_B$", r"$\theta$", "$(x, y)$",
+                   "$L$", "$2R$", r"$R\dot\varphi_r$", r"$R\dot\varphi_l$", "$v$", r"$\omega$",
+                   "$C$", "$d$"):
+        assert symbol in labels, symbol
+    wheels = [patch for patch in ax.patches if len(getattr(patch, "get_xy", lambda: [])()) == 5
+              and patch.get_facecolor()[0] < 0.2]
+    centres = [patch.get_xy()[:4].mean(axis=0) for patch in wheels]
+    assert len(centres) == 2
+    assert np.linalg.norm(centres[0] - centres[1]) == pytest.approx(params.track_width)
+    axle = (centres[0] + centres[1]) / 2
+    assert axle == pytest.approx(pose[:2])
+    plt.close(fig)
+
+
+def test_the_robot_drawing_is_the_same_svg_at_every_build():
+    """robot_drawing gives byte-identical SVG twice (the execution cache and the page keep it)."""
+    first, second = figures.robot_drawing(), figures.robot_drawing()
+    assert first.data.startswith("<svg") and first.data == second.data
+
+
+def test_the_sideways_shuffle_ends_beside_its_start_and_refuses_bad_sizes():
+    """Three cycles of forward, turn, back, turn back end to the robot's right with its heading
+    unchanged, by about cycles * eps^2; a step or cycle count out of range is refused by name."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    end = figures.draw_sideways_shuffle(ax, diffdrive.DiffDriveParams(), eps=0.1, cycles=3)
+    assert end[2] == pytest.approx(0.0, abs=1e-12)
+    assert end[1] == pytest.approx(-3 * 0.1**2, rel=0.1)
+    with pytest.raises(ParameterError, match="eps"):
+        figures.draw_sideways_shuffle(ax, diffdrive.DiffDriveParams(), eps=0.0)
+    with pytest.raises(ParameterError, match="cycles"):
+        figures.draw_sideways_shuffle(ax, diffdrive.DiffDriveParams(), cycles=0)
+    plt.close(fig)

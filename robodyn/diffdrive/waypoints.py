@@ -93,7 +93,7 @@ class FollowerSettings(Parameters):
         note="the thesis gives none; with omega_max it saturates errors above 1 rad")
     dead_band: float = quantity(
         0.05, "rad", at_least=0.0, source="assumed",
-        note="the thesis gives none; about 3 degrees, enough to stop twitching at small errors")
+        note="the thesis gives none; a few degrees stop the robot twitching at small errors")
     omega_max: float = quantity(
         2.0, "rad/s", above=0.0, source="assumed",
         note="the thesis gives none; at 0.3 m/s the tightest circle has a radius of 15 cm")
