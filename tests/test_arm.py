@@ -9,6 +9,7 @@ import sympy.physics.mechanics as me
 
 from robodyn.arm import PlanarArm, explicit_euler_step, lagrange, symplectic_euler_step
 from robodyn.core.errors import ParameterError
+from robodyn.core.rotations import wrap_angle
 
 SEED = 20240601
 
@@ -208,6 +209,19 @@ def test_free_double_pendulum_conserves_energy_with_the_adaptive_solver():
     energy = run.kinetic + run.potential
     assert np.ptp(run.q2) > 1.0  # it really swings
     assert np.max(np.abs(energy - energy[0])) < 1e-8 * abs(energy[0]) + 1e-9
+
+
+def test_two_starts_a_microradian_apart_are_a_radian_apart_after_4_4_s():
+    """The chapter's chaos run: the separation of the two runs first passes 1 rad at 4.4 s."""
+    arm = PlanarArm()
+    times = np.linspace(0.0, 20.0, 2001)                 # the chapter's samples
+    runs = [arm.simulate([2.0 + delta, 1.0], [0.0, 0.0], None, (0.0, 20.0), method="DOP853",
+                         t_eval=times) for delta in (0.0, 1e-6)]
+    separation = np.hypot(wrap_angle(runs[0].q1 - runs[1].q1),
+                          wrap_angle(runs[0].q2 - runs[1].q2))
+    assert round(float(times[np.argmax(separation >= 1.0)]), 1) == 4.4
+    assert separation[times <= 4.0].max() < 1.0
+    assert np.median(separation[times >= 5.0]) > 2.0  # unrelated from then on
 
 
 def test_symplectic_euler_keeps_energy_bounded_where_explicit_euler_drifts():

@@ -172,3 +172,20 @@ def test_the_gain_widget_wants_two_links():
 
     with pytest.raises(ParameterError, match="two-link"):
         figures.GainExplorer(PlanarArm(masses=[1, 1, 1], lengths=[1, 1, 1]))
+
+
+def test_the_torque_widget_differs_from_the_newton_euler_section_only_by_the_inertias():
+    """Defaults show tau = (24.73, 2.75); with the tutorial's inertias, section 1.2's numbers."""
+    from matplotlib.figure import Figure
+
+    values = {name: control.value for name, control in figures.torque_explorer().controls.items()}
+    titles = []
+    for arm in (PlanarArm(), PlanarArm(inertias=[0.1, 0.05])):
+        view = figures.TorqueExplorer(arm)
+        view.setup(Figure())
+        view.update(**values)
+        titles.append(view.ax_bars.get_title())
+    assert titles == ["τ = (24.73, 2.75) N m", "τ = (24.76, 2.79) N m"]
+    tau = PlanarArm(inertias=[0.1, 0.05]).inverse_dynamics(np.radians([45.0, 30.0]), [1.0, 0.5],
+                                                         [2.0, 1.5])
+    np.testing.assert_allclose(tau, [24.761, 2.788], atol=5e-4)   # as section 1.2 prints

@@ -1,4 +1,4 @@
-"""Tests of robodyn.friction.lugre: steady state, presliding, the bristle bound and dissipation."""
+"""Tests of robodyn.friction.lugre: steady state, presliding, bounds, dissipation, passivity."""
 
 import numpy as np
 import pytest
@@ -133,3 +133,117 @@ def test_bad_inputs_of_the_functions_are_refused():
         lugre.pushed_block(-1.0, lambda t: 0.0, 1.0, P)
     with pytest.raises(ParameterError, match="amplitude"):
         lugre.cycle_energy(-1e-3, 1.0, P)
+
+
+# --- passivity: a constant sigma1 gives energy back; a damping that fades with speed does not
+
+FADING = lugre.LuGre(vd=P.vs)
+
+
+def test_constant_damping_gives_energy_back_after_a_sudden_jump():
+    """Creep at 0.1 mm/s for 0.6 s, 50 us ramp to 0.2 m/s: the friction returns about 1e-4 J."""
+    run = lugre.creep_then_jump(P)
+    assert run.success
+    assert run.E[-1] == pytest.approx(9.9e-5, rel=0.02)
+    assert np.all(run.v > 0) and run.F.max() > 10.0      # the force points along the motion
+
+
+def test_fading_damping_dissipates_in_the_same_jump():
+    """sigma1 exp(-(v/vs)^2): E = integral of F v (F on the body) stays <= 0, F opposes v."""
+    run = lugre.creep_then_jump(FADING)
+    assert run.success
+    assert np.all(run.E <= 0.0) and run.E[-1] < -8e-5
+    assert np.all(run.F < 0.0)
+
+
+def test_the_jump_breaks_the_passivity_inequality_only_with_constant_damping():
+    """From z = 0, passivity means -E(t) >= sigma0 z(t)^2 / 2 at every t (the bristle energy)."""
+    for params, passive in ((P, False), (FADING, True)):
+        run = lugre.creep_then_jump(params)
+        slack = -run.E - 0.5 * params.sigma0 * run.z**2
+        assert bool(np.all(slack >= -1e-12)) is passive
+
+
+def test_the_energy_of_the_jump_agrees_with_the_trapezoid_and_the_creep_in_closed_form():
+    """E as a state against the trapezoid of F v, and after the creep against its closed form."""
+    run = lugre.creep_then_jump(P, n_samples=20001)
+    assert run.E[-1] == pytest.approx(np.trapezoid(run.F * run.v, run.t), rel=1e-5)
+    v, X = 1e-4, 1e-4 * 0.6                 # E = -[g (X - z) + sigma1 v z + sigma2 v X], with
+    g = float(lugre.stribeck_level(v, P))
+    L = g / P.sigma0                        # z = L (1 - exp(-X / L)), L = g / sigma0
+    z_X = L * (1 - np.exp(-X / L))
+    closed = -(g * (X - z_X) + P.sigma1 * v * z_X + P.sigma2 * v * X)
+    creep_end = np.flatnonzero(run.t <= 0.6)[-1]
+    assert run.t[creep_end] == 0.6
+    assert run.E[creep_end] == pytest.approx(closed, rel=1e-7)
+
+
+def test_the_passivity_margin_is_the_minimum_over_z_of_the_power_left_over():
+    """sympy: -F v - d(sigma0 z^2/2)/dt is a quadratic in z whose minimum is v^2/(4g) margin."""
+    z = sp.symbols("z", real=True)
+    v, g, s0, s1, s2 = sp.symbols("v g sigma0 sigma1 sigma2", positive=True)
+    zdot = v - s0 * v * z / g                            # v > 0, so |v| = v
+    left_over = (s0 * z + s1 * zdot + s2 * v) * v - s0 * z * zdot
+    z_min = sp.solve(sp.diff(left_over, z), z)[0]
+    margin = 4 * g * (s1 + s2) - s1**2 * v
+    assert sp.simplify(left_over.subs(z, z_min) - v**2 / (4 * g) * margin) == 0
+    assert sp.diff(left_over, z, 2).is_positive
+
+
+def test_the_margin_fails_at_speed_with_constant_damping_and_holds_when_it_fades():
+    """Constant sigma1: the margin fails from 4 g (sigma1 + sigma2) / sigma1^2 on; faded, never."""
+    speed = np.geomspace(1e-7, 100.0, 4001)
+    v = np.concatenate([-speed, speed])
+    assert np.all(lugre.passivity_margin(v, FADING) > 0.0)
+    margin = lugre.passivity_margin(speed, P)
+    first_negative = speed[np.argmax(margin < 0)]
+    expected = 4 * P.Fc * (P.sigma1 + P.sigma2) / P.sigma1**2
+    assert first_negative == pytest.approx(expected, rel=0.01)
+
+
+def test_fading_damping_keeps_the_steady_state_and_the_presliding():
+    """The fade changes neither the Stribeck steady state nor the slow presliding of the block."""
+    v = np.linspace(-0.01, 0.01, 401)
+    np.testing.assert_array_equal(lugre.steady_state(v, FADING)[1], lugre.steady_state(v, P)[1])
+    slow = lugre.imposed_motion(lambda t: 1e-7, 0.01, FADING, n_samples=101)
+    assert -np.polyfit(slow.x, slow.F, 1)[0] == pytest.approx(P.sigma0, rel=5e-3)
+
+
+def test_the_default_damping_is_constant_and_the_fade_follows_its_formula():
+    """vd = inf gives sigma1 at every speed (the old model, to the bit); vd finite its Gaussian."""
+    v = np.array([-2.0, -1e-3, 0.0, 5e-4, 0.3])
+    z = np.array([1e-5, -2e-6, 3e-6, 1.2e-5, -1e-5])
+    np.testing.assert_array_equal(lugre.bristle_damping(v, P), np.full(v.shape, P.sigma1))
+    old = -(P.sigma0 * z + P.sigma1 * lugre.bristle_rate(v, z, P) + P.sigma2 * v)
+    np.testing.assert_array_equal(lugre.friction_force(v, z, P), old)
+    np.testing.assert_allclose(lugre.bristle_damping(v, FADING),
+                               P.sigma1 * np.exp(-(v / P.vs) ** 2), rtol=1e-15)
+
+
+def test_the_pushed_block_uses_the_fading_damping():
+    """Through breakaway m dv/dt = push + F(v, z) to 1e-4 N with the fade (0.1 N off without)."""
+    run = lugre.pushed_block(1.0, lambda t: 0.5 * t, 3.4, FADING, n_samples=34001)
+    acceleration = np.gradient(run.v, run.t)
+    breakaway = (run.t > 2.6) & (run.t < 3.4)
+    residual = acceleration - (0.5 * run.t + run.F)
+    assert np.max(np.abs(residual[breakaway])) < 1e-4
+    assert run.v[-1] > 0.1
+
+
+@pytest.mark.parametrize("value, words", [
+    (0.0, "vd must be > 0 m/s, or inf"), (-1e-3, "vd must be > 0"), (np.nan, "vd must be > 0"),
+    (-np.inf, "vd must be > 0"), ("fast", "vd must be a real number"),
+    (True, "vd must be a real number"), (None, "vd must be a real number"),
+])
+def test_bad_fading_speeds_are_refused_by_name(value, words):
+    """vd must be a positive real number or inf; zero, NaN, -inf, text, bool and None raise."""
+    with pytest.raises(ParameterError, match=words):
+        lugre.LuGre(vd=value)
+
+
+def test_bad_inputs_of_the_jump_are_refused():
+    """Non-positive speeds and durations, a negative hold and too few samples raise by name."""
+    for name, value in (("v_creep", 0.0), ("t_creep", -1.0), ("v_fast", -0.2),
+                        ("t_ramp", 0.0), ("t_hold", -1e-6), ("n_samples", 1)):
+        with pytest.raises(ParameterError, match=name):
+            lugre.creep_then_jump(P, **{name: value})
