@@ -26,6 +26,22 @@ def test_stiffness_and_damping_take_hand_values():
     assert contact.damping_for_ratio(1e4, 4.0, 0.0) == 0.0
 
 
+def test_equal_contacts_sized_for_their_shares_add_up_to_one_for_the_whole_robot():
+    """k = m g / d with m the mass a contact carries: n equal contacts sized for m / n each
+    sum to the lumped contact of chapter 3 (same k, same c, so the same drop), while contacts
+    each sized for the whole mass would hold the robot at d / n, not d."""
+    mass, sink, zeta = 3.5, 1e-4, 1.6
+    lumped_k = contact.stiffness_for_penetration(mass, sink)
+    lumped_c = contact.damping_for_ratio(lumped_k, mass, zeta)
+    for n in (2, 3, 4):
+        share_k = contact.stiffness_for_penetration(mass / n, sink)
+        share_c = contact.damping_for_ratio(share_k, mass / n, zeta)
+        assert n * share_k == pytest.approx(lumped_k, rel=1e-12)
+        assert n * share_c == pytest.approx(lumped_c, rel=1e-12)
+        assert mass * 9.81 / (n * share_k) == pytest.approx(sink, rel=1e-12)
+        assert mass * 9.81 / (n * lumped_k) == pytest.approx(sink / n, rel=1e-12)
+
+
 @pytest.mark.parametrize(("call", "match"), [
     (lambda: contact.stiffness_for_penetration(-1.0, 1e-3), "mass must be > 0"),
     (lambda: contact.stiffness_for_penetration(1.0, 0.0), "penetration must be > 0"),
@@ -216,6 +232,8 @@ def test_flights_in_closed_form_give_the_solved_drop(method, model, c):
     assert np.max(np.abs(exact.z - solved.z)) < 2e-6            # m
     assert exact.evaluations < solved.evaluations
     assert first_apex(exact) == pytest.approx(first_apex(solved), rel=1e-5)
+    assert exact.hop_height == pytest.approx(solved.hop_height, rel=1e-5)
+    assert solved.hop_height == pytest.approx(first_apex(solved), rel=1e-9)
 
 
 @pytest.mark.parametrize("model, c, n", [("linear", 60.0, 1.0), ("hunt-crossley", 2.0, 1.5),
@@ -245,6 +263,133 @@ def test_a_flight_in_closed_form_is_the_free_fall_until_it_lands():
                        atol=1e-13)
     assert np.allclose(run.w[falling], -9.81 * run.t[falling], rtol=0, atol=1e-13)
     assert run.z[np.flatnonzero(~falling)[0]] < 0
+
+
+# ------------------------------------------------ the hop of chapter 3's robot ("Bounce or stay?")
+
+#: Chapter 3's robot: chapter 4's 3.5 kg on contacts sized to sink 0.1 mm, zeta = 1.6, dropped
+#: from 0.6 m; g as in the package.
+ROBOT_MASS, ROBOT_SINK, ROBOT_ZETA, ROBOT_DROP, GRAVITY = 3.5, 1e-4, 1.6, 0.6, 9.81
+
+
+def robot_floor():
+    """k = m g / d and c = 2 zeta sqrt(k m) of the robot's floor, written out here."""
+    k = ROBOT_MASS * GRAVITY / ROBOT_SINK
+    return k, 2 * ROBOT_ZETA * np.sqrt(k * ROBOT_MASS)
+
+
+def hop_in_closed_form(mass, k, zeta, height, g=GRAVITY):
+    """The overdamped contact in closed form: delta'' + 2 zeta w delta' + w^2 delta = g from
+    delta = 0, delta' = sqrt(2 g h); the force k delta + c delta' returns to zero at t_r
+    (a root by brentq), the ball then coasts under gravity alone: its apex is
+    delta'(t_r)^2 / (2 g) - delta(t_r) above the floor. Returns (apex, depth, rate) at t_r."""
+    from scipy.optimize import brentq
+
+    omega, s = np.sqrt(k / mass), np.sqrt(zeta**2 - 1)
+    r1, r2 = omega * (-zeta + s), omega * (-zeta - s)
+    rest, v0 = g / omega**2, np.sqrt(2 * g * height)
+    a = (v0 + r2 * rest) / (r1 - r2)                # a + b = -rest, r1 a + r2 b = v0
+    b = -rest - a
+
+    def depth(t):
+        return rest + a * np.exp(r1 * t) + b * np.exp(r2 * t)
+
+    def rate(t):
+        return r1 * a * np.exp(r1 * t) + r2 * b * np.exp(r2 * t)
+
+    def push(t):
+        return omega**2 * depth(t) + 2 * zeta * omega * rate(t)
+
+    grid = np.linspace(0.0, 20.0 / omega, 20_001)
+    first = np.flatnonzero(push(grid) <= 0)[0]
+    t_r = brentq(push, grid[first - 1], grid[first], xtol=1e-15)
+    d_r, v_r = depth(t_r), rate(t_r)
+    # no second push before the ball is out: the force k d + c d' of the free coast stays <= 0
+    coast = np.linspace(0.0, (-v_r - np.sqrt(v_r**2 - 2 * g * d_r)) / g, 1001)
+    assert np.all(omega**2 * (d_r + v_r * coast + g * coast**2 / 2)
+                  + 2 * zeta * omega * (v_r + g * coast) <= 0)
+    return v_r**2 / (2 * g) - d_r, d_r, v_r
+
+
+def hop_by_rk4(mass, k, c, height, h=1e-6, g=GRAVITY):
+    """Fixed-step RK4 from the impact (z = 0, w = -sqrt(2 g h)) with F = max(k d - c w, 0)
+    for d = -z >= 0, through the contact and the flight; the highest z of the steps once the
+    ball has left the floor, until it falls again (within g h^2 / 8 of the apex)."""
+    def rate(z, w):
+        push = max(-k * z - c * w, 0.0) if z <= 0 else 0.0
+        return w, -g + push / mass
+
+    z, w, top = 0.0, -np.sqrt(2 * g * height), None
+    for _ in range(200_000):
+        k1 = rate(z, w)
+        k2 = rate(z + h / 2 * k1[0], w + h / 2 * k1[1])
+        k3 = rate(z + h / 2 * k2[0], w + h / 2 * k2[1])
+        k4 = rate(z + h * k3[0], w + h * k3[1])
+        z += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+        w += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+        if z > 0:
+            top = z if top is None else max(top, z)
+        if top is not None and w < 0:
+            return top
+    raise AssertionError("the RK4 run did not leave the floor and fall again")
+
+
+def test_the_two_independent_hops_agree():
+    """The closed form of the contact and fixed-step RK4 give one hop, to 1e-9 relative."""
+    k, c = robot_floor()
+    apex, _, _ = hop_in_closed_form(ROBOT_MASS, k, ROBOT_ZETA, ROBOT_DROP)
+    assert hop_by_rk4(ROBOT_MASS, k, c, ROBOT_DROP) == pytest.approx(apex, rel=1e-6)
+    assert 2.7e-4 < apex < 2.8e-4                   # m: a quarter of a millimetre
+
+
+@pytest.mark.parametrize("method", ["Radau", "RK45", "LSODA"])
+@pytest.mark.parametrize("flights", ["solver", "exact"])
+def test_the_robot_s_hop_at_zeta_1_6_from_0_6_m_matches_the_closed_form(method, flights):
+    """Chapter 3's hop (zeta 1.6, 0.6 m) is the closed form's to 1e-5, whatever the solver's
+    steps; the highest of the solver's own samples fell 0.14 mm short of it."""
+    k, c = robot_floor()
+    apex, depth, rate = hop_in_closed_form(ROBOT_MASS, k, ROBOT_ZETA, ROBOT_DROP)
+    run = contact.drop(mass=ROBOT_MASS, height=ROBOT_DROP, k=k, c=c, g=GRAVITY,
+                       t_end=np.sqrt(2 * ROBOT_DROP / GRAVITY) + 0.1, rtol=1e-9, atol=1e-12,
+                       method=method, flights=flights)
+    assert run.hop_height == pytest.approx(apex, rel=1e-5)
+    (top,) = run.event_states["apex"][:, 0]
+    assert top == run.hop_height
+    # it leaves the floor at the speed the coast from the release depth leaves it
+    (w_off,) = run.event_states["lifts_off"][:, 1]
+    assert w_off == pytest.approx(np.sqrt(rate**2 - 2 * GRAVITY * depth), rel=1e-5)
+
+
+#: The ways drop() may take its flights and store its samples.
+FLIGHTS_AND_SAMPLES = ({"flights": "solver"}, {"flights": "exact"},
+                       {"flights": "solver", "samples": 301}, {"flights": "exact", "samples": 301})
+
+
+def test_every_apex_is_the_top_of_its_flight():
+    """A bouncing ball: each apex lies w_off^2 / (2 g) above the floor, w_off the speed at the
+    lift-off before it, half way between it and the next touch-down; the release from rest
+    is no apex, and a ball that never leaves the floor again has none and a hop of 0."""
+    run = contact.drop(k=1e5, c=contact.damping_for_ratio(1e5, 1.0, 0.2), t_end=1.5,
+                       rtol=1e-10, atol=1e-12)
+    off, apex, touch = run.events["lifts_off"], run.events["apex"], run.events["touches"]
+    assert apex.size == off.size >= 3 and touch.size == off.size + 1
+    w_off = run.event_states["lifts_off"][:, 1]
+    np.testing.assert_allclose(run.event_states["apex"][:, 0], w_off**2 / (2 * 9.81),
+                               rtol=1e-8)
+    np.testing.assert_allclose(apex, (off + touch[1:]) / 2, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(apex - off, w_off / 9.81, rtol=1e-8)
+    assert np.all(np.abs(run.event_states["apex"][:, 1]) < 1e-9)
+    assert run.hop_height == run.event_states["apex"][0, 0]
+    assert np.all(np.diff(run.event_states["apex"][:, 0]) < 0)     # each bounce lower
+    for flights in FLIGHTS_AND_SAMPLES:
+        cut = contact.drop(k=1e5, c=contact.damping_for_ratio(1e5, 1.0, 0.2),
+                           t_end=(off[0] + apex[0]) / 2, rtol=1e-10, atol=1e-12, **flights)
+        assert cut.events["apex"].size == 0          # t_end comes before the top ...
+        assert cut.hop_height == pytest.approx(run.hop_height, rel=1e-8)  # ... it heads for
+    stays = contact.drop(t_end=0.6)                 # the tutorial's ball, zeta = 2.5
+    assert stays.hop_height == 0.0
+    assert stays.events["apex"].size == stays.events["lifts_off"].size == 0
+    assert stays.event_states["apex"].shape == (0, 3)
 
 
 @pytest.mark.parametrize(("kwargs", "match"), [

@@ -29,6 +29,10 @@ FLIGHTS = ("solver", "exact")
 FLIGHT_SAMPLE = 2e-3
 
 
+#: The events :func:`drop` reports, in the result's ``events`` and ``event_states``.
+DROP_EVENTS = ("touches", "lifts_off", "apex")
+
+
 #: The methods of :func:`drop` that use the contact's Jacobian (given in closed form).
 IMPLICIT = ("Radau", "BDF", "LSODA")
 
@@ -122,7 +126,9 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
     samples : int, optional
         None stores the solver's own steps (and flights in closed form every
         :data:`FLIGHT_SAMPLE` s); an integer (>= 2), that many equally spaced samples from the
-        solver's dense output (its steps, and so its effort, do not change).
+        solver's dense output (its steps, and so its effort, do not change). Either way the
+        top of a short flight may fall between two samples: read a hop from ``hop_height``
+        or the ``apex`` events, which do not depend on the samples.
     max_phases : int
         Most flights and contacts integrated (>= 1); more raise a SimulationError.
     flights : str
@@ -136,14 +142,37 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
     SimulationResult
         Columns ``z`` (m), ``w`` (m/s), ``force`` (N); details ``evaluations`` (calls of the
         right-hand side, including those for finite-difference Jacobians), ``wall_time`` (s),
-        ``method``, ``omega_contact`` (:math:`\sqrt{k/m}`, rad/s) and ``rest_depth``
-        (:math:`m g / k`, m).
+        ``method``, ``omega_contact`` (:math:`\sqrt{k/m}`, rad/s), ``rest_depth``
+        (:math:`m g / k`, m) and ``hop_height`` (m): the highest top of a flight that
+        follows a contact, the height by which the ball clears the floor on a rebound
+        (0.0 if it does not leave the floor again before ``t_end``); the heights of the
+        ``apex`` events, and for a flight still rising at ``t_end`` the top its free fall
+        is heading for, :math:`w_0^2/(2g)` from its lift-off speed. Events (times, s, and
+        the columns there, shape (k, 3)): ``touches`` (z falls through 0), ``lifts_off``
+        (z rises through 0) and ``apex``, the top of each flight after a contact, where w
+        falls through 0 while the ball is in the air; found by the solver's event search
+        on its dense output, or in closed form with ``flights="exact"``, so that no
+        sample has to fall on it. The release from rest at t = 0 is not an apex. The force
+        at every event is 0: each is on the floor's surface or above it.
+
+    Notes
+    -----
+    In flight :math:`z + w^2/(2g)` is constant, so the apex of a flight that leaves the floor
+    at the speed :math:`w_0` is :math:`w_0^2/(2g)` above it.
 
     Examples
     --------
     >>> run = drop(t_end=2.0)
     >>> print(f"{-run.z[-1] * 1e3:.4f} mm at rest, m g / k = {run.rest_depth * 1e3:.4f} mm")
     0.9810 mm at rest, m g / k = 0.9810 mm
+
+    A lightly damped floor: the first rebound's apex, and :math:`w_0^2/(2g)` from the speed
+    at which the ball left the floor.
+
+    >>> run = drop(k=1e6, c=200.0, t_end=0.8)           # zeta = 0.1
+    >>> w_off = run.event_states["lifts_off"][0, 1]
+    >>> print(f"{run.hop_height * 1e3:.3f} mm, w0^2 / 2g = {w_off**2 / (2 * G) * 1e3:.3f} mm")
+    276.013 mm, w0^2 / 2g = 276.013 mm
     """
     mass = check_positive("mass", mass, "kg")
     radius = check_positive("radius", radius, "m")
@@ -176,8 +205,12 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
     def lifts_off(t, x):
         return x[0]
 
+    def apex(t, x):
+        return x[1]
+
     touches.terminal, touches.direction = True, -1
     lifts_off.terminal, lifts_off.direction = True, 1
+    apex.terminal, apex.direction = False, -1
     t_eval = sample_times(t_end, samples)
     start = time.perf_counter()
     phases, t0, x0, touching = [], 0.0, np.array([height, 0.0]), False
@@ -191,9 +224,12 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
         if not touching and flights == "exact":
             run = _free_fall(t0, x0, t_end, g, samples_left)
         else:
+            # A flight that rises (it left the floor) has an apex; the release from rest
+            # at t = 0 starts at one and is not counted.
+            watch = [lifts_off] if touching else [touches] + ([apex] if x0[1] > 0 else [])
             run = solve(in_contact if touching else in_flight, (t0, t_end), x0,
                         state_names=("z", "w"), method=method, rtol=rtol, atol=atol,
-                        events=[lifts_off if touching else touches], t_eval=samples_left,
+                        events=watch, t_eval=samples_left,
                         jac=contact_jacobian if touching and method in IMPLICIT else None)
         phases.append(run)
         switch = "lifts_off" if touching else "touches"
@@ -205,13 +241,24 @@ def drop(mass: float = DroppedBall.mass, radius: float = DroppedBall.radius,
     run = join(phases, message=phases[-1].message)
     wall = time.perf_counter() - start
     force = np.atleast_1d(normal_force(-run.z, -run.w, k, c, model, n)).astype(float)
+    # Every event is on the floor's surface (delta = 0) or above it: no force there.
+    events = {name: run.events.get(name, np.empty(0)) for name in DROP_EVENTS}
+    event_states = {}
+    for name in DROP_EVENTS:
+        states = np.reshape(run.event_states.get(name, np.empty((0, 2))), (-1, 2))
+        event_states[name] = np.column_stack([states, np.zeros(len(states))])
+    tops = list(event_states["apex"][:, 0])
+    if not touching and x0[1] > 0 and not phases[-1].events.get("apex", np.empty(0)).size:
+        # the last flight, from the floor at w0, still rises at t_end: its free fall's top
+        tops.append(x0[0] + x0[1] ** 2 / (2.0 * g))
     return SimulationResult(
         t=run.t, columns={"z": run.z, "w": run.w, "force": force}, success=run.success,
         message=f"{method}: {calls[0]} evaluations of the right-hand side in {wall:.3g} s; "
                 + run.message,
+        events=events, event_states=event_states,
         details={"evaluations": calls[0], "wall_time": wall, "method": method,
                  "omega_contact": float(np.sqrt(k / mass)), "rest_depth": mass * g / k,
-                 "radius": radius})
+                 "radius": radius, "hop_height": float(max(tops, default=0.0))})
 
 
 def _in_contact_rate(x, k: float, c: float, mass: float, g: float, model: str, n: float):
@@ -243,7 +290,9 @@ def _in_contact_jacobian(x, k: float, c: float, mass: float, model: str, n: floa
 def _free_fall(t0: float, x0, t_end: float, g: float, samples) -> SimulationResult:
     """A flight of :func:`drop` in closed form, from height z0 >= 0 and speed w0 at t0 until
     the ball touches the floor (the event ``touches``) or t_end; sampled at ``samples``
-    (None: every :data:`FLIGHT_SAMPLE` s and at its ends), as a solver's phase would be."""
+    (None: every :data:`FLIGHT_SAMPLE` s and at its ends), as a solver's phase would be.
+    A flight that rises (w0 > 0) has its top, the event ``apex``, at t0 + w0/g, at the
+    height z0 + w0^2/(2g), if it comes before t_end."""
     z0, w0 = float(x0[0]), float(x0[1])
     t_touch = t0 + (w0 + math.sqrt(w0 * w0 + 2.0 * g * z0)) / g
     t_stop = min(t_touch, t_end)
@@ -254,6 +303,11 @@ def _free_fall(t0: float, x0, t_end: float, g: float, samples) -> SimulationResu
     z, w = z0 + w0 * (t - t0) - 0.5 * g * (t - t0) ** 2, w0 - g * (t - t0)
     touches = np.array([t_touch]) if t_touch <= t_end else np.empty(0)
     states = np.array([[0.0, w0 - g * (t_touch - t0)]]) if touches.size else np.empty((0, 2))
+    t_apex = t0 + w0 / g
+    rises = w0 > 0.0 and t_apex <= t_end
+    apex = np.array([t_apex]) if rises else np.empty(0)
+    top = np.array([[z0 + w0 * w0 / (2.0 * g), 0.0]]) if rises else np.empty((0, 2))
     return SimulationResult(t=t, columns={"z": z, "w": w},
-                            events={"touches": touches}, event_states={"touches": states},
+                            events={"touches": touches, "apex": apex},
+                            event_states={"touches": states, "apex": top},
                             message="a free fall, in closed form")
