@@ -323,3 +323,21 @@ def test_the_sideways_shuffle_ends_beside_its_start_and_refuses_bad_sizes():
     with pytest.raises(ParameterError, match="cycles"):
         figures.draw_sideways_shuffle(ax, diffdrive.DiffDriveParams(), cycles=0)
     plt.close(fig)
+
+
+def test_euler_spirals_out_where_the_exact_step_stays_on_the_circle():
+    """In the lesson's opening figure the exact step's points lie on the circle of radius v/omega
+    and Euler's move outwards with every step; a step count below 1 is refused by name."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    figures.draw_euler_against_exact(ax, v=0.3, omega=0.8, dt=0.5, steps=16)
+    lines = {line.get_label(): np.column_stack(line.get_data()) for line in ax.lines}
+    centre = np.array([0.0, 0.3 / 0.8])
+    exact = np.linalg.norm(lines["exact step"] - centre, axis=1)
+    euler = np.linalg.norm(lines["Euler step"] - centre, axis=1)
+    assert exact == pytest.approx(0.3 / 0.8, rel=1e-12)
+    assert np.all(np.diff(euler) > 0)
+    with pytest.raises(ParameterError, match="steps"):
+        figures.draw_euler_against_exact(ax, 0.3, 0.8, 0.5, steps=0)
+    plt.close(fig)

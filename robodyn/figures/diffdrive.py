@@ -501,3 +501,53 @@ def robot_drawing(params=None) -> SVG:
     ax.set_xlim(-0.05, 0.85)
     ax.set_ylim(-0.04, 0.64)
     return svg_image(fig)
+
+
+def draw_sideways_shuffle(ax, params, eps: float = 0.4, cycles: int = 3) -> np.ndarray:
+    r"""Draw the robot shuffling sideways: ``cycles`` times forward, turn, back, turn back.
+
+    Each move lasts ``eps`` seconds at :math:`v = 1` m/s or :math:`\omega = \pm 1` rad/s,
+    driven with the exact step :func:`robodyn.diffdrive.integrate_pose`; the robot is drawn
+    at its start (grey) and its end (blue) with the path of its axle midpoint between. One
+    cycle moves it by about :math:`\varepsilon^2` to its right. Returns the end pose.
+    """
+    if not eps > 0.0:
+        raise ParameterError(f"eps must be > 0 s, got {eps!r}")
+    if not (isinstance(cycles, int) and cycles >= 1):
+        raise ParameterError(f"cycles must be a whole number >= 1, got {cycles!r}")
+    moves = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
+    pose, path = np.zeros(3), [np.zeros(3)]
+    for _ in range(cycles):
+        for v, omega in moves:
+            steps = np.linspace(0.0, eps, 12)[1:]
+            path.extend(diffdrive.integrate_pose(pose, v, omega, dt) for dt in steps)
+            pose = path[-1]
+    path = np.array(path)
+    draw_diffdrive(ax, np.zeros(3), params, color="0.6", alpha=0.35)
+    draw_diffdrive(ax, pose, params, color="tab:blue", alpha=0.45)
+    ax.plot(path[:, 0], path[:, 1], color="tab:red", lw=1.2)
+    margin = params.body_length
+    ax.set_xlim(path[:, 0].min() - margin, path[:, 0].max() + margin)
+    ax.set_ylim(path[:, 1].min() - margin, path[:, 1].max() + margin)
+    ax.set_aspect("equal")
+    return pose
+
+
+def draw_euler_against_exact(ax, v: float, omega: float, dt: float, steps: int) -> None:
+    r"""Draw a circle driven at constant ``v`` (m/s) and ``omega`` (rad/s), its pose updated
+    ``steps`` times every ``dt`` seconds by the exact step
+    (:func:`robodyn.diffdrive.integrate_pose`, dots on the true circle) and by Euler's step
+    (:func:`robodyn.diffdrive.euler_pose_step`, squares spiralling outwards).
+    """
+    if not (isinstance(steps, int) and steps >= 1):
+        raise ParameterError(f"steps must be a whole number >= 1, got {steps!r}")
+    exact, euler = [np.zeros(3)], [np.zeros(3)]
+    for _ in range(steps):
+        exact.append(diffdrive.integrate_pose(exact[-1], v, omega, dt))
+        euler.append(diffdrive.euler_pose_step(euler[-1], v, omega, dt))
+    exact, euler = np.array(exact), np.array(euler)
+    true = diffdrive.integrate_pose(np.zeros(3), v, omega, np.linspace(0, steps * dt, 400))
+    ax.plot(true[0], true[1], color="0.6", lw=3, label="true path")
+    ax.plot(exact[:, 0], exact[:, 1], "o", color="tab:blue", label="exact step")
+    ax.plot(euler[:, 0], euler[:, 1], "s-", color="tab:red", ms=4, lw=1, label="Euler step")
+    ax.set(xlabel="x [m]", ylabel="y [m]", aspect="equal")
