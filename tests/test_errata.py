@@ -1,74 +1,188 @@
-"""The errata page's numerical checks run and print what the page says they print.
+"""The errata page is a notebook the build executes, and every erratum's evidence runs.
 
-Each erratum of ``book/errata.md`` carries a few lines of NumPy with their output: in comment
-lines that end the block (``# [ 0.8776 -0.298 ...]``), or in a ``text`` block right after it.
-Every block is run here as a reader would paste it; its printed lines must be the page's, so
-an erratum's evidence cannot drift from the code that gives it. A block whose output is only
-in comments beside its print calls (``print(w)   # 107166.6...``) must run without error, and
-each such comment's leading number must match what the line prints, to its digits.
+``book/errata.md`` is a MyST text notebook: its checks are ``{code-cell}`` blocks with asserts,
+which the book's build executes (``execute_notebooks: cache``), so that a number on the page
+cannot drift from the code that gives it. Here the page is read as the build reads it
+(myst-nb's reader), its code cells run in order in one namespace as in a kernel, and every
+``assert`` of the page must have run.
 """
 
+import ast
 import contextlib
 import io
 import re
-from pathlib import Path
+import warnings
+from pathlib import Path, PurePosixPath
 
 import pytest
+import yaml
+from myst_nb.core.read import is_myst_markdown_notebook, read_myst_markdown_notebook
 
 from booktools.nblint import MAX_LINE_LENGTH
 
-ERRATA = Path(__file__).resolve().parents[1] / "book" / "errata.md"
-BLOCK = re.compile(r"```python\n(.*?)```(?:\n\n```text\n(.*?)```)?", re.S)
-NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
+ROOT = Path(__file__).resolve().parents[1]
+ERRATA = ROOT / "book" / "errata.md"
+ERRATUM = re.compile(r"^## Erratum (\d+):", re.M)
+#: The name under which the instrumented cells record each assert they reach.
+RECORD = "_asserts_reached"
 
 
-def blocks() -> list[tuple[str, str | None]]:
-    return [(code, text) for code, text in BLOCK.findall(ERRATA.read_text(encoding="utf-8"))]
+def toc_files(toc: Path) -> list[str]:
+    """Every file a Jupyter Book table of contents lists."""
+    def listed(entries) -> list[str]:
+        files = []
+        for entry in entries or []:
+            files += [entry["file"]] if "file" in entry else []
+            files += listed(entry.get("chapters")) + listed(entry.get("sections"))
+        return files
+
+    contents = yaml.safe_load(toc.read_text(encoding="utf-8"))
+    return [contents["root"]] + listed(contents.get("parts")) + listed(contents.get("chapters"))
 
 
-def split_output(code: str, text: str | None) -> tuple[str, list[str] | None]:
-    """The code to run and the lines it must print (None where the page gives them only
-    beside the print calls)."""
-    if text:
-        return code, text.rstrip("\n").split("\n")
-    lines = code.rstrip("\n").split("\n")
-    output = []
-    while lines and lines[-1].startswith("#"):
-        output.insert(0, lines.pop()[1:].removeprefix(" "))
-    return "\n".join(lines), (output or None)
+def notebook():
+    """The page as the build reads it."""
+    return read_myst_markdown_notebook(ERRATA.read_text(encoding="utf-8"))
 
 
-def run(code: str) -> list[str]:
-    printed = io.StringIO()
-    with contextlib.redirect_stdout(printed):
-        exec(compile(code, str(ERRATA), "exec"), {"__name__": "errata"})  # noqa: S102
-    return printed.getvalue().rstrip("\n").split("\n")
+def sections() -> list[tuple[str, list[str]]]:
+    """(heading, code of the cells under it) for every ``## `` section of the page."""
+    found = [("", [])]
+    for cell in notebook().cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.split("\n"):
+                if line.startswith("## "):
+                    found.append((line, []))
+        elif cell.cell_type == "code":
+            found[-1][1].append(cell.source)
+    return found
 
 
-def test_the_page_has_its_checks():
-    assert len(blocks()) >= 15
+def errata() -> list[tuple[int, list[str]]]:
+    """(number, code cells) of each erratum, in the page's order."""
+    return [(int(ERRATUM.match(heading).group(1)), cells)
+            for heading, cells in sections() if ERRATUM.match(heading)]
+
+
+class _MarkAsserts(ast.NodeTransformer):
+    """Put before every assert a line that records (cell, line) once the assert is reached."""
+
+    def __init__(self, cell: int):
+        self.cell = cell
+
+    def visit_Assert(self, node):
+        mark = ast.parse(f"{RECORD}.add(({self.cell}, {node.lineno}))").body[0]
+        return [ast.copy_location(mark, node), node]
+
+
+def _asserts(source: str) -> set[int]:
+    return {node.lineno for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Assert)}
+
+
+@pytest.fixture(scope="module")
+def page_run():
+    """Run the page's code cells in order in one namespace, as the build's kernel does."""
+    namespace = {"__name__": "__main__", RECORD: set()}
+    cells = [cell.source for cell in notebook().cells if cell.cell_type == "code"]
+    expected = {(index, line) for index, source in enumerate(cells)
+                for line in _asserts(source)}
+    printed, errors = io.StringIO(), io.StringIO()
+    with (warnings.catch_warnings(record=True) as caught,
+          contextlib.redirect_stdout(printed), contextlib.redirect_stderr(errors)):
+        warnings.simplefilter("always")
+        for index, source in enumerate(cells):
+            tree = ast.fix_missing_locations(_MarkAsserts(index).visit(ast.parse(source)))
+            exec(compile(tree, f"{ERRATA.name}, code cell {index + 1}", "exec"),  # noqa: S102
+                 namespace)
+    return {"cells": cells, "expected": expected, "reached": namespace[RECORD],
+            "warnings": [str(item.message) for item in caught], "stderr": errors.getvalue(),
+            "stdout": printed.getvalue()}
+
+
+def test_the_page_is_a_myst_notebook():
+    """The front matter makes myst-nb read the page as a notebook with a Python kernel."""
+    text = ERRATA.read_text(encoding="utf-8")
+    assert is_myst_markdown_notebook(text)
+    assert notebook().metadata["kernelspec"]["name"] == "python3"
+
+
+def test_the_build_executes_the_page():
+    """The book lists the page, executes notebooks, excludes no pattern that matches the
+    page (matched as myst-nb matches them), and fails on an error."""
+    assert "book/errata" in toc_files(ROOT / "_toc.yml")
+    assert "book/errata" in toc_files(ROOT / "_toc_instructor.yml")
+    execute = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["execute"]
+    assert execute["execute_notebooks"] in ("cache", "force", "auto")
+    page = PurePosixPath(ERRATA.as_posix())
+    assert not [pattern for pattern in execute.get("exclude_patterns") or []
+                if page.match(pattern)]
+    assert execute.get("allow_errors") is False
+
+
+def test_the_evidence_is_code_cells_not_printed_blocks():
+    """No ``python`` or ``text`` fence is left: code that shows its output is executed."""
+    text = ERRATA.read_text(encoding="utf-8")
+    assert not re.findall(r"^```(python|text)\b", text, re.M)
+
+
+def test_errata_are_numbered_one_after_another():
+    """Erratum 1, 2, ... in the page's order, none missing, none twice."""
+    numbers = [number for number, _ in errata()]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 20
+
+
+def test_the_intro_table_names_every_erratum():
+    """The intro's table of chapters and their errata covers exactly the errata listed."""
+    text = ERRATA.read_text(encoding="utf-8")
+    intro = text[:text.index("## Erratum 1:")]
+    named = set()
+    for row in re.findall(r"^\|[^|\n]*\| ([^|\n]*) \|$", intro, re.M):
+        span = re.match(r"(\d+)(?: to (\d+))?", row)
+        if span:
+            named |= set(range(int(span[1]), int(span[2] or span[1]) + 1))
+    assert named == {number for number, _ in errata()}
+
+
+def test_every_erratum_has_a_code_cell_with_asserts():
+    """Each erratum's evidence runs: at least one code cell, with at least one assert."""
+    unchecked = [number for number, cells in errata()
+                 if not any(_asserts(source) for source in cells)]
+    assert not unchecked, f"errata without an asserting code cell: {unchecked}"
+
+
+def test_the_code_cells_run_and_every_assert_is_reached(page_run):
+    """All cells run in order without error, and each assert of the page was executed."""
+    missed = sorted(page_run["expected"] - page_run["reached"])
+    assert not missed, f"asserts never reached (code cell index, line): {missed}"
+    assert page_run["expected"]
+
+
+def test_every_erratum_ran_an_assert(page_run):
+    """The asserts reached include some of every erratum's cells."""
+    index = {source: number for number, cells in errata() for source in cells}
+    checked = {index[page_run["cells"][cell]] for cell, _ in page_run["reached"]
+               if page_run["cells"][cell] in index}
+    assert checked == {number for number, _ in errata()}
+
+
+def test_the_page_writes_nothing_to_stderr(page_run):
+    """The build shows stderr on the page: no warning, no stray message."""
+    assert not page_run["warnings"], page_run["warnings"]
+    assert not page_run["stderr"]
+
+
+def test_every_link_to_a_chapter_leads_to_a_file():
+    """Relative links point at files that exist (a chapter cut into lessons moves its page)."""
+    text = ERRATA.read_text(encoding="utf-8")
+    targets = set(re.findall(r"\]\((\.\./[^)#]+)", text))
+    missing = sorted(target for target in targets
+                     if not (ERRATA.parent / target).resolve().is_file())
+    assert targets and not missing, f"links to nothing: {missing}"
 
 
 def test_every_line_of_code_fits_the_column():
-    """Code blocks are 77 characters wide on the page; a longer line scrolls sideways."""
-    long = [(index + 1, line) for index, (code, _) in enumerate(blocks())
-            for line in code.split("\n") if len(line) > MAX_LINE_LENGTH]
-    assert not long, f"lines over {MAX_LINE_LENGTH} characters (block, line): {long}"
-
-
-@pytest.mark.parametrize("index", range(len(blocks())))
-def test_an_erratums_check_prints_what_the_page_shows(index):
-    code, text = blocks()[index]
-    code, expected = split_output(code, text)
-    got = run(code)
-    if expected is not None:
-        assert got == expected, f"block {index + 1} of errata.md"
-        return
-    beside = [line.split("#", 1)[1] for line in code.split("\n")
-              if line.lstrip().startswith("print(") and "#" in line]
-    assert beside and len(beside) == len(got), f"block {index + 1}: no output shown"
-    for comment, line in zip(beside, got, strict=True):
-        shown = NUMBER.search(comment.replace("...", ""))
-        if shown:
-            assert line.startswith(shown.group(0)) or shown.group(0) in line, (
-                f"block {index + 1}: the page says {comment.strip()!r}, it prints {line!r}")
+    """Code cells are 77 characters wide on the page; a longer line scrolls sideways."""
+    long = [(index + 1, line) for index, cell in enumerate(notebook().cells)
+            if cell.cell_type == "code"
+            for line in cell.source.split("\n") if len(line) > MAX_LINE_LENGTH]
+    assert not long, f"lines over {MAX_LINE_LENGTH} characters (cell, line): {long}"
