@@ -325,19 +325,26 @@ def test_the_sideways_shuffle_ends_beside_its_start_and_refuses_bad_sizes():
     plt.close(fig)
 
 
-def test_euler_spirals_out_where_the_exact_step_stays_on_the_circle():
-    """In the lesson's opening figure the exact step's points lie on the circle of radius v/omega
-    and Euler's move outwards with every step; a step count below 1 is refused by name."""
+def test_euler_misses_the_circle_where_the_exact_step_stays_on_it():
+    """In the lesson's opening figure the exact step's points lie on the circle of radius v/omega;
+    Euler's, a regular polygon of side v dt turning by omega dt, on a circle of radius
+    v dt / (2 sin(omega dt / 2)) about another centre; a step count below 1 is refused by name."""
     import matplotlib.pyplot as plt
 
+    v, omega, dt = 0.3, 0.8, 0.5
     fig, ax = plt.subplots()
-    figures.draw_euler_against_exact(ax, v=0.3, omega=0.8, dt=0.5, steps=16)
+    figures.draw_euler_against_exact(ax, v=v, omega=omega, dt=dt, steps=16)
     lines = {line.get_label(): np.column_stack(line.get_data()) for line in ax.lines}
-    centre = np.array([0.0, 0.3 / 0.8])
+    centre = np.array([0.0, v / omega])
     exact = np.linalg.norm(lines["exact step"] - centre, axis=1)
-    euler = np.linalg.norm(lines["Euler step"] - centre, axis=1)
-    assert exact == pytest.approx(0.3 / 0.8, rel=1e-12)
-    assert np.all(np.diff(euler) > 0)
+    assert exact == pytest.approx(v / omega, rel=1e-12)
+    euler = lines["Euler step"]
+    A = np.column_stack([euler, np.ones(len(euler))])
+    a, b, c = np.linalg.lstsq(A, -(euler**2).sum(axis=1), rcond=None)[0]
+    euler_centre = np.array([-a / 2, -b / 2])
+    euler_radius = np.sqrt(a**2 / 4 + b**2 / 4 - c)
+    assert euler_radius == pytest.approx(v * dt / (2 * np.sin(omega * dt / 2)), rel=1e-9)
+    assert np.linalg.norm(euler_centre - centre) > 0.05
     with pytest.raises(ParameterError, match="steps"):
-        figures.draw_euler_against_exact(ax, 0.3, 0.8, 0.5, steps=0)
+        figures.draw_euler_against_exact(ax, v, omega, dt, steps=0)
     plt.close(fig)
