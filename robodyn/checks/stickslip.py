@@ -251,7 +251,7 @@ _INVERSE = Exercise(
     mistakes=(
         Mistake("the source's label slip copied: theta2_dot returned twice",
                 "The source prints its third line with the label theta2_dot by mistake "
-                "(erratum 6): that line is theta3_dot, and it differs from theta2_dot. "
+                "(erratum 7): that line is theta3_dot, and it differs from theta2_dot. "
                 + _PUT_BACK, _inverse_of(third_is_second=True)),
         Mistake("theta2_dot and theta3_dot exchanged (the signs of their x terms swapped)",
                 "Motor 2 pushes towards 210 degrees (negative x), motor 3 towards -30 degrees "
