@@ -1,6 +1,7 @@
 """How wide the book's page column is, and how high figure text ends up on the page.
 
-Opens each built chapter (``_build/html/chapters/*.html``; build it first with
+Opens each built page of every chapter (``_build/html/chapters/``, a chapter folder's
+opening page, lessons and summary too: :mod:`booktools.chapters`; build it first with
 ``.venv/bin/python -m booktools.bookbuild``) in headless Chromium at a 1280 px wide
 window and prints the width of the column an output is shown in and, for every image, its
 natural and shown width. Then prints the smallest text of every widget of the book as the
@@ -40,9 +41,11 @@ MEASURE = """() => {
 def measure_pages() -> None:
     from playwright.sync_api import sync_playwright
 
-    pages = sorted((HTML / "chapters").glob("*.html"))
-    if not pages:
-        raise SystemExit(f"no chapters in {HTML}: build the book first")
+    from booktools.chapters import chapters
+
+    pages = [f"{name}.html" for chapter in chapters(ROOT) for name in chapter.docnames]
+    if not all((HTML / page).is_file() for page in pages):
+        raise SystemExit(f"the chapters' pages are not all in {HTML}: build the book first")
     server = serve.start(HTML)
     chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
     try:
@@ -50,11 +53,11 @@ def measure_pages() -> None:
             browser = playwright.chromium.launch(executable_path=chromium_path,
                                                  args=CHROMIUM_ARGS)
             page = browser.new_page(viewport=VIEWPORT)
-            for path in pages:
-                page.goto(f"http://127.0.0.1:{server.server_port}/chapters/{path.name}",
+            for name in pages:
+                page.goto(f"http://127.0.0.1:{server.server_port}/{name}",
                           wait_until="networkidle")
                 seen = page.evaluate(MEASURE)
-                print(f"{path.name} at a {VIEWPORT['width']} px window: output column "
+                print(f"{name} at a {VIEWPORT['width']} px window: output column "
                       f"{seen['output']} px")
                 for image in seen["images"]:
                     scale = image["shown"] / image["natural"]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,11 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from booktools import bundle
+from booktools import bundle, chapters
 from robodyn.core.errors import ParameterError
 
 ROOT = Path(__file__).resolve().parents[1]
 BWRAP = shutil.which("bwrap")
+#: A chapter stored as a folder of lessons (booktools.chapters), the first of the book.
+FOLDER_CHAPTER = next(chapter for chapter in chapters.chapters(ROOT) if chapter.is_folder)
 
 
 @pytest.fixture(scope="module")
@@ -27,26 +31,37 @@ def wheel(tmp_path_factory) -> Path:
     return bundle.build_wheel(tmp_path_factory.mktemp("wheel"))
 
 
+#: A chapter that is still one notebook, if any is left (the first).
+ONE_NOTEBOOK = next((chapter for chapter in chapters.chapters(ROOT) if not chapter.is_folder),
+                    None)
+
+
 @pytest.fixture(scope="module")
-def friction(wheel, tmp_path_factory) -> Path:
-    """Chapter 2's bundle."""
-    return bundle.write_bundle(tmp_path_factory.mktemp("zip") / bundle.bundle_name("02_friction"),
-                               ["02_friction"], wheel)
+def one_notebook(wheel, tmp_path_factory) -> Path:
+    """The bundle of a chapter that is one notebook."""
+    if ONE_NOTEBOOK is None:
+        pytest.skip("every chapter is a folder now: the test of a chapter folder's bundle "
+                    "covers it")
+    return bundle.write_bundle(
+        tmp_path_factory.mktemp("zip") / bundle.bundle_name(ONE_NOTEBOOK.stem),
+        [ONE_NOTEBOOK.stem], wheel)
 
 
 @pytest.mark.notebooks
-def test_a_chapter_bundle_holds_its_notebooks_the_wheel_and_how_to_run_them(friction, wheel):
+def test_a_chapter_bundle_holds_its_notebooks_the_wheel_and_how_to_run_them(one_notebook,
+                                                                            wheel):
     """The chapter and its exercises as stored, the wheel, requirements and a README; never
     a solution."""
-    with zipfile.ZipFile(friction) as opened:
+    stem = ONE_NOTEBOOK.stem
+    with zipfile.ZipFile(one_notebook) as opened:
         names = sorted(opened.namelist())
-        folder = "robot-dynamics-02_friction"
+        folder = f"robot-dynamics-{stem}"
         assert names == sorted(f"{folder}/{name}" for name in (
-            "README.txt", "requirements.txt", wheel.name, "chapters/02_friction.ipynb",
-            "exercises/02_friction.ipynb"))
+            "README.txt", "requirements.txt", wheel.name, f"chapters/{stem}.ipynb",
+            f"exercises/{stem}.ipynb"))
         for part in ("chapters", "exercises"):
-            stored = (ROOT / part / "02_friction.ipynb").read_bytes()
-            assert opened.read(f"{folder}/{part}/02_friction.ipynb") == stored
+            stored = (ROOT / part / f"{stem}.ipynb").read_bytes()
+            assert opened.read(f"{folder}/{part}/{stem}.ipynb") == stored
         requirements = opened.read(f"{folder}/requirements.txt").decode().splitlines()
         readme = opened.read(f"{folder}/README.txt").decode()
     assert requirements[0] == f"./{wheel.name}"
@@ -55,20 +70,120 @@ def test_a_chapter_bundle_holds_its_notebooks_the_wheel_and_how_to_run_them(fric
     for command in ("python3 -m venv .venv", ".venv/bin/pip install -r requirements.txt",
                     ".venv/bin/jupyter lab"):
         assert command in readme
-    assert "chapter 2" in readme
+    assert f"chapter {ONE_NOTEBOOK.number}" in readme
     assert not any("solution" in name for name in names)
 
 
 @pytest.mark.notebooks
+def test_a_chapter_folders_bundle_holds_every_page_at_its_place_and_its_exercises(wheel,
+                                                                                  tmp_path):
+    """A chapter stored as a folder brings its opening page, every lesson and the summary in
+    chapters/NN_name/, and its exercises in exercises/, byte for byte: the folders of the
+    repository, so that the links between the pages work; never a solution."""
+    stem = FOLDER_CHAPTER.stem
+    path = bundle.write_bundle(tmp_path / bundle.bundle_name(stem), [stem], wheel)
+    folder = f"robot-dynamics-{stem}"
+    with zipfile.ZipFile(path) as opened:
+        names = sorted(opened.namelist())
+        pages = [*FOLDER_CHAPTER.pages, FOLDER_CHAPTER.exercises]
+        assert len(FOLDER_CHAPTER.lessons) >= 1 and FOLDER_CHAPTER.summary in pages
+        assert names == sorted([f"{folder}/{name}" for name in (
+            "README.txt", "requirements.txt", wheel.name)] + [
+            f"{folder}/{page.relative_to(ROOT).as_posix()}" for page in pages])
+        for page in pages:
+            assert opened.read(f"{folder}/{page.relative_to(ROOT).as_posix()}") == \
+                page.read_bytes()
+        assert f"chapter {FOLDER_CHAPTER.number}" in opened.read(f"{folder}/README.txt").decode()
+    assert not any("solution" in name for name in names)
+
+
+#: A link of a page's Markdown: ``[text](target)``, the target without its anchor.
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def _links(path: Path) -> list[str]:
+    """The relative targets of the Markdown links of a notebook's cells or a .md file."""
+    if path.suffix == ".ipynb":
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        text = "\n".join("".join(cell["source"]) for cell in notebook["cells"]
+                         if cell["cell_type"] == "markdown")
+    else:
+        text = path.read_text(encoding="utf-8")
+    return [target for target in LINK.findall(text) if "://" not in target]
+
+
+def test_the_links_between_a_chapters_pages_and_its_exercises_hold_in_its_bundle(tmp_path):
+    """Every link from a page of the bundle to a notebook or page of chapters/ or exercises/
+    lands on a file of the bundle: the summary's link to the exercises, the exercises' link
+    back to the chapter, the lessons' links to each other."""
+    fake = tmp_path / "robodyn-0.1.0-py3-none-any.whl"
+    fake.write_bytes(b"")
+    stems = chapters.chapter_stems(ROOT)
+    zip_path = bundle.write_bundle(tmp_path / "all.zip", stems, fake)
+    zipfile.ZipFile(zip_path).extractall(tmp_path)
+    top = tmp_path / "all"
+    checked = []
+    for page in sorted(top.rglob("*")):
+        if page.suffix not in (".ipynb", ".md"):
+            continue
+        for target in _links(page):
+            landing = (page.parent / target).resolve()
+            inside = landing.relative_to(top.resolve()).parts if landing.is_relative_to(
+                top.resolve()) else ()
+            if inside and inside[0] in ("chapters", "exercises"):
+                checked.append(target)
+                assert landing.is_file(), f"{page.relative_to(top)}: {target} is not in the bundle"
+    assert any(target.startswith("../../exercises/") for target in checked), checked
+    assert any(target.startswith("../chapters/") for target in checked), checked
+
+
+@pytest.mark.notebooks
 def test_the_bundle_of_all_chapters_holds_each_chapter_once(wheel, tmp_path):
-    """The bundle of every chapter has each chapter and its exercises, one wheel."""
-    stems = bundle.chapter_stems([f"chapters/{p.stem}" for p in (ROOT / "chapters").glob("*")])
+    """The bundle of every chapter has each chapter's pages and its exercises, once each, in
+    the order of the table of contents, and one wheel."""
+    stems = chapters.chapter_stems(ROOT)
+    assert stems == bundle.chapter_stems(chapters.toc_files(ROOT / "_toc.yml"))
+    assert sorted(stems) == chapters.stems_on_disk(ROOT) and len(stems) >= 7
     path = bundle.write_bundle(tmp_path / bundle.bundle_name(bundle.ALL_CHAPTERS), stems, wheel)
     names = zipfile.ZipFile(path).namelist()
-    assert len(stems) == len(list((ROOT / "chapters").glob("*.ipynb"))) >= 7
-    for stem in stems:
-        assert names.count(f"robot-dynamics-all/chapters/{stem}.ipynb") == 1
+    pages = [page for stem in stems for page in bundle.bundle_files(stem)]
+    assert [name for name in names if name.endswith((".ipynb", ".md"))] == [
+        f"robot-dynamics-all/{page.relative_to(ROOT).as_posix()}" for page in pages]
+    assert len(set(names)) == len(names)
     assert sum(name.endswith(".whl") for name in names) == 1
+
+
+def _extension():
+    """The book's Sphinx extension (book/_ext/robodyn_book.py), loaded from its file."""
+    spec = importlib.util.spec_from_file_location(
+        "robodyn_book", ROOT / "book" / "_ext" / "robodyn_book.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_page_of_a_chapter_offers_the_chapters_bundle():
+    """The download menu of the opening page, each lesson, the summary, the exercises and the
+    solutions of a chapter links its bundle; any other page links the bundle of them all."""
+    extension = _extension()
+
+    def menu(pagename: str) -> str:
+        """The first entry of the page's download menu, as a link from the page."""
+        buttons = [{"label": "download-buttons", "buttons": []}]
+        context = {"header_buttons": buttons,
+                   "pathto": lambda target, files: "../" * pagename.count("/") + target}
+        extension._add_bundle_button(None, pagename, "page.html", context, None)
+        return buttons[0]["buttons"][0]["url"]
+
+    every = chapters.chapters(ROOT)
+    assert FOLDER_CHAPTER in every
+    for chapter in every:
+        for page in [*chapter.docnames, f"exercises/{chapter.stem}",
+                     f"solutions/{chapter.stem}"]:
+            wanted = "../" * page.count("/") + f"_downloads/{bundle.bundle_name(chapter.stem)}"
+            assert menu(page) == wanted, page
+    for page in ("book/intro", "book/errata", "index"):
+        assert menu(page).endswith(f"_downloads/{bundle.bundle_name(bundle.ALL_CHAPTERS)}")
 
 
 def test_bad_chapters_are_refused(tmp_path):
@@ -93,19 +208,23 @@ RUN_CHAPTER = """
 import nbformat
 from nbclient import NotebookClient
 
-notebook = nbformat.read({path!r}, as_version=4)
-NotebookClient(notebook, timeout=600, kernel_name="python3",
-               resources={{"metadata": {{"path": {folder!r}}}}}).execute()
+for path in {paths!r}:
+    notebook = nbformat.read(path, as_version=4)
+    NotebookClient(notebook, timeout=600, kernel_name="python3",
+                   resources={{"metadata": {{"path": str(path.rsplit("/", 1)[0])}}}}).execute()
+    print("ran", path.rsplit("/", 1)[1], "install cell:", notebook.cells[0].outputs)
 import robodyn
 print("robodyn from", robodyn.__file__)
-print("install cell:", notebook.cells[0].outputs)
 """
 
 
 @pytest.mark.notebooks
 def test_a_downloaded_chapter_runs_in_a_new_environment_without_the_network(wheel, tmp_path):
-    """Unzipped into a new virtual environment that lacks robodyn, chapter 4 runs with the
-    network cut off: its first cell installs robodyn from the wheel in the download.
+    """Unzipped into a new virtual environment that lacks robodyn, every notebook of a
+    chapter folder (its opening page, then each lesson) runs with the network cut off, each
+    in a kernel of its own and in its own folder, chapters/NN_name/: the first cell installs
+    robodyn from the wheel at the bundle's top, two folders up, and no lesson needs another
+    lesson's names.
 
     The new environment is given the book's other packages (numpy, scipy, Jupyter, ...)
     through a path file instead of a download from the package index; robodyn itself is
@@ -116,10 +235,13 @@ def test_a_downloaded_chapter_runs_in_a_new_environment_without_the_network(whee
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    zip_path = bundle.write_bundle(tmp_path / bundle.bundle_name("04_differential_drive"),
-                                   ["04_differential_drive"], wheel)
+    stem = FOLDER_CHAPTER.stem
+    zip_path = bundle.write_bundle(tmp_path / bundle.bundle_name(stem), [stem], wheel)
     zipfile.ZipFile(zip_path).extractall(tmp_path)
-    folder = tmp_path / "robot-dynamics-04_differential_drive"
+    folder = tmp_path / f"robot-dynamics-{stem}"
+    notebooks = [folder / page.relative_to(ROOT) for page in FOLDER_CHAPTER.notebooks]
+    assert all(path.parent == folder / "chapters" / stem for path in notebooks)
+    assert not list((folder / "chapters" / stem).glob("*.whl")), "the wheel is at the top"
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     python = venv / "bin" / "python"
@@ -131,17 +253,18 @@ def test_a_downloaded_chapter_runs_in_a_new_environment_without_the_network(whee
     assert hidden.returncode != 0, "robodyn is importable before the bundle is installed"
 
     script = tmp_path / "run_chapter.py"
-    script.write_text(RUN_CHAPTER.format(path=str(folder / "chapters/04_differential_drive.ipynb"),
-                                         folder=str(folder / "chapters")))
+    script.write_text(RUN_CHAPTER.format(paths=[str(path) for path in notebooks]))
     env = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path), "MPLBACKEND": "Agg",
            "ROBODYN_QUICK": "1", "PIP_NO_INPUT": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     run = subprocess.run(
         [BWRAP, "--dev-bind", "/", "/", "--unshare-net", "--die-with-parent", "--",
          str(python), str(script)],
-        capture_output=True, text=True, env=env, timeout=900, cwd=tmp_path,
+        capture_output=True, text=True, env=env, timeout=1800, cwd=tmp_path,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-5000:]
     assert f"robodyn from {venv}" in run.stdout, run.stdout
+    ran = [line.split()[1] for line in run.stdout.splitlines() if line.startswith("ran ")]
+    assert ran == [path.name for path in notebooks], run.stdout
     offline = subprocess.run(
         [BWRAP, "--dev-bind", "/", "/", "--unshare-net", "--", str(python), "-c",
          "import socket; socket.create_connection(('pypi.org', 443), timeout=5)"],

@@ -14,13 +14,15 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from booktools import chapters
 from classgrade.checknb import CHECK_CALL
 from robodyn.grading.results import results_in
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
-CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
+#: Every chapter (one notebook, or a folder of an opening page, lessons and a summary).
+CHAPTERS = chapters.chapters(ROOT)
 
 
 def execute(path: Path) -> nbformat.NotebookNode:
@@ -73,15 +75,20 @@ def test_solutions_pass_every_check_and_raise_nowhere(path):
 
 @pytest.mark.solutions
 def test_every_chapter_has_its_exercises_and_solutions():
-    """Each chapter has a solutions notebook of the same name, and so a generated exercise."""
+    """Each chapter has a solutions notebook of its stem, and so a generated exercise, and
+    every exercise notebook has its chapter."""
     assert CHAPTERS
     for chapter in CHAPTERS:
-        assert (ROOT / "solutions" / chapter.name).exists(), chapter.name
-        assert (ROOT / "exercises" / chapter.name).exists(), chapter.name
+        assert chapter.solutions.exists(), chapter.stem
+        assert chapter.exercises.exists(), chapter.stem
+    assert sorted(path.stem for path in EXERCISES) == sorted(c.stem for c in CHAPTERS)
 
 
 def test_notebooks_are_stored_without_outputs():
-    """Notebooks in git carry no outputs or execution counts (the build makes them)."""
-    for path in CHAPTERS + SOLUTIONS + EXERCISES:
+    """Notebooks in git carry no outputs or execution counts (the build makes them): every
+    page of a chapter, the lessons too, the solutions and the exercises."""
+    pages = [path for chapter in CHAPTERS for path in chapter.notebooks]
+    assert len(pages) >= len(CHAPTERS)
+    for path in pages + SOLUTIONS + EXERCISES:
         for cell in code_cells(nbformat.read(path, as_version=4)):
-            assert not cell.outputs and cell.execution_count is None, path.name
+            assert not cell.outputs and cell.execution_count is None, path

@@ -25,9 +25,9 @@ Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does these t
    tables, formulas, animations and long inline code inside the column on a phone, and set
    the note under a widget's static figure.
 6. **Run it from the site.** Every page's download menu offers the notebooks with the book's
-   package, ``robot-dynamics-<chapter>.zip`` on a chapter or its exercises, and
-   ``robot-dynamics-all.zip`` elsewhere (:mod:`booktools.bundle`), written into the
-   site's ``_downloads/`` at the end of the build.
+   package, ``robot-dynamics-<chapter>.zip`` on every page of a chapter (its opening page,
+   lessons, summary, exercises), and ``robot-dynamics-all.zip`` elsewhere
+   (:mod:`booktools.bundle`), written into the site's ``_downloads/`` at the end of the build.
 7. **Figures described.** An image in a numbered figure without alternative text takes the
    figure's caption as its text (otherwise a screen reader would read the image's file name).
 8. **Bibliography with back-links.** Each entry of the bibliography lists the pages that cite
@@ -42,7 +42,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from booktools import bundle
+from booktools import bundle, chapters
 
 HERE = Path(__file__).resolve().parent
 
@@ -193,12 +193,14 @@ DOWNLOADS = "_downloads"
 
 
 def _chapter_of(pagename: str) -> str:
-    """The bundle a page offers: its chapter's (``chapters/02_x``, ``exercises/02_x``,
-    ``solutions/02_x``), or all chapters'."""
-    folder, _, stem = pagename.partition("/")
-    if folder in ("chapters", "exercises", "solutions") and stem[:2].isdigit():
-        return stem
-    return bundle.ALL_CHAPTERS
+    """The bundle a page offers: its chapter's on every page of the chapter
+    (``chapters/02_x``; ``chapters/04_x/index``, a lesson ``chapters/04_x/01_y``,
+    ``chapters/04_x/summary``; ``exercises/02_x``, ``solutions/02_x``), else all chapters'.
+
+    >>> _chapter_of("chapters/04_x/01_y"), _chapter_of("exercises/02_x"), _chapter_of("book/a")
+    ('04_x', '02_x', 'all')
+    """
+    return chapters.chapter_of(pagename) or bundle.ALL_CHAPTERS
 
 
 def _add_bundle_button(app: Sphinx, pagename: str, templatename: str, context: dict,
@@ -224,10 +226,10 @@ def _write_bundles(app: Sphinx, exception) -> None:
     """Write every chapter's bundle, and all chapters' one, into the site's downloads."""
     if exception is not None or app.builder.format != "html":
         return
-    chapters = sorted({_chapter_of(name) for name in app.env.found_docs} - {bundle.ALL_CHAPTERS})
-    if not chapters:  # not the book (a test project of the extension, say)
+    stems = sorted({_chapter_of(name) for name in app.env.found_docs} - {bundle.ALL_CHAPTERS})
+    if not stems:  # not the book (a test project of the extension, say)
         return
-    bundle.write_bundles(Path(app.outdir) / DOWNLOADS, chapters, root=Path(app.srcdir),
+    bundle.write_bundles(Path(app.outdir) / DOWNLOADS, stems, root=Path(app.srcdir),
                          title=app.config.project)
 
 

@@ -60,6 +60,7 @@ from pathlib import Path
 
 import yaml
 
+from booktools.chapters import chapter_of, toc_files
 from robodyn.core.sweeps import quick
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -369,20 +370,6 @@ def instructor_files_missing(root: Path = ROOT) -> list[str]:
     return missing
 
 
-def toc_files(toc: Path) -> list[str]:
-    """Every file a Jupyter Book table of contents lists, its root first, in order."""
-    def listed(entries) -> list[str]:
-        files = []
-        for entry in entries or []:
-            if "file" in entry:
-                files.append(entry["file"])
-            files += listed(entry.get("chapters")) + listed(entry.get("sections"))
-        return files
-
-    contents = yaml.safe_load(Path(toc).read_text(encoding="utf-8"))
-    return [contents["root"]] + listed(contents.get("parts")) + listed(contents.get("chapters"))
-
-
 def _execution_mode(config: Path) -> str | None:
     """The configuration's ``execute.execute_notebooks`` ("cache", "off", ...)."""
     settings = yaml.safe_load(Path(config).read_text(encoding="utf-8")) or {}
@@ -435,10 +422,23 @@ def execute_notebook(path: str, timeout: int):
         return notebook, result.time, None if result.err is None else result.exc_string
 
 
+def shown_name(path: Path) -> str:
+    """How the build names a notebook: its file name, with its chapter's folder for a page
+    of a chapter folder (``04_differential_drive/index.ipynb``: every such folder has one).
+
+    >>> shown_name(Path("chapters/04_x/index.ipynb")), shown_name(Path("chapters/02_x.ipynb"))
+    ('04_x/index.ipynb', '02_x.ipynb')
+    """
+    parts = Path(path).parts
+    in_folder = len(parts) >= 3 and chapter_of("/".join(parts[-3:])) is not None
+    return "/".join(parts[-2:]) if in_folder else parts[-1]
+
+
 def execute_notebooks(paths: list[Path], cache_dir: Path, *, jobs: int | None = None,
                       timeout: int = 300, log=print) -> dict[str, str]:
     """Execute the notebooks the cache at ``cache_dir`` lacks, ``jobs`` at a time (default:
-    one per core), and store each that ran without error; return {name: what happened}."""
+    one per core), and store each that ran without error; return {name: what happened},
+    each named by :func:`shown_name`."""
     import nbformat
     from jupyter_cache import get_cache
     from jupyter_cache.base import CacheBundleIn
@@ -453,24 +453,25 @@ def execute_notebooks(paths: list[Path], cache_dir: Path, *, jobs: int | None = 
     # The longest first: a larger notebook usually runs longer.
     missing.sort(key=lambda path: path.stat().st_size, reverse=True)
     jobs = jobs or os.cpu_count() or 1
-    outcome = {path.name: "cached before" for path in paths if path not in missing}
+    outcome = {shown_name(path): "cached before" for path in paths if path not in missing}
     if not missing:
         return outcome
     log(f"executing {len(missing)} notebooks, {min(jobs, len(missing))} at a time: "
-        + ", ".join(path.name for path in missing))
+        + ", ".join(map(shown_name, missing)))
     with ProcessPoolExecutor(min(jobs, len(missing))) as pool:
         futures = {path: pool.submit(execute_notebook, str(path), timeout) for path in missing}
         for path, future in futures.items():
             notebook, seconds, error = future.result()
+            name = shown_name(path)
             if error is not None:
-                outcome[path.name] = "failed (the build runs it again and reports the error)"
+                outcome[name] = "failed (the build runs it again and reports the error)"
                 continue
             record = cache.add_nb_to_project(str(path))
             cache.cache_notebook_bundle(
                 CacheBundleIn(notebook, record.uri, data={"execution_seconds": seconds}),
                 check_validity=False, overwrite=True)
-            outcome[path.name] = f"executed in {seconds:.1f} s"
-            log(f"  {path.name}: {outcome[path.name]}")
+            outcome[name] = f"executed in {seconds:.1f} s"
+            log(f"  {name}: {outcome[name]}")
     return outcome
 
 

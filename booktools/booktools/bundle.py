@@ -1,18 +1,25 @@
 """Downloads that run the book away from its site: a chapter's notebooks with ``robodyn``.
 
-Every chapter page of the built book offers ``robot-dynamics-<chapter>.zip`` in its download
-menu, and every other page ``robot-dynamics-all.zip`` (all chapters). A bundle holds::
+Every page of a chapter in the built book (its opening page, its lessons, its summary, its
+exercises) offers ``robot-dynamics-<chapter>.zip`` in its download menu, and every other page
+``robot-dynamics-all.zip`` (all chapters). A bundle holds the chapter's pages in the folders
+the repository keeps them in (:mod:`booktools.chapters`), so that the links between them
+work::
 
-    robot-dynamics-02_friction/
+    robot-dynamics-04_differential_drive/
         README.txt                          the three commands that run it
         requirements.txt                    what the notebooks need, robodyn from the wheel below
         robodyn-<version>-py3-none-any.whl  the book's package, built from this repository
-        chapters/02_friction.ipynb          the chapter (unexecuted, as the book stores it)
-        exercises/02_friction.ipynb         its exercises, without solutions
+        chapters/04_differential_drive/     a chapter folder: the opening page index.ipynb,
+                                            the lessons 01_....ipynb, ..., and summary.md
+                                            (unexecuted, as the book stores them)
+        exercises/04_differential_drive.ipynb   its exercises, without solutions
 
+(a chapter that is one notebook brings ``chapters/02_friction.ipynb`` instead of the folder)
 and nothing else: never ``solutions/``. The notebooks' first cell (``booktools.installcell``)
-installs the wheel it finds beside them where ``robodyn`` is missing, so a notebook opened in
-any Jupyter runs too. Once installed, nothing needs the network.
+installs the wheel it finds in the notebook's folder or one or two folders above it where
+``robodyn`` is missing, so a notebook opened in any Jupyter runs too. Once installed, nothing
+needs the network.
 
 Command line (the book build makes the bundles itself)::
 
@@ -30,6 +37,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from booktools.chapters import Chapter, chapter_of
 from robodyn.core.errors import ParameterError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,18 +124,32 @@ def bundle_name(chapter: str) -> str:
     return f"{BUNDLE_PREFIX}{chapter}.zip"
 
 
+def bundle_files(stem: str, root: Path = ROOT) -> list[Path]:
+    """The files of ``root`` that the bundle of chapter ``stem`` holds, in reading order: the
+    chapter's pages (:attr:`booktools.chapters.Chapter.pages`) and, where it exists, its
+    exercise notebook. ParameterError if the chapter has no page."""
+    chapter = Chapter(stem, Path(root))
+    pages = chapter.pages
+    missing = [page for page in pages if not page.is_file()]
+    if missing:
+        raise ParameterError(f"chapter {stem!r}: {', '.join(map(str, missing))} does not exist")
+    return [*pages, *([chapter.exercises] if chapter.exercises.is_file() else [])]
+
+
 def write_bundle(zip_path: Path, chapters: list[str], wheel: Path, *, root: Path = ROOT,
                  title: str = "Robot dynamics, hands-on") -> Path:
     """Write the bundle of ``chapters`` (stems such as ``"02_friction"``) to ``zip_path``.
 
-    Each chapter brings ``chapters/<stem>.ipynb`` and, where it exists,
-    ``exercises/<stem>.ipynb``, as the repository stores them (without outputs).
+    Each chapter brings its pages and its exercises (:func:`bundle_files`) at the same paths
+    as in ``root``, as the repository stores them (without outputs).
     """
     zip_path = Path(zip_path)
     folder = zip_path.stem
     wheel = Path(wheel)
+    root = Path(root)
     if not chapters:
         raise ParameterError("chapters must name at least one chapter, got none")
+    files = [path for stem in chapters for path in bundle_files(stem, root)]
     what = (f"chapter {int(chapters[0][:2])} and its exercises" if len(chapters) == 1
             else "every chapter and its exercises")
     requirements = [f"./{wheel.name}", *runtime_requirements(root / "requirements.txt")]
@@ -136,23 +158,25 @@ def write_bundle(zip_path: Path, chapters: list[str], wheel: Path, *, root: Path
         bundle.writestr(f"{folder}/README.txt", README.format(title=title, what=what))
         bundle.writestr(f"{folder}/requirements.txt", "\n".join(requirements) + "\n")
         bundle.write(wheel, f"{folder}/{wheel.name}")
-        for stem in chapters:
-            for part in ("chapters", "exercises"):
-                notebook = root / part / f"{stem}.ipynb"
-                if notebook.exists():
-                    bundle.write(notebook, f"{folder}/{part}/{stem}.ipynb")
-                elif part == "chapters":
-                    raise ParameterError(f"chapter {stem!r}: {notebook} does not exist")
+        for path in files:
+            bundle.write(path, f"{folder}/{path.relative_to(root).as_posix()}")
     return zip_path
 
 
 def chapter_stems(toc_names: list[str]) -> list[str]:
-    """The chapters of a table of contents' file list, in order: ``chapters/02_x`` -> ``02_x``.
+    """The chapters of a table of contents' file list, in order, each once:
+    ``chapters/02_x`` and ``chapters/04_y/index`` -> ``02_x``, ``04_y``.
 
-    >>> chapter_stems(["book/intro", "chapters/01_a", "exercises/01_a", "chapters/02_b"])
+    >>> chapter_stems(["book/intro", "chapters/01_a", "exercises/01_a", "chapters/02_b/index",
+    ...                "chapters/02_b/01_c", "exercises/02_b"])
     ['01_a', '02_b']
     """
-    return [Path(name).stem for name in toc_names if name.startswith("chapters/")]
+    stems: list[str] = []
+    for name in toc_names:
+        stem = chapter_of(name)
+        if name.startswith("chapters/") and stem is not None and stem not in stems:
+            stems.append(stem)
+    return stems
 
 
 def write_bundles(out_dir: Path, chapters: list[str], *, root: Path = ROOT,
@@ -168,12 +192,12 @@ def write_bundles(out_dir: Path, chapters: list[str], *, root: Path = ROOT,
 
 
 def main(argv: list[str] | None = None) -> int:
-    from booktools.bookbuild import toc_files
+    from booktools import chapters
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out_dir", type=Path, help="folder for the .zip files")
     args = parser.parse_args(argv)
-    for path in write_bundles(args.out_dir, chapter_stems(toc_files(ROOT / "_toc.yml"))):
+    for path in write_bundles(args.out_dir, chapters.chapter_stems(ROOT)):
         print(path)
     return 0
 

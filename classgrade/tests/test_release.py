@@ -12,7 +12,7 @@ import nbformat
 import pytest
 import yaml
 
-from booktools import bookbuild
+from booktools import bookbuild, chapters
 from classgrade import release
 from classgrade.release import (
     LEAK_LINES,
@@ -85,26 +85,20 @@ def test_the_release_has_no_solutions_history_instructor_toc_or_checks_tests(mad
     for name in ("README.md", "Makefile", "_toc.yml", "_config.yml", "requirements.txt",
                  "robodyn/checks/diffdrive.py", "robodyn/diffdrive/kinematics.py", "conftest.py"):
         assert (folder / name).is_file(), name
-    chapters = sorted(p.name for p in (ROOT / "chapters").glob("*.ipynb"))
-    assert sorted(p.name for p in (folder / "exercises").glob("*.ipynb")) == chapters
+    stems = sorted(chapters.chapter_stems(ROOT))
+    assert sorted(p.stem for p in (folder / "exercises").glob("*.ipynb")) == stems
+    assert sorted(chapters.chapter_notebooks(folder)) == sorted(
+        folder / path.relative_to(ROOT) for path in chapters.chapter_notebooks(ROOT))
     assert (folder / MARKER).is_file()
     on_disk = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     assert on_disk == sorted([*names, MARKER])
 
 
-def toc_files(toc: dict) -> list[str]:
-    """Every ``file`` of a Jupyter Book table of contents, the root first."""
-    files = [toc["root"]]
-    for part in toc.get("parts", []):
-        files += [chapter["file"] for chapter in part.get("chapters", [])]
-    return files
-
-
 def test_the_release_book_points_only_at_files_it_holds(made):
-    """Every page of _toc.yml, and the files _config.yml names, exist in the release."""
+    """Every page of _toc.yml (a chapter folder's lessons and summary too), and the files
+    _config.yml names, exist in the release."""
     folder = made[0]
-    toc = yaml.safe_load((folder / "_toc.yml").read_text(encoding="utf-8"))
-    files = toc_files(toc)
+    files = chapters.toc_files(folder / "_toc.yml")
     assert len(files) > 10 and not any(name.startswith("solutions/") for name in files)
     for name in files:
         assert any((folder / f"{name}{suffix}").is_file() for suffix in (".md", ".ipynb")), name
