@@ -10,7 +10,7 @@ import pytest
 from IPython.core.inputtransformer2 import TransformerManager
 from nbclient import NotebookClient
 
-from booktools import installcell
+from booktools import chapters, installcell
 from booktools.installcell import (
     Repository,
     install_cell,
@@ -31,9 +31,13 @@ PLACEHOLDER = Repository(url="")
 
 
 def test_every_notebook_starts_with_the_install_cell_of_config():
-    """chapters/, solutions/ and exercises/ all open with the cell _config.yml gives."""
-    notebooks = [p for folder in FOLDERS for p in folder.glob("*.ipynb")]
+    """chapters/ (the lessons of a chapter folder too), solutions/ and exercises/ all open
+    with the cell _config.yml gives."""
+    notebooks = [*chapters.chapter_notebooks(ROOT), *(ROOT / "solutions").glob("*.ipynb"),
+                 *(ROOT / "exercises").glob("*.ipynb")]
     assert len(notebooks) >= 3
+    assert sorted(installcell._notebooks(FOLDERS)) == sorted(notebooks), \
+        "a notebook of chapters/ that is no page of a chapter, or one the cell's check misses"
     problems = out_of_date(FOLDERS, ROOT / "_config.yml")
     assert not problems, "\n".join(problems) + (
         "\nRun `make exercises`.")
@@ -150,17 +154,19 @@ def test_without_robodyn_and_without_url_the_cell_says_how_to_get_it(monkeypatch
 
 
 @pytest.mark.parametrize("repository", [PLACEHOLDER, WITH_URL], ids=["placeholder", "url"])
-@pytest.mark.parametrize("where", ["beside", "in"])
+@pytest.mark.parametrize("where", ["beside", "in", "lesson"])
 def test_without_robodyn_the_cell_installs_the_wheel_of_a_downloaded_chapter(
         monkeypatch, tmp_path, repository, where):
-    """In a downloaded chapter (booktools.bundle) the wheel beside the notebook's folder,
-    or in it, is installed, the newest of several, and nothing else is tried."""
+    """In a downloaded chapter (booktools.bundle) the wheel in the notebook's folder, or at
+    the bundle's top (one folder above a chapter notebook, two above a lesson of
+    ``chapters/NN_name/``), is installed, the newest of several, and nothing else is tried."""
     bundle = tmp_path / "robot-dynamics-02_friction"
-    (bundle / "chapters").mkdir(parents=True)
-    folder = bundle if where == "in" else bundle / "chapters"
+    (bundle / "chapters" / "02_friction").mkdir(parents=True)
+    folder = bundle / "chapters" if where == "beside" else bundle
+    running_in = bundle / "chapters" / ("02_friction" if where == "lesson" else "")
     for version in ("0.1.0", "0.2.0"):
         (folder / f"robodyn-{version}-py3-none-any.whl").write_bytes(b"")
-    monkeypatch.chdir(bundle / "chapters")
+    monkeypatch.chdir(running_in)
     found = []
     monkeypatch.setattr(FakeShell, "run_line_magic",
                         lambda self, name, line: found.append((name, line.format(
@@ -177,6 +183,27 @@ def test_without_robodyn_the_cell_installs_the_wheel_of_a_downloaded_chapter(
     exec(TransformerManager().transform_cell(install_cell_source(repository)), namespace)
     wheel = folder / "robodyn-0.2.0-py3-none-any.whl"
     assert found == [("pip", f'install --quiet "{wheel}"')]
+
+
+def test_the_cell_takes_the_nearest_wheel_and_looks_no_higher_than_two_folders(
+        monkeypatch, tmp_path):
+    """A wheel three folders above a lesson is not its bundle's: the placeholder says where
+    to get robodyn; a wheel in the notebook's own folder wins over the newer one above."""
+    lesson = tmp_path / "top" / "bundle" / "chapters" / "04_x"
+    lesson.mkdir(parents=True)
+    (tmp_path / "top" / "robodyn-9.0.0-py3-none-any.whl").write_bytes(b"")
+    monkeypatch.chdir(lesson)
+    calls = []
+    monkeypatch.setattr(FakeShell, "run_line_magic",
+                        lambda self, name, line: calls.append(line.format(**self.namespace)))
+    with pytest.raises(ModuleNotFoundError, match="Download the chapter"):
+        run_cell(install_cell_source(PLACEHOLDER), monkeypatch, robodyn_present=False)
+    assert calls == []
+    (tmp_path / "top" / "bundle" / "robodyn-0.2.0-py3-none-any.whl").write_bytes(b"")
+    (lesson / "robodyn-0.1.0-py3-none-any.whl").write_bytes(b"")
+    with pytest.raises(ModuleNotFoundError):  # the fake pip installs nothing
+        run_cell(install_cell_source(PLACEHOLDER), monkeypatch, robodyn_present=False)
+    assert calls == [f'install --quiet "{lesson / "robodyn-0.1.0-py3-none-any.whl"}"']
 
 
 def test_without_robodyn_or_a_wheel_the_placeholder_names_the_download(monkeypatch, tmp_path):
@@ -269,7 +296,8 @@ def test_in_the_repository_kernel_the_cell_installs_and_prints_nothing():
     record = ('from IPython import get_ipython\n_pip_calls = []\n'
               'get_ipython().register_magic_function(\n'
               '    lambda line: _pip_calls.append(line), "line", "pip")\n')
-    first = nbformat.read(ROOT / "chapters" / "04_differential_drive.ipynb", as_version=4)
+    lesson = next(c for c in chapters.chapters(ROOT) if c.is_folder).lessons[0]
+    first = nbformat.read(lesson, as_version=4)
     hide = ('import importlib.util\n_find_spec = importlib.util.find_spec\n'
             'importlib.util.find_spec = lambda name, *a, **k: (\n'
             '    None if name == "robodyn" else _find_spec(name, *a, **k))\n')

@@ -8,8 +8,9 @@ a change of repository is one edit there and one command here, never an edit of 
 notebook:
 
 - always first: the wheel ``robodyn-*.whl`` that comes with a chapter downloaded from the
-  book's pages (:mod:`booktools.bundle`), found beside the notebook's folder or in it,
-  installed with ``%pip install``;
+  book's pages (:mod:`booktools.bundle`), found in the notebook's folder or one or two
+  folders above it (a lesson sits in ``chapters/NN_name/``, two folders below the bundle's
+  top), installed with ``%pip install``;
 - ``repository.url`` set: otherwise ``%pip install "robodyn @ git+URL@BRANCH"`` (with
   ``#subdirectory=`` when ``path_to_book`` is set), and on Colab
   ``google.colab.output.enable_custom_widget_manager()`` so that the sliders render;
@@ -51,13 +52,19 @@ TAGS = ["remove-cell"]
 GENERATED_BY = "Generated from _config.yml by booktools.installcell: do not edit."
 
 #: Where robodyn is missing, first the wheel that came with a downloaded chapter
-#: (booktools.bundle: ``robodyn-*.whl`` beside the notebook's folder, or in it).
+#: (booktools.bundle: ``robodyn-*.whl`` at the bundle's top, which is the folder above a
+#: one-notebook chapter's and two above a lesson's, ``chapters/NN_name/``; or in the
+#: notebook's own folder): the newest wheel of the nearest folder that has one.
 _BUNDLED = """\
 if importlib.util.find_spec("robodyn") is None:
-    here, pattern = Path.cwd(), "robodyn-*.whl"
-    wheels = sorted([*here.glob(pattern), *here.parent.glob(pattern)])
+    # A downloaded chapter's wheel: in this folder or one or two above it
+    # (a lesson sits in chapters/NN_name/).
+    here = Path.cwd()
+    found = [sorted(folder.glob("robodyn-*.whl"))
+             for folder in (here, here.parent, here.parent.parent)]
+    wheels = [in_folder[-1] for in_folder in found if in_folder]
     if wheels:
-        wheel = str(wheels[-1])
+        wheel = str(wheels[0])
         %pip install --quiet "{{wheel}}"
         importlib.invalidate_caches()
 """
@@ -202,7 +209,16 @@ def _render(notebook: dict) -> str:
 
 
 def _notebooks(folders: Iterable[str | Path]) -> list[Path]:
-    return [path for folder in folders for path in sorted(Path(folder).glob("*.ipynb"))]
+    """The notebooks in ``folders`` and their subfolders (a chapter's lessons, in
+    ``chapters/NN_name/``), without Jupyter's checkpoints; a notebook given itself too."""
+    found = []
+    for folder in map(Path, folders):
+        if folder.suffix == ".ipynb":
+            found.append(folder)
+            continue
+        found += sorted(path for path in folder.rglob("*.ipynb")
+                        if ".ipynb_checkpoints" not in path.parts)
+    return found
 
 
 def update(folders: Iterable[str | Path], config: str | Path = CONFIG) -> list[Path]:
