@@ -2,7 +2,10 @@ r"""The stick-slip omnidirectional drive of the Droplet swarm robot, and its aut
 
 A vibration motor walks a platform by friction: its spinning eccentric mass pushes the
 platform back and forth and, at the same time, lightens and loads it, so the floor holds it
-more in one half of the turn than in the other (:func:`simulate_vibration_motor`). The Droplet
+more in one half of the turn than in the other (:func:`simulate_vibration_motor`). Its steady
+drift is measured once the start-up has died away (:func:`steady_drift`); while the platform
+slides all the time, the averaged force balance gives it without the friction coefficient
+(:func:`small_friction_drift`, :func:`sliding_cycle`, :func:`first_stick_mu`). The Droplet
 of Klingner et al. (2014) carries three such motors opposite its three legs; each motor makes
 the robot pivot about the leg opposite it, and sequences of pivots approximate any planar
 motion (:func:`forward_kinematics`, :func:`inverse_kinematics`, :func:`walk`). Its cheap motors
@@ -35,6 +38,14 @@ from robodyn.stickslip.calibration import (
     measure_spin,
     straight_walk,
 )
+from robodyn.stickslip.drift import (
+    SlidingCycle,
+    first_stick_mu,
+    relaxation_time,
+    sliding_cycle,
+    small_friction_drift,
+    steady_drift,
+)
 from robodyn.stickslip.fitting import CircleFit, NelderMeadStep, fit_circle, nelder_mead_steps
 from robodyn.stickslip.kinematics import DropletGeometry, forward_kinematics, inverse_kinematics
 from robodyn.stickslip.motor import G, VibrationMotor, simulate_vibration_motor
@@ -66,12 +77,14 @@ __all__ = [
     "G",
     "NelderMeadStep",
     "ROUNDINGS",
+    "SlidingCycle",
     "SpinCalibration",
     "StraightCalibration",
     "VibrationMotor",
     "calibrate_spin",
     "calibrate_straight",
     "calibration_cost",
+    "first_stick_mu",
     "fit_circle",
     "forward_kinematics",
     "heading_budget",
@@ -82,8 +95,12 @@ __all__ = [
     "pivot_counts",
     "pivot_pose",
     "pivot_sequence",
+    "relaxation_time",
     "simulate_vibration_motor",
+    "sliding_cycle",
+    "small_friction_drift",
     "square_commands",
+    "steady_drift",
     "straight_walk",
     "tau_column",
     "taus_table",

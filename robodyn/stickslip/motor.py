@@ -13,6 +13,7 @@ from robodyn.core.params import (
     Parameters,
     check_integer,
     check_positive,
+    check_real,
     quantity,
 )
 from robodyn.laws.friction import karnopp_float
@@ -72,7 +73,7 @@ class VibrationMotor(Parameters):
 
 def simulate_vibration_motor(params: VibrationMotor, direction: int = 1,
                              revolutions: int = 10, steps_per_revolution: int = 2000,
-                             dv: float = 1e-6) -> SimulationResult:
+                             dv: float = 1e-6, v0: float = 0.0) -> SimulationResult:
     r"""The platform of one vibration motor on the floor, sticking and slipping.
 
     The weight at the angle :math:`\varphi = \pm\omega t` (``direction`` +1 or -1) pushes the
@@ -86,7 +87,8 @@ def simulate_vibration_motor(params: VibrationMotor, direction: int = 1,
 
     When :math:`N < 0` the platform would lift off; it is then free horizontally (the vertical
     hop is not modelled, and ``details["lifts_off"]`` says so). Fixed steps, velocity first
-    then position (semi-implicit Euler).
+    then position (semi-implicit Euler). The run starts at :math:`x = 0` with the weight at
+    :math:`\varphi = 0` and the platform at the speed ``v0`` (at rest by default).
 
     Parameters
     ----------
@@ -100,13 +102,19 @@ def simulate_vibration_motor(params: VibrationMotor, direction: int = 1,
         Fixed steps per turn (>= 100).
     dv : float
         Half width of Karnopp's sticking band, m/s (> 0).
+    v0 : float
+        The platform's speed at the start, m/s (finite; 0: from rest). A run that starts
+        with the speed another run ended with continues it (the phase is 0 again after
+        whole turns): :func:`robodyn.stickslip.steady_drift` measures in such pieces.
 
     Returns
     -------
     SimulationResult
         Columns ``x`` (m), ``v`` (m/s), ``normal`` and ``friction`` (N), ``phase`` (rad);
         details ``drift_per_revolution`` (m, the mean advance per turn after the first) and
-        ``lifts_off`` (bool).
+        ``lifts_off`` (bool). From rest, the first turns hold the start-up, which lasts long
+        on a slippery floor; :func:`robodyn.stickslip.steady_drift` measures the drift the
+        platform keeps.
     """
     if not isinstance(params, VibrationMotor):
         raise ParameterError(f"params must be a VibrationMotor, got {params!r}")
@@ -115,32 +123,37 @@ def simulate_vibration_motor(params: VibrationMotor, direction: int = 1,
     revolutions = check_integer("revolutions", revolutions, at_least=1)
     steps = check_integer("steps_per_revolution", steps_per_revolution, at_least=100)
     dv = check_positive("dv", dv, "m/s")
+    v0 = check_real("v0", v0, "m/s")
     omega = 2 * np.pi * params.frequency
     dt = 2 * np.pi / omega / steps
     moving_mass = params.platform_mass + params.eccentric_mass
     push, weight, mu = params.spin_force, params.weight, params.mu
     n = revolutions * steps
-    rows = np.empty((n + 1, 5))
-    x = v = 0.0
-    lifts_off = False
-    for k in range(n + 1):
-        phase = direction * omega * k * dt
-        horizontal = push * np.cos(phase)
-        normal = weight - push * np.sin(phase)
-        if normal <= 0.0:
-            lifts_off, normal, force = True, 0.0, 0.0
+    # the weight's forces depend on time alone: all steps at once (the same numbers as
+    # computing them step by step, and three times faster)
+    phases = direction * omega * np.arange(n + 1) * dt
+    pushes = push * np.cos(phases)
+    normals = weight - push * np.sin(phases)
+    lifted = normals <= 0.0
+    normals[lifted] = 0.0
+    lifts_off = bool(lifted.any())
+    xs, vs, forces = np.empty(n + 1), np.empty(n + 1), np.empty(n + 1)
+    x, v = 0.0, v0
+    for k, (horizontal, normal, free) in enumerate(zip(pushes.tolist(), normals.tolist(),
+                                                       lifted.tolist(), strict=True)):
+        if free:
+            force = 0.0
         else:
             level = mu * normal
             force = karnopp_float(v, horizontal, level, level, 0.0, dv)
-        rows[k] = x, v, normal, force, phase
+        xs[k], vs[k], forces[k] = x, v, force
         v += dt * (horizontal + force) / moving_mass
         x += dt * v
-    x_col = rows[:, 0]
-    per_turn = (x_col[-1] - x_col[steps]) / (revolutions - 1) if revolutions > 1 else (
-        x_col[-1] - x_col[0])
+    per_turn = (xs[-1] - xs[steps]) / (revolutions - 1) if revolutions > 1 else (
+        xs[-1] - xs[0])
     return SimulationResult(
         t=np.arange(n + 1) * dt,
-        columns={"x": x_col, "v": rows[:, 1], "normal": rows[:, 2], "friction": rows[:, 3],
-                 "phase": rows[:, 4]},
+        columns={"x": xs, "v": vs, "normal": normals, "friction": forces,
+                 "phase": phases},
         message=f"{n} fixed steps of {dt:.3g} s",
         details={"drift_per_revolution": float(per_turn), "lifts_off": lifts_off})
