@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from booktools import newchapter
+from booktools import chapters, newchapter
 from robodyn import SUBJECTS
 from robodyn.core.errors import ParameterError
 from robodyn.core.sweeps import QUICK_VARIABLE
@@ -31,13 +31,15 @@ pytestmark = pytest.mark.solutions
 ROOT = Path(__file__).resolve().parents[1]
 SUBJECT = "spring_mass"
 TITLE = "A mass on a spring"
-NUMBER = f"{len(list((ROOT / 'chapters').glob('*.ipynb'))) + 1:02d}"
+NUMBER = f"{chapters.next_number(ROOT):02d}"
 STEM = f"{NUMBER}_{SUBJECT}"
+#: The scaffolded chapter's pages in chapters/STEM/, in reading order.
+PAGES = ["index.ipynb", "01_model.ipynb", "02_euler.ipynb", "summary.md"]
 
 
 def _skeleton(tmp_path: Path) -> Path:
     """A copy of what the scaffold reads and extends: robodyn/, the two tables of contents,
-    _config.yml and the chapter notebooks' names."""
+    _config.yml and the names of the chapters' files (notebooks and chapter folders)."""
     root = tmp_path / "book"
     shutil.copytree(ROOT / "robodyn", root / "robodyn",
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -45,8 +47,10 @@ def _skeleton(tmp_path: Path) -> Path:
         shutil.copy(ROOT / name, root / name)
     for folder in ("chapters", "solutions", "exercises", "tests"):
         (root / folder).mkdir()
-    for chapter in sorted((ROOT / "chapters").glob("*.ipynb")):
-        (root / "chapters" / chapter.name).write_text("{}")
+    for path in sorted((ROOT / "chapters").rglob("*")):
+        if path.is_file() and ".ipynb_checkpoints" not in path.parts:
+            (root / path.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
+            (root / path.relative_to(ROOT)).write_text("{}")
     return root
 
 
@@ -76,25 +80,34 @@ def _run(root: Path, *args: str, timeout: float = 300) -> subprocess.CompletedPr
 
 
 def test_the_chapter_gets_the_next_number_and_every_file(made):
-    """Every file of the layout (CONTRIBUTING.md), the next number, both tables of contents
-    and the subject appended to SUBJECTS."""
+    """Every file of the layout (CONTRIBUTING.md): the chapter as a folder of an opening
+    page, two lessons and a summary, the next number, both tables of contents listing the
+    pages as the chapter's sections before its exercises, the subject appended to
+    SUBJECTS; the layout's check passes."""
     root, written = made
     names = [path.relative_to(root).as_posix() for path in written]
     assert names == [f"robodyn/{SUBJECT}/__init__.py", f"robodyn/{SUBJECT}/model.py",
                      f"robodyn/figures/{SUBJECT}.py", f"robodyn/checks/{SUBJECT}.py",
                      f"tests/test_{SUBJECT}.py", f"tests/slips/{SUBJECT}.py",
-                     f"tests/slips/second/{SUBJECT}.py", f"chapters/{STEM}.ipynb",
+                     f"tests/slips/second/{SUBJECT}.py",
+                     *(f"chapters/{STEM}/{page}" for page in PAGES),
                      f"solutions/{STEM}.ipynb", f"exercises/{STEM}.ipynb",
                      "robodyn/__init__.py", "_toc.yml", "_toc_instructor.yml"]
+    sections = "".join(f"          - file: chapters/{STEM}/{Path(page).stem}\n"
+                       for page in PAGES[1:])
     toc = (root / "_toc.yml").read_text()
-    assert (f"      - file: chapters/{STEM}\n        sections:\n"
+    assert (f"      - file: chapters/{STEM}/index\n        sections:\n{sections}"
             f"          - file: exercises/{STEM}\n") in toc
     assert toc.index("exercises/07_vacuum") < toc.index(f"chapters/{NUMBER}_") < toc.index(
         "book/errata")
     instructor = (root / "_toc_instructor.yml").read_text()
-    assert (f"          - file: exercises/{STEM}\n"
+    assert (f"{sections}          - file: exercises/{STEM}\n"
             f"          - file: solutions/{STEM}\n") in instructor
-    assert (ROOT / "_toc.yml").read_text().count("\n") + 3 == toc.count("\n")
+    assert (ROOT / "_toc.yml").read_text().count("\n") + 2 + len(PAGES) == toc.count("\n")
+    chapter = chapters.Chapter(STEM, root)
+    assert chapter.is_folder and [page.name for page in chapter.pages] == PAGES
+    assert chapters.chapter_stems(root)[-1] == STEM
+    assert chapters.layout_problems(root) == []
 
 
 def test_the_subject_is_appended_to_subjects_and_nothing_else_changes(made):
@@ -138,9 +151,10 @@ def test_the_notebooks_have_their_install_cell_the_exercises_their_stubs_and_poi
     """Every notebook opens with the install cell; the exercise notebook has four stubs and
     its check cells carry the solutions' points, at least four exercises, not all alike."""
     root, written = made
-    chapter, solution, exercise = (nbformat.read(p, as_version=4) for p in written
-                                   if p.suffix == ".ipynb")
-    for notebook in (chapter, solution, exercise):
+    *pages, solution, exercise = (nbformat.read(p, as_version=4) for p in written
+                                  if p.suffix == ".ipynb")
+    assert len(pages) == 3
+    for notebook in (*pages, solution, exercise):
         assert notebook.cells[0]["id"] == "robodyn-install"
         assert all(not cell.get("outputs") for cell in notebook.cells)
     answers = [c for c in exercise.cells if c.metadata.get("robodyn", {}).get("role")
@@ -152,6 +166,42 @@ def test_the_notebooks_have_their_install_cell_the_exercises_their_stubs_and_poi
     assert len(points) >= 4 and len(set(points.values())) > 1
     assert solution.metadata["robodyn"]["points"] == points
     assert solution.cells[1].source.startswith(f"# Exercises: {TITLE} — with solutions")
+
+
+def _figure(cell) -> bool:
+    """True for a code cell whose output is a numbered figure with a caption."""
+    figure = cell.metadata.get("mystnb", {}).get("figure", {})
+    return cell.cell_type == "code" and bool(figure.get("name") and figure.get("caption"))
+
+
+def test_the_pages_open_on_a_figure_and_the_lessons_close_on_how_we_know(made):
+    """The opening page draws the system (a numbered figure), maps the lessons with links and
+    has no numbered section of its own (it would take the lessons' numbers); each lesson
+    opens with its title and shows a numbered figure within its first three cells, folds
+    its plotting code away and ends on a "How we know" section whose code asserts; the
+    summary links the exercises, and the exercises link the opening page."""
+    root, _ = made
+    folder = root / "chapters" / STEM
+    index = nbformat.read(folder / "index.ipynb", as_version=4)
+    assert any(_figure(cell) and "draw_system" in cell.source for cell in index.cells)
+    text = "\n".join(cell.source for cell in index.cells if cell.cell_type == "markdown")
+    assert not [line for line in text.splitlines() if line.startswith("#" * 2)]
+    for page in PAGES[1:-1]:
+        assert f"{{doc}}`{Path(page).stem}`" in text, page
+        cells = nbformat.read(folder / page, as_version=4).cells[1:]  # after the install cell
+        assert cells[0].cell_type == "markdown" and cells[0].source.startswith("# "), page
+        assert any(_figure(cell) for cell in cells[:3]), f"{page}: no figure on its first screen"
+        for cell in cells:
+            if _figure(cell) and "plt.subplots" in cell.source:
+                assert "hide-input" in cell.metadata.get("tags", []), (page, cell.source)
+        headings = [line for cell in cells if cell.cell_type == "markdown"
+                    for line in cell.source.splitlines() if line.startswith("## ")]
+        assert headings[-1] == "## How we know", (page, headings)
+        assert cells[-1].cell_type == "code" and "assert " in cells[-1].source, page
+    summary = (folder / "summary.md").read_text(encoding="utf-8")
+    assert f"](../../exercises/{STEM}.ipynb)" in summary
+    solutions = nbformat.read(root / "solutions" / f"{STEM}.ipynb", as_version=4)
+    assert f"](../chapters/{STEM}/index.ipynb)" in solutions.cells[1].source
 
 
 def test_the_slips_files_are_placeholders_with_a_reason(made):
@@ -238,31 +288,33 @@ def test_the_files_pass_the_books_linters(made):
 
 @pytest.mark.notebooks
 def test_the_chapter_and_its_solutions_run_and_the_exercise_fails_at_its_checks(made):
-    """Executed as the book and the notebook tests execute them: the chapter without an
-    error or a warning, the solutions passing every check, the exercise failing at each check
-    as not attempted."""
+    """Executed as the book and the notebook tests execute them, each in its own folder and
+    kernel: the opening page and each lesson without an error or a warning, the solutions
+    passing every check, the exercise failing at each check as not attempted."""
     root, written = made
-    chapter, solution, exercise = (p for p in written if p.suffix == ".ipynb")
+    notebooks = [p for p in written if p.suffix == ".ipynb"]
     script = f"""
 import nbformat
 from nbclient import NotebookClient
 from robodyn.grading.results import results_in
-for path in {[str(chapter), str(solution), str(exercise)]!r}:
+for path in {[str(path) for path in notebooks]!r}:
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=120, allow_errors=True, kernel_name="python3").execute()
+    NotebookClient(notebook, timeout=120, allow_errors=True, kernel_name="python3",
+                   resources={{"metadata": {{"path": path.rsplit("/", 1)[0]}}}}).execute()
     errors = [o.ename for c in notebook.cells for o in c.get("outputs", [])
               if o.output_type == "error"]
     errors += [o.text[:200] for c in notebook.cells for o in c.get("outputs", [])
                if o.output_type == "stream" and o.name == "stderr"]
     statuses = [r.status for c in notebook.cells if c.cell_type == "code"
                 for r in results_in(c.outputs)]
-    print(path.rsplit("/", 2)[-2], errors, statuses)
+    print("/".join(path.rsplit("/", 2)[-2:]), errors, statuses)
 """
     run = _run(root, "-c", script)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.splitlines() == [
-        "chapters [] []", f"solutions [] {['passed'] * 4}",
-        f"exercises {['NotAttempted'] * 4} {['not attempted'] * 4}"], run.stdout
+        *(f"{STEM}/{page} [] []" for page in PAGES if page.endswith(".ipynb")),
+        f"solutions/{STEM}.ipynb [] {['passed'] * 4}",
+        f"exercises/{STEM}.ipynb {['NotAttempted'] * 4} {['not attempted'] * 4}"], run.stdout
 
 
 # --------------------------------------------------------------------------- in a full copy
@@ -271,6 +323,7 @@ for path in {[str(chapter), str(solution), str(exercise)]!r}:
 #: those parametrised over the exercises, the widgets, the exercise notebooks or the slip
 #: files are selected by the subject's name (it is in their ids), the others by their name.
 CHAPTER_FINDING_FILES = (
+    "tests/test_chapters.py", "tests/test_bundle.py", "tests/test_prose.py",
     "tests/test_exercises.py", "tests/test_widgets.py", "tests/test_layers.py",
     "tests/test_slips_named.py", "tests/test_exercisegen.py", "tests/test_installcell.py",
     "tests/test_nblint.py", "tests/test_notebooks.py", "tests/test_nbgrader.py",
@@ -280,6 +333,11 @@ CHAPTER_FINDING_FILES = (
 #: The tests of those files that go over every chapter at once (not parametrised by it).
 WHOLE_BOOK_TESTS = (
     "test_layers",                      # the module: every rule over every module
+    "test_the_chapters_keep_their_layout",
+    "test_the_toc_order_is_the_order_on_disk_and_every_chapter_notebook_is_a_page",
+    "test_the_links_between_a_chapters_pages_and_its_exercises_hold_in_its_bundle",
+    "test_every_page_of_a_chapter_offers_the_chapters_bundle",
+    "test_notebooks_are_stored_without_outputs",
     "test_there_are_exercises", "test_the_book_has_widgets",
     "test_slips_cover_every_exercise", "test_the_second_writers_right_answers_cover",
     "test_slips_are_documented_and_distinct",
@@ -353,10 +411,12 @@ def test_the_fast_suite_passes_on_a_scaffolded_chapter(scaffolded):
     hidden cases' tests), the widgets (tests/test_widgets.py), the exercise notebooks
     (nbgrader's metadata check, the solutions on other seeds) and the slip files
     (tests/test_slips_named.py), for the new chapter only, selected by its name in their
-    ids; and the tests that go over every chapter at once (WHOLE_BOOK_TESTS: the layers, the
-    exercise notebooks' sync, points and labels, the install cells, the line and figure
-    limits, the package's folders and dependencies, the grader's references and sandbox, the
-    student release and its leak scan).
+    ids; the prose of its pages (tests/test_prose.py, by the subject's name in their ids); and
+    the tests that go over every chapter at once (WHOLE_BOOK_TESTS: the chapters' layout and
+    tables of contents, the links between a chapter's pages in its download, the download
+    menu of every page, the layers, the exercise notebooks' sync, points and labels, the
+    install cells, the line and figure limits, the package's folders and dependencies, the
+    grader's references and sandbox, the student release and its leak scan).
 
     Why that is enough: every other test of the fast suite names the chapters it tests
     (tests/test_<subject>.py, tests/test_checks_<subject>.py, tests/test_figures_<subject>.py

@@ -16,11 +16,16 @@
   two slip sets that cover every exercise (``PLACEHOLDER`` says why they are empty:
   ``tests/test_slips_named.py`` reports them as skipped, with that reason, until someone who
   has not read the checks writes the slips);
-- ``chapters/NN_<subject>.ipynb`` and ``solutions/NN_<subject>.ipynb``, the chapter and its
-  exercises with solutions, whose metadata ``robodyn.points`` gives each exercise its points;
-  then the install cell of both and ``exercises/NN_<subject>.ipynb`` are generated, as
-  ``make exercises`` does;
-- the chapter, its exercises and its solutions in ``_toc.yml`` and ``_toc_instructor.yml``.
+- the chapter as a folder (:mod:`booktools.chapters`), ``chapters/NN_<subject>/``: the
+  opening page ``index.ipynb`` (the system drawn as its equations name it, the question,
+  what the reader will be able to do, a map of the lessons), two lessons
+  (``01_model.ipynb``, ``02_euler.ipynb``), each with a figure on its first screen and a
+  closing "How we know" section, and ``summary.md``;
+- ``solutions/NN_<subject>.ipynb``, the exercises with solutions, whose metadata
+  ``robodyn.points`` gives each exercise its points; then the install cell of every notebook
+  and ``exercises/NN_<subject>.ipynb`` are generated, as ``make exercises`` does;
+- the chapter in ``_toc.yml`` and ``_toc_instructor.yml``: its opening page, and as its
+  sections the lessons, the summary, the exercises (and, for instructors, the solutions).
 
 The example is a mass on a spring, so that every file shows its part working from the first
 ``make test``: the model is checked against the closed form, each exercise's check accepts
@@ -47,17 +52,14 @@ from string import Template
 
 import nbformat
 
-from booktools import exercisegen, installcell
+from booktools import chapters, exercisegen, installcell
 from robodyn.core.errors import ParameterError
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The tables of contents and the folders of the chapter's notebooks in them: the chapter, then
-#: its sections.
-TOC_PARTS = {
-    "_toc.yml": ("chapters", "exercises"),
-    "_toc_instructor.yml": ("chapters", "exercises", "solutions"),
-}
+#: The tables of contents, and whether each is the instructors' (which lists the solutions
+#: after the exercises).
+TOCS = {"_toc.yml": False, "_toc_instructor.yml": True}
 
 #: Longest NAME: the notebooks' code lines that name the subject stay within 76 characters.
 MAX_NAME = 24
@@ -222,11 +224,12 @@ __all__ = [
 ''')
 
 FIGURES = Template('''\
-"""Figures of chapter $number ($title): the example's widget and animation.
+"""Figures of chapter $number ($title): the example's drawing, widget and animation.
 
-:class:`OscillationView` draws x(t) of the mass on its spring for the mass and the stiffness
-that the sliders set; :func:`oscillation_animation` shows the mass moving. Replace them by
-the chapter's views. Every figure is at most 5.25 inches wide, with text of at least 10
+:func:`draw_system` draws the mass on its spring as the equations name it (the opening
+page's figure); :class:`OscillationView` draws x(t) of the mass for the mass and the
+stiffness that the sliders set; :func:`oscillation_animation` shows the mass moving. Replace
+them by the chapter's views. Every figure is at most 5.25 inches wide, with text of at least 10
 points (``tests/test_widgets.py`` and ``booktools.nblint`` hold both).
 """
 
@@ -281,6 +284,30 @@ def _spring(start: float, end: float, coils: int = 8, height: float = 0.25):
     ys = np.zeros_like(xs)
     ys[2:-2] = height * np.where(np.arange(2 * coils - 1) % 2 == 0, 1.0, -1.0)
     return xs, ys
+
+
+def draw_system(ax, shift: float = 0.8):
+    """The example's system as its equations name it, on ``ax``: the wall, the spring of
+    stiffness k and the mass m, moved by x (``shift``, in the drawing's units) from where
+    the spring is relaxed (dashed). The chapter's opening page shows it; replace it by a
+    drawing of the chapter's robot, its frames, angles and lengths."""
+    from matplotlib.patches import Rectangle
+
+    wall, width, rest = -3.0, 1.0, -0.5  # the mass's left face at rest
+    face = rest + shift
+    ax.plot([wall, wall], [-0.7, 0.7], color="k", lw=3)
+    ax.plot(*_spring(wall, face), color="0.3", lw=1.2)
+    ax.add_patch(Rectangle((face, -0.4), width, 0.8, color="tab:blue"))
+    ax.text(face + width / 2, 0.0, "$$m$$", ha="center", va="center", color="white",
+            fontsize=12)
+    ax.text((wall + face) / 2, 0.45, "$$k$$", ha="center", fontsize=12)
+    ax.plot([rest, rest], [-1.0, 0.6], color="k", ls="--", lw=1)
+    ax.annotate("", xy=(face, -0.8), xytext=(rest, -0.8),
+                arrowprops={"arrowstyle": "->", "lw": 1.2})
+    ax.text((rest + face) / 2, -0.95, "$$x$$", ha="center", va="top", fontsize=12)
+    ax.set(xlim=(wall - 0.3, face + width + 0.3), ylim=(-1.4, 1.0), aspect="equal")
+    ax.axis("off")
+    return ax
 
 
 def oscillation_animation(run, n_frames: int = 60, interval_ms: float = 50.0):
@@ -621,11 +648,14 @@ def _markdown(text: str, **metadata):
     return cell
 
 
-def _code(text: str, figure: tuple[str, str] | None = None):
-    """A code cell; ``figure`` (name, caption) makes its output a numbered figure."""
+def _code(text: str, figure: tuple[str, str] | None = None, tags: list[str] | None = None):
+    """A code cell; ``figure`` (name, caption) makes its output a numbered figure, ``tags``
+    (``hide-input`` for a plotting cell) go into its metadata."""
     cell = nbformat.v4.new_code_cell(text)
     if figure is not None:
         cell.metadata["mystnb"] = {"figure": {"name": figure[0], "caption": figure[1]}}
+    if tags:
+        cell.metadata["tags"] = list(tags)
     return cell
 
 
@@ -642,16 +672,59 @@ def _values(subject: str, number: str, title: str) -> dict[str, str]:
             "title": title}
 
 
-CHAPTER_CELLS = [
+#: The chapter's lessons (the file name's stem, then its cells), in order; the opening page,
+#: the summary and the exercises go around them.
+LESSONS = ("01_model", "02_euler")
+
+#: The opening page: the system drawn as the equations name it, the question, what the reader
+#: will be able to do, a map of the lessons. It has no numbered sections of its own (they
+#: would come before the lessons' numbers): its parts are bold paragraphs.
+INDEX_CELLS = [
     ("md", """# <title>
 
-What the reader will be able to do at the end of this chapter, and the question from its
-source that motivates it.
+The question from the chapter's source that motivates it, in a sentence or two, and what the
+reader will be able to do at its end. {numref}`Fig. %s <fig-<label>-system>` draws the system
+with the symbols its equations use.
 
-This page was written by `make new-chapter` around a working example, a mass on a spring, so
-that every part of a chapter shows itself working: the model checked against its closed
-form, numbered equations and figures with captions, a widget, an animation and the
-exercises (CONTRIBUTING.md says what each part must hold). Replace it part by part."""),
+`make new-chapter` wrote this chapter around a working example, a mass on a spring. Every
+part of a chapter shows itself working: an opening page, lessons with numbered equations and
+figures, a widget, an animation, the checks of each lesson, a summary and the exercises.
+CONTRIBUTING.md says what each part must hold. Replace it page by page."""),
+    ("plot", """import matplotlib.pyplot as plt
+
+from robodyn.figures import <subject> as figures
+
+fig, ax = plt.subplots(figsize=(5.25, 1.9))
+figures.draw_system(ax)
+plt.show()""", ("fig-<label>-system",
+                 "The example's system: a mass $m$ on a spring of stiffness $k$, moved by "
+                 "$x$ from where the spring is relaxed (dashed). The drawing of the "
+                 "chapter's robot goes here, with its frames, angles and lengths.")),
+    ("md", """**After this chapter you will be able to**
+- simulate the mass on its spring and check the run against the closed form;
+- say why explicit Euler gains energy at every step, and by how much.
+
+**The lessons.**
+1. {doc}`01_model`: the equation of motion, its closed form and a widget to explore it.
+2. {doc}`02_euler`: one step of explicit Euler, and the energy it adds.
+
+Then the {doc}`summary`, and the [exercises](../../exercises/<stem>.ipynb).
+
+**The values.** The example's parameters, each with its unit and where it comes from (open
+the table below)."""),
+    ("folded", """from robodyn import <subject>
+
+<subject>.<Subject>Params()""", None),
+]
+
+#: The first lesson: a figure on its first screen, the model, the widget and the animation,
+#: and what shows the model right ("How we know").
+MODEL_CELLS = [
+    ("md", """# The model and its closed form
+
+A mass on a spring swings back and forth for ever when nothing damps it.
+{numref}`Fig. %s <fig-<label>-motion>` shows one run of the simulation and the closed form
+that checks it ({ref}`How we know <sec-<label>-model-evidence>`)."""),
     ("code", """import matplotlib.pyplot as plt
 import numpy as np
 
@@ -659,9 +732,22 @@ from robodyn import <subject>
 from robodyn.figures import <subject> as figures
 
 params = <subject>.<Subject>Params()
-params""", None),
+x0, v0 = 0.1, 0.0                         # m, m/s
+m, k = params.mass, params.stiffness
+run = <subject>.simulate(params, x0, 3.0, v0=v0)
+omega = <subject>.natural_frequency(m, k)
+exact = <subject>.position(x0, v0, omega, run.t)""", None),
+    ("plot", """fig, ax = plt.subplots(figsize=(5.25, 3.0))
+ax.plot(run.t, run.x * 1e3, color="tab:blue", lw=3, label="simulated")
+ax.plot(run.t, exact * 1e3, "k--", lw=1, label="closed form")
+ax.set(xlabel="time [s]", ylabel="position [mm]", ylim=(-150, 150))
+ax.legend(loc="upper right", ncols=2, fontsize=10)
+fig.tight_layout()
+plt.show()""", ("fig-<label>-motion",
+                 "The mass released at rest 0.1 m from the middle: the simulation (blue) and "
+                 "the closed form (dashed), which lie on each other.")),
     ("md", """(sec-<label>-model)=
-## The model
+## The equation of motion
 
 A mass $m$ on a spring of stiffness $k$, without damping and without gravity, moves by
 
@@ -676,78 +762,11 @@ $$
 x(t) = x_0 \\cos \\omega t + \\frac{v_0}{\\omega} \\sin \\omega t .
 $$ (<label>-closed-form)
 
-Its energy, kinetic plus spring, stays what it was at the start:
-
-$$
-E = \\tfrac{1}{2}\\, m v^2 + \\tfrac{1}{2}\\, k x^2
-  = \\tfrac{1}{2}\\, m v_0^2 + \\tfrac{1}{2}\\, k x_0^2 .
-$$ (<label>-energy)
-
-`<subject>.simulate` integrates {eq}`<label>-motion` numerically; the closed form
-{eq}`<label>-closed-form` checks it:"""),
-    ("code", """x0, v0 = 0.1, 0.0                        # m, m/s
-m, k = params.mass, params.stiffness
-run = <subject>.simulate(params, x0, 3.0, v0=v0)
-omega = <subject>.natural_frequency(m, k)
-exact = <subject>.position(x0, v0, omega, run.t)
-error = np.max(np.abs(run.x - exact))
-print(f"omega = {omega:.3f} rad/s, period {2 * np.pi / omega:.3f} s")
-print(f"largest difference from the closed form: {error:.1e} m")""", None),
-    ("code", """fig, ax = plt.subplots(figsize=(5.25, 3.0))
-ax.plot(run.t, run.x * 1e3, color="tab:blue", lw=3, label="simulated")
-ax.plot(run.t, exact * 1e3, "k--", lw=1, label="closed form")
-ax.set(xlabel="time [s]", ylabel="position [mm]", ylim=(-150, 150))
-ax.legend(loc="upper right", ncols=2, fontsize=10)
-fig.tight_layout()
-plt.show()""", ("fig-<label>-motion",
-                 "The mass released at rest 0.1 m from the middle: the simulation (blue) and "
-                 "the closed form (dashed), which lie on each other.")),
-    ("md", """{numref}`Fig. %s <fig-<label>-motion>` shows the two curves on each other; the
-largest difference is far below a micrometre.
-
-(sec-<label>-euler)=
-## A step of explicit Euler
-
-The simplest integrator, explicit Euler with the step $h$, updates both states from the old
-ones: $x_{n+1} = x_n + h\\,v_n$ and $v_{n+1} = v_n - h\\,\\omega^2 x_n$. Put into
-{eq}`<label>-energy`, one step multiplies the energy by $1 + \\omega^2 h^2$: the mass gains
-energy at every step, and its state spirals outwards."""),
-    ("code", """h, steps = 0.02, 150                      # s, steps
-x, v = np.empty(steps + 1), np.empty(steps + 1)
-x[0], v[0] = x0, v0
-step = <subject>.euler_step
-for n in range(steps):
-    x[n + 1], v[n + 1] = step(x[n], v[n], m, k, h)
-E = <subject>.energy(m, k, x, v)
-growth = E / E[0]
-closed = (1 + (omega * h) ** 2) ** np.arange(steps + 1)
-print(f"energy after {steps} steps: {growth[-1]:.2f} times the start")
-gap = np.max(np.abs(growth / closed - 1))
-print(f"largest difference from (1 + omega^2 h^2)^n: {gap:.1e}")""", None),
-    ("code", """fig, ax = plt.subplots(figsize=(5.25, 3.4))
-ax.plot(x * 1e3, v, ".", color="tab:red", ms=3, label="explicit Euler")
-ax.plot(run.x * 1e3, run.v, "k", lw=1.5, label="exact")
-ax.set(xlabel="position [mm]", ylabel="velocity [m/s]")
-ax.legend(loc="upper right", fontsize=10)
-fig.tight_layout()
-plt.show()""", ("fig-<label>-phase",
-                 "The state of the mass, position against velocity: the exact motion runs "
-                 "round an ellipse (black); explicit Euler with steps of 20 ms (red dots) "
-                 "spirals outwards.")),
-    ("code", """fig, ax = plt.subplots(figsize=(5.25, 3.0))
-ax.plot(growth, ".", color="tab:red", ms=3, label="explicit Euler")
-ax.plot(closed, "k", lw=1, label="$(1 + \\\\omega^2 h^2)^n$")
-ax.set(xlabel="step n", ylabel="energy / energy at start")
-ax.legend(loc="upper left", fontsize=10)
-fig.tight_layout()
-plt.show()""", ("fig-<label>-energy",
-                 "The energy of the explicit Euler steps, over its start value (red dots), "
-                 "and the closed form $(1 + \\omega^2 h^2)^n$ (black).")),
-    ("md", """(sec-<label>-explore)=
+(sec-<label>-explore)=
 ## Explore
 
 Move the sliders of {numref}`Fig. %s <fig-<label>-explorer>`: a stiffer spring or a
-lighter mass oscillates faster, with $\\omega = \\sqrt{k/m}$."""),
+lighter mass oscillates faster, as $\\omega = \\sqrt{k/m}$ says."""),
     ("code", "figures.oscillation_explorer()",
      ("fig-<label>-explorer",
       "The position of the mass over two seconds, released at rest 0.1 m from the middle. "
@@ -758,17 +777,107 @@ lighter mass oscillates faster, with $\\omega = \\sqrt{k/m}$."""),
      ("fig-<label>-animation",
       "Animation of the first three seconds. Top: the wall, the spring and the mass. "
       "Bottom: its position over time, drawn up to the moment shown.")),
-    ("md", """## Summary
+    ("md", """**Takeaway.** The mass swings at $\\omega = \\sqrt{k/m}$, whatever its start. A
+simulation of the model is right when it matches the closed form.
 
-- What the chapter showed, one line each.
+(sec-<label>-model-evidence)=
+## How we know
 
-**Exercises.** Work through the [exercises of this chapter](../exercises/<stem>.ipynb)."""),
+The simulation integrates {eq}`<label>-motion` step by step; the closed form
+{eq}`<label>-closed-form` owes nothing to it. The two agree to far below a micrometre:"""),
+    ("code", """error = np.max(np.abs(run.x - exact))
+print(f"omega = {omega:.3f} rad/s, period {2 * np.pi / omega:.3f} s")
+print(f"largest difference from the closed form: {error:.1e} m")
+assert error < 1e-6, error  # m""", None),
 ]
+
+#: The second lesson: its figure first, then why, then the evidence.
+EULER_CELLS = [
+    ("md", """# A step of explicit Euler
+
+The simplest integrator, explicit Euler, adds energy at every step.
+{numref}`Fig. %s <fig-<label>-phase>` shows its state spiralling outwards, away from the
+exact motion ({ref}`How we know <sec-<label>-euler-evidence>`)."""),
+    ("code", """import matplotlib.pyplot as plt
+import numpy as np
+
+from robodyn import <subject>
+
+params = <subject>.<Subject>Params()
+m, k = params.mass, params.stiffness
+x0, v0, h, steps = 0.1, 0.0, 0.02, 150     # m, m/s, s, steps
+run = <subject>.simulate(params, x0, h * steps, v0=v0)
+x, v = np.empty(steps + 1), np.empty(steps + 1)
+x[0], v[0] = x0, v0
+for n in range(steps):
+    x[n + 1], v[n + 1] = <subject>.euler_step(x[n], v[n], m, k, h)""", None),
+    ("plot", """fig, ax = plt.subplots(figsize=(5.25, 3.4))
+ax.plot(x * 1e3, v, ".", color="tab:red", ms=3, label="explicit Euler")
+ax.plot(run.x * 1e3, run.v, "k", lw=1.5, label="exact")
+ax.set(xlabel="position [mm]", ylabel="velocity [m/s]")
+ax.legend(loc="upper right", fontsize=10)
+fig.tight_layout()
+plt.show()""", ("fig-<label>-phase",
+                 "The state of the mass, position against velocity: the exact motion runs "
+                 "round an ellipse (black); explicit Euler with steps of 20 ms (red dots) "
+                 "spirals outwards.")),
+    ("md", """(sec-<label>-euler)=
+## Why the energy grows
+
+Explicit Euler with the step $h$ updates both states from the old ones:
+$x_{n+1} = x_n + h\\,v_n$ and $v_{n+1} = v_n - h\\,\\omega^2 x_n$, with
+$\\omega = \\sqrt{k/m}$. The energy of the mass, kinetic plus spring, is
+
+$$
+E = \\tfrac{1}{2}\\, m v^2 + \\tfrac{1}{2}\\, k x^2 .
+$$ (<label>-energy)
+
+Put the step into {eq}`<label>-energy`: one step multiplies the energy by
+$1 + \\omega^2 h^2$. The mass gains energy at every step, and its state spirals outwards.
+
+**Takeaway.** Explicit Euler adds energy at every step. A smaller step adds less, but it
+never stops adding."""),
+    ("code", """omega = <subject>.natural_frequency(m, k)
+E = <subject>.energy(m, k, x, v)
+growth = E / E[0]
+closed = (1 + (omega * h) ** 2) ** np.arange(steps + 1)""", None),
+    ("plot", """fig, ax = plt.subplots(figsize=(5.25, 3.0))
+ax.plot(growth, ".", color="tab:red", ms=3, label="explicit Euler")
+ax.plot(closed, "k", lw=1, label="$(1 + \\\\omega^2 h^2)^n$")
+ax.set(xlabel="step n", ylabel="energy / energy at start")
+ax.legend(loc="upper left", fontsize=10)
+fig.tight_layout()
+plt.show()""", ("fig-<label>-energy",
+                 "The energy of the explicit Euler steps, over its start value (red dots), "
+                 "and the closed form $(1 + \\omega^2 h^2)^n$ (black).")),
+    ("md", """(sec-<label>-euler-evidence)=
+## How we know
+
+The energy of the steps follows the closed form $(1 + \\omega^2 h^2)^n$, which comes from
+{eq}`<label>-energy` alone, to round-off:"""),
+    ("code", """gap = np.max(np.abs(growth / closed - 1))
+print(f"energy after {steps} steps: {growth[-1]:.2f} times the start")
+print(f"largest difference from (1 + omega^2 h^2)^n: {gap:.1e}")
+assert gap < 1e-9, gap""", None),
+]
+
+#: The chapter's summary, ``summary.md``, the section after the last lesson.
+SUMMARY = """# Summary
+
+- The mass on its spring oscillates at $\\omega = \\sqrt{k/m}$; the simulation of
+  {doc}`01_model` matches the closed form.
+- Explicit Euler multiplies the energy by $1 + \\omega^2 h^2$ at every step
+  ({doc}`02_euler`).
+- (Written by `make new-chapter`: what the chapter showed, one line each, for a student to
+  revise from.)
+
+**Exercises.** Work through the [exercises of this chapter](../../exercises/<stem>.ipynb).
+"""
 
 SOLUTION_CELLS = [
     ("md", """# Exercises: <title> — with solutions
 
-These exercises go with [chapter <n>](../chapters/<stem>.ipynb). Each asks for a small
+These exercises go with [chapter <n>](../chapters/<stem>/index.ipynb). Each asks for a small
 function. Write it in place of the line `raise NotImplementedError(...)`, run its cell, then
 run the check cell below it. (Written by `make new-chapter` around the chapter's example, a
 mass on a spring: replace them by the chapter's exercises.)"""),
@@ -825,7 +934,14 @@ updates start from the old state."""),
 ]
 
 
+#: The tags of a code cell by its kind: a plot's code folded away, a table folded whole.
+TAGS = {"plot": ["hide-input"], "folded": ["hide-input", "hide-output"]}
+
+
 def _cells(specs, values: dict[str, str]) -> list:
+    """Cells from their specs: ``("md", text)``, ``("code", text, figure or None)``,
+    ``("plot", text, figure)``, a plotting-only code cell whose code the page folds away, and
+    ``("folded", text, None)``, a cell whose code and output the page folds away."""
     cells = []
     for kind, text, *figure in specs:
         if kind == "md":
@@ -833,14 +949,20 @@ def _cells(specs, values: dict[str, str]) -> list:
         else:
             named = figure[0] if figure else None
             cells.append(_code(_fill(text, values), named and (
-                _fill(named[0], values), _fill(named[1], values))))
+                _fill(named[0], values), _fill(named[1], values)), tags=TAGS.get(kind)))
     return cells
 
 
-def chapter_notebook(subject: str, number: str, title: str) -> nbformat.NotebookNode:
-    """The chapter's notebook: its question, the model and its check, numbered equations and
-    figures, the widget, the animation, a summary with the link to the exercises."""
-    return _notebook(_cells(CHAPTER_CELLS, _values(subject, number, title)))
+def chapter_pages(subject: str, number: str, title: str) -> dict[str, object]:
+    """The chapter's pages, by file name in ``chapters/NN_<subject>/``, in reading order: the
+    opening page (``index.ipynb``, the system drawn, the lessons' map), the lessons (each
+    with a figure on its first screen and a closing "How we know"), ``summary.md`` (text)."""
+    values = _values(subject, number, title)
+    lessons = dict(zip(LESSONS, (MODEL_CELLS, EULER_CELLS), strict=True))
+    return {"index.ipynb": _notebook(_cells(INDEX_CELLS, values)),
+            **{f"{name}.ipynb": _notebook(_cells(cells, values))
+               for name, cells in lessons.items()},
+            "summary.md": _fill(SUMMARY, values)}
 
 
 def solutions_notebook(subject: str, number: str, title: str) -> nbformat.NotebookNode:
@@ -944,44 +1066,57 @@ def check_subject(subject: str, root: Path) -> str:
 
 
 def next_number(root: Path) -> str:
-    """The next free chapter number, two digits."""
-    numbers = [int(path.name[:2]) for path in (root / "chapters").glob("[0-9][0-9]_*.ipynb")]
-    return f"{max(numbers, default=0) + 1:02d}"
+    """The next free chapter number, two digits (chapters of either layout counted)."""
+    return f"{chapters.next_number(root):02d}"
 
 
-def add_to_toc(text: str, parts: tuple[str, ...], stem: str) -> str:
-    """``text`` of a table of contents with the chapter ``<parts[0]>/<stem>`` added after the
-    last chapter, the other parts' ``<part>/<stem>`` as its sections; comments and layout kept.
+def add_to_toc(text: str, entries: list[str]) -> str:
+    """``text`` of a table of contents with a chapter added after the last chapter:
+    ``entries[0]`` its file, the others its sections, in order; comments and layout kept.
 
-    >>> print(add_to_toc("    chapters:\\n      - file: chapters/01_a\\n"
-    ...                  "        sections:\\n          - file: exercises/01_a\\n"
-    ...                  "  - caption: About\\n", ("chapters", "exercises"), "02_b"), end="")
+    >>> print(add_to_toc("    chapters:\\n      - file: chapters/01_a/index\\n"
+    ...                  "        sections:\\n          - file: chapters/01_a/01_x\\n"
+    ...                  "          - file: exercises/01_a\\n  - caption: About\\n",
+    ...                  ["chapters/02_b/index", "chapters/02_b/01_y", "exercises/02_b"]),
+    ...       end="")
         chapters:
-          - file: chapters/01_a
+          - file: chapters/01_a/index
             sections:
+              - file: chapters/01_a/01_x
               - file: exercises/01_a
-          - file: chapters/02_b
+          - file: chapters/02_b/index
             sections:
+              - file: chapters/02_b/01_y
               - file: exercises/02_b
       - caption: About
     """
     lines = text.splitlines(keepends=True)
-    chapter, *sections = parts
-    entry = re.compile(rf"^(\s*)- file: {chapter}/\S+\s*$")
-    last = max((i for i, line in enumerate(lines) if entry.match(line)), default=None)
-    if last is None:
-        raise ParameterError(f"the table of contents has no entry under {chapter}/ to add "
-                             f"{chapter}/{stem} after")
-    indent = entry.match(lines[last]).group(1)
+    folder = entries[0].split("/")[0]
+    entry = re.compile(rf"^(\s*)- file: {folder}/\S+\s*$")
+    found = [(i, len(entry.match(line).group(1))) for i, line in enumerate(lines)
+             if entry.match(line)]
+    if not found:
+        raise ParameterError(f"the table of contents has no entry under {folder}/ to add "
+                             f"{entries[0]} after")
+    depth = min(width for _, width in found)  # a chapter's, not its sections'
+    last = max(i for i, width in found if width == depth)
+    indent = " " * depth
     end = last + 1
-    while end < len(lines) and (len(lines[end]) - len(lines[end].lstrip())) > len(indent):
+    while end < len(lines) and (len(lines[end]) - len(lines[end].lstrip())) > depth:
         end += 1  # the last chapter's own sections
-    block = [f"{indent}- file: {chapter}/{stem}\n"]
-    if sections:
+    block = [f"{indent}- file: {entries[0]}\n"]
+    if entries[1:]:
         block.append(f"{indent}  sections:\n")
-        block += [f"{indent}    - file: {part}/{stem}\n" for part in sections]
+        block += [f"{indent}    - file: {name}\n" for name in entries[1:]]
     lines[end:end] = block
     return "".join(lines)
+
+
+def toc_entries(stem: str, pages: list[str], instructor: bool) -> list[str]:
+    """The new chapter's entries in a table of contents: its pages (file names in
+    ``chapters/<stem>/``), then its exercises, and for the ``instructor`` its solutions."""
+    return [*(f"chapters/{stem}/{Path(name).stem}" for name in pages),
+            f"exercises/{stem}", *([f"solutions/{stem}"] if instructor else [])]
 
 
 def new_chapter(subject: str, title: str, root: Path = ROOT) -> list[Path]:
@@ -1015,33 +1150,38 @@ def new_chapter(subject: str, title: str, root: Path = ROOT) -> list[Path]:
         root / "tests" / "slips" / "second" / f"{subject}.py": SECOND_SLIPS.substitute(values),
     }
     repository = installcell.read_repository(root / "_config.yml")
-    notebooks = {
-        root / "chapters" / f"{stem}.ipynb": chapter_notebook(subject, number, title),
-        root / "solutions" / f"{stem}.ipynb": solutions_notebook(subject, number, title),
-    }
+    pages = chapter_pages(subject, number, title)
+    folder = root / "chapters" / stem
+    solutions = root / "solutions" / f"{stem}.ipynb"
+    notebooks = {folder / name: page for name, page in pages.items() if name.endswith(".ipynb")}
+    notebooks[solutions] = solutions_notebook(subject, number, title)
     notebooks = {path: nbformat.from_dict(installcell.with_install_cell(notebook, repository))
                  for path, notebook in notebooks.items()}
+    texts[folder / "summary.md"] = pages["summary.md"]
     exercise = root / "exercises" / f"{stem}.ipynb"
-    taken = [path for path in (*texts, *notebooks, exercise) if path.exists()]
+    taken = [path for path in (*texts, *notebooks, exercise, folder,
+                               folder.with_suffix(".ipynb")) if path.exists()]
     if taken:
         raise ParameterError(f"NAME {subject!r}: these files exist already: "
                              f"{', '.join(str(p.relative_to(root)) for p in taken)}")
-    exercisegen.make_exercise_notebook(notebooks[root / "solutions" / f"{stem}.ipynb"])
+    exercisegen.make_exercise_notebook(notebooks[solutions])
     face = root / "robodyn" / "__init__.py"
     edited = {face: add_subject(face.read_text(encoding="utf-8"), subject)}
-    for name, parts in TOC_PARTS.items():
-        edited[root / name] = add_to_toc((root / name).read_text(encoding="utf-8"), parts,
-                                         stem)
+    for name, instructor in TOCS.items():
+        edited[root / name] = add_to_toc((root / name).read_text(encoding="utf-8"),
+                                         toc_entries(stem, list(pages), instructor))
     for path, text in texts.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     for path, notebook in notebooks.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(notebook, path)
-    written = exercisegen.write_exercise(root / "solutions" / f"{stem}.ipynb",
-                                         root / "exercises")
+    written = exercisegen.write_exercise(solutions, root / "exercises")
     for path, text in edited.items():
         path.write_text(text, encoding="utf-8")
-    return [*texts, *notebooks, written, *edited]
+    modules = [path for path in texts if path.suffix == ".py"]
+    chapter = [folder / name for name in pages]
+    return [*modules, *chapter, solutions, written, *edited]
 
 
 def main(argv: list[str] | None = None) -> int:
