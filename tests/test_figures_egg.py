@@ -128,3 +128,26 @@ def test_the_still_limits_hold_the_points_with_equal_margins():
     low, high = figures.still_limits([[0.0, -5.0, 10.0], [40.0, 15.0, 20.0]], margin=0.05)
     np.testing.assert_allclose(low, [-2.0, -7.0, 8.0])
     np.testing.assert_allclose(high, [42.0, 17.0, 22.0])
+
+
+def test_the_upright_stability_figure_draws_the_eigenvalues_and_the_critical_speed():
+    """upright_stability draws the real parts of gyro_eigenvalues, the given growth rates as
+    dots and the critical rotor speed as a vertical line on both axes."""
+    import matplotlib.pyplot as plt
+
+    params = egg.EggParams()
+    fig, axes = plt.subplots(2, 1)
+    growth = {0.0: 7.4, 300.0: 6.4}
+    critical = figures.upright_stability(axes, params, growth, top_speed=900.0, samples=91)
+    assert critical == pytest.approx(egg.critical_rotor_speed(params))
+    speeds = np.linspace(0.0, 900.0, 91)
+    real = np.sort(egg.gyro_eigenvalues(params, speeds).real, axis=-1)
+    drawn = np.array([line.get_ydata() for line in axes[0].lines[:4]]).T
+    np.testing.assert_allclose(drawn, real)
+    dots = [line for line in axes[0].lines if line.get_marker() == "o"]
+    assert list(dots[0].get_xdata()) == [0.0, 300.0]
+    for ax in axes:
+        verticals = [line.get_xdata()[0] for line in ax.lines
+                     if line.get_linestyle() == "--"]
+        assert verticals == [pytest.approx(critical)]
+    plt.close(fig)

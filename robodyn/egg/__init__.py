@@ -2,7 +2,8 @@ r"""The egg-shaped robot: attitude by z-x-z Euler angles, and the geometry of it
 
 (Chapter 6. Also here: the robot's parameters, :class:`EggParams`, each with its source; the
 gimbal and the chain of four bodies; the rolling dynamics, :func:`simulate`, which returns an
-:class:`robodyn.core.integrate.SimulationResult`; and the closed forms that check it.)
+:class:`robodyn.core.integrate.SimulationResult`; the closed forms that check it; and the
+upright egg's stability against the rotor's speed, :func:`critical_rotor_speed`.)
 
 **Conventions.** World z up. The shell is a prolate ellipsoid of revolution with its long axis
 along the body's z' axis: semi-axis :math:`R_1` along z', :math:`R_2` across it,
@@ -58,6 +59,13 @@ from robodyn.egg.gimbal import (
 from robodyn.egg.gyro import GYRO_SPEEDS, GYRO_TILTS, gimbal_tilt_run, gyro_grid
 from robodyn.egg.params import BODY_NAMES, EggParams, disc_inertia, hoop_inertia, shell_inertia
 from robodyn.egg.rolling import OUTPUT_NAMES, STATE_NAMES, contact_rate, rolling_move, simulate
+from robodyn.egg.stability import (
+    critical_rotor_speed,
+    growth_rate,
+    gyro_eigenvalues,
+    gyro_linearisation,
+    upright_coefficients,
+)
 
 __all__ = [
     "GYRO_SPEEDS",
@@ -79,12 +87,16 @@ __all__ = [
     "contact_angle",
     "contact_offset",
     "contact_rate",
+    "critical_rotor_speed",
     "curvature_radii",
     "disc_inertia",
     "euler_angles",
     "euler_rate_matrix",
     "euler_rates",
     "gimbal_angles",
+    "growth_rate",
+    "gyro_eigenvalues",
+    "gyro_linearisation",
     "gyro_torque",
     "hoop_inertia",
     "lumped_inertia",
@@ -97,4 +109,5 @@ __all__ = [
     "shell_inertia",
     "simulate",
     "small_angle_period",
+    "upright_coefficients",
 ]

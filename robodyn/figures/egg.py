@@ -415,3 +415,38 @@ def egg_still(ax, run, index: int = -1, params: egg.EggParams | None = None):
     ax.set_box_aspect(high - low, zoom=STILL_ZOOM)        # equal scales on the three axes
     ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=10,
               frameon=False)                            # in a row above the box, clear of it
+
+
+def upright_stability(axes, params: egg.EggParams, growth: dict | None = None,
+                      top_speed: float = 1000.0, samples: int = 801):
+    """The upright egg's eigenvalues against the rotor's speed on two axes, from 0 to
+    ``top_speed`` (rad/s): the real parts on ``axes[0]``, with the growth rates ``growth``
+    (rotor speed -> 1/s, measured in simulations) as dots; the frequencies on ``axes[1]``,
+    with the fast rotor's precession k/h dotted; the critical speed dashed on both.
+    Returns the critical speed, rad/s."""
+    ax, ax_f = axes
+    speeds = np.linspace(0.0, top_speed, samples)
+    s = egg.gyro_eigenvalues(params, speeds)
+    critical = egg.critical_rotor_speed(params)
+    ax.plot(speeds, np.sort(s.real, axis=-1), color="tab:blue")
+    ax.plot([], [], color="tab:blue", label="real parts of $s$")
+    if growth:
+        ax.plot(list(growth), list(growth.values()), "ko", ms=5, label="simulated growth")
+    ax.set(ylabel="real part [1/s]")
+    ax.legend(loc="lower right")
+    ax_f.plot(speeds, np.sort(np.abs(s.imag), axis=-1)[:, ::2], color="tab:green")
+    _, _, k, C = egg.upright_coefficients(params)
+    fast = speeds > critical
+    ax_f.plot(speeds[fast], k / (C * speeds[fast]), ":", color="k",
+              label="fast rotor's precession, $k/h$")
+    top = 1.15 * np.abs(s.imag).max()
+    ax_f.text(0.9 * top_speed, 0.78 * top, "nutation", ha="right")
+    ax_f.text(0.99 * top_speed, 0.18 * top, "precession", ha="right")
+    ax_f.set(xlabel=r"rotor speed $\Omega$ [rad/s]",
+             ylabel=r"frequency $|\mathrm{Im}\,s|$ [rad/s]", ylim=(0, top))
+    ax_f.legend(loc="upper left")
+    for axis in axes:
+        axis.axvline(critical, ls="--", color="tab:red")
+    ax.text(critical + 0.015 * top_speed, 0.8 * ax.get_ylim()[1], r"$\Omega_c$",
+            color="tab:red")
+    return critical
