@@ -29,12 +29,16 @@ its smallest text (10 points, :data:`SMALLEST_FIGURE_TEXT_PX`) ends up below 9 p
 and 900 px the chapter list and the page contents are opened by clicking the buttons a person
 clicks, and a link in each is followed.
 
-Chapter pages must also show typeset math, the static figures of their widgets and an
-animation. A full-page screenshot of every page at both widths goes to ``_build/screenshots/``
-(``phone/`` for 390 px) for a human to look at (JPEG: a tall page encodes in half the time of
-a PNG). One more build, with a
-real-looking repository URL in a copy of ``_config.yml``, checks that the launch buttons then
-appear and point at that repository.
+Each chapter (its one page, or a chapter folder's opening page, lessons and summary together,
+:mod:`booktools.chapters`) must also show typeset math, the static figures of its widgets and
+an animation, and number its formulas, figures and sections per chapter across its pages; the
+opening page and every lesson of a chapter folder must show a figure within the first two
+screens of the wide window (2 x 900 px), and every page of a chapter must offer the chapter's
+download, which holds it. A full-page screenshot of every page at both widths goes to
+``_build/screenshots/`` (``phone/`` for 390 px) for a human to look at (JPEG: a tall page
+encodes in half the time of a PNG). One more build, with a real-looking repository URL in a
+copy of ``_config.yml``, checks that the launch buttons then appear and point at that
+repository.
 
 Needs Chromium (Debian package ``chromium``). Without it the tests are skipped, except under
 CI (``CI`` set), where a missing browser is a failure.
@@ -58,8 +62,9 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from booktools import serve
+from booktools import bundle, serve
 from booktools.bookbuild import build_book, output_dir, toc_files
+from booktools.chapters import Chapter, chapters
 from booktools.nblint import MAX_LINE_LENGTH
 from robodyn.plotting.animation import FRAMES_ATTRIBUTE
 from robodyn.plotting.interactive import MIN_FONT_PT, MIN_PHONE_TEXT_PX
@@ -81,6 +86,13 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 1280, "height": 900}
+#: The book's chapters (booktools.chapters): one notebook or a folder of lessons.
+CHAPTERS = chapters(ROOT)
+#: A chapter stored as a folder: its pages stand in for "a chapter's page" below.
+FOLDER_CHAPTER = next(chapter for chapter in CHAPTERS if chapter.is_folder)
+#: The first figure of every page of a chapter folder but its summary: its top within this
+#: many px of the page's top at the wide window, two screens of VIEWPORT (2 x 900 px).
+FIRST_FIGURE_WITHIN_PX = 2 * VIEWPORT["height"]
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 900, "height": 900}
 #: Smallest text of a figure as rendered, image px: MIN_FONT_PT at 100 dpi, the inline
@@ -299,6 +311,27 @@ class Browser:
               unnumbered_math: Array.from(main.querySelectorAll('div.math'))
                   .filter(m => !m.closest('.cell_output') && !m.querySelector('.eqno'))
                   .map(m => m.textContent.trim().slice(0, 60)),
+              // the numbers as shown, in the page's order: "(4.1)", "Fig. 4.1", "4.1.2"
+              equation_numbers: Array.from(main.querySelectorAll('div.math .eqno'))
+                  .filter(e => !e.closest('.cell_output'))
+                  .map(e => (e.textContent.match(/\\([0-9.]+\\)/) || [''])[0]),
+              figure_numbers: Array.from(main.querySelectorAll('figure .caption-number'))
+                  .map(e => e.textContent.trim()),
+              section_numbers: Array.from(main.querySelectorAll(
+                      'h1 .section-number, h2 .section-number, h3 .section-number'))
+                  .map(e => e.textContent.trim().replace(/\\.$/, '')),
+              // how far down the page the first figure, image, drawing or animation starts
+              first_figure_top: (() => {
+                  const tops = Array.from(
+                          (document.querySelector('article.bd-article') || main)
+                              .querySelectorAll(
+                                  'figure, img, svg, canvas, .animation, .robodyn-scene3d'))
+                      .filter(el => !el.closest('mjx-container, .headerlink, button'))
+                      .map(el => el.getBoundingClientRect())
+                      .filter(box => box.width >= 100 && box.height >= 60)
+                      .map(box => box.top + window.scrollY);
+                  return tops.length ? Math.min(...tops) : null;
+              })(),
               // "section 2.2", "Eq. (3.4)", "Fig. 5.2" in the prose, not in a link
               plain_references: (() => {
                   const found = [];
@@ -550,14 +583,14 @@ def test_pages_are_light(seen_pages):
 def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, viewport):
     """The buttons a reader taps open the chapter list and the page's contents, and a link in
     each leads where it says (the themes' own handlers sit on a hidden button)."""
-    with browser.tab("chapters/02_friction.html", viewport) as page:
+    with browser.tab(f"{CHAPTERS[1].docnames[0]}.html", viewport) as page:
         start = page.url
         page.locator(".primary-toggle:visible").click()
-        chapters = page.locator("#pst-primary-sidebar-modal")
-        chapters.locator("a", has_text="Contact").first.wait_for(state="visible", timeout=5000)
-        assert chapters.evaluate("dialog => dialog.open")
-        chapters.locator("a", has_text="Contact").first.click()
-        page.wait_for_url("**/chapters/03_contact.html", timeout=5000)
+        listed = page.locator("#pst-primary-sidebar-modal")
+        listed.locator("a", has_text="Contact").first.wait_for(state="visible", timeout=5000)
+        assert listed.evaluate("dialog => dialog.open")
+        listed.locator("a", has_text="Contact").first.click()
+        page.wait_for_url(f"**/{CHAPTERS[2].docnames[0]}.html", timeout=5000)
 
         page.goto(start, wait_until="networkidle")
         page.locator(".secondary-toggle:visible").click()
@@ -573,7 +606,7 @@ def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, vie
 
 def test_on_a_wide_screen_the_chapter_list_folds_away_and_back(browser):
     """At 1280 px the chapter list's button hides the list beside the page, and shows it again."""
-    with browser.tab("chapters/02_friction.html") as page:
+    with browser.tab(f"{CHAPTERS[1].docnames[0]}.html") as page:
         sidebar = page.locator("#pst-primary-sidebar")
         assert sidebar.is_visible()
         button = page.locator(".primary-toggle:visible")
@@ -585,27 +618,81 @@ def test_on_a_wide_screen_the_chapter_list_folds_away_and_back(browser):
                                ".getBoundingClientRect().right > 100", timeout=5000)
 
 
+def _chapter_pages(seen_pages: dict, chapter: Chapter) -> dict[str, dict]:
+    """What was seen on each page of ``chapter`` (its opening page, lessons and summary, or
+    its one notebook), in reading order."""
+    return {f"{name}.html": seen_pages[f"{name}.html"] for name in chapter.docnames}
+
+
 def test_chapters_number_their_equations_and_figures(seen_pages):
-    """Each chapter's display formulas carry their numbers, and its figures are numbered."""
-    for name, seen in seen_pages.items():
-        if not name.startswith("chapters/"):
-            continue
-        assert seen["display_math"] >= 3, f"{name}: {seen['display_math']} display formulas"
-        assert not seen["unnumbered_math"], f"{name}: unnumbered: {seen['unnumbered_math']}"
+    """Each chapter's display formulas carry their numbers (a summary's restatement of a
+    lesson's formula may go without), and so do its figures, counted per chapter on from one
+    page to the next in reading order: (N.1), (N.2), ... and Fig. N.1, Fig. N.2, ... over a
+    chapter folder's opening page, lessons and summary. A chapter folder's lesson k is
+    section N.k, and its sections N.k.1, N.k.2, ..."""
+    assert len(CHAPTERS) >= 7
+    for chapter in CHAPTERS:
+        pages = _chapter_pages(seen_pages, chapter)
+        n = chapter.number
+        for name, seen in pages.items():
+            if name.endswith("/summary.html"):
+                continue  # it may restate a lesson's formula, whose number is the lesson's
+            assert not seen["unnumbered_math"], f"{name}: unnumbered: {seen['unnumbered_math']}"
+        display = sum(seen["display_math"] for seen in pages.values())
+        assert display >= 3, f"chapter {n}: {display} display formulas"
+        equations = [number for seen in pages.values() for number in seen["equation_numbers"]]
+        assert equations == [f"({n}.{k})" for k in range(1, len(equations) + 1)], (
+            f"chapter {n}: equations numbered {equations}")
+        figures = [number for seen in pages.values() for number in seen["figure_numbers"]]
+        assert figures == [f"Fig. {n}.{k}" for k in range(1, len(figures) + 1)], (
+            f"chapter {n}: figures numbered {figures}")
+        opening = pages[f"{chapter.docnames[0]}.html"]["section_numbers"]
+        assert opening[:1] == [str(n)], f"chapter {n}: its first page's title is {opening[:1]}"
+        for k, lesson in enumerate(chapter.docnames[1:], start=1):
+            numbers = pages[f"{lesson}.html"]["section_numbers"]
+            assert numbers[:1] == [f"{n}.{k}"], f"{lesson}: its title numbered {numbers[:1]}"
+            inside = [number for number in numbers[1:] if number.count(".") == 2]
+            assert inside == [f"{n}.{k}.{m}" for m in range(1, len(inside) + 1)], (
+                f"{lesson}: its sections numbered {numbers[1:]}")
+            assert all(number.startswith(f"{n}.{k}.") for number in numbers[1:]), (
+                f"{lesson}: sections numbered {numbers[1:]}")
 
 
 def test_chapters_show_math_figures_and_animations(seen_pages):
-    """Each chapter page has typeset math, a static widget figure and an animation, a jshtml
-    player or a 3D scene, and every 3D scene has drawn (that every widget shows its static
-    figure is checked on every page: no text fallback)."""
-    chapters = {name: seen for name, seen in seen_pages.items() if name.startswith("chapters/")}
-    assert chapters
-    for name, seen in chapters.items():
-        assert seen["math"] >= 10, f"{name}: only {seen['math']} typeset formulas"
-        assert seen["static_figures"] >= 1, f"{name}: static widget figures missing"
-        assert seen["animations"] + seen["scenes"] >= 1, f"{name}: no animation"
-        assert seen["scenes_drawn"] == seen["scenes"], f"{name}: a 3D scene did not draw"
-        assert seen["images"] >= 5, f"{name}: only {seen['images']} images"
+    """Each chapter has typeset math, a static widget figure and an animation, a jshtml
+    player or a 3D scene, over its pages (a chapter folder's opening page, lessons and
+    summary), and every 3D scene has drawn (that every widget shows its static figure is
+    checked on every page: no text fallback)."""
+    assert CHAPTERS
+    for chapter in CHAPTERS:
+        pages = _chapter_pages(seen_pages, chapter)
+        total = {key: sum(seen[key] for seen in pages.values())
+                 for key in ("math", "static_figures", "animations", "scenes", "images")}
+        name = f"chapter {chapter.number}"
+        assert total["math"] >= 10, f"{name}: only {total['math']} typeset formulas"
+        assert total["static_figures"] >= 1, f"{name}: static widget figures missing"
+        assert total["animations"] + total["scenes"] >= 1, f"{name}: no animation"
+        for page, seen in pages.items():
+            assert seen["scenes_drawn"] == seen["scenes"], f"{page}: a 3D scene did not draw"
+        assert total["images"] >= 5, f"{name}: only {total['images']} images"
+
+
+#: The pages of the chapter folders that must show a figure on their first two screens: the
+#: opening page and every lesson (not the summary, nor the exercises).
+FIGURE_FIRST_PAGES = [f"{name}.html" for chapter in CHAPTERS if chapter.is_folder
+                      for name in chapter.docnames if not name.endswith("/summary")]
+
+
+@pytest.mark.parametrize("name", FIGURE_FIRST_PAGES)
+def test_a_lesson_shows_a_figure_on_its_first_two_screens(seen_pages, name):
+    """The opening page and every lesson of a chapter folder show a figure, an image, a
+    drawing (SVG) or an animation whose top is within the first two screens of the wide
+    window (FIRST_FIGURE_WITHIN_PX, 2 x 900 px at 1280 px wide)."""
+    top = seen_pages[name]["first_figure_top"]
+    assert top is not None, f"{name}: no figure, image, drawing or animation at all"
+    assert top <= FIRST_FIGURE_WITHIN_PX, (
+        f"{name}: the first figure starts {top:.0f} px down the page (within "
+        f"{FIRST_FIGURE_WITHIN_PX} px: two screens of {VIEWPORT['height']} px)")
 
 
 def test_inline_scripts_appear_once(seen_pages):
@@ -630,14 +717,39 @@ def test_no_launch_button_without_a_repository(seen_pages):
     for name, seen in seen_pages.items():
         assert not _offsite_buttons(seen), f"{name}: {_offsite_buttons(seen)}"
         assert seen["launch_groups"] == 0, f"{name}: a launch-button menu"
-    chapter = seen_pages["chapters/04_differential_drive.html"]
-    assert any(href.endswith("_sources/chapters/04_differential_drive.ipynb")
-               for href in chapter["header_links"]), "the .ipynb download button is gone"
+    lesson = FOLDER_CHAPTER.docnames[1]
+    assert any(href.endswith(f"_sources/{lesson}.ipynb")
+               for href in seen_pages[f"{lesson}.html"]["header_links"]), \
+        "the .ipynb download button is gone"
+
+
+def test_every_page_of_a_chapter_offers_the_chapters_bundle(seen_pages):
+    """The download menu of every page of a chapter (its opening page, lessons, summary and
+    exercises) links the chapter's bundle, which the build wrote and which holds that page;
+    a page outside the chapters links the bundle of all chapters."""
+    import zipfile
+
+    for chapter in CHAPTERS:
+        zip_name = bundle.bundle_name(chapter.stem)
+        written = HTML / "_downloads" / zip_name
+        assert written.is_file(), f"{zip_name} was not written"
+        held = zipfile.ZipFile(written).namelist()
+        for name in [*chapter.docnames, f"exercises/{chapter.stem}"]:
+            links = seen_pages[f"{name}.html"]["header_links"]
+            assert any(href.endswith(f"/_downloads/{zip_name}") for href in links), (
+                f"{name}: its download menu has no {zip_name}: {links}")
+            suffix = ".md" if name.endswith("/summary") else ".ipynb"
+            assert f"robot-dynamics-{chapter.stem}/{name}{suffix}" in held, (name, held)
+    everything = bundle.bundle_name(bundle.ALL_CHAPTERS)
+    assert any(href.endswith(f"/_downloads/{everything}")
+               for href in seen_pages["book/intro.html"]["header_links"])
 
 
 def test_code_column_fits_the_line_limit(browser):
     """A code block holds more characters at 1280 px than the notebook linter allows."""
-    measured = browser.measure_code_column(HTML / "chapters" / "04_differential_drive.html")
+    lesson = next(HTML / f"{name}.html" for name in FOLDER_CHAPTER.docnames[1:]
+                  if 'class="output stream' in (HTML / f"{name}.html").read_text(encoding="utf-8"))
+    measured = browser.measure_code_column(lesson)
     for kind in ("code", "output"):
         columns = math.floor(measured[kind]["columns"] + 1e-6)
         assert MAX_LINE_LENGTH <= columns, (
@@ -668,21 +780,23 @@ def _config_with_url(url: str) -> Path:
 
 
 def test_launch_buttons_with_a_repository(built_book, playwright):
-    """With a real-looking URL, chapters get Binder, Colab and repository buttons to it."""
+    """With a real-looking URL, a chapter's pages (a lesson here) get Binder, Colab and
+    repository buttons to it."""
     run = build_book(ROOT, capture=True, config=_config_with_url(REAL_LOOKING_URL),
                      build_root=WITH_URL)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     html = WITH_URL / "_build" / "html"
     chromium = Browser(playwright, html)
     try:
-        chapter = chromium.look_at(html / "chapters" / "04_differential_drive.html")
-        exercise = chromium.look_at(html / "exercises" / "04_differential_drive.html")
+        lesson = FOLDER_CHAPTER.docnames[1]
+        chapter = chromium.look_at(html / f"{lesson}.html")
+        exercise = chromium.look_at(html / "exercises" / f"{FOLDER_CHAPTER.stem}.html")
         intro = chromium.look_at(html / "book" / "intro.html")
     finally:
         chromium.close()
     assert not problems_of("chapter with URL", chapter)
     org_repo = urlparse(REAL_LOOKING_URL).path.strip("/")
-    notebook = "chapters/04_differential_drive.ipynb"
+    notebook = f"{lesson}.ipynb"
     buttons = _offsite_buttons(chapter)
     wanted = [
         f"https://mybinder.org/v2/gh/{org_repo}/main?urlpath=lab/tree/{notebook}",
@@ -692,7 +806,7 @@ def test_launch_buttons_with_a_repository(built_book, playwright):
     for href in wanted:
         assert href in buttons, f"{href} not among the chapter's buttons {buttons}"
     assert any(href.startswith("https://colab.research.google.com/github/")
-               and href.endswith("exercises/04_differential_drive.ipynb")
+               and href.endswith(f"exercises/{FOLDER_CHAPTER.stem}.ipynb")
                for href in _offsite_buttons(exercise)), _offsite_buttons(exercise)
     assert _offsite_buttons(intro) == [REAL_LOOKING_URL], "a text page: repository button only"
 
@@ -787,25 +901,37 @@ def test_bibliography_entries_link_back_to_their_citations(built_book):
         assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), href
 
 
-def test_each_chapter_is_followed_by_its_exercises(built_book):
-    """A chapter's "next" is its own exercises, and their "next" the following chapter."""
-    chapters = sorted(name for name in toc_files(ROOT / "_toc.yml") if name.startswith("chapters/"))
-    for name, following in zip(chapters, [*chapters[1:], None], strict=True):
-        stem = Path(name).name
-        chapter = (HTML / f"{name}.html").read_text(encoding="utf-8")
-        assert re.search(rf'class="right-next"\s+href="../exercises/{stem}.html"', chapter), name
-        if following:
-            exercises = (HTML / "exercises" / f"{stem}.html").read_text(encoding="utf-8")
-            assert re.search(rf'class="right-next"\s+href="../{following}.html"', exercises), stem
+def _href(page: str, target: str) -> str:
+    """The relative link from the built page ``page`` to ``target`` (names without .html)."""
+    return os.path.relpath(f"{target}.html", start=os.path.dirname(page) or ".")
+
+
+def test_each_chapter_is_read_in_order_then_its_exercises(built_book):
+    """A chapter's pages are read in order, each page's "next" the one after it (the opening
+    page, each lesson, the summary) and its "previous" the one before; the last page's
+    "next" is its own exercises, and their "next" the following chapter's first page."""
+    for chapter, following in zip(CHAPTERS, [*CHAPTERS[1:], None], strict=True):
+        order = [*chapter.docnames, f"exercises/{chapter.stem}"]
+        after = [*order[1:], following.docnames[0] if following else None]
+        for name, nxt, previous in zip(order, after, [None, *order[:-1]], strict=True):
+            html = (HTML / f"{name}.html").read_text(encoding="utf-8")
+            if nxt is not None:
+                assert re.search(rf'class="right-next"\s+href="{re.escape(_href(name, nxt))}"',
+                                 html), f"{name}: its next page is not {nxt}"
+            if previous is not None:
+                assert re.search(
+                    rf'class="left-prev"\s+href="{re.escape(_href(name, previous))}"',
+                    html), f"{name}: its previous page is not {previous}"
 
 
 def test_one_search_box_and_no_empty_index_page(browser):
     """At 1280 px a reader sees one search control, and the book has no (empty) index page."""
-    with browser.tab("chapters/02_friction.html") as page:
+    page_name = f"{FOLDER_CHAPTER.docnames[1]}.html"
+    with browser.tab(page_name) as page:
         visible = page.locator(".search-button-field:visible, .search-button:visible").count()
     assert visible == 1, f"{visible} search controls"
     assert not (HTML / "genindex.html").exists()
-    assert "genindex" not in (HTML / "chapters" / "02_friction.html").read_text(encoding="utf-8")
+    assert "genindex" not in (HTML / page_name).read_text(encoding="utf-8")
 
 
 def test_how_to_use_is_for_students_and_teaching_for_instructors(built_book):
