@@ -162,7 +162,7 @@ def test_bad_geometry_inputs_are_named(call, match):
 
 
 def test_the_stiction_torque_is_solved_with_the_acceleration():
-    """Erratum 16: the twisting torque of stiction and the angular acceleration come from one
+    """Erratum 20: the twisting torque of stiction and the angular acceleration come from one
     linear system: the torque closes the balance about the contact and leaves the vertical
     spin unchanged, with the rotor spinning, the gimbal tilted and the egg rolling."""
     params = egg.EggParams()

@@ -203,7 +203,7 @@ def test_lumped_inertia_is_the_sources_eq_41_at_any_ring_angles():
 
 
 def test_eq_42_needs_two_conditions_not_the_sources_one():
-    """Erratum 15: with the source's condition (x and z moments of inner ring plus rotor
+    """Erratum 19: with the source's condition (x and z moments of inner ring plus rotor
     equal) the lumped inertia still turns with the rings; with the inner pair's y and z
     moments equal and the three moving bodies' x and y moments equal, it is the plain sum."""
     def lumped(moments, phi, psi):
