@@ -11,7 +11,8 @@ package ``robodyn`` that a student installs.
 - ``python -m booktools.bookbuild [--instructor]``: build the book as ``make book`` does.
 - ``python -m booktools.newchapter NAME TITLE``: a new chapter's files (``make new-chapter``).
 - ``python -m booktools.serve``: the built book on 127.0.0.1; :mod:`booktools.bundle`: the
-  pages' ``.zip`` downloads.
+  pages' ``.zip`` downloads; :mod:`booktools.chapters`: where the chapters are (one notebook,
+  or a folder of lessons) and in which order, for every tool and test.
 
 ``make exercises`` runs the first two, ``make test`` checks that their output is up to date
 and runs the linter. The class-grading tools (``make check``, ``make grade``,
