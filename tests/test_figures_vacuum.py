@@ -307,16 +307,17 @@ def test_the_tornado_bars_are_the_changes_sorted_by_swing():
 
 
 def test_the_braking_figure_draws_the_distances_and_rejects_unknown_modes():
-    """Bar heights are the runs' stopping distances in mm; the thesis's marks stand at its
-    values; the speed lines start at the approach speed; legible on a phone; an unknown
-    mode raises."""
+    """Bar heights are the body's travel in mm (the point the thesis measures), not the
+    wheel centre's; the thesis's marks stand at its values; the body's speed lines start at
+    the approach speed; legible on a phone; an unknown mode raises."""
     runs = {("leading", "lock"): vacuum.brake(P, "lock", "leading"),
             ("leading", "counter"): vacuum.brake(P, "counter", "leading")}
     fig = figures.braking_figure(runs, thesis={"lock": 7.8, "counter": 7.19})
     assert_legible_on_a_phone(fig)
     ax, ax_v = fig.axes
     heights = sorted(bar.get_height() for bar in ax.patches)
-    assert heights == pytest.approx(sorted(1e3 * run.distance for run in runs.values()))
+    assert heights == pytest.approx(sorted(1e3 * run.body_distance for run in runs.values()))
+    assert heights != pytest.approx(sorted(1e3 * run.distance for run in runs.values()))
     marks = sorted(line.get_ydata()[0] for line in ax.lines if len(line.get_ydata()))
     assert marks == pytest.approx([7.19, 7.8])
     for line in ax_v.lines[:2]:

@@ -1,5 +1,6 @@
 """What limits the vacuum robot's climb: the stall's cause, the level crossing of a sampled
-limit, and the pushed wheel's quasi-static edge climb against independent references."""
+limit, the pushed wheel's quasi-static edge climb and the static criterion of which part binds,
+against independent references."""
 
 import dataclasses
 import math
@@ -15,8 +16,11 @@ from robodyn.vacuum.limits import (
     level_crossing,
     limit_and_cause,
     limits_and_causes,
+    mouth_balance,
+    mouth_climb_height,
     pushed_edge_climb_height,
     stall_cause,
+    static_climb_limits,
 )
 
 P = vacuum.VacuumParams()
@@ -287,3 +291,135 @@ def test_limit_and_cause_is_the_height_search_with_the_cause_just_above():
     assert cause == stall_cause(vacuum.climb(P, failed, "leading"), P) == "wheel"
     with pytest.raises(ParameterError, match="each case"):
         limits_and_causes([(P,)], workers=1, progress=False)
+
+
+# --------------------------------------------------------------------------- which part binds
+
+#: The layouts of chapter 7's wheel-or-mouth sweep: its lips (m) for its two wheels (m).
+CHAPTER_LIPS = (0.002, 0.003, 0.004, 0.005, 0.006, 0.008, 0.010)
+CHAPTER_WHEELS = (0.044, 0.05)
+
+
+def _mouth_angle(params, height):
+    """The angle from the vertical at which a step of ``height`` meets the resting mouth."""
+    p = params
+    cos_psi = (p.mouth_height + p.mouth_radius - (height - p.fillet)) / (p.mouth_radius
+                                                                         + p.fillet)
+    return math.acos(cos_psi)
+
+
+def test_mouth_balance_without_caster_drag_is_its_closed_form():
+    """With a drag-free caster the push is mu_k N_w, and the moments about the caster give
+    the lift M_z = ((W - N_w) c - b W - z_m mu_k N_w) / (c + d); the wheels' load is the
+    resting load scaled by (7.3) at c = mu_k."""
+    p = dataclasses.replace(P, caster_mu=0.0)
+    psi = math.radians(50.0)
+    forces = mouth_balance(p, psi)
+    W = p.mass * p.g
+    a, phi, R = p.arm_length, p.arm_angle, p.wheel_radius
+    resting = 2 * vacuum.static_wheel_loads(p)[0]
+    N_w = resting * a * math.cos(phi) / (a * math.cos(phi) + p.mu_k * (a * math.sin(phi) + R))
+    c, b = p.caster_behind, vacuum.robot_cog_behind(p)
+    d = p.mouth_ahead + p.mouth_radius * math.sin(psi)
+    z_m = p.mouth_height + p.mouth_radius * (1 - math.cos(psi))
+    lift = ((W - N_w) * c - b * W - z_m * p.mu_k * N_w) / (c + d)
+    assert forces["wheels"] == pytest.approx(N_w, rel=1e-12)
+    assert forces["push"] == pytest.approx(p.mu_k * N_w, rel=1e-12)
+    assert forces["lift"] == pytest.approx(lift, rel=1e-12)
+    assert forces["caster"] == pytest.approx(W - N_w - lift, rel=1e-12)
+
+
+@pytest.mark.parametrize("lip, R, height", [(0.002, 0.044, 0.0166), (0.004, 0.05, 0.0185)])
+def test_the_static_balance_holds_the_robot_stalled_at_its_mouth(lip, R, height):
+    """A second method: a simulated climb just above a low lip's limit ends stalled at the
+    mouth, wheels spinning; at its final angle the static balance gives its wheels', caster's
+    and mouth's forces to 0.6 N, and that angle lies above the static limit's psi*, where
+    the mouth's friction holds it (the robot stands)."""
+    p = dataclasses.replace(P, mouth_height=lip, wheel_radius=R)
+    run = vacuum.climb(p, height, "leading")
+    assert stall_cause(run, p) == "mouth"
+    robot = vacuum.PlanarRobot(p, "leading")
+    centre, _ = robot.circle_centres(vacuum.coordinates(run)[0][-1])["mouth"]
+    psi = math.atan2(run.step_x + p.fillet - centre[0], centre[1] - (height - p.fillet))
+    forces = mouth_balance(p, psi)
+    F = run.forces
+    assert F["wheel"][-1, 0] / F["wheel"][-1, 1] == pytest.approx(p.mu_k, rel=1e-3)
+    assert F["wheel"][-1, 1] == pytest.approx(forces["wheels"], abs=0.6)
+    assert F["caster"][-1, 1] == pytest.approx(forces["caster"], abs=0.6)
+    assert -F["mouth"][-1, 0] == pytest.approx(forces["push"], abs=0.6)
+    assert F["mouth"][-1, 1] == pytest.approx(forces["lift"], abs=0.6)
+    assert psi > _mouth_angle(p, mouth_climb_height(p))
+
+
+def test_the_mouth_limit_is_where_the_push_meets_the_edges_friction():
+    """At the mouth's limit the push-to-lift ratio equals tan(psi* + arctan mu_b), psi* the
+    angle at which that step meets the mouth; the limit rises with the lip by its own height
+    and a little more (the mouth's load falls), and a slipperier edge lets it take more."""
+    for lip in (0.002, 0.006, 0.010):
+        p = dataclasses.replace(P, mouth_height=lip)
+        psi = _mouth_angle(p, mouth_climb_height(p))
+        forces = mouth_balance(p, psi)
+        assert forces["push"] / forces["lift"] == pytest.approx(
+            math.tan(psi + math.atan(p.body_mu)), rel=1e-9)
+    heights = [mouth_climb_height(dataclasses.replace(P, mouth_height=lip))
+               for lip in (0.002, 0.010)]
+    assert 1.0 < (heights[1] - heights[0]) / 0.008 < 1.15
+    slippery = dataclasses.replace(P, body_mu=0.1)
+    assert mouth_climb_height(slippery) > mouth_climb_height(P)
+    limits = static_climb_limits(P)
+    assert limits["wheel"] == pytest.approx(
+        vacuum.edge_climb_height(P.wheel_radius, P.fillet, P.mu_k))
+    assert limits["mouth"] == mouth_climb_height(P) > limits["wheel"]
+
+
+def test_the_static_criterion_refuses_what_it_cannot_balance():
+    """Wheels that traction unloads too little leave the mouth nothing to carry: no balance
+    (a tiny wheel on a flat arm, pushing a high mouth); an angle off the mouth's front and a
+    non-parameter object raise, by name."""
+    tiny = dataclasses.replace(P, wheel_radius=0.005, arm_angle=0.0, mouth_height=0.03)
+    with pytest.raises(ParameterError, match="no static balance"):
+        mouth_balance(tiny, math.pi / 2)
+    with pytest.raises(ParameterError, match="psi"):
+        mouth_balance(P, 2.0)
+    with pytest.raises(ParameterError, match="params"):
+        static_climb_limits({"mouth_height": 0.008})
+    with pytest.raises(ParameterError, match="params"):
+        mouth_climb_height("robot")
+
+
+@pytest.fixture(scope="module")
+def chapter_sweep():
+    """Chapter 7's wheel-or-mouth sweep: {(R, lip): (limit in m, cause)}, searched as the
+    chapter searches (from 4 to 34 mm)."""
+    keys = [(R, lip) for R in CHAPTER_WHEELS for lip in CHAPTER_LIPS]
+    cases = [(dataclasses.replace(P, mouth_height=lip, wheel_radius=R), "leading")
+             for R, lip in keys]
+    return dict(zip(keys, limits_and_causes(cases, progress=False, low=0.004, high=0.034),
+                    strict=True))
+
+
+def test_the_static_criterion_names_the_part_the_chapters_sweep_finds(chapter_sweep):
+    """Over the chapter's grid (7 lips, 2 wheels) the static verdict, the lower of the two
+    static limits, is the sweep's cause at 13 of 14 layouts: at every one where the two
+    static limits differ by over a millimetre, and at all but the 4 mm lip with the book's
+    wheel. There, at the switch, the sweep's mouth limit lies within a quarter millimetre of
+    its wheel's limit, and the static verdict says wheel: the left-out momentum carries each
+    part 2 to 5 mm above its static limit, the wheel more than the mouth."""
+    mismatches = []
+    bonus = {(R, part): [] for R in CHAPTER_WHEELS for part in ("wheel", "mouth")}
+    for (R, lip), (height, cause) in chapter_sweep.items():
+        static = static_climb_limits(dataclasses.replace(P, mouth_height=lip, wheel_radius=R))
+        verdict = min(static, key=static.get)
+        if abs(static["wheel"] - static["mouth"]) > 1e-3:
+            assert verdict == cause, (R, lip)
+        if verdict != cause:
+            mismatches.append((R, lip, verdict, cause))
+        bonus[R, cause].append(height - static[cause])
+    assert mismatches == [(0.044, 0.004, "wheel", "mouth")]
+    wheel_limit = min(h for (R, _), (h, c) in chapter_sweep.items()
+                      if R == 0.044 and c == "wheel")
+    assert 0.0 < wheel_limit - chapter_sweep[0.044, 0.004][0] <= 2.5e-4
+    for R in CHAPTER_WHEELS:
+        extra = bonus[R, "wheel"] + bonus[R, "mouth"]
+        assert 2e-3 < min(extra) and max(extra) < 5e-3
+        assert np.mean(bonus[R, "wheel"]) > np.mean(bonus[R, "mouth"])

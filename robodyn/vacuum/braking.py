@@ -100,9 +100,11 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     - "counter": the speed controller commands -``speed`` for ``counter_time`` s, then
       zero (counter-braking), within the torque limit.
 
-    The stopping distance is how far the wheel's centre moves until it first stands still
-    (the chassis sways on over the stopped wheels and back: its centre of gravity, 4 cm
-    up, goes on forward for a while as the body pitches nose-down). Integrated to ``t_end``
+    Two stopping distances, of two points. ``distance`` is how far the wheel's centre moves
+    until it first stands still. ``body_distance`` is how far the chassis's centre of
+    gravity gets ahead of its start, its farthest forward travel in the run: the body
+    pitches on its suspension and sways on over the stopped wheels, so it travels farther
+    (the thesis reads its robot's position from the body's frame). Integrated to ``t_end``
     (s) by LSODA, sampled every ``dt`` s (also the largest step), with ``rtol`` and
     ``atol``.
 
@@ -110,8 +112,15 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     -------
     SimulationResult
         Columns :data:`STATE` and ``torque`` (N m, both motors); details ``mode``,
-        ``variant``, the stopping ``distance`` (m), the time ``t_stop`` (s) it stops and
-        the wheel's contact force ``wheel_force`` (n, 2), N.
+        ``variant``, the wheel centre's stopping ``distance`` (m), the time ``t_stop`` (s)
+        it stops, the body's ``body_distance`` (m) and the wheel's contact force
+        ``wheel_force`` (n, 2), N.
+
+    Examples
+    --------
+    >>> run = brake(VacuumParams(), "lock", "leading")
+    >>> print(f"wheel {run.distance * 1e3:.2f} mm, body {run.body_distance * 1e3:.2f} mm")
+    wheel 4.20 mm, body 6.35 mm
     """
     mode = check_choice("mode", mode, BRAKE_MODES)
     speed = params.drive_speed if speed is None else check_positive("speed", speed, "m/s")
@@ -147,10 +156,17 @@ def brake(params: VacuumParams, mode: str = "lock", variant: str = "leading",
     forces, _ = attempt_contacts(robot, run, torque, floor)
     wheel_force = forces["wheel"]
     distance = float(wheel_x[stop] - wheel_x[0])
+    farthest = int(np.argmax(q[:, 0]))
+    if farthest == len(q) - 1:
+        raise ParameterError(f"the body still moves forward at t_end = {t_end:g} s: raise "
+                             "t_end")
+    body_distance = float(q[farthest, 0] - q[0, 0])
     return with_columns(run, columns={"torque": torque},
-                 message=f"{mode}: stopped in {distance * 1e3:.2f} mm",
+                 message=f"{mode}: the wheel stopped in {distance * 1e3:.2f} mm, the body "
+                         f"in {body_distance * 1e3:.2f} mm",
                  details={"mode": mode, "variant": robot.variant, "distance": distance,
-                          "t_stop": float(run.t[stop]), "wheel_force": np.array(wheel_force)})
+                          "t_stop": float(run.t[stop]), "body_distance": body_distance,
+                          "wheel_force": np.array(wheel_force)})
 
 
 def drive_off(params: VacuumParams, height: float, variant: str = "leading",

@@ -180,11 +180,21 @@ def wheel_stages(attempt: SimulationResult, *, settle: float = 0.05, window: flo
     - ``at_edge``: the mean normal force N of the edge on the wheel while it touches the step
       (its contact point more than ``off_floor`` m up and no more than ``edge_tolerance`` m
       before the face), N along the line from the contact point to the wheel's centre;
-    - ``friction_ratio``: the largest |T| / N there, T the force across that line.
+    - ``friction_ratio``: the largest |T| / N there, T the force across that line;
+    - ``traction_before`` and ``traction``: the wheel's traction ratio c = T/N (its mean
+      forward force over its mean vertical force) before the mouth touches and while it
+      pushes the mouth, for :func:`wheel_load`;
+    - ``mouth_load``: the mean vertical force on the mouth while it is pushed up, N;
+    - ``mouth_lever``: the mean of :math:`(x_m - x_c)/(x_w - x_c)` over the same window,
+      :math:`x_m`, :math:`x_w`, :math:`x_c` the contact points of mouth, wheel and caster.
 
-    The moment balance of :func:`wheel_load` predicts ``pushing`` below ``before`` for the
-    leading link and less so for the trailing one; ``friction_ratio`` shows whether the wheel
-    uses all its grip at the edge (it reaches mu_k while it slips).
+    A vertical load M on the mouth takes :math:`M (x_m - x_c)/(x_w - x_c)` off the wheels
+    (moments about the caster's contact), so ``before - mouth_load * mouth_lever`` is the
+    wheel's load the mouth's lift alone leaves. The moment balance of :func:`wheel_load`,
+    with the traction ``traction`` and the spring's force unchanged, predicts ``pushing``
+    below ``before`` for the leading link and above it for the trailing one;
+    ``friction_ratio`` shows whether the wheel uses all its grip at the edge (it reaches
+    mu_k while it slips).
     """
     settle = check_non_negative("settle", settle, "s")
     window = check_positive("window", window, "s")
@@ -209,9 +219,15 @@ def wheel_stages(attempt: SimulationResult, *, settle: float = 0.05, window: flo
     normal /= np.hypot(*normal.T)[:, None]
     N = np.sum(F * normal, axis=1)
     T = F[:, 0] * normal[:, 1] - F[:, 1] * normal[:, 0]
+    x_m, x_w = attempt.points["mouth"][pushing, 0], point[pushing, 0]
+    x_c = attempt.points["caster"][pushing, 0]
     return {"before": float(F[before, 1].mean()), "pushing": float(F[pushing, 1].mean()),
             "at_edge": float(N[at_edge].mean()),
-            "friction_ratio": float(np.max(np.abs(T[at_edge]) / N[at_edge]))}
+            "friction_ratio": float(np.max(np.abs(T[at_edge]) / N[at_edge])),
+            "traction_before": float(F[before, 0].mean() / F[before, 1].mean()),
+            "traction": float(F[pushing, 0].mean() / F[pushing, 1].mean()),
+            "mouth_load": float(attempt.forces["mouth"][pushing, 1].mean()),
+            "mouth_lever": float(np.mean((x_m - x_c) / (x_w - x_c)))}
 
 
 def step_face_x(robot: PlanarRobot, gap: float) -> float:

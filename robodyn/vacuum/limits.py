@@ -10,6 +10,10 @@ numbers reproduce an observed limit, and how high a pushed wheel takes an edge.
   level: the parameter combinations that reproduce an observed limit.
 - :func:`pushed_edge_climb_height` is the quasi-static limit of a driven wheel pushed into a
   step's edge by the rest of the robot, its contact a penalty spring (exercise 7.6).
+- :func:`mouth_balance`, :func:`mouth_climb_height` and :func:`static_climb_limits` are the
+  static criterion of which part binds: the mouth's limit from the balance of the whole robot
+  pushing its mouth up the edge with spinning wheels, beside the wheel's grip limit; the
+  lower one binds.
 
 Conventions as in :mod:`robodyn.vacuum`: a side view, x forward, z up, SI units and radians.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.optimize import brentq
 
 from robodyn.core.errors import ParameterError
 from robodyn.core.integrate import SimulationResult
@@ -28,11 +33,13 @@ from robodyn.core.params import (
     broadcast,
     check_non_negative,
     check_positive,
+    check_real,
     scalar_or_array,
 )
 from robodyn.vacuum.climbing import climb, max_climb_height
-from robodyn.vacuum.params import VacuumParams
+from robodyn.vacuum.params import VacuumParams, robot_cog_behind
 from robodyn.vacuum.planar import PlanarRobot, coordinates
+from robodyn.vacuum.statics import edge_climb_height, static_wheel_loads, wheel_load
 from robodyn.vacuum.step import step_distance
 
 __all__ = [
@@ -41,8 +48,11 @@ __all__ = [
     "limit_and_cause",
     "limit_and_cause_task",
     "limits_and_causes",
+    "mouth_balance",
+    "mouth_climb_height",
     "pushed_edge_climb_height",
     "stall_cause",
+    "static_climb_limits",
 ]
 
 #: The circles of :class:`robodyn.vacuum.PlanarRobot` that can hold the body back at a step.
@@ -234,3 +244,129 @@ def pushed_edge_climb_height(wheel_radius: float, fillet: float, mu, push, load:
         height = f + R - (R + f - overlap) * np.cos(psi)
     height = np.where(mu * push_ratio > 1.0, np.inf, height)
     return scalar_or_array(np.asarray(height, dtype=float))
+
+
+def mouth_balance(params: VacuumParams, psi: float) -> dict:
+    r"""The static forces on a robot with leading links that pushes its mouth against a
+    step's edge with spinning wheels, N.
+
+    The mouth's round front (radius :math:`r_m`, its lip :math:`m` above the floor,
+    :math:`l_m` ahead of the axle) touches the edge at the angle :math:`\psi` from the
+    vertical, at :math:`d = l_m + r_m\sin\psi` ahead of the wheel's contact and
+    :math:`z_m = m + r_m(1 - \cos\psi)` up. The wheels spin: their traction is
+    :math:`\mu_k N_w`, and their load is the moment balance about the arm's pivot
+    (:func:`robodyn.vacuum.wheel_load`) with the traction ratio :math:`\mu_k` and the
+    spring's force of rest. The caster, :math:`l_c` behind the wheel, rolls with the drag
+    :math:`\mu_c N_c`. The edge pushes the mouth back with :math:`M_x` and up with
+    :math:`M_z`. With W the weight and b the whole robot's centre of gravity behind the
+    axle, the robot's balance (up, moments about the wheel's contact, forward) is
+
+    .. math::
+
+        N_c + M_z = W - N_w, \qquad
+        l_c N_c - d M_z - z_m M_x = b W, \qquad
+        M_x + \mu_c N_c = \mu_k N_w .
+
+    Returns
+    -------
+    dict
+        ``wheels`` (N_w, both), ``caster`` (N_c), ``push`` (M_x) and ``lift`` (M_z), N.
+
+    Raises
+    ------
+    ParameterError
+        If the balance leaves no load on the caster or the mouth (the wheels, unloaded
+        too little, would carry what the mouth must lift).
+
+    Notes
+    -----
+    The leading link only, the real robot's: its traction unloads the wheel, and the
+    balance about its pivot holds with the spring's force of rest, as in the stalled
+    simulation (a test holds them to 0.6 N). A trailing link's spinning wheel would by
+    that balance carry more than the robot weighs, and a telescopic unit's its full resting
+    load: their springs then move, and their force with them. The penalty contacts'
+    sinking, the body's pitch at rest and the robot's momentum are left out: this is the
+    robot standing still against the edge.
+
+    >>> f = mouth_balance(VacuumParams(), math.radians(54.6))
+    >>> print(", ".join(f"{k} {v:.1f} N" for k, v in f.items()))
+    wheels 12.6 N, caster 17.6 N, push 12.5 N, lift 4.2 N
+    """
+    if not isinstance(params, VacuumParams):
+        raise ParameterError(f"params must be a VacuumParams, got {type(params).__name__}")
+    psi = check_real("psi", psi, "rad")
+    if not 0.0 <= psi <= math.pi / 2:
+        raise ParameterError(f"psi must lie in [0, pi/2] rad (the mouth's front, from below "
+                             f"to straight ahead), got {psi:g}")
+    p = params
+    weight = p.mass * p.g
+    resting = 2.0 * static_wheel_loads(p)[0]
+    shape = (1.0, p.spring_lever, p.arm_length, p.arm_angle, p.wheel_radius)
+    spinning = (resting * wheel_load(*shape, p.mu_k, "leading")
+                / wheel_load(*shape, 0.0, "leading"))
+    l_c, b = p.caster_behind, robot_cog_behind(p)
+    d = p.mouth_ahead + p.mouth_radius * math.sin(psi)
+    z_m = p.mouth_height + p.mouth_radius * (1.0 - math.cos(psi))
+    system = np.array([[1.0, 1.0, 0.0], [l_c, -d, -z_m], [p.caster_mu, 0.0, 1.0]])
+    caster, lift, push = np.linalg.solve(system, [weight - spinning, b * weight,
+                                                  p.mu_k * spinning])
+    if caster <= 0.0 or lift <= 0.0:
+        raise ParameterError(f"the spinning wheels would carry {spinning:.1f} N of the "
+                             f"robot's {weight:.1f} N: no static balance leaves a load on "
+                             "the caster and the mouth")
+    return {"wheels": float(spinning), "caster": float(caster), "push": float(push),
+            "lift": float(lift)}
+
+
+def mouth_climb_height(params: VacuumParams) -> float:
+    r"""The highest step a robot with leading links pushes its mouth onto, statically, m.
+
+    The mouth slides up the edge while the push of :func:`mouth_balance` beats the edge's
+    friction :math:`\mu_b` (``body_mu``) and the lift it must give:
+    :math:`M_x / M_z > \tan(\psi + \arctan\mu_b)`. The push's ratio falls slowly as the
+    contact :math:`\psi` rises and the right side grows without bound, so they cross once, at
+    :math:`\psi^*`. A step of height h (fillet f) first meets the mouth's front at
+    :math:`\cos\psi = (m + r_m - (h - f)) / (r_m + f)`, so the mouth takes
+
+    .. math:: h_m = m + (r_m + f)\,(1 - \cos\psi^*).
+
+    >>> print(f"{mouth_climb_height(VacuumParams()) * 1e3:.1f} mm")
+    19.8 mm
+    """
+    if not isinstance(params, VacuumParams):
+        raise ParameterError(f"params must be a VacuumParams, got {type(params).__name__}")
+    beta = math.atan(params.body_mu)
+
+    def excess(psi):
+        forces = mouth_balance(params, psi)
+        return math.atan2(forces["push"], forces["lift"]) - psi - beta
+
+    top = math.pi / 2
+    if excess(0.0) <= 0.0:
+        raise ParameterError("the wheels cannot push the mouth even onto a step that meets "
+                             "its lip: no static mouth limit")
+    psi = brentq(excess, 0.0, top, xtol=1e-12) if excess(top) < 0.0 else top
+    p = params
+    return float(p.mouth_height + (p.mouth_radius + p.fillet) * (1.0 - math.cos(psi)))
+
+
+def static_climb_limits(params: VacuumParams) -> dict:
+    r"""The static criterion of what binds at a step, for the leading link: the wheel's and
+    the mouth's limits, m.
+
+    ``wheel`` is the wheel's grip limit from the floor,
+    :func:`robodyn.vacuum.edge_climb_height` with the kinetic coefficient (it spins when it
+    stalls): :math:`h_w = (R + f)(1 - 1/\sqrt{1 + \mu_k^2})`; ``mouth`` is
+    :func:`mouth_climb_height`. The lower of the two binds. Both leave out the robot's
+    momentum, which carries each part a few millimetres higher, the wheel a little more
+    than the mouth: the criterion names the last obstacle, not the limit's value, and near
+    the switch, where the two lie within a millimetre, the momentum decides.
+
+    >>> limits = static_climb_limits(VacuumParams())
+    >>> print({k: round(v * 1e3, 1) for k, v in limits.items()})
+    {'wheel': 14.7, 'mouth': 19.8}
+    """
+    if not isinstance(params, VacuumParams):
+        raise ParameterError(f"params must be a VacuumParams, got {type(params).__name__}")
+    wheel = float(edge_climb_height(params.wheel_radius, params.fillet, params.mu_k))
+    return {"wheel": wheel, "mouth": mouth_climb_height(params)}

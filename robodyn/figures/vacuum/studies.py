@@ -3,8 +3,6 @@ the two engines and what limits a climb."""
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
@@ -108,23 +106,12 @@ def tornado_figure(nominal_mm: float, rows, title: str = ""):
     return fig
 
 
-def _wheel_velocity(robot: vacuum.PlanarRobot, q, qd) -> np.ndarray:
-    """The wheel centre's velocity (n, 2), m/s: J_W qd."""
-    out = np.empty((len(q), 2))
-    for i, (q_i, qd_i) in enumerate(zip(q, qd, strict=True)):
-        c, s = math.cos(q_i[2]), math.sin(q_i[2])
-        R = np.array([[c, -s], [s, c]])
-        w, dw, _ = robot.wheel_in_chassis(q_i[3])
-        out[i] = qd_i[0:2] + qd_i[2] * (R @ [-w[1], w[0]]) + (R @ dw) * qd_i[3]
-    return out
-
-
-def braking_figure(runs: dict, thesis: dict | None = None,
-                   params: vacuum.VacuumParams | None = None):
-    """Stopping distances of braking runs ``runs`` {(variant, mode): run} of
-    :func:`robodyn.vacuum.brake` as bars, a group per variant, a colour per mode
+def braking_figure(runs: dict, thesis: dict | None = None):
+    """How far the body travels in braking runs ``runs`` {(variant, mode): run} of
+    :func:`robodyn.vacuum.brake` (their ``body_distance``, the chassis's centre of gravity,
+    the point the thesis measures) as bars, a group per variant, a colour per mode
     (:data:`robodyn.vacuum.BRAKE_MODES`); the thesis's values ``thesis`` {mode: mm} as black
-    marks on that mode's bars. Below: the wheel centre's forward speed over time for the leading
+    marks on that mode's bars. Below: the body's forward speed over time for the leading
     variant's modes (or the first variant's). Returns the figure."""
 
     if not runs:
@@ -135,7 +122,6 @@ def braking_figure(runs: dict, thesis: dict | None = None,
             raise ParameterError(f"runs must be keyed (variant, mode), got {key!r}")
         if key[1] not in vacuum.BRAKE_MODES:
             raise ParameterError(f"mode must be one of {vacuum.BRAKE_MODES}, got {key[1]!r}")
-    p = vacuum.VacuumParams() if params is None else params
     variants = [v for v in vacuum.SUSPENSIONS if any(k[0] == v for k in runs)]
     modes = [m for m in vacuum.BRAKE_MODES if any(k[1] == m for k in runs)]
     fig, (ax, ax_v) = column_subplots(2, 1, 5.6)
@@ -147,26 +133,24 @@ def braking_figure(runs: dict, thesis: dict | None = None,
         for i, variant in enumerate(variants):
             if (variant, mode) in runs:
                 xs.append(i + (j - 0.5 * (len(modes) - 1)) * width)
-                ds.append(MM * runs[(variant, mode)].distance)
+                ds.append(MM * runs[(variant, mode)].body_distance)
         ax.bar(xs, ds, width=0.9 * width, color=colours[mode], label=mode)
         if mode in thesis:
             ax.plot(xs, [thesis[mode]] * len(xs), "_", color="k", ms=18, mew=2.5)
     if thesis:
         ax.plot([], [], "_", color="k", ms=12, mew=2.5, label="thesis")
     ax.set_xticks(range(len(variants)), variants)
-    ax.set_ylabel("stopping distance [mm]")
+    ax.set_ylabel("body's travel [mm]")
     fig.legend(*ax.get_legend_handles_labels(), loc="outside upper center", fontsize=10,
                ncol=4, frameon=False)
     shown = "leading" if "leading" in variants else variants[0]
-    robot = vacuum.PlanarRobot(p, shown)
     for mode in modes:
         if (shown, mode) not in runs:
             continue
         run = runs[(shown, mode)]
-        speed = _wheel_velocity(robot, *vacuum.coordinates(run))[:, 0]
-        ax_v.plot(MM * run.t, speed, color=colours[mode], lw=1.5, label=mode)
+        ax_v.plot(MM * run.t, run.x_dot, color=colours[mode], lw=1.5, label=mode)
     ax_v.axhline(0.0, color="0.7", lw=0.8)
-    ax_v.set(xlabel="t after braking [ms]", ylabel="wheel centre speed [m/s]",
+    ax_v.set(xlabel="t after braking [ms]", ylabel="body's speed [m/s]",
              xlim=(0.0, MM * max(run.t[-1] for run in runs.values())))
     ax_v.set_title(f"{shown} link", fontsize=10)
     fig.get_layout_engine().set(hspace=0.08)        # its title apart from the bars' labels
