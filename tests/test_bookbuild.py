@@ -279,19 +279,28 @@ def _notebook(path, *sources):
 
 
 def test_the_notebooks_to_execute_follow_the_toc_and_the_exclusions(tmp_path):
-    """Every notebook of the toc but those the configuration excludes from execution."""
-    for name in ("chapters/a", "chapters/b", "exercises/a"):
+    """Every notebook of the toc but those the configuration excludes from execution: a
+    chapter folder's opening page and lessons too, not its summary (text)."""
+    for name in ("chapters/a", "chapters/b", "exercises/a", "chapters/03_c/index",
+                 "chapters/03_c/01_x", "exercises/03_c"):
         _notebook(tmp_path / f"{name}.ipynb", "1")
     (tmp_path / "intro.md").write_text("# Intro\n")
+    (tmp_path / "chapters" / "03_c" / "summary.md").write_text("# Summary\n")
     (tmp_path / "_toc.yml").write_text(
         "format: jb-book\nroot: intro\nparts:\n  - caption: C\n    chapters:\n"
         "      - file: chapters/a\n      - file: chapters/b.ipynb\n"
-        "        sections:\n          - file: exercises/a\n")
+        "        sections:\n          - file: exercises/a\n"
+        "      - file: chapters/03_c/index\n        sections:\n"
+        "          - file: chapters/03_c/01_x\n          - file: chapters/03_c/summary\n"
+        "          - file: exercises/03_c\n")
     (tmp_path / "_config.yml").write_text(
         "execute:\n  execute_notebooks: cache\n  exclude_patterns: ['exercises/*']\n")
     found = bookbuild.notebooks_to_execute(tmp_path, tmp_path / "_toc.yml",
                                            tmp_path / "_config.yml")
-    assert found == [tmp_path / "chapters" / "a.ipynb", tmp_path / "chapters" / "b.ipynb"]
+    assert found == [tmp_path / "chapters" / name for name in (
+        "a.ipynb", "b.ipynb", "03_c/index.ipynb", "03_c/01_x.ipynb")]
+    assert [bookbuild.shown_name(path) for path in found[2:]] == ["03_c/index.ipynb",
+                                                                 "03_c/01_x.ipynb"]
 
 
 @pytest.mark.notebooks

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from booktools import nblint
+from booktools import chapters, nblint
 from booktools.nblint import MAX_LINE_LENGTH, lint, lint_notebook, lint_source, main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +30,9 @@ def write_notebook(path: Path, cells: list[tuple[str, str]]) -> Path:
 
 @pytest.mark.solutions
 def test_the_book_notebooks_fit_the_column():
-    """chapters/, solutions/ and the generated exercises/ have no code line over the limit."""
+    """chapters/ (the lessons of its folders too), solutions/ and the generated exercises/
+    have no code line over the limit."""
+    assert set(chapters.chapter_notebooks(ROOT)) <= set(nblint.notebooks([ROOT / "chapters"]))
     problems = lint([ROOT / "chapters", ROOT / "solutions", ROOT / "exercises"])
     assert not problems, "\n".join(map(str, problems))
 

@@ -23,6 +23,7 @@ import nbformat
 import pytest
 from handins import ROOT, answered, official
 
+from booktools.chapters import Chapter
 from classgrade import bwrap
 from classgrade.gradescope import SETTINGS, build_bundle
 from robodyn.core.errors import ParameterError
@@ -165,7 +166,7 @@ def test_a_bundle_built_without_a_seed_draws_one_and_keeps_it(tmp_path):
 def test_a_bundle_needs_an_exercise_notebook_with_points(tmp_path):
     """No bundle of a notebook without check cells, or with a check cell without points."""
     with pytest.raises(ParameterError, match="no check cells"):
-        build_bundle(ROOT / "chapters" / NAME, tmp_path)
+        build_bundle(Chapter(STEM, ROOT).opening, tmp_path)  # the chapter's own page
     notebook = official(STEM)
     check = next(cell for cell in notebook.cells
                  if cell.metadata.get("robodyn", {}).get("role") == "check")

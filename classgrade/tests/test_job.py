@@ -11,6 +11,7 @@ import sys
 import pytest
 from handins import ROOT, answered, write
 
+from booktools.chapters import Chapter
 from classgrade import bwrap
 
 pytestmark = [pytest.mark.solutions]
@@ -74,8 +75,8 @@ def test_a_hand_in_that_is_not_a_notebook_is_graded_as_such(tmp_path):
 
 @pytest.mark.parametrize(("arguments", "words"), [
     (["missing.ipynb", "--exercises", OFFICIAL, "--out", "r.json"], "is not a file"),
-    (["hand_in.ipynb", "--exercises", ROOT / "chapters" / f"{STEM}.ipynb", "--out",
-      "r.json"], "no check cells"),
+    (["hand_in.ipynb", "--exercises", Chapter(STEM, ROOT).opening, "--out", "r.json"],
+     "no check cells"),
     (["hand_in.ipynb", "--exercises", "hand_in.ipynb", "--out", "r.json"],
      "not a readable notebook"),
     (["hand_in.ipynb", "--exercises", OFFICIAL, "--out", "."], "is a folder"),
