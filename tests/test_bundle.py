@@ -97,8 +97,9 @@ def test_a_chapter_folders_bundle_holds_every_page_at_its_place_and_its_exercise
     assert not any("solution" in name for name in names)
 
 
-#: A link of a page's Markdown: ``[text](target)``, the target without its anchor.
-LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+#: A link of a page's Markdown to a page, ``[text](target.ipynb)`` or ``.md``, the target
+#: without its anchor (not ``[a](t_1)`` in a formula).
+LINK = re.compile(r"\]\(([^)#\s]+\.(?:ipynb|md))(?:#[^)]*)?\)")
 
 
 def _links(path: Path) -> list[str]:
