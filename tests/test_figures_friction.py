@@ -82,3 +82,43 @@ def test_the_phase_portrait_draws_at_most_8000_points(samples):
     figures.draw_phase_portrait(ax, run, 0.2)
     assert len(ax.lines[0].get_xdata()) <= 8000
     plt.close(fig)
+
+
+@pytest.mark.parametrize("angle", [0.0, np.radians(35.0)])
+def test_the_block_drawing_names_its_forces_and_draws_them_as_the_equations_say(angle):
+    """The block on the floor or the board carries N, F, mg, v (and F_a or theta and the
+    weight's parts); N is across the board, F along it against v, mg straight down, and on the
+    board mg sin + mg cos add up to mg, N = mg cos theta and F = mg sin theta."""
+    import matplotlib.pyplot as plt
+
+    from robodyn.core.errors import ParameterError
+
+    fig, ax = plt.subplots()
+    arrows = figures.draw_block(ax, angle)
+    labels = {text.get_text() for text in ax.texts}
+    extra = ("$F_a$",) if angle == 0.0 else (r"$\theta$", r"$mg\sin\theta$",
+                                             r"$mg\cos\theta$")
+    for symbol in ("$N$", "$F$", "$mg$", "$v$") + extra:
+        assert symbol in labels, symbol
+    vec = {name: end - start for name, (start, end) in arrows.items()}
+    along = np.array([np.cos(angle), -np.sin(angle)])
+    weight = np.linalg.norm(vec["mg"])
+    assert vec["mg"] / weight == pytest.approx([0.0, -1.0])
+    assert vec["N"] @ along == pytest.approx(0.0, abs=1e-12)
+    assert np.linalg.norm(vec["N"]) == pytest.approx(weight * np.cos(angle))
+    assert vec["v"] / np.linalg.norm(vec["v"]) == pytest.approx(along)
+    assert vec["F"] / np.linalg.norm(vec["F"]) == pytest.approx(-along)
+    if angle == 0.0:
+        assert vec["F_a"] / np.linalg.norm(vec["F_a"]) == pytest.approx(along)
+    else:
+        assert vec["mg sin"] + vec["mg cos"] == pytest.approx(vec["mg"])
+        assert np.linalg.norm(vec["F"]) == pytest.approx(weight * np.sin(angle))
+    with pytest.raises(ParameterError, match="board_angle"):
+        figures.draw_block(ax, np.pi / 2)
+    plt.close(fig)
+
+
+def test_the_block_drawing_is_the_same_svg_at_every_build():
+    """block_drawing gives byte-identical SVG twice (the execution cache and the page keep it)."""
+    first, second = figures.block_drawing(0.6), figures.block_drawing(0.6)
+    assert first.data.startswith("<svg") and first.data == second.data

@@ -1,4 +1,8 @@
-"""Figures of the friction chapter: the fit explorer widget and the stick-slip pictures.
+"""Figures of the friction chapter: the block and the tilting board, the fit explorer widget
+and the stick-slip pictures.
+
+:func:`block_drawing` draws the body whose friction the chapter models, on the floor or on a
+tilting board, with its forces named as the equations name them.
 
 :class:`FitExplorer` is the view under three sliders (noise, number of samples, largest
 speed): it draws a seeded synthetic friction experiment, the Coulomb-viscous fit by least
@@ -10,11 +14,17 @@ phase portrait.
 from __future__ import annotations
 
 import ipywidgets as widgets
+import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import SVG
+from matplotlib.patches import Arc, FancyArrowPatch, Polygon
 from scipy import stats
 
 from robodyn import friction
+from robodyn.core.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting.interactive import FIGURE_INCHES
+from robodyn.plotting.vector import svg_image
 
 #: The joint of the demonstrations: Coulomb level (N m) and viscous coefficient (N m s/rad).
 TRUE_FC, TRUE_B = 0.4, 0.1
@@ -178,3 +188,87 @@ def stick_slip_animation(block, run, belt_speed: float, n_frames: int = 90,
         state.set_data([x_mm[k]], [run.v[k]])
 
     return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
+
+
+def draw_block(ax, board_angle: float = 0.0, *, fontsize: float = 12.0) -> dict:
+    r"""Draw a block on the floor or on a tilting board, with its forces as the chapter names
+    them, and return the arrows.
+
+    On the floor (``board_angle`` 0) an applied force :math:`F_a` pushes the block, which
+    slides at :math:`v`; the friction force :math:`F` acts on its underside against the
+    sliding, the normal force :math:`N` up and the weight :math:`mg` down. On a board raised
+    by ``board_angle`` :math:`\theta` (rad, ``0 <= theta < pi/2``; the hinge on the right) the
+    block is about to slide down the board: the weight splits into :math:`mg\sin\theta` along
+    the board and :math:`mg\cos\theta` across it (dashed), :math:`N = mg\cos\theta` and the
+    friction :math:`F = mg\sin\theta` holds it. The arrows' lengths are to one force scale.
+
+    Returns
+    -------
+    dict
+        ``{name: (start, end)}`` of every arrow drawn, points in drawing units, with the
+        names ``"N"``, ``"F"``, ``"mg"``, ``"v"`` and ``"F_a"`` (floor) or ``"mg sin"`` and
+        ``"mg cos"`` (board).
+    """
+    theta = float(board_angle)
+    if not 0.0 <= theta < np.pi / 2:
+        raise ParameterError(f"board_angle must be in [0, pi/2) rad, got {board_angle!r}")
+    along = np.array([np.cos(theta), -np.sin(theta)])    # down the board, to the right
+    normal = np.array([np.sin(theta), np.cos(theta)])    # out of the board
+    length, weight = (5.0 if theta == 0.0 else 6.2), 1.5  # board length; mg, drawing units
+    left = np.array([0.0, length * np.sin(theta)])       # the board's raised end
+
+    def at(s, h):                                        # s along the board, h above it
+        return left + s * along + h * normal
+
+    arrows = {}
+
+    def arrow(name, start, end, color, label, offset, ls="-"):
+        start, end = np.asarray(start, float), np.asarray(end, float)
+        ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=14,
+                                     color=color, lw=1.6, ls=ls, shrinkA=0, shrinkB=0,
+                                     zorder=4))
+        ax.text(*(end + np.asarray(offset)), label, fontsize=fontsize, color=color,
+                ha="center", va="center", zorder=5)
+        arrows[name] = (start, end)
+
+    ax.plot(*np.column_stack([left, at(length, 0.0)]), color="0.2", lw=2.5)
+    block = [at(s, h) for s, h in ((1.9, 0.0), (3.1, 0.0), (3.1, 0.9), (1.9, 0.9))]
+    ax.add_patch(Polygon(block, closed=True, facecolor="#dbe7f3", edgecolor="0.25", lw=1.2,
+                         zorder=2))
+    centre, contact = at(2.5, 0.45), at(2.5, 0.0)
+    black, red, blue, grey = "k", "tab:red", "tab:blue", "0.45"
+    if theta == 0.0:
+        ax.plot([-0.2, length + 0.2], [0.0, 0.0], color="0.2", lw=2.5)
+        force = 0.75 * weight
+        arrow("F_a", at(0.3, 0.45), at(1.9, 0.45), blue, "$F_a$", (-0.8, 0.25))
+        under = at(1.9, -0.22)                           # on the block's underside
+        arrow("F", under, under - force * along, red, "$F$", (-0.25, -0.05))
+    else:
+        ax.plot([-0.2, at(length, 0.0)[0] + 0.3], [0.0, 0.0], color="0.2", lw=1.2)
+        ax.add_patch(Arc(at(length, 0.0), 2.4, 2.4, theta1=180.0 - np.degrees(theta),
+                         theta2=180.0, color="0.2", lw=1.0))
+        mid = np.pi - theta / 2
+        ax.text(*(at(length, 0.0) + 1.5 * np.array([np.cos(mid), np.sin(mid)])),
+                r"$\theta$", fontsize=fontsize, ha="center", va="center")
+        force = weight * np.sin(theta)
+        arrow("F", contact, contact - force * along, red, "$F$", (-0.15, 0.3))
+        arrow("mg sin", centre, centre + weight * np.sin(theta) * along, grey,
+              r"$mg\sin\theta$", (0.35, -0.4), ls="--")
+        arrow("mg cos", centre, centre - weight * np.cos(theta) * normal, grey,
+              r"$mg\cos\theta$", (-0.45, -0.35), ls="--")
+    arrow("N", at(2.2, 0.0), at(2.2, 0.0) + weight * np.cos(theta) * normal, black, "$N$",
+          (-0.3, 0.05))
+    arrow("mg", centre, centre + np.array([0.0, -weight]), black, "$mg$", (-0.35, -0.1))
+    lane = 1.2 if theta == 0.0 else 1.45                 # the velocity, above the block
+    arrow("v", at(2.8, lane), at(3.9, lane), red, "$v$", (0.2, 0.25))
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return arrows
+
+
+def block_drawing(board_angle: float = 0.0) -> SVG:
+    """The chapter's drawing of the block (see :func:`draw_block`), as an SVG image: on the
+    floor by default, on a board raised by ``board_angle`` (rad) otherwise."""
+    fig, ax = plt.subplots(figsize=(FIGURE_INCHES, 3.0 if board_angle == 0.0 else 3.6))
+    draw_block(ax, board_angle)
+    return svg_image(fig)
