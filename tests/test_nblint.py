@@ -197,3 +197,18 @@ def test_the_generated_set_up_cell_is_not_held_to_the_cell_length(tmp_path):
                                 "nbformat_minor": 5}))
     problems = lint_notebook(path)
     assert [type(p).__name__ for p in problems] == ["LongCell"] and problems[0].cell == 2
+
+
+def test_a_folded_code_cell_is_held_two_characters_shorter(tmp_path):
+    """A cell tagged hide-input shows its code, unfolded, in a box two characters narrower:
+    a line of 75 characters passes in an open cell and fails in a folded one, 74 passes both."""
+    longest = "x = " + "1" * (MAX_LINE_LENGTH - 5)          # 75 characters
+    path = write_notebook(tmp_path / "folded.ipynb", [("code", longest), ("code", longest),
+                                                      ("code", longest[:-1])])
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"][1:]:
+        cell["metadata"]["tags"] = ["hide-input"]
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    problems = lint_notebook(path)
+    assert [(problem.cell, problem.length, problem.limit) for problem in problems] == [
+        (2, MAX_LINE_LENGTH - 1, MAX_LINE_LENGTH - nblint.FOLDED_LINE_SHORTER_BY)]
