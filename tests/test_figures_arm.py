@@ -189,3 +189,41 @@ def test_the_torque_widget_differs_from_the_newton_euler_section_only_by_the_ine
     tau = PlanarArm(inertias=[0.1, 0.05]).inverse_dynamics(np.radians([45.0, 30.0]), [1.0, 0.5],
                                                          [2.0, 1.5])
     np.testing.assert_allclose(tau, [24.761, 2.788], atol=5e-4)   # as section 1.2 prints
+
+
+def test_the_arm_drawing_labels_every_symbol_of_the_coordinates():
+    """The drawing of the arm names x, y, q1, q2, L1, L2, l_c1, l_c2, m1, m2, g, tau1 and tau2,
+    draws the links from the base through the elbow to the tip, and puts each centre of mass
+    l_ci along its link; an arm of another number of links is refused by name."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle
+
+    from robodyn.core.errors import ParameterError
+
+    arm, q = PlanarArm(), np.array([0.75, 0.8])
+    fig, ax = plt.subplots()
+    figures.draw_arm_symbols(ax, arm, q)
+    labels = {text.get_text() for text in ax.texts}
+    for symbol in ("$x$", "$y$", "$q_1$", "$q_2$", "$L_1$", "$L_2$", "$l_{c1}$", "$l_{c2}$",
+                   "$m_1$", "$m_2$", "$g$", r"$\tau_1$", r"$\tau_2$"):
+        assert symbol in labels, symbol
+    links = max(ax.lines, key=lambda line: line.get_linewidth())
+    points = np.column_stack(links.get_data())
+    assert points[0] == pytest.approx([0.0, 0.0])
+    assert np.linalg.norm(points[1] - points[0]) == pytest.approx(arm.lengths[0])
+    assert np.linalg.norm(points[2] - points[1]) == pytest.approx(arm.lengths[1])
+    assert np.arctan2(*(points[1] - points[0])[::-1]) == pytest.approx(q[0])
+    centres = [patch.center for patch in ax.patches if isinstance(patch, Circle)]
+    assert len(centres) == 2
+    for i, centre in enumerate(centres):
+        distance = np.linalg.norm(np.asarray(centre) - points[i])
+        assert distance == pytest.approx(arm.com_distances[i])
+    plt.close(fig)
+    with pytest.raises(ParameterError, match="two-link"):
+        figures.draw_arm_symbols(ax, PlanarArm(masses=[1.0] * 3, lengths=[0.3] * 3), q)
+
+
+def test_the_arm_drawing_is_the_same_svg_at_every_build():
+    """arm_drawing gives byte-identical SVG twice (the execution cache and the page keep it)."""
+    first, second = figures.arm_drawing(), figures.arm_drawing()
+    assert first.data.startswith("<svg") and first.data == second.data

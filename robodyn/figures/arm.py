@@ -552,3 +552,117 @@ def draw_free_body(ax, arm: PlanarArm, q, qd, qdd, link: int) -> None:
     ax.set(xlim=(middle[0] - reach, middle[0] + reach),
            ylim=(middle[1] - reach, middle[1] + reach))
     ax.axis("off")
+
+
+# --------------------------------------------------------------------------- the drawing
+
+
+def _unit(angle: float) -> np.ndarray:
+    """The unit vector at ``angle`` (rad) from the x axis."""
+    return np.array([np.cos(angle), np.sin(angle)])
+
+
+def draw_arm_symbols(ax, arm: PlanarArm, q=(0.75, 0.8), *, fontsize: float = 12.0) -> None:
+    r"""Draw the two-link arm with every symbol of the chapter's coordinates and loads.
+
+    The base frame's axes x and y at joint 1; the links, joint 1 at the origin and joint 2
+    (the elbow) a length :math:`L_1` along link 1, the tip :math:`L_2` further; the joint
+    angles, :math:`q_1` from the x axis and :math:`q_2` from the extension of link 1; the
+    centres of mass at :math:`l_{c1}` and :math:`l_{c2}` from their joints, marked with the
+    masses :math:`m_1`, :math:`m_2`; gravity :math:`g` along -y; and the joint torques
+    :math:`\tau_1`, :math:`\tau_2`, counter-clockwise positive. Lengths and centres of mass come from ``arm`` (a two-link
+    :class:`robodyn.arm.PlanarArm`), drawn to scale; ``q`` is in rad.
+    """
+    from matplotlib.patches import Arc, Circle, FancyArrowPatch, Wedge
+
+    if arm.n != 2:
+        raise ParameterError(f"arm must be a two-link PlanarArm for the drawing, got {arm.n} "
+                             f"links")
+    q = np.asarray(q, dtype=float)
+    joints, centres = arm.joint_positions(q), arm.com_positions(q)
+    phi = np.cumsum(q)
+    reach = float(np.sum(arm.lengths))
+    grey, red, purple, blue = "0.35", "tab:red", "tab:purple", "tab:blue"
+
+    def arrow(start, end, color="k", lw=1.3, style="-|>", bend=0.0):
+        ax.add_patch(FancyArrowPatch(start, end, arrowstyle=style, mutation_scale=12,
+                                     color=color, lw=lw, shrinkA=0, shrinkB=0,
+                                     connectionstyle=f"arc3,rad={bend}"))
+
+    def label(point, text, color="k"):
+        ax.text(*point, text, fontsize=fontsize, color=color, ha="center", va="center")
+
+    def dimension(start, end, side, offset, text, text_offset, at=0.5):
+        """A length from ``start`` to ``end``, drawn ``offset`` (in reaches) to one side;
+        its label ``text_offset`` to that side, a fraction ``at`` of the way along."""
+        along = (end - start) / np.linalg.norm(end - start)
+        normal = side * np.array([-along[1], along[0]]) * reach
+        arrow(start + offset * normal, end + offset * normal, "0.25", lw=0.9,
+              style="<|-|>")
+        label(start + at * (end - start) + text_offset * normal, text)
+
+    arrow((0.0, 0.0), (0.42 * reach, 0.0), grey)           # the base frame at joint 1
+    arrow((0.0, 0.0), (0.0, 0.42 * reach), grey)
+    label((0.46 * reach, 0.0), "$x$", grey)
+    label((0.0, 0.46 * reach), "$y$", grey)
+    ax.plot([-0.05 * reach, 0.05 * reach], [-0.03 * reach] * 2, color="0.2", lw=1.5)
+    for x in np.linspace(-0.04, 0.05, 4) * reach:         # the ground under joint 1
+        ax.plot([x, x - 0.025 * reach], [-0.03 * reach, -0.055 * reach], color="0.2", lw=0.8)
+
+    ax.plot(*joints.T, "-", color=blue, lw=5, solid_capstyle="round", alpha=0.75)
+    ax.plot(*joints[:2].T, "o", color="k", ms=6, zorder=4)
+    extension = joints[1] + 0.25 * reach * _unit(phi[0])   # link 1 extended past the elbow
+    ax.plot(*np.array([joints[1], extension]).T, ":", color="0.45", lw=1)
+    for centre, start, angle, radius, text in ((joints[0], 0.0, q[0], 0.1, "$q_1$"),
+                                               (joints[1], phi[0], q[1], 0.065, "$q_2$")):
+        size = 2 * radius * reach
+        ax.add_patch(Arc(centre, size, size, theta1=np.degrees(start),
+                         theta2=np.degrees(start + angle), color=red, lw=1.4))
+        label(centre + (radius + 0.055) * reach * _unit(start + angle / 2), text, red)
+
+    # Link 1: l_c1 on its left (above), L1 on its right (clear of the angle q1); link 2: l_c2
+    # on its left, L2 on its right (beyond the arc of q2).
+    dimension(joints[0], centres[0], +1, 0.07, "$l_{c1}$", 0.135, at=0.72)
+    dimension(joints[0], joints[1], -1, 0.1, "$L_1$", 0.17)
+    dimension(joints[1], centres[1], +1, 0.07, "$l_{c2}$", 0.15)
+    dimension(joints[1], joints[2], -1, 0.1, "$L_2$", 0.17)
+
+    for i, centre in enumerate(centres):                   # the masses at their centres
+        ax.add_patch(Circle(centre, 0.022 * reach, facecolor="white", edgecolor="k", lw=1,
+                            zorder=5))
+        for start in (0.0, 180.0):
+            ax.add_patch(Wedge(centre, 0.022 * reach, start, start + 90.0, color="k",
+                               zorder=6))
+        label(centre + reach * (0.13 * _unit(phi[i] + np.pi / 2) + 0.06 * _unit(phi[i])),
+              f"$m_{i + 1}$")
+
+    top = np.array([0.9 * reach, 0.8 * reach])             # gravity, along -y
+    arrow(top, top - [0.0, 0.22 * reach], grey, lw=1.6)
+    label(top + [0.05 * reach, -0.11 * reach], "$g$", grey)
+
+    # The joint torques, counter-clockwise, where nothing else is drawn: left of the base,
+    # below the elbow.
+    for joint, (low, high) in zip(joints[:2], ((2.3, 3.7), (3.85, 5.0)), strict=True):
+        radius = 0.08 * reach
+        arrow(joint + radius * _unit(low), joint + radius * _unit(high), purple, lw=1.4,
+              bend=0.4)
+    label(joints[0] + 0.16 * reach * _unit(3.0), r"$\tau_1$", purple)
+    label(joints[1] + 0.15 * reach * _unit(4.45), r"$\tau_2$", purple)
+
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+
+
+def arm_drawing(arm: PlanarArm | None = None, q=(0.75, 0.8)):
+    """The chapter's drawing of the two-link arm, as an SVG image (see
+    :func:`draw_arm_symbols`); ``arm`` defaults to ``PlanarArm()``, ``q`` is in rad."""
+    import matplotlib.pyplot as plt
+
+    from robodyn.plotting.vector import svg_image
+
+    arm = PlanarArm() if arm is None else arm
+    fig, ax = plt.subplots(figsize=(5.25, 4.2))
+    draw_arm_symbols(ax, arm, q)
+    reach = float(np.sum(arm.lengths))
+    ax.set(xlim=(-0.22 * reach, 1.0 * reach), ylim=(-0.1 * reach, 0.9 * reach))
+    return svg_image(fig)
