@@ -570,8 +570,9 @@ def draw_arm_symbols(ax, arm: PlanarArm, q=(0.75, 0.8), *, fontsize: float = 12.
     angles, :math:`q_1` from the x axis and :math:`q_2` from the extension of link 1; the
     centres of mass at :math:`l_{c1}` and :math:`l_{c2}` from their joints, marked with the
     masses :math:`m_1`, :math:`m_2`; gravity :math:`g` along -y; and the joint torques
-    :math:`\tau_1`, :math:`\tau_2`, counter-clockwise positive. Lengths and centres of mass come from ``arm`` (a two-link
-    :class:`robodyn.arm.PlanarArm`), drawn to scale; ``q`` is in rad.
+    :math:`\tau_1`, :math:`\tau_2`, counter-clockwise positive. Lengths and centres of mass
+    come from ``arm`` (a two-link :class:`robodyn.arm.PlanarArm`), drawn to scale; ``q`` is
+    in rad.
     """
     from matplotlib.patches import Arc, Circle, FancyArrowPatch, Wedge
 
