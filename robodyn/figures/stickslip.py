@@ -9,11 +9,15 @@ the simplex of a calibration iteration by iteration; :func:`droplet_animation` p
 from __future__ import annotations
 
 import ipywidgets as widgets
+import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import SVG
+from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 
 from robodyn import stickslip
 from robodyn.plotting import animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
+from robodyn.plotting.vector import svg_image
 
 #: The robot of the widgets: seed 2, its motor 3 flipped (found and reversed by the probe).
 ROBOT = stickslip.make_robot(2, flipped=(False, False, True))
@@ -241,3 +245,161 @@ def droplet_animation(run, n_frames: int = 60, interval_ms: float = 80.0,
         label.set_text(f"t = {run.t[k]:.1f} s, pivot {k}")
 
     return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
+
+
+# ------------------------------------------------------------------ drawings of the robot
+
+
+def _arrow(ax, start, end, color="k", lw=1.4, style="-|>"):
+    """A straight arrow from ``start`` to ``end`` (data coordinates)."""
+    ax.add_patch(FancyArrowPatch(start, end, arrowstyle=style, mutation_scale=12, color=color,
+                                 lw=lw, shrinkA=0, shrinkB=0))
+
+
+def _turn_arrow(ax, centre, radius, start, end, color="k", lw=1.3):
+    """An arc about ``centre`` from the angle ``start`` to ``end`` (rad, counted from x
+    towards y), with its head at ``end``; drawn point by point, so it turns the right way
+    whichever way the y axis points."""
+    angles = np.linspace(start, end, 40)
+    points = np.asarray(centre)[:, None] + radius * np.vstack([np.cos(angles), np.sin(angles)])
+    ax.plot(points[0, :-2], points[1, :-2], color=color, lw=lw)
+    ax.annotate("", xy=points[:, -1], xytext=points[:, -3],
+                arrowprops=dict(arrowstyle="-|>", color=color, lw=lw, mutation_scale=12,
+                                shrinkA=0, shrinkB=0))
+
+
+def draw_droplet_from_above(ax, geometry=GEOMETRY, *, fontsize: float = 12.0) -> None:
+    r"""Draw the Droplet from above, as the camera sees it, with the kinematics' symbols.
+
+    The robot frame at the centre, :math:`x_r` to the right and :math:`y_r` along motor 1's
+    thrust (down the page, as in the source's camera view); the legs :math:`L_1, L_2, L_3`
+    (dots) and the motors :math:`M_1, M_2, M_3` (squares), each motor opposite its leg, all a
+    distance :math:`\ell` from the centre and 120 degrees apart; at each motor its thrust
+    :math:`t_i`; about each leg the pivot rate :math:`\dot\theta_i`, which moves the centre by
+    :math:`\ell\dot\theta_i` along :math:`t_i`. Sizes in mm, from ``geometry``
+    (:class:`robodyn.stickslip.DropletGeometry`), drawn to scale.
+    """
+    ell = geometry.leg_radius * 1e3
+    legs = geometry.legs * 1e3
+    motors = -legs                                     # motor i opposite leg i
+    thrusts = geometry.thrust_directions
+    body = geometry.body_radius * 1e3
+    grey, blue, orange, red = "0.35", "tab:blue", "tab:orange", "tab:red"
+
+    def label(point, text, color="k"):
+        ax.text(*point, text, fontsize=fontsize, color=color, ha="center", va="center")
+
+    ax.add_patch(Circle((0.0, 0.0), body, facecolor="#dbe7f3", edgecolor="0.25", lw=1.2))
+    for i in range(3):                                 # the legs' triangle, thin
+        ax.plot(*np.column_stack([legs[i], legs[(i + 1) % 3]]), color="0.6", lw=0.7, ls=":")
+    ax.plot(legs[:, 0], legs[:, 1], "o", color="k", ms=7, zorder=5)
+    ax.plot(motors[:, 0], motors[:, 1], "s", color=orange, ms=9, zorder=5)
+    for i in range(3):
+        out = legs[i] / ell
+        label(legs[i] + 3.6 * out - 2.6 * np.array([-out[1], out[0]]), f"$L_{i + 1}$")
+        out = motors[i] / ell
+        label(motors[i] + 3.8 * out - 3.2 * thrusts[i], f"$M_{i + 1}$", orange)
+        _arrow(ax, motors[i], motors[i] + 8.0 * thrusts[i], orange, lw=1.6)
+        label(motors[i] + 10.5 * thrusts[i], f"$t_{i + 1}$", orange)
+
+    _arrow(ax, (0.0, 0.0), (11.0, 0.0), blue)          # the robot frame
+    _arrow(ax, (0.0, 0.0), (0.0, 11.0), blue)
+    label((13.0, -1.8), "$x_r$", blue)
+    label((-2.4, 12.6), "$y_r$", blue)
+    ax.plot(0.0, 0.0, "o", color=blue, ms=4, zorder=6)
+
+    ax.plot(*np.column_stack([(0.0, 0.0), legs[1]]), color=grey, lw=0.9)   # the leg radius
+    label(legs[1] / 2 + np.array([2.4, 1.2]), r"$\ell$")
+    ax.plot(*np.column_stack([(0.0, 0.0), legs[0]]), color=grey, lw=0.9)
+    between = np.arctan2(legs[[0, 1], 1], legs[[0, 1], 0]) % (2 * np.pi)   # 120 degrees
+    arc = np.linspace(between[0], between[1], 30)
+    ax.plot(5.0 * np.cos(arc), 5.0 * np.sin(arc), color=grey, lw=0.9)
+    middle = arc.mean()
+    label(8.6 * np.array([np.cos(middle), np.sin(middle)]), "120°", grey)
+
+    for i in range(3):                                 # the pivots about the legs
+        at = np.arctan2(-legs[i, 1], -legs[i, 0])      # from the leg towards the centre
+        _turn_arrow(ax, legs[i], 4.6, at - 2.4, at - 1.0, red)
+        point = legs[i] + 7.6 * np.array([np.cos(at - 1.7), np.sin(at - 1.7)])
+        label(point, rf"$\dot\theta_{i + 1}$", red)
+    _arrow(ax, (-3.0, 0.0), (-3.0, 8.0), red, lw=1.2)  # the centre's step, along t_1
+    label((-7.0, 5.5), r"$\ell\dot\theta_1$", red)
+    ax.set_aspect("equal")
+    ax.set_xlim(-body - 3.0, body + 3.0)
+    ax.set_ylim(body + 3.0, -body - 3.0)               # the camera's view: y down
+    ax.set_axis_off()
+
+
+def droplet_drawing(geometry=None) -> SVG:
+    """The chapter's drawing of the Droplet from above, as an SVG image (see
+    :func:`draw_droplet_from_above`); ``geometry`` defaults to ``DropletGeometry()``."""
+    geometry = GEOMETRY if geometry is None else geometry
+    fig, ax = plt.subplots(figsize=(4.6, 4.6))
+    draw_droplet_from_above(ax, geometry)
+    return svg_image(fig)
+
+
+def draw_platform_side(ax, phase: float = np.radians(50.0), *, fontsize: float = 12.0) -> None:
+    r"""Draw the 1-DoF vibrating platform from the side, with the symbols of its first equations.
+
+    A platform of mass :math:`M` on the floor; on it a motor whose weight :math:`m` turns on a
+    circle of radius :math:`r` at the rate :math:`\omega`, at the angle :math:`\varphi` from
+    the horizontal (``phase``, rad); the pull :math:`m r\omega^2` of the weight on the
+    platform, along the radius, and its horizontal part :math:`F_h`; the platform's weight
+    :math:`(M + m)g`, the floor's normal force :math:`N` and its friction, at most
+    :math:`\mu N`; the platform's position :math:`x`. A sketch, not to scale.
+    """
+    grey, blue, orange, red = "0.35", "tab:blue", "tab:orange", "tab:red"
+
+    def label(point, text, color="k", **kw):
+        ax.text(*point, text, fontsize=fontsize, color=color, ha="center", va="center", **kw)
+
+    ax.plot([-4.6, 4.6], [0.0, 0.0], color="0.2", lw=1.4)                  # the floor
+    for left in np.arange(-4.4, 4.6, 0.5):
+        ax.plot([left, left - 0.3], [0.0, -0.3], color="0.5", lw=0.7)
+    ax.add_patch(Rectangle((-2.2, 0.0), 4.4, 1.4, facecolor="#dbe7f3", edgecolor="0.25",
+                           lw=1.2))
+    label((-1.35, 0.7), "$M$")
+    hub = np.array([0.6, 2.5])
+    ax.add_patch(Rectangle((hub[0] - 0.35, 1.4), 0.7, hub[1] - 1.4, facecolor="0.85",
+                           edgecolor="0.3", lw=1.0))
+    ax.add_patch(Circle(hub, 1.0, fill=False, edgecolor="0.55", lw=0.8, ls="--"))
+    weight = hub + 1.0 * np.array([np.cos(phase), np.sin(phase)])
+    ax.plot(*np.column_stack([hub, weight]), color="0.2", lw=1.2)
+    ax.add_patch(Circle(weight, 0.2, facecolor=orange, edgecolor="0.2", zorder=5))
+    label(weight + (0.52, -0.12), "$m$", orange)
+    label(hub + 0.55 * np.array([np.cos(phase + 0.45), np.sin(phase + 0.45)]) + (-0.1, 0.12),
+          "$r$")
+    ax.plot([hub[0], hub[0] + 1.25], [hub[1], hub[1]], color=grey, lw=0.8, ls=":")
+    arc = np.linspace(0.0, phase, 20)
+    ax.plot(hub[0] + 0.5 * np.cos(arc), hub[1] + 0.5 * np.sin(arc), color=grey, lw=0.9)
+    label(hub + (0.78, 0.26), r"$\varphi$", grey)
+    _turn_arrow(ax, hub, 1.32, phase + 0.5, phase + 1.5, grey)
+    label(hub + 1.62 * np.array([np.cos(phase + 1.25), np.sin(phase + 1.25)]), r"$\omega$",
+          grey)
+
+    pull = 1.6 * np.array([np.cos(phase), np.sin(phase)])                 # forces, red
+    _arrow(ax, weight + 0.22 * pull / 1.6, weight + 0.22 * pull / 1.6 + pull, red)
+    label(weight + 1.15 * pull + (0.45, 0.1), r"$m r\omega^2$", red)
+    _arrow(ax, (2.2, 0.9), (2.2 + pull[0], 0.9), red)
+    label((2.5 + pull[0] + 0.25, 0.9), "$F_h$", red)
+    _arrow(ax, (-0.4, 0.7), (-0.4, -0.9), blue)
+    label((-0.4, -1.25), "$(M + m)g$", blue)
+    _arrow(ax, (0.8, -1.2), (0.8, 0.0), blue)
+    label((1.2, -0.75), "$N$", blue)
+    _arrow(ax, (-1.0, 0.18), (-2.6, 0.18), blue, lw=1.6)
+    label((-3.3, 0.55), r"$\leq \mu N$", blue)
+    _arrow(ax, (-3.9, 1.9), (-2.7, 1.9), "k", lw=1.0)                      # the coordinate
+    label((-3.3, 2.25), "$x$")
+    ax.set_aspect("equal")
+    ax.set_xlim(-4.7, 5.0)
+    ax.set_ylim(-1.6, 4.6)
+    ax.set_axis_off()
+
+
+def platform_drawing(phase: float = np.radians(50.0)) -> SVG:
+    """The chapter's drawing of the vibrating platform from the side, as an SVG image (see
+    :func:`draw_platform_side`)."""
+    fig, ax = plt.subplots(figsize=(5.0, 3.3))
+    draw_platform_side(ax, phase)
+    return svg_image(fig)
