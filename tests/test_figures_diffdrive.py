@@ -311,13 +311,16 @@ def test_the_robot_drawing_is_the_same_svg_at_every_build():
 
 def test_the_sideways_shuffle_ends_beside_its_start_and_refuses_bad_sizes():
     """Three cycles of forward, turn, back, turn back end to the robot's right with its heading
-    unchanged, by about cycles * eps^2; a step or cycle count out of range is refused by name."""
+    unchanged, by about cycles * eps^2 (the lesson's figure: about half a metre); a step or
+    cycle count out of range is refused by name."""
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots()
     end = figures.draw_sideways_shuffle(ax, diffdrive.DiffDriveParams(), eps=0.1, cycles=3)
     assert end[2] == pytest.approx(0.0, abs=1e-12)
     assert end[1] == pytest.approx(-3 * 0.1**2, rel=0.1)
+    shown = figures.draw_sideways_shuffle(ax, diffdrive.DiffDriveParams(), eps=0.4, cycles=3)
+    assert -0.55 < shown[1] < -0.45 and abs(shown[0]) < 0.15   # "about half a metre to its right"
     with pytest.raises(ParameterError, match="eps"):
         figures.draw_sideways_shuffle(ax, diffdrive.DiffDriveParams(), eps=0.0)
     with pytest.raises(ParameterError, match="cycles"):
