@@ -131,3 +131,35 @@ def test_the_explorer_s_rk45_bounces_higher_as_the_chapter_says():
     rising = np.flatnonzero((exact.z > 0) & (exact.w > 0))[0]
     apex = exact.z[rising] + exact.w[rising] ** 2 / (2 * contact.G)
     assert round(apex * 1e3, 1) == 440.9
+
+
+def test_the_penalty_drawing_labels_every_symbol_of_the_force_law():
+    """The drawing names m, k, c, F, delta, delta-dot and z; the ball (radius 1) overlaps the
+    floor's surface z = 0 by the depth, and the force arrow starts at its lowest point."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle, FancyArrowPatch
+
+    from robodyn.core.errors import ParameterError
+
+    fig, ax = plt.subplots()
+    figures.draw_penalty_contact(ax, depth=0.3)
+    labels = {text.get_text() for text in ax.texts}
+    for symbol in ("$m$", "$k$", "$c$", "$F$", r"$\delta$", r"$\dot\delta$", "$z$"):
+        assert symbol in labels, symbol
+    (ball,) = [patch for patch in ax.patches if isinstance(patch, Circle)]
+    assert ball.center == pytest.approx((0.0, 0.7)) and ball.radius == 1.0
+    lowest = ball.center[1] - ball.radius
+    assert lowest == pytest.approx(-0.3)
+    force = [patch for patch in ax.patches if isinstance(patch, FancyArrowPatch)
+             and patch.get_edgecolor()[0] > 0.8]           # the red arrow
+    start = force[0]._posA_posB[0]
+    assert start == pytest.approx((0.0, lowest))
+    with pytest.raises(ParameterError, match="depth"):
+        figures.draw_penalty_contact(ax, depth=0.0)
+    plt.close(fig)
+
+
+def test_the_penalty_drawing_is_the_same_svg_at_every_build():
+    """penalty_drawing gives byte-identical SVG twice."""
+    first, second = figures.penalty_drawing(), figures.penalty_drawing()
+    assert first.data.startswith("<svg") and first.data == second.data

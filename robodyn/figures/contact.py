@@ -5,6 +5,7 @@ solver): the bouncing ball of :func:`robodyn.contact.drop`, with its penetration
 bounce and the solver's effort. :class:`SlipRollExplorer` sets a wheel spinning onto the floor
 (:func:`robodyn.contact.spinning_wheel`) and shows its forward and rim speeds meeting where it
 starts to roll, against the closed form; :func:`wheel_animation` plays such a run.
+:func:`penalty_drawing` draws the penalty contact with the symbols of its force law.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from matplotlib.patches import Rectangle
 
 from robodyn import contact
 from robodyn.contact import timestepping
+from robodyn.core.errors import ParameterError
 from robodyn.plotting import animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
 
@@ -310,3 +312,98 @@ def wheel_animation(run, n_frames: int = 60, interval_ms: float = 80.0):
         cursor.set_xdata([run.t[k] * 1e3] * 2)
 
     return animation(fig, draw_frame, n_frames, interval_ms=interval_ms)
+
+
+# --------------------------------------------------------------------------- the drawing
+
+
+def _spring(start, end, coils: int = 6, width: float = 0.09) -> np.ndarray:
+    """The points of a zigzag spring from ``start`` to ``end`` (2-vectors), as a 2 x n array:
+    straight ends of a sixth of the length each, ``coils`` zigzags of half-width ``width``."""
+    start, end = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
+    along = np.concatenate([[0.0], np.linspace(1 / 6, 5 / 6, 2 * coils + 1), [1.0]])
+    side = np.zeros_like(along)
+    side[2:-2:2], side[3:-2:2] = width, -width
+    axis = end - start
+    normal = np.array([-axis[1], axis[0]]) / np.linalg.norm(axis)
+    return (start[:, None] + axis[:, None] * along + normal[:, None] * side)
+
+
+def draw_penalty_contact(ax, depth: float = 0.28, *, fontsize: float = 12.0) -> None:
+    r"""Draw the penalty contact with every symbol of its force law :math:`F = k\delta +
+    c\dot\delta`.
+
+    A ball of mass m and radius 1 (drawing units) overlaps the floor, whose surface is the line
+    z = 0, by the depth :math:`\delta` = ``depth`` (exaggerated; in the chapter it is a tenth
+    of a millimetre). Under its lowest point, in the floor, a spring k and a damper c in
+    parallel stand on the rigid ground; they push the ball up with the normal force F at its
+    lowest point. The ball sinks at the rate :math:`\dot\delta` (an arrow downwards, beside
+    it). The z axis counts height from the floor's surface, so the lowest point is at
+    :math:`z = -\delta`.
+    """
+    if not 0.0 < depth < 0.6:
+        raise ParameterError(f"depth must lie between 0 and 0.6 (ball radius 1), got {depth!r}")
+    from matplotlib.patches import Circle, FancyArrowPatch
+
+    grey, blue, red = "0.35", "tab:blue", "tab:red"
+    ground, plate_w = -1.55, 0.42                     # the rigid ground under the floor
+
+    def arrow(start, end, color="k", lw=1.5, style="-|>"):
+        ax.add_patch(FancyArrowPatch(start, end, arrowstyle=style, mutation_scale=13,
+                                     color=color, lw=lw, shrinkA=0, shrinkB=0, zorder=6))
+
+    def label(x, y, text, color="k", ha="center"):
+        ax.text(x, y, text, fontsize=fontsize, color=color, ha=ha, va="center", zorder=7)
+
+    ax.add_patch(Rectangle((-1.9, ground), 3.8, -ground, facecolor="#efe6d6", edgecolor="none"))
+    ax.plot([-1.9, 1.9], [0.0, 0.0], color="0.3", lw=1.2)  # the floor's surface,
+    ax.plot([-0.9, 0.9], [0.0, 0.0], color="0.3", lw=1.0, ls="--", zorder=4)  # inside the ball
+    ax.plot([-1.9, 1.9], [ground, ground], color="0.2", lw=1.5)        # the ground, hatched
+    for x in np.arange(-1.85, 1.9, 0.15):
+        ax.plot([x, x - 0.1], [ground, ground - 0.1], color="0.3", lw=0.8)
+    ax.add_patch(Circle((0.0, 1.0 - depth), 1.0, facecolor="#dbe7f3", edgecolor="0.25",
+                        lw=1.2, alpha=0.85, zorder=3))
+    label(-0.45, 1.25 - depth, "$m$")
+
+    bottom = -depth                                   # the lowest point, a plate under it
+    ax.plot([-plate_w, plate_w], [bottom, bottom], color="0.15", lw=2.5, zorder=5)
+    ax.plot(*_spring((-0.24, bottom), (-0.24, ground)), color="0.15", lw=1.3, zorder=4)
+    piston = -0.62                                    # the damper: a piston in a cylinder
+    ax.plot([0.24, 0.24], [bottom, piston], color="0.15", lw=1.3, zorder=4)
+    ax.plot([0.17, 0.31], [piston, piston], color="0.15", lw=2.2, zorder=4)
+    ax.plot([0.13, 0.13, 0.35, 0.35], [-0.55, -1.2, -1.2, -0.55], color="0.15", lw=1.3,
+            zorder=4)
+    ax.plot([0.24, 0.24], [-1.2, ground], color="0.15", lw=1.3, zorder=4)
+    label(-0.48, -0.95, "$k$")
+    label(0.55, -0.95, "$c$")
+
+    arrow((0.0, bottom), (0.0, 0.62 - depth), red, lw=2.0)            # the normal force
+    label(0.2, 0.5 - depth, "$F$", red)
+    arrow((1.2, 1.05), (1.2, 0.45), blue, lw=2.0)                     # the sinking rate
+    label(1.42, 0.75, r"$\dot\delta$", blue)
+
+    gauge = -1.35                                     # the depth, to the left of the ball
+    for y in (0.0, bottom):
+        ax.plot([gauge - 0.1, -0.75 if y else -1.0], [y, y], color=grey, lw=0.8, ls=":")
+    arrow((gauge, 0.45), (gauge, 0.0), grey, lw=1.0)
+    arrow((gauge, bottom - 0.45), (gauge, bottom), grey, lw=1.0)
+    label(gauge - 0.2, bottom / 2, r"$\delta$", grey)
+    arrow((1.8, 0.0), (1.8, 0.7), grey, lw=1.0)                       # the z axis
+    label(1.8, 0.85, "$z$", grey)
+    label(1.82, -0.16, "$0$", grey, ha="left")
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+
+
+def penalty_drawing(depth: float = 0.28):
+    """The chapter's drawing of the penalty contact as an SVG image (see
+    :func:`draw_penalty_contact`)."""
+    import matplotlib.pyplot as plt
+
+    from robodyn.plotting.vector import svg_image
+
+    fig, ax = plt.subplots(figsize=(FIGURE_INCHES * 0.8, 3.6))
+    draw_penalty_contact(ax, depth)
+    ax.set_xlim(-2.0, 2.1)
+    ax.set_ylim(-1.75, 2.1)
+    return svg_image(fig)
