@@ -251,13 +251,13 @@ def draw_block(ax, board_angle: float = 0.0, *, fontsize: float = 12.0) -> dict:
         ax.text(*(at(length, 0.0) + 1.5 * np.array([np.cos(mid), np.sin(mid)])),
                 r"$\theta$", fontsize=fontsize, ha="center", va="center")
         force = weight * np.sin(theta)
-        arrow("F", contact, contact - force * along, red, "$F$", (-0.15, 0.3))
+        arrow("F", contact, contact - force * along, red, "$F$", 0.35 * normal)
         arrow("mg sin", centre, centre + weight * np.sin(theta) * along, grey,
               r"$mg\sin\theta$", (0.35, -0.4), ls="--")
         arrow("mg cos", centre, centre - weight * np.cos(theta) * normal, grey,
               r"$mg\cos\theta$", (-0.45, -0.35), ls="--")
     arrow("N", at(2.2, 0.0), at(2.2, 0.0) + weight * np.cos(theta) * normal, black, "$N$",
-          (-0.3, 0.05))
+          0.3 * normal - 0.3 * along)
     arrow("mg", centre, centre + np.array([0.0, -weight]), black, "$mg$", (-0.35, -0.1))
     lane = 1.2 if theta == 0.0 else 1.45                 # the velocity, above the block
     arrow("v", at(2.8, lane), at(3.9, lane), red, "$v$", (0.2, 0.25))
