@@ -9,7 +9,8 @@ of climbs computed once (:func:`robodyn.vacuum.climb_grid`), shown at a chosen t
 other functions each
 return one still figure of the chapter: the step's distance field, the wheel load against the
 traction, a climb's history, the success maps, a tornado chart, braking, driving off a step,
-the course on two floors and the two engines compared.
+the course on two floors and the two engines compared. :func:`robot_drawing` is the
+chapter's labelled drawing of the robot at a step (:mod:`robodyn.figures.vacuum.sketch`).
 """
 
 from robodyn.figures.vacuum.climb import (
@@ -45,6 +46,15 @@ from robodyn.figures.vacuum.drawing import (
     step_outline,
     wheel_load_figure,
 )
+from robodyn.figures.vacuum.sketch import (
+    climb_snapshots,
+    draw_drive_unit,
+    draw_robot_at_step,
+    draw_suspension_variant,
+    draw_wheel_at_edge,
+    robot_drawing,
+    statics_drawing,
+)
 from robodyn.figures.vacuum.studies import (
     CAUSE_MARKERS,
     braking_figure,
@@ -77,9 +87,14 @@ __all__ = [
     "climb_animation_frames",
     "climb_explorer",
     "climb_history_figure",
+    "climb_snapshots",
     "course_figure",
+    "draw_drive_unit",
     "draw_robot",
+    "draw_robot_at_step",
     "draw_step",
+    "draw_suspension_variant",
+    "draw_wheel_at_edge",
     "drop_figure",
     "engines_figure",
     "first_touch",
@@ -89,7 +104,9 @@ __all__ = [
     "outcome_text",
     "place_robot",
     "place_step",
+    "robot_drawing",
     "small_climb_grid",
+    "statics_drawing",
     "step_geometry_figure",
     "step_outline",
     "success_map_figure",
