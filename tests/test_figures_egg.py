@@ -151,3 +151,64 @@ def test_the_upright_stability_figure_draws_the_eigenvalues_and_the_critical_spe
                      if line.get_linestyle() == "--"]
         assert verticals == [pytest.approx(critical)]
     plt.close(fig)
+
+
+def test_the_attitude_drawing_labels_every_symbol_and_puts_the_contact_right():
+    """The drawing of the tilted shell names x, y, z, x', y', z', N, alpha, beta, gamma, r, c
+    and H; its contact lies on the floor, on the shell, where the normal points down, a lever
+    d from below the centre; the line of nodes is horizontal and across the long axis."""
+    import matplotlib.pyplot as plt
+
+    params = egg.EggParams()
+    alpha, beta, gamma = 0.45, 0.8, 0.5
+    fig, ax = plt.subplots()
+    drawn = figures.draw_shell_attitude(ax, params, (alpha, beta, gamma))
+    labels = {text.get_text() for text in ax.texts}
+    for symbol in ("$x$", "$y$", "$z$", "$x'$", "$y'$", "$z'$", "$N$", r"$\alpha$",
+                   r"$\beta$", r"$\gamma$", "$r$", "$c$", "$H$"):
+        assert symbol in labels, symbol
+    R = egg.rotation(alpha, beta, gamma)
+    centre, contact, nodes = drawn["centre"], drawn["contact"], drawn["nodes"]
+    assert centre[2] == pytest.approx(egg.center_height(beta, params.R1, params.R2))
+    assert contact[2] == pytest.approx(0.0, abs=1e-12)
+    p = R.T @ (contact - centre)                            # the contact in the shell frame
+    A = np.array([params.R2**2, params.R2**2, params.R1**2])
+    assert p @ (p / A) == pytest.approx(1.0)                # on the ellipsoid
+    normal = R @ (p / A)
+    assert normal / np.linalg.norm(normal) == pytest.approx([0, 0, -1.0], abs=1e-12)
+    assert np.hypot(*(contact - centre)[:2]) == pytest.approx(
+        egg.contact_offset(beta, params.R1, params.R2))
+    assert nodes == pytest.approx(rot_z(gamma) @ [1.0, 0, 0])
+    assert nodes @ R[:, 2] == pytest.approx(0.0, abs=1e-12)
+    red_dots = [line for line in ax.lines if line.get_marker() == "o"
+                and line.get_color() == "tab:red"]
+    page = figures._Projection(ax, figures.DRAWING_VIEW)
+    assert np.column_stack(red_dots[0].get_data()) == pytest.approx(page(contact).T)
+    plt.close(fig)
+
+
+def test_the_gimbal_drawing_labels_its_angles_and_tilts_the_rotor_by_psi():
+    """The drawing of the gimbal names x', y', z', phi, psi, Omega and the three parts; the
+    inner ring's hinge is R_z(phi) x and the rotor's axis (sin phi sin psi, -cos phi sin psi,
+    cos psi), psi from the long axis."""
+    import matplotlib.pyplot as plt
+
+    phi, psi = 0.6, 0.5
+    fig, ax = plt.subplots()
+    drawn = figures.draw_gimbal(ax, egg.EggParams(), (phi, psi))
+    labels = {text.get_text() for text in ax.texts}
+    for symbol in ("$x'$", "$y'$", "$z'$", r"$\phi$", r"$\psi$", r"$\Omega$", "outer ring",
+                   "inner ring", "rotor"):
+        assert symbol in labels, symbol
+    assert drawn["hinge"] == pytest.approx([np.cos(phi), np.sin(phi), 0.0])
+    assert drawn["rotor_axis"] == pytest.approx(
+        [np.sin(phi) * np.sin(psi), -np.cos(phi) * np.sin(psi), np.cos(psi)])
+    assert np.arccos(drawn["rotor_axis"][2]) == pytest.approx(psi)
+    plt.close(fig)
+
+
+def test_the_drawings_are_the_same_svg_at_every_build():
+    """attitude_drawing and gimbal_drawing give byte-identical SVG twice."""
+    for drawing in (figures.attitude_drawing, figures.gimbal_drawing):
+        first, second = drawing(), drawing()
+        assert first.data.startswith("<svg") and first.data == second.data

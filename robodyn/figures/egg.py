@@ -6,19 +6,25 @@ energy over the tilt. :class:`GyroExplorer` shows what tilting the gimbal does t
 for a chosen rotor speed and gimbal tilt, from a grid of simulations made once
 (:func:`robodyn.egg.gyro_grid`). :func:`side_view` draws the shell for both and for the stills;
 :func:`egg_scene` is a run in 3D that the reader turns and plays, :func:`egg_still` its print.
+:func:`draw_shell_attitude` and :func:`draw_gimbal` draw the robot where the chapter names its
+coordinates (the frames, the Euler angles, the contact; the rings and the rotor), as SVG by
+:func:`attitude_drawing` and :func:`gimbal_drawing`.
 """
 
 from __future__ import annotations
 
 import ipywidgets as widgets
+import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.patches import FancyArrowPatch, Polygon
 
 from robodyn import egg
 from robodyn.core.errors import ParameterError
-from robodyn.core.rotations import rot_x
+from robodyn.core.rotations import rot_x, rot_z
 from robodyn.egg.gyro import GYRO_TIME, grid_key, gyro_grid
 from robodyn.plotting import interactive_figure, scene3d
-from robodyn.plotting.interactive import FIGURE_INCHES
+from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
+from robodyn.plotting.vector import svg_image
 
 #: The shell of the figures: the default egg, 12 cm by 9 cm.
 R1, R2 = egg.EggParams().R1, egg.EggParams().R2
@@ -450,3 +456,228 @@ def upright_stability(axes, params: egg.EggParams, growth: dict | None = None,
     ax.text(critical + 0.015 * top_speed, 0.8 * ax.get_ylim()[1], r"$\Omega_c$",
             color="tab:red")
     return critical
+
+
+# ------------------------------------------------------------------ the drawing of the robot
+
+#: The drawings' view: azimuth and elevation of the eye, deg (matplotlib's 3D convention).
+DRAWING_VIEW = (-120.0, 20.0)
+#: The attitude of the drawing of the shell, rad: spin alpha, tilt beta, heading gamma.
+DRAWING_ANGLES = (0.45, 0.8, 0.5)
+#: The gimbal of the drawing of the inside, rad: outer ring phi, inner ring psi.
+DRAWING_GIMBAL = (0.6, 0.5)
+
+
+class _Projection:
+    """An orthographic view of 3D points (m) onto the page (mm), eye at ``view`` (deg)."""
+
+    def __init__(self, ax, view=DRAWING_VIEW, fontsize: float = 12.0):
+        azim, elev = np.radians(view)
+        self.ax, self.fontsize = ax, fontsize
+        self.right = np.array([-np.sin(azim), np.cos(azim), 0.0])
+        self.up = np.array([-np.sin(elev) * np.cos(azim), -np.sin(elev) * np.sin(azim),
+                            np.cos(elev)])
+
+    def __call__(self, points) -> np.ndarray:
+        """Page coordinates, mm, shape (2, n), of points of shape (3,) or (3, n)."""
+        points = np.asarray(points, dtype=float)
+        return MM * np.array([self.right, self.up]) @ points.reshape(3, -1)
+
+    def line(self, *points, **style):
+        self.ax.plot(*self(np.column_stack(points)), **style)
+
+    def curve(self, points, **style):
+        self.ax.plot(*self(points), **style)
+
+    def arrow(self, start, end, color="k", lw=1.4, style="-|>"):
+        self.ax.add_patch(FancyArrowPatch(tuple(self(start)[:, 0]), tuple(self(end)[:, 0]),
+                                          arrowstyle=style, mutation_scale=12, color=color,
+                                          lw=lw, shrinkA=0, shrinkB=0, zorder=4))
+
+    def label(self, point, text, color="k", **style):
+        self.ax.text(*self(point)[:, 0], text, fontsize=self.fontsize, color=color,
+                     ha="center", va="center", zorder=6, **style)
+
+    def silhouette(self, R, centre, radii):
+        """The outline of the ellipsoid with semi-axes ``radii`` turned by ``R`` about
+        ``centre``: the projection of an ellipsoid is the ellipse of the matrix
+        P R diag(radii^2) R^T P^T."""
+        P = np.array([self.right, self.up])
+        shape = P @ R @ np.diag(np.square(radii)) @ R.T @ P.T
+        turn = np.linspace(0.0, 2 * np.pi, 181)
+        return self(centre)[:, :1] + MM * np.linalg.cholesky(shape) @ [np.cos(turn),
+                                                                         np.sin(turn)]
+
+
+def _arc(centre, start, end, radius, n: int = 40) -> np.ndarray:
+    """Points of the circular arc about ``centre`` from the direction ``start`` to the
+    direction ``end`` (unit vectors, not parallel), shape (3, n)."""
+    start, end = np.asarray(start, float), np.asarray(end, float)
+    angle = np.arccos(np.clip(start @ end, -1.0, 1.0))
+    across = end - (start @ end) * start
+    across /= np.linalg.norm(across)
+    t = np.linspace(0.0, angle, n)
+    return np.asarray(centre, float)[:, None] + radius * (
+        np.outer(start, np.cos(t)) + np.outer(across, np.sin(t)))
+
+
+def _hoop(R, radius: float, n: int = 121) -> np.ndarray:
+    """A hoop of ``radius`` in the x-z plane of the frame ``R`` about the origin, (3, n)."""
+    t = np.linspace(0.0, 2 * np.pi, n)
+    return R @ np.array([radius * np.cos(t), np.zeros(n), radius * np.sin(t)])
+
+
+def draw_shell_attitude(ax, params: egg.EggParams | None = None, angles=DRAWING_ANGLES, *,
+                        view=DRAWING_VIEW, fontsize: float = 12.0) -> dict:
+    r"""Draw the tilted shell with every symbol of the chapter's first equations.
+
+    The world frame x, y, z on the floor below the centre; the shell's frame x', y', z'
+    at its centre, z' along the long axis, turned by :math:`R_z(\gamma)R_x(\beta)R_z(\alpha)`
+    (:func:`robodyn.egg.rotation`); the line of nodes N, the tilt axis, horizontal through
+    the centre; the heading :math:`\gamma` from x to N on the floor, the tilt :math:`\beta`
+    from z to z', the spin :math:`\alpha` from N to x' about z'; the contact point c, the
+    vector r from the centre to it and the centre's height H. ``angles`` is
+    ``(alpha, beta, gamma)`` in rad, the shell ``params`` (default :class:`EggParams`) drawn
+    to scale in mm. Returns the points drawn, m: ``centre``, ``contact``, ``nodes`` (unit).
+    """
+    params = egg.EggParams() if params is None else params
+    alpha, beta, gamma = angles
+    R1_, R2_ = params.R1, params.R2
+    R = egg.rotation(alpha, beta, gamma)
+    H = float(egg.center_height(beta, R1_, R2_))
+    centre = np.array([0.0, 0.0, H])
+    down = -R.T @ [0.0, 0.0, 1.0]                          # the floor's normal, shell frame
+    A = np.array([R2_**2, R2_**2, R1_**2])
+    contact = centre + R @ (A * down / H)                   # p = A n / H, eq. egg-contact
+    foot = np.array([0.0, 0.0, 0.0])
+    nodes = rot_z(gamma) @ [1.0, 0.0, 0.0]
+    x_b, y_b, z_b = R.T
+    page = _Projection(ax, view, fontsize)
+    grey, blue, red, green = "0.35", "tab:blue", "tab:red", "tab:green"
+
+    floor = np.array([[-1, -1, 0], [1.4, -1, 0], [1.4, 1.3, 0], [-1, 1.3, 0]]) * 0.075
+    ax.add_patch(Polygon(page(floor.T).T, closed=True, facecolor="0.93", edgecolor="0.7",
+                         lw=0.8, zorder=0))
+    outline = page.silhouette(R, centre, (R2_, R2_, R1_))
+    ax.add_patch(Polygon(outline.T, closed=True, facecolor=COLOURS["shell"], alpha=0.35,
+                         edgecolor="0.3", lw=1.2, zorder=1))
+
+    reach = 0.085                                           # the world frame, at the foot
+    for axis, text in ((0, "$x$"), (1, "$y$")):
+        tip = np.eye(3)[axis] * reach
+        page.arrow(foot, tip, grey)
+        page.label(tip * 1.2, text, grey)
+    page.line(foot, centre, color=grey, lw=0.9, ls="--")    # the vertical through the centre
+    page.arrow(centre, centre + [0, 0, 1.55 * R1_], grey)
+    page.label(centre + [0, 0, 1.72 * R1_], "$z$", grey)
+    page.label(0.45 * centre + 0.009 * page.right, "$H$")
+
+    page.line(foot - 0.5 * reach * nodes, foot + reach * nodes, color=green, lw=1.0,
+              ls="-.")                                      # the line of nodes, on the floor
+    page.line(centre - 1.3 * R2_ * nodes, centre + 1.6 * R2_ * nodes, color=green, lw=1.0,
+              ls="-.")                                      # and through the centre
+    page.label(centre + 1.8 * R2_ * nodes + 0.008 * page.up, "$N$", green)
+    page.curve(_arc(foot, [1, 0, 0], nodes, 0.045), color=green, lw=1.2)
+    page.label(foot + 0.056 * rot_z(gamma / 2) @ [1.0, 0, 0], r"$\gamma$", green)
+    page.curve(_arc(centre, [0, 0, 1.0], z_b, 1.3 * R1_), color=green, lw=1.2)
+    page.label(centre + 1.42 * R1_ * (z_b + [0, 0, 1.0]) / np.linalg.norm(z_b + [0, 0, 1]),
+               r"$\beta$", green)
+    page.curve(_arc(centre, nodes, x_b, 0.75 * R2_), color=green, lw=1.2)
+    middle = (nodes + x_b) / np.linalg.norm(nodes + x_b)
+    page.label(centre + 0.5 * R2_ * middle, r"$\alpha$", green)
+
+    for direction, length, text in ((x_b, 1.7 * R2_, "$x'$"), (y_b, 1.7 * R2_, "$y'$"),
+                                    (z_b, 1.5 * R1_, "$z'$")):
+        page.arrow(centre, centre + length * direction, blue)
+        page.label(centre + (length + 0.011) * direction, text, blue)
+    ax.plot(*page(centre), "o", color=blue, ms=4, zorder=5)
+
+    page.arrow(centre, contact, red)                        # the contact and its vector r
+    ax.plot(*page(contact), "o", color=red, ms=5, zorder=5)
+    page.label(0.6 * centre + 0.4 * contact - 0.010 * page.right, "$r$", red)
+    page.label(contact - 0.011 * page.right - 0.004 * page.up, "$c$", red)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return {"centre": centre, "contact": contact, "nodes": nodes}
+
+
+def draw_gimbal(ax, params: egg.EggParams | None = None, gimbal=DRAWING_GIMBAL, *,
+                view=DRAWING_VIEW, fontsize: float = 12.0) -> dict:
+    r"""Draw the gimbal inside the shell, in the shell's frame x', y', z'.
+
+    The outer ring turns about z' by :math:`\phi`, the inner ring in it about the outer
+    ring's x axis by :math:`\psi`, and the rotor spins in the inner ring about its z axis at
+    :math:`\Omega`; the rotor's axis is :math:`R_z(\phi)R_x(\psi)\hat z`
+    (:func:`robodyn.egg.body_attitudes`). ``gimbal`` is ``(phi, psi)`` in rad; rings, rotor
+    and shell from ``params`` (default :class:`EggParams`), to scale. Returns the unit
+    vectors drawn: ``hinge`` (the inner ring's axis) and ``rotor_axis``, shell frame.
+    """
+    params = egg.EggParams() if params is None else params
+    phi, psi = gimbal
+    _, outer, inner, _ = egg.body_attitudes(phi, psi)
+    page = _Projection(ax, view, fontsize)
+    origin = np.zeros(3)
+    hinge, rotor_axis = outer[:, 0], inner[:, 2]
+    blue, green = "tab:blue", "tab:green"
+
+    outline = page.silhouette(np.eye(3), origin, (params.R2, params.R2, params.R1))
+    ax.add_patch(Polygon(outline.T, closed=True, facecolor=COLOURS["shell"], alpha=0.25,
+                         edgecolor="0.3", lw=1.2, zorder=1))
+    for R, radius, name in ((outer, params.outer_ring_radius, "outer ring"),
+                            (inner, params.inner_ring_radius, "inner ring")):
+        page.curve(_hoop(R, radius), color=COLOURS[name], lw=2.2, zorder=2)
+    disc = page.silhouette(inner, origin, (params.rotor_radius, params.rotor_radius,
+                                           params.rotor_thickness / 2))
+    ax.add_patch(Polygon(disc.T, closed=True, facecolor=COLOURS["rotor"], alpha=0.8,
+                         edgecolor="k", lw=0.8, zorder=3))
+
+    for direction, length, text in ((np.eye(3)[0], 1.75 * params.R2, "$x'$"),
+                                    (np.eye(3)[1], 1.75 * params.R2, "$y'$"),
+                                    (np.eye(3)[2], 1.35 * params.R1, "$z'$")):
+        page.arrow(origin, length * direction, blue)
+        page.label((length + 0.011) * direction, text, blue)
+    page.line(-1.2 * params.outer_ring_radius * hinge,
+              1.3 * params.outer_ring_radius * hinge, color=COLOURS["outer ring"], lw=1.0,
+              ls="-.")                                      # the inner ring's hinge
+    page.curve(_arc(origin, [1.0, 0, 0], hinge, 1.3 * params.R2), color=green, lw=1.2)
+    page.label(1.45 * params.R2 * rot_z(phi / 2) @ [1.0, 0, 0], r"$\phi$", green)
+    reach = 1.05 * params.R1
+    page.arrow(origin, reach * rotor_axis, COLOURS["rotor"], lw=1.8)
+    page.curve(_arc(origin, [0, 0, 1.0], rotor_axis, 0.6 * params.R1), color=green, lw=1.2)
+    middle = (rotor_axis + [0, 0, 1.0]) / np.linalg.norm(rotor_axis + [0, 0, 1.0])
+    page.label(0.72 * params.R1 * middle, r"$\psi$", green)
+    spin = [inner @ (0.011 * np.array([np.cos(t), np.sin(t), 0.0])) +
+            0.9 * reach * rotor_axis for t in np.linspace(0.3, 1.8 * np.pi, 40)]
+    spin = np.array(spin).T
+    page.curve(spin[:, :-1], color=COLOURS["rotor"], lw=1.4)
+    page.arrow(spin[:, -2], spin[:, -1], COLOURS["rotor"], lw=1.4)
+    page.label((reach + 0.012) * rotor_axis, r"$\Omega$", COLOURS["rotor"])
+    names_pt = max(MIN_FONT_PT, 0.85 * fontsize)           # the parts' names, smaller
+    for name, point, offset in (
+            ("outer ring", outer @ [np.cos(-0.9), 0, np.sin(-0.9)] * params.outer_ring_radius,
+             (22.0, -14.0)),
+            ("inner ring", inner @ [np.cos(3.8), 0, np.sin(3.8)] * params.inner_ring_radius,
+             (-30.0, -22.0)),
+            ("rotor", inner @ [-params.rotor_radius, 0, 0], (-30.0, -6.0))):
+        text = page(point)[:, 0]
+        ax.annotate(name, text, text + offset, fontsize=names_pt,
+                    color=COLOURS[name], ha="left" if offset[0] > 0 else "right",
+                    va="center", zorder=6,
+                    arrowprops=dict(arrowstyle="-", color=COLOURS[name], lw=0.8))
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return {"hinge": hinge, "rotor_axis": rotor_axis}
+
+
+def attitude_drawing(params: egg.EggParams | None = None):
+    """The drawing of the tilted shell (:func:`draw_shell_attitude`) as an SVG image."""
+    fig, ax = plt.subplots(figsize=(FIGURE_INCHES, 4.6))
+    draw_shell_attitude(ax, params)
+    return svg_image(fig)
+
+
+def gimbal_drawing(params: egg.EggParams | None = None):
+    """The drawing of the gimbal in the shell (:func:`draw_gimbal`) as an SVG image."""
+    fig, ax = plt.subplots(figsize=(FIGURE_INCHES, 4.6))
+    draw_gimbal(ax, params)
+    return svg_image(fig)
