@@ -18,6 +18,7 @@ import pytest
 import yaml
 from myst_nb.core.read import is_myst_markdown_notebook, read_myst_markdown_notebook
 
+from booktools.chapters import toc_files
 from booktools.nblint import MAX_LINE_LENGTH
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,19 +26,6 @@ ERRATA = ROOT / "book" / "errata.md"
 ERRATUM = re.compile(r"^## Erratum (\d+):", re.M)
 #: The name under which the instrumented cells record each assert they reach.
 RECORD = "_asserts_reached"
-
-
-def toc_files(toc: Path) -> list[str]:
-    """Every file a Jupyter Book table of contents lists."""
-    def listed(entries) -> list[str]:
-        files = []
-        for entry in entries or []:
-            files += [entry["file"]] if "file" in entry else []
-            files += listed(entry.get("chapters")) + listed(entry.get("sections"))
-        return files
-
-    contents = yaml.safe_load(toc.read_text(encoding="utf-8"))
-    return [contents["root"]] + listed(contents.get("parts")) + listed(contents.get("chapters"))
 
 
 def notebook():

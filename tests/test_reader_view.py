@@ -64,8 +64,8 @@ import pytest
 import yaml
 
 from booktools import bundle, serve
-from booktools.bookbuild import build_book, output_dir, toc_files
-from booktools.chapters import Chapter, chapters
+from booktools.bookbuild import build_book, output_dir
+from booktools.chapters import Chapter, chapters, toc_files
 from booktools.nblint import FOLDED_LINE_SHORTER_BY, MAX_LINE_LENGTH
 from robodyn.plotting.animation import FRAMES_ATTRIBUTE
 from robodyn.plotting.interactive import MIN_FONT_PT, MIN_PHONE_TEXT_PX
