@@ -365,7 +365,7 @@ def draw_diffdrive(ax, pose, params, *, color: str = "tab:blue", alpha: float = 
 def place_diffdrive(patches, pose, params) -> None:
     """Move the patches made by :func:`draw_diffdrive` to a new pose."""
     x, y, theta = (float(value) for value in pose)
-    rotation = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
+    rotation = _rotation(theta)
     radius, half_track = params.wheel_radius, params.track_width / 2.0
     wheel_width = 0.25 * radius
     body = diffdrive_outline(params.body_length, params.body_width)
