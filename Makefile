@@ -10,6 +10,7 @@ NB ?=
 NAME ?=
 TITLE ?=
 DIR ?=
+FULL ?=
 ROSTER ?=
 OUT ?=
 DEST ?=
@@ -20,12 +21,19 @@ NO_SOLUTIONS := the student release has no solutions/: this target works in the 
 NO_SOLUTIONS += repository only
 
 .DEFAULT_GOAL := help
-.PHONY: help book book-instructor test test-fast lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
+# Python keeps the compiled form of the repository's own modules (__pycache__) and pytest
+# that of its rewritten test modules, even where the environment asks it not to (some
+# container images set PYTHONDONTWRITEBYTECODE): without it every one of the hundred-odd
+# processes a test run starts (kernels, graders, workers) compiles them again, 4 s of each
+# worker's collection alone.
+unexport PYTHONDONTWRITEBYTECODE
+.PHONY: help book book-instructor test test-fast screenshots lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
 	@echo "make test             everything CI runs: unit tests, notebooks, exercise sync, book, reader's view"
 	@echo "make test-fast        unit tests and exercise checks only: no notebooks, no book (about 2 min on 2 cores)"
+	@echo "make screenshots      build the book and screenshot every page at 1280 and 390 px into _build/screenshots"
 	@echo "make lab              open JupyterLab on the repository"
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
@@ -37,6 +45,9 @@ help:
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
 
+# numba compiles chapter 7's equations once, here (about 10 s; robodyn.vacuum.compile_ahead),
+# as pip compiles the installed Python files: a fresh clone's notebooks and tests would
+# otherwise compile the same code several times side by side.
 # setuptools announces every editable install with a notice printed as a warning ("Editable
 # installation ... be careful with folders of the same name"); it is information, not a fault.
 # rfc3987-syntax comes with jsonschema's optional format checkers (through jupyter-events) and
@@ -49,6 +60,7 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax
+	$(BIN)/python -c "import robodyn.vacuum; robodyn.vacuum.compile_ahead()"
 	@touch $(STAMP)
 
 book: $(STAMP)
@@ -71,6 +83,12 @@ test: $(STAMP)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m "not notebooks"
+
+# The reader's-view test with its screenshots (FULL=1: of the whole page, not the first two
+# screens); a plain test run takes none (tests/test_reader_view.py).
+screenshots: $(STAMP)
+	ROBODYN_SCREENSHOTS=$(if $(FULL),full,1) $(BIN)/python -m pytest tests/test_reader_view.py -q
+	@echo "screenshots: _build/screenshots (phone/ for 390 px)"
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab

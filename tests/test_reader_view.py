@@ -22,7 +22,9 @@ page on anything a reader would notice:
   it (compressed: :mod:`booktools.serve` gzips text as GitHub Pages or any web server does; the
   animations counted with all their frames, also where the test switch drew only a few).
 
-Every page is looked at again at a phone's 390 x 844, where nothing may make the page scroll
+Every page is looked at again at a phone's 390 x 844 (the same page, its window made narrow
+after the first look: loaded and typeset once; a test holds what is seen so equal to what a
+page loaded at 390 px shows), where nothing may make the page scroll
 sideways and no image, animation, 3D view or figure may reach past the column (code, tables
 and formulas too wide for it scroll inside their own box), nor be scaled down so far that
 its smallest text (10 points, :data:`SMALLEST_FIGURE_TEXT_PX`) ends up below 9 px. At 390 px
@@ -34,12 +36,13 @@ Each chapter (its one page, or a chapter folder's opening page, lessons and summ
 an animation, and number its formulas, figures and sections per chapter across its pages; the
 opening page and every lesson of a chapter folder must show a figure within the first two
 screens of the wide window (2 x 900 px), and every page of a chapter must offer the chapter's
-download, which holds it. A screenshot of the first two screens of every page at both widths
-goes to ``_build/screenshots/`` (``phone/`` for 390 px) for a human to look at (JPEG: it
-encodes in half the time of a PNG); ``ROBODYN_FULL_SCREENSHOTS=1`` takes the whole page
-instead (it costs 0.5 to 1 s a visit on a long page, measured, a third of the visit). One
-more build, with a real-looking repository URL in a copy of ``_config.yml``, checks that the
-launch buttons then appear and point at that repository.
+download, which holds it. For a human to look at, ``ROBODYN_SCREENSHOTS=1`` (``make
+screenshots``) takes a screenshot of the first two screens of every page at both widths
+into ``_build/screenshots/`` (``phone/`` for 390 px; JPEG: it encodes in half the time of a
+PNG), ``ROBODYN_SCREENSHOTS=full`` of the whole page; they cost 0.4 s of the 2.1 s a page's
+two looks take, so a plain test run takes none. One more build, with a real-looking
+repository URL in a copy of ``_config.yml``, checks that the launch buttons then appear and
+point at that repository; it runs beside the page visits.
 
 Needs Chromium (Debian package ``chromium``). Without it the tests are skipped, except under
 CI (``CI`` set), where a missing browser is a failure.
@@ -74,6 +77,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The test run's build (its own folder: conftest.py sets the smaller sweeps).
 HTML = output_dir(ROOT) / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
+#: "1": a screenshot of each page's first two screens at both widths; "full": of the whole
+#: page; unset or "0": none.
+SCREENSHOTS = os.environ.get("ROBODYN_SCREENSHOTS", "0")
 WITH_URL = ROOT / "_build" / "with-url"
 REAL_LOOKING_URL = "https://github.com/robodyn-book/robot-dynamics-hands-on"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -96,6 +102,9 @@ FOLDER_CHAPTER = next(chapter for chapter in CHAPTERS if chapter.is_folder)
 FIRST_FIGURE_WITHIN_PX = 2 * VIEWPORT["height"]
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 900, "height": 900}
+#: After the window is made narrow, this long for the page's own resize handlers: the book's
+#: script fits the display formulas 150 ms after the last resize event (robodyn-book.js).
+RESIZE_SETTLES_MS = 250
 #: Smallest text of a figure as rendered, image px: MIN_FONT_PT at 100 dpi, the inline
 #: backend's and the animations' resolution (the widgets' 96 dpi gives 13.3 px).
 SMALLEST_FIGURE_TEXT_PX = MIN_FONT_PT * 100.0 / 72.0
@@ -135,6 +144,21 @@ def _is_local(url: str) -> bool:
 def built_book():
     """Build the student edition exactly as `make book` does, warnings being errors."""
     return build_book(ROOT, capture=True)
+
+
+@pytest.fixture(scope="module")
+def book_with_url(built_book):
+    """The book built again with a real-looking repository URL (:func:`_config_with_url`),
+    into _build/with-url: started as soon as the student edition is built, in a thread, so
+    that Sphinx runs beside the page visits; the fixture gives the build's future."""
+    if built_book.returncode != 0:
+        pytest.fail("the book did not build; see test_book_builds_without_warnings")
+    config = _config_with_url(REAL_LOOKING_URL)
+    builder = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    future = builder.submit(build_book, ROOT, capture=True, config=config, build_root=WITH_URL)
+    builder.shutdown(wait=False)
+    yield future
+    future.result(timeout=900)  # never leave the build running past the module
 
 
 def test_book_builds_without_warnings(built_book):
@@ -205,6 +229,28 @@ class Browser:
                 viewport: dict = VIEWPORT) -> dict:
         """Open one page as a reader would, in a window of ``viewport``; return what is seen
         on it and how many bytes it loaded."""
+        with self._opened(page_path, viewport) as visit:
+            return visit.look(screenshot)
+
+    def look_at_both_widths(self, page_path: Path, screenshot: Path | None = None,
+                            phone_screenshot: Path | None = None) -> tuple[dict, dict]:
+        """Open one page at the wide window and look at it, then turn the window into a
+        phone's 390 x 844, as a tablet turned on its side does, and look again: (wide, phone).
+        The page is loaded and typeset once (a second load costs 1 s of the 1.7 s a visit
+        takes); on the narrow window the page's own resize handlers have run
+        (:data:`RESIZE_SETTLES_MS`). The phone's entry counts the same bytes and requests."""
+        with self._opened(page_path, VIEWPORT) as visit:
+            wide = visit.look(screenshot)
+            visit.page.set_viewport_size(PHONE)
+            visit.page.wait_for_timeout(RESIZE_SETTLES_MS)
+            phone = visit.look(phone_screenshot)
+        return wide, phone
+
+    @contextlib.contextmanager
+    def _opened(self, page_path: Path, viewport: dict):
+        """The page at ``page_path`` loaded in a new browser context of ``viewport``, typeset,
+        and everything it asked for loaded; every request off the machine refused and
+        recorded, every error the page or the browser reports collected."""
         context = self.chromium.new_context(viewport=viewport)
         outside: list[str] = []
 
@@ -247,7 +293,64 @@ class Browser:
             timeout=30000,
         )
         _settle(page, pending)
-        seen = page.evaluate(
+        try:
+            yield _Visit(page, page_path, outside, errors, loaded)
+        finally:
+            context.close()
+
+    @contextlib.contextmanager
+    def tab(self, relative: str, viewport: dict = VIEWPORT):
+        """A new tab of ``viewport`` showing the page at ``relative`` (a path of the site),
+        with every request off the machine refused; closed afterwards."""
+        context = self.chromium.new_context(viewport=viewport)
+        context.route(lambda url: not _is_local(url), lambda route: route.abort())
+        page = context.new_page()
+        try:
+            page.goto(f"{self.base}/{relative}", wait_until="networkidle")
+            yield page
+        finally:
+            context.close()
+
+    def measure_code_column(self, page_path: Path) -> dict:
+        """Characters that fit in the content box of an open code cell, of a folded one
+        (``hide-input``: None if the page has none) and of an output block."""
+        with self.tab(page_path.relative_to(self.html).as_posix()) as page:
+            return page.evaluate(
+            """() => {
+            const columns = pre => {
+              const probe = document.createElement('span');
+              probe.textContent = 'x'.repeat(200);
+              pre.appendChild(probe);
+              const char = probe.getBoundingClientRect().width / 200;
+              probe.remove();
+              const style = getComputedStyle(pre);
+              const inner = pre.clientWidth - parseFloat(style.paddingLeft)
+                            - parseFloat(style.paddingRight);
+              return {px: inner, char: char, columns: inner / char,
+                      font: style.fontSize + ' ' + style.fontFamily};
+            };
+            const open = 'main div.cell:not(.tag_hide-input) div.cell_input pre';
+            const folded = document.querySelector(
+              'main div.cell.tag_hide-input div.cell_input pre');
+            return {code: columns(document.querySelector(open)),
+                    folded: folded ? columns(folded) : null,
+                    output: columns(document.querySelector('main div.cell_output pre'))};
+        }"""
+            )
+
+
+class _Visit:
+    """A page open in a browser (:meth:`Browser._opened`) and what it has reported so far."""
+
+    def __init__(self, page, page_path: Path, outside: list, errors: list, loaded: dict):
+        self.page, self.page_path = page, page_path
+        self.outside, self.errors, self.loaded = outside, errors, loaded
+
+    def look(self, screenshot: Path | None = None) -> dict:
+        """What a reader sees on the page at its window's size now, with the requests,
+        errors and bytes of the visit so far; a screenshot to ``screenshot`` if given."""
+        viewport = self.page.viewport_size
+        seen = self.page.evaluate(
             """(selector) => {
             const main = document.querySelector('main') || document.body;
             const imgs = Array.from(document.querySelectorAll('main img'));
@@ -376,59 +479,18 @@ class Browser:
         if screenshot is not None:
             screenshot.parent.mkdir(parents=True, exist_ok=True)
             quality = {"quality": 85} if screenshot.suffix == ".jpg" else {}
-            if os.environ.get("ROBODYN_FULL_SCREENSHOTS") == "1":
-                page.screenshot(path=str(screenshot), full_page=True, **quality)
+            if SCREENSHOTS == "full":
+                self.page.screenshot(path=str(screenshot), full_page=True, **quality)
             else:               # the first two screens: where a lesson must show its figure
                 height = min(2 * viewport["height"],
-                             page.evaluate("document.documentElement.scrollHeight"))
-                page.screenshot(path=str(screenshot), full_page=True, **quality,
-                                clip={"x": 0, "y": 0, "width": viewport["width"],
-                                      "height": height})
-        context.close()
-        seen["outside"] = sorted(set(outside))
-        seen["page_errors"] = list(dict.fromkeys(errors))
-        seen["bytes"] = sum(loaded.values()) + frames_not_drawn_bytes(page_path)
+                             self.page.evaluate("document.documentElement.scrollHeight"))
+                self.page.screenshot(path=str(screenshot), full_page=True, **quality,
+                                     clip={"x": 0, "y": 0, "width": viewport["width"],
+                                           "height": height})
+        seen["outside"] = sorted(set(self.outside))
+        seen["page_errors"] = list(dict.fromkeys(self.errors))
+        seen["bytes"] = sum(self.loaded.values()) + frames_not_drawn_bytes(self.page_path)
         return seen
-
-    @contextlib.contextmanager
-    def tab(self, relative: str, viewport: dict = VIEWPORT):
-        """A new tab of ``viewport`` showing the page at ``relative`` (a path of the site),
-        with every request off the machine refused; closed afterwards."""
-        context = self.chromium.new_context(viewport=viewport)
-        context.route(lambda url: not _is_local(url), lambda route: route.abort())
-        page = context.new_page()
-        try:
-            page.goto(f"{self.base}/{relative}", wait_until="networkidle")
-            yield page
-        finally:
-            context.close()
-
-    def measure_code_column(self, page_path: Path) -> dict:
-        """Characters that fit in the content box of an open code cell, of a folded one
-        (``hide-input``: None if the page has none) and of an output block."""
-        with self.tab(page_path.relative_to(self.html).as_posix()) as page:
-            return page.evaluate(
-            """() => {
-            const columns = pre => {
-              const probe = document.createElement('span');
-              probe.textContent = 'x'.repeat(200);
-              pre.appendChild(probe);
-              const char = probe.getBoundingClientRect().width / 200;
-              probe.remove();
-              const style = getComputedStyle(pre);
-              const inner = pre.clientWidth - parseFloat(style.paddingLeft)
-                            - parseFloat(style.paddingRight);
-              return {px: inner, char: char, columns: inner / char,
-                      font: style.fontSize + ' ' + style.fontFamily};
-            };
-            const open = 'main div.cell:not(.tag_hide-input) div.cell_input pre';
-            const folded = document.querySelector(
-              'main div.cell.tag_hide-input div.cell_input pre');
-            return {code: columns(document.querySelector(open)),
-                    folded: folded ? columns(folded) : null,
-                    output: columns(document.querySelector('main div.cell_output pre'))};
-        }"""
-            )
 
 
 @pytest.fixture(scope="module")
@@ -442,7 +504,7 @@ def playwright():
 
 
 @pytest.fixture(scope="module")
-def browser(built_book, playwright):
+def browser(built_book, book_with_url, playwright):
     """A headless Chromium looking at the built student edition."""
     if built_book.returncode != 0:
         pytest.fail("the book did not build; see test_book_builds_without_warnings")
@@ -451,48 +513,66 @@ def browser(built_book, playwright):
     chromium.close()
 
 
+def _shot(folder: Path, name: str) -> Path | None:
+    """Where the screenshot of the built page ``name`` goes; None when none is wanted
+    (:data:`SCREENSHOTS`)."""
+    if SCREENSHOTS in ("", "0"):
+        return None
+    return folder / (name.replace("/", "__") + ".jpg")
+
+
+def _visit(html: Path, pages: list[Path], chromium: Browser | None = None) -> dict:
+    """Each of ``pages`` looked at at both widths (:meth:`Browser.look_at_both_widths`), with
+    screenshots if wanted: {name: (wide, phone)}. In ``chromium``, or in a Chromium (and a
+    Playwright) of this thread's own."""
+    if chromium is None:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as running:
+            own = Browser(running, html)
+            try:
+                return _visit(html, pages, own)
+            finally:
+                own.close()
+    seen = {}
+    for path in pages:
+        name = path.relative_to(html).as_posix()
+        seen[name] = chromium.look_at_both_widths(path, _shot(SHOTS, name),
+                                                  _shot(SHOTS / "phone", name))
+    return seen
+
+
 @pytest.fixture(scope="module")
-def seen_pages(browser) -> dict[str, dict]:
-    """Every page of _toc.yml looked at once, with a screenshot; name -> what was seen."""
+def visited_pages(browser) -> dict[str, tuple[dict, dict]]:
+    """Every page of _toc.yml looked at once at both widths (screenshots if wanted,
+    :data:`SCREENSHOTS`): name -> (what
+    was seen at 1280 px, at 390 px), in the table of contents' order. Half of the pages are
+    visited in another thread, in a browser of its own (each thread its own Playwright): a
+    page's typesetting keeps one of Chromium's processes busy while the next one's waits."""
     pages = _pages()
     assert len(pages) >= 6, pages
     missing = [str(page) for page in pages if not page.exists()]
     assert not missing, f"pages in _toc.yml that were not built: {missing}"
-    for old in [*SHOTS.glob("*.png"), *SHOTS.glob("*.jpg")]:
+    for old in [*SHOTS.glob("**/*.png"), *SHOTS.glob("**/*.jpg")]:
         old.unlink()
-    # The phone's visits run beside these, in a browser of their own on another thread (each
-    # thread its own Playwright): the two widths take half the time they took one after the
-    # other, the book's build being the test run's longest chain.
-    phone = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    _PHONE_VISITS.append(phone.submit(_visit_on_a_phone, pages))
-    phone.shutdown(wait=False)
-    seen = {}
-    for path in pages:
-        name = path.relative_to(HTML).as_posix()
-        seen[name] = browser.look_at(path, SHOTS / (name.replace("/", "__") + ".jpg"))
-    return seen
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as other:
+        theirs = other.submit(_visit, HTML, pages[1::2])
+        seen = _visit(HTML, pages[0::2], browser)
+        seen.update(theirs.result(timeout=900))
+    return {name: seen[name] for name in
+            (path.relative_to(HTML).as_posix() for path in pages)}
 
 
-#: The phone's visits of the page, started by :func:`seen_pages`.
-_PHONE_VISITS: list = []
+@pytest.fixture(scope="module")
+def seen_pages(visited_pages) -> dict[str, dict]:
+    """Every page of _toc.yml as seen at 1280 x 900: name -> what was seen."""
+    return {name: wide for name, (wide, _) in visited_pages.items()}
 
 
-def _visit_on_a_phone(pages: list[Path]) -> dict[str, dict]:
-    """Every page looked at on a phone's 390 x 844, with a screenshot, in a Chromium of this
-    thread's own."""
-    from playwright.sync_api import sync_playwright
-
-    seen = {}
-    with sync_playwright() as running:
-        chromium = Browser(running, HTML)
-        try:
-            for path in pages:
-                name = path.relative_to(HTML).as_posix()
-                seen[name] = chromium.look_at(
-                    path, SHOTS / "phone" / (name.replace("/", "__") + ".jpg"), viewport=PHONE)
-        finally:
-            chromium.close()
-    return seen
+@pytest.fixture(scope="module")
+def phone_pages(visited_pages) -> dict[str, dict]:
+    """Every page of _toc.yml as seen at a phone's 390 x 844: name -> what was seen."""
+    return {name: phone for name, (_, phone) in visited_pages.items()}
 
 
 #: Paths a page must never show: the build machine's repository, its Python and its home.
@@ -557,13 +637,6 @@ def test_every_page_reads_cleanly(seen_pages):
     assert not problems, "\n".join(problems)
 
 
-@pytest.fixture(scope="module")
-def phone_pages(seen_pages) -> dict[str, dict]:
-    """Every page of _toc.yml looked at on a phone's 390 x 844, with a screenshot (the visits
-    :func:`seen_pages` started)."""
-    return _PHONE_VISITS[-1].result(timeout=900)
-
-
 def test_every_page_reads_cleanly_on_a_phone(phone_pages):
     """At 390 px no page scrolls sideways, nothing reaches past the column, and the rest of
     what a reader would notice is absent too."""
@@ -572,11 +645,30 @@ def test_every_page_reads_cleanly_on_a_phone(phone_pages):
     assert not problems, "\n".join(problems)
 
 
+#: What must read the same on a page loaded at a phone's width and on one made that narrow.
+SAME_ON_A_TURNED_PAGE = ("wide", "page_width", "window_width", "past_column", "column_right",
+                         "image_scales", "math", "images", "first_figure_top", "page_errors")
+
+
+def test_a_page_made_narrow_reads_as_one_loaded_on_a_phone(browser):
+    """The phone's look at every page is taken after making its window narrow: on a lesson
+    with wide formulas, a table and figures, and on the opening page of another chapter, that
+    look equals the one at a page loaded at 390 px (sizes to the pixel)."""
+    for name in (f"{CHAPTERS[3].docnames[4]}.html", f"{CHAPTERS[0].docnames[0]}.html"):
+        _, turned = browser.look_at_both_widths(HTML / name)
+        loaded = browser.look_at(HTML / name, viewport=PHONE)
+        for key in SAME_ON_A_TURNED_PAGE:
+            assert turned[key] == loaded[key], (name, key, turned[key], loaded[key])
+
+
 def test_screenshots_of_every_page(seen_pages, phone_pages):
-    """A non-empty screenshot of each page at both widths, for a human to look at."""
+    """With ROBODYN_SCREENSHOTS set, a non-empty screenshot of each page at both widths, for
+    a human to look at."""
+    if _shot(SHOTS, "any") is None:
+        pytest.skip("screenshots are taken on request: ROBODYN_SCREENSHOTS=1 (make screenshots)")
     for name in seen_pages:
         for folder in (SHOTS, SHOTS / "phone"):
-            shot = folder / (name.replace("/", "__") + ".jpg")
+            shot = _shot(folder, name)
             assert shot.exists() and shot.stat().st_size > 10_000, shot
 
 
@@ -797,11 +889,10 @@ def _config_with_url(url: str) -> Path:
     return path
 
 
-def test_launch_buttons_with_a_repository(built_book, playwright):
+def test_launch_buttons_with_a_repository(book_with_url, playwright):
     """With a real-looking URL, a chapter's pages (a lesson here) get Binder, Colab and
     repository buttons to it."""
-    run = build_book(ROOT, capture=True, config=_config_with_url(REAL_LOOKING_URL),
-                     build_root=WITH_URL)
+    run = book_with_url.result(timeout=900)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     html = WITH_URL / "_build" / "html"
     chromium = Browser(playwright, html)
@@ -856,8 +947,8 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
                                        .replace("{png}", png))
     chromium = Browser(playwright, tmp_path)
     try:
-        seen = chromium.look_at(tmp_path / "bad.html", tmp_path / "bad.png")
-        on_phone = chromium.look_at(tmp_path / "bad.html", viewport=PHONE)
+        seen, on_phone = chromium.look_at_both_widths(
+            tmp_path / "bad.html", tmp_path / "bad.png", tmp_path / "bad-phone.png")
     finally:
         chromium.close()
     report = "\n".join(problems_of("bad.html", seen))
@@ -872,6 +963,7 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
         assert expected in report, f"{expected!r} not reported:\n{report}"
     assert "section 2.3" not in report and report.count("not a numbered figure") == 4
     assert (tmp_path / "bad.png").stat().st_size > 0
+    assert (tmp_path / "bad-phone.png").stat().st_size > 0
     phone_report = "\n".join(problems_of("bad.html", on_phone, phone=True))
     assert "reaches past the column" in phone_report and "px wide in a 390 px window" in (
         phone_report), phone_report

@@ -75,7 +75,21 @@ from robodyn.vacuum.statics import (
 )
 from robodyn.vacuum.step import step_distance, step_profile
 
+
+
+def compile_ahead() -> None:
+    """Compile the equations of :mod:`robodyn.vacuum.compiled` to machine code now (about
+    10 s; numba keeps it in ``__pycache__`` for every later process): a short climb and a
+    short braking test call every compiled function with the argument types the chapter
+    uses. ``make .venv`` runs it once, so that no notebook or test of a fresh installation
+    waits for it, nor several of them compile the same code side by side."""
+    params = VacuumParams()
+    climb(params, 0.018, t_max=0.2)
+    brake(params)
+
+
 __all__ = [
+    "compile_ahead",
     "climb_attempt",
     "climb_grid",
     "grid_key",
