@@ -10,10 +10,12 @@ A hand-in's kernel runs as ``bwrap ... -- prlimit ... -- python -m ipykernel_lau
 - a file system of read-only views only: the system's libraries (``/usr`` and the like), the
   Python interpreter and the virtual environment, and a copy of the book's package without its
   checks and tools (:func:`copy_library`); the job's file (the cases to call the answers on) and
-  the connection file, read-only; a private ``/tmp`` and home, in memory and of a fixed size;
-  and one writable folder, where the kernel makes its sockets (the grader connects to them).
-  Nothing else: not the repository, not ``solutions/``, not the other hand-ins, not the
-  grader's files. The environment is cleared and set anew.
+  the connection file, read-only; a private ``/tmp``, ``/dev/shm`` and home, in memory and of
+  a fixed size; and one writable folder, where the kernel makes its sockets (the grader
+  connects to them). The sandbox's root and ``/dev`` are read-only. Nothing else: not the
+  repository, not ``solutions/``, not the other hand-ins, not the grader's files. The
+  environment is cleared and set anew, bwrap's own too, and its options are not on its
+  command line (:func:`launch_command`); every capability is dropped (``--cap-drop ALL``).
 - limits (``prlimit``, set inside the sandbox): the address space (MemoryError beyond it), CPU
   seconds, the size of any file it writes, and the number of processes. The number of
   processes is limited by a pids cgroup of its own where the machine lets the grader make one
@@ -33,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -45,7 +48,7 @@ from pathlib import Path
 import robodyn
 
 __all__ = ["HOME", "JOB_FILE", "LIBRARY", "ProcessLimit", "copy_library", "kernel_command",
-           "problem"]
+           "launch_command", "problem"]
 
 #: Where the package copy is seen inside the sandbox (on ``PYTHONPATH``).
 LIBRARY = "/opt/book"
@@ -56,6 +59,7 @@ JOB_FILE = "/grading/job.pickle"
 #: Sizes of the in-memory folders, in bytes.
 TMP_BYTES = 512 * 2**20
 HOME_BYTES = 64 * 2**20
+SHM_BYTES = 64 * 2**20
 #: Largest file the kernel may write, in bytes.
 MAX_FILE = 64 * 2**20
 #: What of the book's package the sandbox does not get: the exercises' references and typical
@@ -162,9 +166,10 @@ def kernel_command(library: Path, job_file: Path, connection_file: Path, sockets
                         "NUMBA_CACHE_DIR": "/tmp/numba", "LANG": "C.UTF-8",
                         **environment}
     command = [shutil.which("bwrap") or "bwrap", *NAMESPACES, "--hostname", "grading",
-               "--die-with-parent", "--new-session", "--clearenv",
+               "--die-with-parent", "--new-session", "--clearenv", "--cap-drop", "ALL",
                # the in-memory folders first: a bind below /tmp (the job's) goes on top
                "--proc", "/proc", "--dev", "/dev",
+               "--size", str(SHM_BYTES), "--tmpfs", "/dev/shm",
                "--size", str(TMP_BYTES), "--tmpfs", "/tmp",
                "--size", str(HOME_BYTES), "--tmpfs", HOME,
                *_system_binds(), *_python_binds(),
@@ -172,6 +177,8 @@ def kernel_command(library: Path, job_file: Path, connection_file: Path, sockets
                "--ro-bind", str(job_file), JOB_FILE,
                "--ro-bind", str(connection_file), str(connection_file),
                "--bind", str(sockets), str(sockets),
+               # the sandbox's root and /dev (in memory, of no fixed size) read-only, last
+               "--remount-ro", "/dev", "--remount-ro", "/",
                "--chdir", HOME]
     for name, value in sorted(home_environment.items()):
         command += ["--setenv", name, value]
@@ -180,6 +187,22 @@ def kernel_command(library: Path, job_file: Path, connection_file: Path, sockets
                 f"--fsize={MAX_FILE}", f"--nproc={limits.processes}", "--core=0", "--",
                 sys.executable, "-m", "ipykernel_launcher", "-f", str(connection_file)]
     return command
+
+
+def launch_command(command: list[str], options_file: Path) -> list[str]:
+    """``command`` (:func:`kernel_command`) as the grader starts it: bwrap with an empty
+    environment (``env -i``) and its options read from ``options_file`` (``--args``; written
+    here, NUL-separated), where the sandbox cannot see them. Inside the sandbox bwrap's own
+    process is PID 1, readable by the kernel: its environment (``/proc/1/environ``) would be
+    the grader's whole environment (``--clearenv`` clears the kernel's alone), and its command
+    line (``/proc/1/cmdline``) every host path bound. Now both show nothing of the host's but
+    the command bwrap runs."""
+    bwrap_path, *rest = command
+    options, program = rest[:rest.index("--")], rest[rest.index("--"):]
+    options_file.write_bytes(b"".join(option.encode() + b"\0" for option in options))
+    env = shlex.quote(shutil.which("env") or "/usr/bin/env")
+    script = f'bwrap=$0 options=$1; shift; exec {env} -i "$bwrap" --args 3 "$@" 3<"$options"'
+    return ["/bin/sh", "-c", script, bwrap_path, str(options_file), *program]
 
 
 class ProcessLimit:

@@ -47,7 +47,6 @@ import json
 import logging
 import re
 import sys
-import tempfile
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -55,6 +54,7 @@ from pathlib import Path
 
 import nbformat
 
+from classgrade.folders import temporary_folder
 from robodyn.grading import CHECK_CALL
 from robodyn.grading.calls import TIME_LIMIT
 from robodyn.grading.results import results_in
@@ -435,7 +435,7 @@ def run_notebook(path: str | Path, cell_timeout: float = CELL_TIMEOUT,
     for cell in notebook.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
-    with tempfile.TemporaryDirectory(prefix="checknb-") as sockets:
+    with temporary_folder("checknb-") as sockets:   # removed however deep the kernel made it
         kernel = AsyncKernelManager(
             kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"),
             connection_file=str(Path(sockets) / "kernel.json"), log=_QUIET)

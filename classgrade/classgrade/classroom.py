@@ -66,6 +66,7 @@ import nbformat
 
 import robodyn
 from classgrade import bwrap
+from classgrade.folders import temporary_folder
 from classgrade.handin import answer_cells, exercise_ids, parse_notebook, top_level_functions
 from classgrade.reports import (
     file_name,
@@ -257,8 +258,7 @@ def _grade_one(hand_in: HandInFile, official: Path, seed: int, rounds: int, limi
     path) in a fresh folder; its error output goes to a file of which only the end is read.
     """
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="rdc-") as folder:
-        work_dir = Path(folder)
+    with temporary_folder("rdc-") as work_dir:   # removed however deep a hand-in made it
         request = {"hand_in": str(hand_in.path), "official": str(official), "seed": seed,
                    "rounds": rounds, "limits": asdict(limits), "work_dir": str(work_dir),
                    "result": str(work_dir / "result.json"), "isolation": isolation,
@@ -517,6 +517,11 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
                 record = future.result()
             except KeyboardInterrupt:
                 continue
+            except Exception as error:  # noqa: BLE001 - the grader failed on this hand-in alone
+                problem = (f"the grader failed on this hand-in ({type(error).__name__}: "
+                           f"{str(error)[:300]}); grade it again with the same command")
+                log(f"{hand_in.student} ({hand_in.path.name}): {problem}")
+                record = _failed_record(hand_in, chapters[hand_in.key], problem, 0.0)
             finished(hand_in, digest, record)
             bar.update(1)
             bar.set_postfix_str(hand_in.student[:30])

@@ -54,6 +54,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
+from classgrade.folders import temporary_folder
 from robodyn.core.errors import ParameterError
 
 __all__ = ["LIMITS", "ROOT_VARIABLE", "SETTINGS", "build_bundle", "main", "results_for", "run"]
@@ -359,7 +360,7 @@ def _grade_submission(root: Path, settings: dict, official_path: Path,
     limits = Limits(**settings["limits"])
     print(f"grading {hand_in} against {official_path.name} with seed {settings['seed']}, "
           f"{settings['rounds']} rounds, isolation {isolation!r}, limits {asdict(limits)}")
-    with tempfile.TemporaryDirectory(prefix="gs-") as work_dir:
+    with temporary_folder("gs-") as work_dir:   # removed however deep the answers made it
         record = grade_hand_in(hand_in, official_path, int(settings["seed"]),
                                int(settings["rounds"]), limits, work_dir=work_dir,
                                isolation=isolation)

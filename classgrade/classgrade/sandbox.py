@@ -35,11 +35,10 @@ import importlib
 import json
 import os
 import pickle
-import shutil
 import signal
+import stat
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -47,6 +46,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
+from classgrade.folders import remove_tree, temporary_folder
 from classgrade.handin import exercise_ids, read_hand_in
 from classgrade.harness import COLLECTED_MIME, guarded_names
 from classgrade.plaindata import Opaque, from_plain
@@ -335,10 +335,10 @@ def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | 
             "interrupt_mode": "message"}
     if isolation == "bwrap":
         process_limit = bwrap.ProcessLimit(MAX_PROCESSES)
-        spec["argv"] = process_limit.prefix + bwrap.kernel_command(
+        spec["argv"] = process_limit.prefix + bwrap.launch_command(bwrap.kernel_command(
             library, job_dir / "job.pickle", connection_file, sockets,
             bwrap.KernelLimits(int(limits.memory_bytes), cpu, MAX_PROCESSES),
-            KERNEL_ENVIRONMENT)
+            KERNEL_ENVIRONMENT), job_dir / "bwrap-options")
         kernel = _Kernel(folder.parent.parent, connection_file, sockets, bwrap.JOB_FILE, {
             "isolation": "bubblewrap sandbox (own user, PID, IPC, UTS and network "
                          "namespaces; read-only package without checks; private /tmp)",
@@ -420,10 +420,9 @@ class _Execution:
 
 
 #: The socket folder, the one folder the sandboxed kernel can write to, may hold at most this
-#: many entries and bytes (the kernel's sockets take five and none); beyond, the kernel is
-#: killed.
+#: many entries (the kernel's sockets take five), each a socket: anything else there (a file,
+#: a folder, a link) and the kernel is killed.
 SOCKET_FOLDER_ENTRIES = 16
-SOCKET_FOLDER_BYTES = 2**20
 
 
 class _SocketFolderWatch:
@@ -438,18 +437,17 @@ class _SocketFolderWatch:
         self.thread.start()
 
     def check(self) -> str:
-        entries, size = 0, 0
-        with contextlib.suppress(OSError):
-            with os.scandir(self.folder) as scan:
-                for entry in scan:
-                    entries += 1
-                    with contextlib.suppress(OSError):
-                        if entry.is_file(follow_symlinks=False):
-                            size += entry.stat(follow_symlinks=False).st_size
-                    if entries > SOCKET_FOLDER_ENTRIES:
-                        break
-        if entries > SOCKET_FOLDER_ENTRIES or size > SOCKET_FOLDER_BYTES:
-            return "the answer wrote files into the grader's socket folder"
+        """Why the folder's content is not the kernel's sockets alone ("" if it is): an
+        entry that is not a socket (a folder is not looked into: its presence is enough),
+        or more than :data:`SOCKET_FOLDER_ENTRIES` entries."""
+        with contextlib.suppress(OSError), os.scandir(self.folder) as scan:
+            for count, entry in enumerate(scan, start=1):
+                if count > SOCKET_FOLDER_ENTRIES:
+                    return "the answer filled the grader's socket folder"
+                with contextlib.suppress(OSError):
+                    if not stat.S_ISSOCK(entry.stat(follow_symlinks=False).st_mode):
+                        return (f"the answer wrote {entry.name[:40]!r} into the grader's "
+                                "socket folder (only the kernel's sockets belong there)")
         return ""
 
     def _run(self):
@@ -555,13 +553,11 @@ def _execute(official, hand_in, exercises: list[str], kernel: _Kernel, limits: L
 
 
 def _empty(folder: Path) -> None:
-    """Remove everything in ``folder`` (not following links)."""
-    for entry in os.scandir(folder):
-        with contextlib.suppress(OSError):
-            if entry.is_dir(follow_symlinks=False):
-                shutil.rmtree(entry.path, ignore_errors=True)
-            else:
-                os.unlink(entry.path)
+    """Remove everything in ``folder``, however deep (:func:`classgrade.folders.remove_tree`;
+    not following links)."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            remove_tree(entry.path)
 
 
 def _kernel_pid(km) -> int | None:
@@ -853,8 +849,8 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
 @contextlib.contextmanager
 def _job_folder(work_dir):
     """A fresh temporary folder (short path: it holds the kernel's Unix sockets)."""
-    with tempfile.TemporaryDirectory(prefix="rdg-", dir=work_dir) as folder:
-        yield Path(folder)
+    with temporary_folder("rdg-", work_dir) as folder:   # removed however deep it grew
+        yield folder
 
 
 def fingerprint(official_path, seed: int, rounds: int, limits: Limits) -> str:

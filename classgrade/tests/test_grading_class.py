@@ -313,6 +313,42 @@ def test_a_changed_hand_in_is_graded_again_and_only_it(graded, tmp_path):
     assert [row["status"] for row in rows] == ["passed"] * len(IDS)
 
 
+def test_a_grader_failure_on_one_hand_in_is_its_grader_error_and_the_class_goes_on(
+        tmp_path, monkeypatch):
+    """Whatever the grader itself raises on one hand-in (its cleanup once raised
+    RecursionError on a hand-in's folder chain and stopped the class with no summary) becomes
+    that hand-in's "grader error", told with the student's name; the others are graded, the
+    summary written, and the next run grades the failed one again."""
+    import classgrade.classroom as classroom
+
+    folder = tmp_path / "class"
+    for name in ("alice", "bob"):
+        write(answered(STEM), folder / f"{name}.ipynb")
+    real = classroom._grade_one
+
+    def failing_for_bob(hand_in, *args, **kwargs):
+        if hand_in.student == "bob":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(hand_in, *args, **kwargs)
+
+    monkeypatch.setattr(classroom, "_grade_one", failing_for_bob)
+    told = []
+    out = tmp_path / "grades"
+    grade_class(folder, out, official=ROOT / "exercises" / f"{STEM}.ipynb", seed=7,
+                limits=LIMITS, jobs=2, progress=False, log=told.append, isolation=ISOLATION)
+    rows = _gradebook(out)
+    assert {row["status"] for row in rows if row["student"] == "alice"} == {"passed"}
+    bob = [row for row in rows if row["student"] == "bob"]
+    assert len(bob) == len(IDS) and {row["status"] for row in bob} == {"grader error"}
+    assert all("RecursionError" in row["feedback"] for row in bob), bob[0]
+    assert any(line.startswith("bob (bob.ipynb): the grader failed") for line in told), told
+    assert (out / "summary.html").exists()
+    monkeypatch.setattr(classroom, "_grade_one", real)
+    grade_class(folder, out, official=ROOT / "exercises" / f"{STEM}.ipynb", seed=7,
+                limits=LIMITS, jobs=2, progress=False, log=told.append, isolation=ISOLATION)
+    assert {row["status"] for row in _gradebook(out)} == {"passed"}
+
+
 def _sigint_as_at_a_terminal():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import os
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -26,6 +27,7 @@ from handins import ROOT, answered, write
 
 from classgrade import bwrap
 from classgrade.classroom import grade_class
+from classgrade.folders import remove_tree
 from classgrade.sandbox import Limits
 
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions,
@@ -199,7 +201,36 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
         import time
         time.sleep(5)
         """) + RIGHT_FK}, "crashed"),
+    # a chain of folders deeper than Python's recursion limit and longer than PATH_MAX: the
+    # grader's cleanup once raised RecursionError on it and stopped the whole class
+    "deep_folder_chain": ({FK: _attack("""
+        import glob, os
+        start = os.getcwd()
+        for connection in glob.glob("/tmp/**/connection.json", recursive=True):
+            os.chdir(os.path.join(os.path.dirname(os.path.dirname(connection)), "sockets"))
+            for _ in range(3000):
+                os.mkdir("d")
+                os.chdir("d")
+            os.chdir(start)
+            break
+        import time
+        time.sleep(3)
+        """) + RIGHT_FK}, "crashed"),
+    # bwrap's own process is PID 1 inside: its environment was the grader's whole one, its
+    # command line every host path bound; returned, they would show on the feedback page
+    "reads_the_graders_environment": ({FK: _attack("""
+        def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+            with open("/proc/1/environ", "rb") as stream:
+                variables = [v for v in stream.read().decode(errors="replace").split(chr(0))
+                             if v]
+            wanted = [v for v in variables if "TOKEN" in v or "SECRET" in v or "KEY" in v]
+            with open("/proc/1/cmdline", "rb") as stream:
+                command = stream.read().decode(errors="replace").replace(chr(0), " ")
+            raise RuntimeError(f"{len(variables)} variables {wanted} | {command[:300]}")
+        """)}, "failed"),
 }
+#: Set in the grader's environment while the class is graded: no page may show it.
+GRADER_SECRET = "classgrade-secret-token-5d1e"
 
 
 def _digest(paths) -> dict[str, str]:
@@ -239,12 +270,24 @@ def attacked(tmp_path_factory):
     before_repository = _digest(ROOT / name for name in GUARDED)
     before_hand_ins = _digest([folder])
     started = time.perf_counter()
-    summary = grade_class(folder, out, ROOT / "exercises" / f"{STEM}.ipynb", seed=11,
-                          limits=LIMITS, jobs=2, progress=False, log=lambda *a: None)
+    # The run's temporary folders in one of this test's own (short: it holds sockets), so
+    # that what is left there is this run's alone.
+    own_tmp = Path(tempfile.mkdtemp(prefix="rda-"))
+    usual, tempfile.tempdir = tempfile.tempdir, str(own_tmp)
+    os.environ["CLASSGRADE_TEST_TOKEN"] = GRADER_SECRET
+    try:
+        summary = grade_class(folder, out, ROOT / "exercises" / f"{STEM}.ipynb", seed=11,
+                              limits=LIMITS, jobs=2, progress=False, log=lambda *a: None)
+    finally:
+        tempfile.tempdir = usual
+        del os.environ["CLASSGRADE_TEST_TOKEN"]
     time.sleep(1.0)   # a daemon's grace: the gradebook is read after it would have struck
+    left = sorted(path.name for path in own_tmp.iterdir())
+    remove_tree(own_tmp)
     return {"summary": summary, "folder": folder, "out": out, "seconds":
             time.perf_counter() - started, "before_repository": before_repository,
-            "before_hand_ins": before_hand_ins, "survivors": _survivors()}
+            "before_hand_ins": before_hand_ins, "survivors": _survivors(),
+            "left_in_tmp": left}
 
 
 def _rows(out: Path) -> dict[tuple[str, str], dict]:
@@ -267,6 +310,34 @@ def test_no_file_outside_the_sandbox_changes(attacked):
 
 def test_no_process_of_a_hand_in_survives_the_run(attacked):
     assert attacked["survivors"] == []
+
+
+def test_no_page_shows_the_graders_environment_or_paths(attacked):
+    """What the sandbox's PID 1 shows (bwrap's own process) holds nothing of the grader's
+    environment nor the folders bound into the sandbox: the attacker's answer raised both in
+    its error, which is on its feedback page, without them."""
+    pages = {path: path.read_text(encoding="utf-8", errors="replace")
+             for path in attacked["out"].rglob("*") if path.is_file()}
+    attacker = [text for path, text in pages.items()
+                if "reads_the_graders_environment" in path.name]
+    assert attacker and any("/proc/1" in text or "bwrap" in text for text in attacker), (
+        "the attacker's feedback does not show what it read")
+    for path, text in pages.items():
+        assert GRADER_SECRET not in text, path
+    # bwrap's options (its binds: the package copy's folder, the job's file) are not on its
+    # command line. (The interpreter is seen at its own path inside, the virtual
+    # environment's: a repository's path where the environment is made in it.)
+    for text in attacker:
+        assert "0 variables []" in text and "--args 3" in text, text
+        assert "--ro-bind" not in text and "rdl-" not in text, text
+
+
+def test_the_run_leaves_no_temporary_folder(attacked):
+    """Every job folder is removed, the attackers' too (a chain of 3,000 folders among them),
+    and the class was graded to its end: every hand-in in the gradebook."""
+    assert attacked["left_in_tmp"] == []
+    students = {student for student, _ in _rows(attacked["out"])}
+    assert students == {*ATTACKS, "honest_a", "honest_b", "honest_c"}
 
 
 def test_only_honest_answers_earn_points(attacked):
