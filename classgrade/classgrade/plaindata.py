@@ -329,7 +329,13 @@ def _read_sympy(tree, depth: int, budget: list):
         return _sympy_class(tree[1])()
     if kind == "Apply":
         function = _sympy_class(tree[1])
-        return function(*[_read_sympy(arg, depth + 1, budget) for arg in tree[2]])
+        arguments = [_read_sympy(arg, depth + 1, budget) for arg in tree[2]]
+        # Rebuilt as written, never evaluated: sympy evaluates a function of numbers as it
+        # builds it, so that totient(N) of a 126-digit N factored N in the grader, and
+        # 10**(10**8) was written out (both sent unevaluated by a hand-in). sympy's switch is
+        # per thread.
+        with sympy.core.parameters.evaluate(False):
+            return function(*arguments)
     raise ValueError(f"a sympy value the grader does not read ({kind})")
 
 

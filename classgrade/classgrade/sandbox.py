@@ -39,6 +39,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -646,6 +647,34 @@ def _no_strings(raw):
     return raw
 
 
+class _JudgingTooLong(Exception):
+    """Judging one answer used up its time (:func:`_judging_limit`)."""
+
+
+@contextlib.contextmanager
+def _judging_limit(seconds: float):
+    """Raise :class:`_JudgingTooLong` into the block (the judging of one answer) once it has
+    used ``seconds`` of this process's CPU time: sympy, asked to compare a value a hand-in
+    sent (``totient`` of a 126-digit number, sent unevaluated), would work on it for hours.
+    A CPU-time timer (``ITIMER_VIRTUAL``), so that it neither counts the time other processes
+    take on a busy machine nor disturbs the wall-clock timer the references' calls use. In
+    the main thread of a process only (a signal's rule); elsewhere there is no limit."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def used_up(signum, frame):
+        raise _JudgingTooLong
+
+    previous = signal.signal(signal.SIGVTALRM, used_up)
+    signal.setitimer(signal.ITIMER_VIRTUAL, max(float(seconds), 0.01))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0.0)
+        signal.signal(signal.SIGVTALRM, previous)
+
+
 def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: int,
                      answer_error: str) -> tuple[str, str, str, float]:
     """(status, mistake, feedback, credit) of an exercise from what its answer did in the
@@ -820,8 +849,15 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
                 if event == "collected":
                     collected = _read_collected(execution.collected.get(exercise_id))
                     try:
-                        status, mistake, feedback, credit = _judge_collected(
-                            exercise_id, collected, seed, rounds, answer_error)
+                        with _judging_limit(limits.exercise_seconds):
+                            status, mistake, feedback, credit = _judge_collected(
+                                exercise_id, collected, seed, rounds, answer_error)
+                    except _JudgingTooLong:
+                        status, mistake, feedback, credit = "timeout", "", (
+                            f"{exercise_id}: judging what the answer returned took more than "
+                            f"{limits.exercise_seconds:g} s of the grader's time: a value too "
+                            "costly to compare (a huge power, or a function sympy would have "
+                            "to factor or expand). Return the value itself."), 0.0
                     except Exception as error:  # noqa: BLE001 - one exercise, not the class
                         status, mistake, feedback, credit = "grader error", "", (
                             f"{exercise_id}: the grader failed on this answer "

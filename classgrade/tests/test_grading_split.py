@@ -396,3 +396,23 @@ def test_the_books_solutions_pass_on_the_hidden_cases_of_other_seeds(stem):
                      for case in cases]
             outcome = judge(exercise, cases, calls)
             assert outcome.failure is None, (seed, str(outcome.failure))
+
+
+def test_a_sympy_value_is_read_back_as_written_never_evaluated():
+    """sympy evaluates a function of numbers as it builds it: a hand-in that returned
+    totient(N) of a 126-digit N unevaluated had the grader factor N (it hung, re-graded on
+    every run), and 10**(10**8) would be written out. Read back, both stay as they were sent;
+    an ordinary expression reads back equal to itself."""
+    import sympy
+
+    two = from_plain(json.loads(dumps(sympy.Add(1, 1, evaluate=False))))
+    assert isinstance(two, sympy.Add) and two.args == (1, 1)   # not 2
+    big = sympy.Integer(10**125 + 12345)
+    totient = from_plain(json.loads(dumps(sympy.totient(big, evaluate=False))))
+    assert isinstance(totient, sympy.totient) and totient.args == (big,)
+    power = from_plain(json.loads(dumps(sympy.Pow(10, 10**8, evaluate=False))))
+    assert isinstance(power, sympy.Pow) and power.args == (10, 10**8)
+    q, m = sympy.symbols("q m")
+    energy = m * sympy.cos(q) ** 2 / 2 + sympy.Rational(3, 4) * q
+    back = from_plain(json.loads(dumps(energy)))
+    assert sympy.simplify(back - energy) == 0

@@ -43,7 +43,7 @@ def test_the_kernel_command_asks_for_every_namespace_and_limit(tmp_path):
         tmp_path / "sockets", bwrap.KernelLimits(2**31, 90, 32), {"MPLBACKEND": "Agg"})
     text = " ".join(command)
     for option in ("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent",
-                   "--new-session", "--clearenv"):
+                   "--new-session", "--clearenv", "--cap-drop", "--remount-ro"):
         assert option in command, option
     for limit in (f"--as={2**31}", "--cpu=90", "--nproc=32", f"--fsize={bwrap.MAX_FILE}"):
         assert limit in command, limit
@@ -93,6 +93,28 @@ def test_a_no_sandbox_run_says_so_in_every_report(tmp_path):
 
 
 @needs_bwrap
+def test_an_answer_too_costly_to_judge_is_its_own_timeout(tmp_path):
+    """An answer that returns totient(N) of a 126-digit N, unevaluated: sympy would factor N
+    while judging it (it held the grading process for good). Judging it stops after the
+    exercise's time of the grader's CPU, as a timeout of that exercise alone, said so; the
+    hand-in's other answers are graded as usual."""
+    from handins import ISOLATION
+
+    costly = ("import sympy\n\ndef kinetic_energy_2link(m1, m2, L1, lc1, lc2, I1, I2, q1, q2,"
+              " qd1, qd2):\n    return sympy.totient(sympy.Integer(10**125 + 12345),"
+              " evaluate=False)\n")
+    path = tmp_path / "costly.ipynb"
+    write(answered("01_planar_arms", {"arm.kinetic_energy_2link": costly}), path)
+    record = grade_hand_in(path, ROOT / "exercises" / "01_planar_arms.ipynb", seed=3,
+                           limits=Limits(exercise_seconds=3, notebook_seconds=120),
+                           isolation=ISOLATION)
+    entries = {entry["exercise"]: entry for entry in record["exercises"]}
+    costly_entry = entries.pop("arm.kinetic_energy_2link")
+    assert costly_entry["status"] == "timeout", costly_entry
+    assert "judging what the answer returned took more than 3 s" in costly_entry["feedback"]
+    assert {entry["status"] for entry in entries.values()} == {"passed"}, entries
+
+
 def test_inside_the_sandbox_the_repository_and_the_network_are_not_there(tmp_path):
     """The kernel's command, run with a probe instead of the kernel: it sees the package copy
     and nothing of the repository, cannot write the copy, has no network and sees only its
