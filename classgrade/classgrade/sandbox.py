@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import hashlib
 import importlib
 import json
@@ -145,13 +146,33 @@ _FLAGGED_ATTRIBUTES = {
 }
 
 
+#: Longest answer (characters of source) read for review flags. An answer of a few hundred
+#: lines is under 20,000; a 2 MB one took 30 s and 600 MB to read, and a hand-in may be 64 MB.
+MAX_REVIEWED_SOURCE = 200_000
+
+
+@functools.lru_cache(maxsize=4)
+def _syntax_tree(source: str) -> ast.Module | None:
+    """An answer's source parsed, once for the flags and the references both; None if it
+    does not parse or is longer than :data:`MAX_REVIEWED_SOURCE`."""
+    if len(source) > MAX_REVIEWED_SOURCE:
+        return None
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+
+
 def review_flags(source: str, references: tuple[str, ...] = ()) -> list[str]:
     """What in an answer's source deserves a look by the instructor: tools that can reach
     around the grading run (``exec``, ``gc``, a function's ``__closure__``, ...), the book's
-    checks or grading modules, and the exercise's package references by name."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    checks or grading modules, and the exercise's package references by name; an answer
+    too long to be read for them (:data:`MAX_REVIEWED_SOURCE`) is flagged as such."""
+    if len(source) > MAX_REVIEWED_SOURCE:
+        return [f"an answer of {len(source) // 1000:,} thousand characters: too long to be "
+                "read for review flags; look at it"]
+    tree = _syntax_tree(source)
+    if tree is None:
         return []
     flags = {f"names the book's own {name}" for name in named_references(source, references)}
     for node in ast.walk(tree):
@@ -182,10 +203,11 @@ def review_flags(source: str, references: tuple[str, ...] = ()) -> list[str]:
 def named_references(source: str, references: tuple[str, ...]) -> list[str]:
     """The package references that an answer's source names, through whatever import:
     ``robodyn.diffdrive.forward_kinematics``, ``from robodyn.diffdrive import
-    forward_kinematics as fk``, ``import robodyn.diffdrive as dd; dd.forward_kinematics``."""
-    try:
-        tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    forward_kinematics as fk``, ``import robodyn.diffdrive as dd; dd.forward_kinematics``.
+    (Not looked for in an answer too long to be read: :func:`review_flags` flags it, and the
+    grading harness catches a reference's call whatever the source.)"""
+    tree = _syntax_tree(source)
+    if tree is None:
         return []
     bound = {}   # a name the answer binds -> the dotted path it stands for
     for node in ast.walk(tree):

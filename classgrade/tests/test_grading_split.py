@@ -416,3 +416,21 @@ def test_a_sympy_value_is_read_back_as_written_never_evaluated():
     energy = m * sympy.cos(q) ** 2 / 2 + sympy.Rational(3, 4) * q
     back = from_plain(json.loads(dumps(energy)))
     assert sympy.simplify(back - energy) == 0
+
+
+def test_an_answer_too_long_to_review_is_flagged_not_read():
+    """A 2 MB answer once took 30 s and 600 MB to read for flags (a hand-in may hold 64 MB):
+    past MAX_REVIEWED_SOURCE characters it is flagged for a look instead, and no reference is
+    looked for in it (the harness catches a reference's call at run time)."""
+    from classgrade.sandbox import MAX_REVIEWED_SOURCE
+
+    body = "".join(f"    x{i} = robodyn.diffdrive.forward_kinematics\n" for i in range(5000))
+    source = f"import robodyn\n\ndef forward_kinematics(a, b, c, d):\n{body}    return 1, 2\n"
+    assert len(source) > MAX_REVIEWED_SOURCE
+    flags = review_flags(source, ("robodyn.diffdrive.forward_kinematics",))
+    assert flags == [f"an answer of {len(source) // 1000:,} thousand characters: too long to "
+                     "be read for review flags; look at it"]
+    assert named_references(source, ("robodyn.diffdrive.forward_kinematics",)) == []
+    short = "import robodyn\n\ndef f():\n    return robodyn.diffdrive.forward_kinematics\n"
+    assert named_references(short, ("robodyn.diffdrive.forward_kinematics",)) == [
+        "robodyn.diffdrive.forward_kinematics"]
