@@ -405,16 +405,31 @@ def _client_class():
         #: Cells allowed more (the collect cells, whose output is the results record).
         larger_caps: dict
 
-        def output(self, outs, msg, display_id, cell_index):
-            size = len(json.dumps(msg.get("content", {}), default=str))
+        def within_cap(self, msg, cell_index) -> bool:
+            """Count a message's size (its content and binary buffers) as the cell's
+            output; False, and the cell stopped as by the stop button, past its cap."""
+            size = len(json.dumps(msg.get("content", {}), default=str)) + sum(
+                len(buffer) for buffer in msg.get("buffers") or ())
             total = self.output_sizes.get(cell_index, 0) + size
             self.output_sizes[cell_index] = total
             if total > self.larger_caps.get(cell_index, self.output_cap):
-                if cell_index not in self.over_limit:   # stop the cell, as the stop button
+                if cell_index not in self.over_limit:
                     self.over_limit.add(cell_index)
                     asyncio.ensure_future(ensure_async(self.km.interrupt_kernel()))
+                return False
+            return True
+
+        def output(self, outs, msg, display_id, cell_index):
+            if not self.within_cap(msg, cell_index):
                 return None
             return super().output(outs, msg, display_id, cell_index)
+
+        def handle_comm_msg(self, outs, msg, cell_index):
+            """Widget messages count as the cell's output (a flood of them stops it, as
+            printing would) and are otherwise dropped: the grader shows no widget, and
+            nbclient's handler raised KeyError on a malformed one (every exercise then a
+            "grader error")."""
+            self.within_cap(msg, cell_index)
 
     return CappedClient
 

@@ -216,6 +216,14 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
         import time
         time.sleep(3)
         """) + RIGHT_FK}, "crashed"),
+    # widget messages, a malformed one first: nbclient's handler raised KeyError on it (every
+    # exercise a "grader error"), and 200 of 1 MB went past the output cap
+    "floods_widget_messages": ({FK: _attack("""
+        from ipykernel.comm import Comm
+        comm = Comm(target_name="jupyter.widget", data={"state": {}})
+        for _ in range(200):
+            comm.send(data={"state": {"value": "x" * 2**20}})
+        """) + RIGHT_FK}, "output limit"),
     # bwrap's own process is PID 1 inside: its environment was the grader's whole one, its
     # command line every host path bound; returned, they would show on the feedback page
     "reads_the_graders_environment": ({FK: _attack("""
@@ -358,7 +366,7 @@ def test_the_honest_students_are_graded_whole(attacked):
     # but for those whose kernel the attack ended
     for name in ("patches_the_grader", "daemon_rewrites_the_gradebook",
                  "deletes_and_writes_files", "forges_a_pid_file_and_floods",
-                 "private_helper", "reads_the_job"):
+                 "private_helper", "reads_the_job", "floods_widget_messages"):
         assert all(rows[(name, exercise)]["status"] == "passed"
                    for exercise in (IK, TR, IP, HC)), name
 
