@@ -15,7 +15,9 @@ A hand-in's kernel runs as ``bwrap ... -- prlimit ... -- python -m ipykernel_lau
   connects to them). The sandbox's root and ``/dev`` are read-only. Nothing else: not the
   repository, not ``solutions/``, not the other hand-ins, not the grader's files. The
   environment is cleared and set anew, bwrap's own too, and its options are not on its
-  command line (:func:`launch_command`); every capability is dropped (``--cap-drop ALL``).
+  command line (:func:`launch_command`); every capability is dropped (``--cap-drop ALL``),
+  and a seccomp filter refuses ptrace and the system's administration
+  (:func:`seccomp_filter`).
 - limits (``prlimit``, set inside the sandbox): the address space (MemoryError beyond it), CPU
   seconds, the size of any file it writes, and the number of processes. The number of
   processes is limited by a pids cgroup of its own where the machine lets the grader make one
@@ -33,6 +35,7 @@ namespaces), :func:`problem` says why; the grader then refuses to grade unless t
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import shlex
@@ -48,7 +51,7 @@ from pathlib import Path
 import robodyn
 
 __all__ = ["HOME", "JOB_FILE", "LIBRARY", "ProcessLimit", "copy_library", "kernel_command",
-           "launch_command", "problem"]
+           "launch_command", "problem", "seccomp_filter"]
 
 #: Where the package copy is seen inside the sandbox (on ``PYTHONPATH``).
 LIBRARY = "/opt/book"
@@ -189,20 +192,53 @@ def kernel_command(library: Path, job_file: Path, connection_file: Path, sockets
     return command
 
 
-def launch_command(command: list[str], options_file: Path) -> list[str]:
+#: System calls the sandbox refuses (EPERM) through its seccomp filter: tracing another
+#: process or reading its memory, and the administration of the system (modules, mounts,
+#: keys, BPF programs, namespaces), which no answer needs.
+REFUSED_CALLS = ("ptrace", "process_vm_readv", "process_vm_writev", "kexec_load",
+                 "kexec_file_load", "bpf", "perf_event_open", "userfaultfd", "keyctl",
+                 "add_key", "request_key", "mount", "umount2", "pivot_root", "swapon",
+                 "swapoff", "reboot", "init_module", "finit_module", "delete_module", "setns",
+                 "unshare")
+
+
+def seccomp_filter(path: Path) -> Path | None:
+    """Write the sandbox's seccomp filter to ``path``, compiled (BPF) by libseccomp through
+    its Python interface ``pyseccomp``: :data:`REFUSED_CALLS` answered with EPERM, every other
+    call allowed. None where libseccomp is missing (then the sandbox has no filter, and the
+    grading record says so)."""
+    try:
+        import pyseccomp
+        rules = pyseccomp.SyscallFilter(defaction=pyseccomp.ALLOW)
+        for name in REFUSED_CALLS:
+            rules.add_rule(pyseccomp.ERRNO(errno.EPERM), name)
+        with open(path, "wb") as out:
+            rules.export_bpf(out)
+    except (ImportError, OSError, AttributeError, RuntimeError, ValueError):
+        return None
+    return path
+
+
+def launch_command(command: list[str], options_file: Path,
+                   seccomp_file: Path | None = None) -> list[str]:
     """``command`` (:func:`kernel_command`) as the grader starts it: bwrap with an empty
     environment (``env -i``) and its options read from ``options_file`` (``--args``; written
     here, NUL-separated), where the sandbox cannot see them. Inside the sandbox bwrap's own
     process is PID 1, readable by the kernel: its environment (``/proc/1/environ``) would be
     the grader's whole environment (``--clearenv`` clears the kernel's alone), and its command
     line (``/proc/1/cmdline``) every host path bound. Now both show nothing of the host's but
-    the command bwrap runs."""
+    the command bwrap runs. ``seccomp_file`` (:func:`seccomp_filter`) is read by bwrap from
+    descriptor 4."""
     bwrap_path, *rest = command
     options, program = rest[:rest.index("--")], rest[rest.index("--"):]
+    if seccomp_file is not None:   # bwrap reads the compiled filter from descriptor 4
+        options += ["--seccomp", "4"]
     options_file.write_bytes(b"".join(option.encode() + b"\0" for option in options))
     env = shlex.quote(shutil.which("env") or "/usr/bin/env")
-    script = f'bwrap=$0 options=$1; shift; exec {env} -i "$bwrap" --args 3 "$@" 3<"$options"'
-    return ["/bin/sh", "-c", script, bwrap_path, str(options_file), *program]
+    script = (f'bwrap=$0 options=$1 filter=$2; shift 2; '
+              f'exec {env} -i "$bwrap" --args 3 "$@" 3<"$options" 4<"$filter"')
+    return ["/bin/sh", "-c", script, bwrap_path, str(options_file),
+            str(seccomp_file or "/dev/null"), *program]
 
 
 class ProcessLimit:

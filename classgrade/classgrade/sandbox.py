@@ -358,13 +358,17 @@ def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | 
             "interrupt_mode": "message"}
     if isolation == "bwrap":
         process_limit = bwrap.ProcessLimit(MAX_PROCESSES)
+        seccomp = bwrap.seccomp_filter(job_dir / "seccomp.bpf")
         spec["argv"] = process_limit.prefix + bwrap.launch_command(bwrap.kernel_command(
             library, job_dir / "job.pickle", connection_file, sockets,
             bwrap.KernelLimits(int(limits.memory_bytes), cpu, MAX_PROCESSES),
-            KERNEL_ENVIRONMENT), job_dir / "bwrap-options")
+            KERNEL_ENVIRONMENT), job_dir / "bwrap-options", seccomp)
+        calls = ("ptrace and the system's administration refused (seccomp)" if seccomp
+                 else "no seccomp filter (libseccomp missing)")
         kernel = _Kernel(folder.parent.parent, connection_file, sockets, bwrap.JOB_FILE, {
             "isolation": "bubblewrap sandbox (own user, PID, IPC, UTS and network "
-                         "namespaces; read-only package without checks; private /tmp)",
+                         "namespaces; read-only package without checks; private /tmp; no "
+                         f"capabilities; {calls})",
             "network": "none (network namespace)",
             "processes": process_limit.description}, process_limit)
     else:

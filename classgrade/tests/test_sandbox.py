@@ -8,6 +8,7 @@ told ``--no-sandbox``, and a record says how its hand-in was confined.
 
 from __future__ import annotations
 
+import os
 import pickle
 import subprocess
 import sys
@@ -129,12 +130,18 @@ def test_inside_the_sandbox_the_repository_and_the_network_are_not_there(tmp_pat
                                    bwrap.KernelLimits(2**31, 30, 32), {})
     probe = command[:command.index("--", command.index("--chdir")) + 1] + [
         sys.executable, "-c", PROBE.replace("{ROOT}", str(ROOT))]
-    result = subprocess.run(probe, capture_output=True, text=True, timeout=60)
+    seccomp = bwrap.seccomp_filter(tmp_path / "seccomp.bpf")
+    assert seccomp is not None, "libseccomp (pyseccomp) is missing"
+    launched = bwrap.launch_command(probe, tmp_path / "options", seccomp)
+    result = subprocess.run(launched, capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "CLASSGRADE_TEST_TOKEN": "secret-5d1e"})
     assert result.returncode == 0, result.stderr
     seen = dict(line.split("=", 1) for line in result.stdout.split())
     assert seen == {"robodyn": "/opt/book/robodyn/__init__.py", "repository": "False",
                     "solutions": "False", "write_copy": "refused", "network": "refused",
-                    "processes": "1", "home": "/home/student"}, seen
+                    "processes": "1", "home": "/home/student", "write_root": "refused",
+                    "capabilities": "0000000000000000", "ptrace": "refused",
+                    "pid1_environment": "0"}, seen
 
 
 PROBE = """
@@ -155,6 +162,23 @@ except OSError:
 others = [p for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, os.getpid())]
 print("processes=" + str(1 + len(others)))
 print("home=" + os.getcwd())
+try:
+    open("/etc/written-by-a-hand-in", "w")
+    print("write_root=allowed")
+except OSError:
+    print("write_root=refused")
+status = pathlib.Path("/proc/self/status").read_text()
+print("capabilities=" + status.split("CapEff:")[1].split()[0])
+import ctypes, time
+libc = ctypes.CDLL(None, use_errno=True)
+child = os.fork()
+if child == 0:
+    time.sleep(5)
+    os._exit(0)
+attached = libc.ptrace(16, child, 0, 0) == 0   # PTRACE_ATTACH to its own child
+print("ptrace=" + ("allowed" if attached else "refused"))
+os.kill(child, 9)
+print("pid1_environment=" + str(len(pathlib.Path("/proc/1/environ").read_bytes())))
 """
 
 
