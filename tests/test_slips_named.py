@@ -269,10 +269,8 @@ def _differs_somewhere(difference: sp.Expr, scale: sp.Expr, points: int = 3) -> 
     """True if ``difference`` is clearly not zero at one of a few fixed points of its
     symbols (more than 1e-8 of ``scale`` there): then two expressions differ for sure. False
     says nothing: the two may be equal, which only simplify tells."""
-    symbols = sorted(difference.free_symbols, key=str)
-    if not symbols:
-        return False
-    for k in range(points):
+    symbols = sorted(difference.free_symbols | scale.free_symbols, key=str)
+    for k in range(points if symbols else 1):   # a number is looked at once
         point = {symbol: sp.Float(0.37 + 0.29 * ((3 * k + i) % 5)) for i, symbol
                  in enumerate(symbols)}
         try:
