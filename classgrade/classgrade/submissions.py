@@ -452,8 +452,13 @@ def _add_zip(inventory: Inventory, path: Path, key: str, named: Named, who: Stud
         inventory.not_graded.append(NotGraded(
             key, who.name, "a zip without a notebook" + _listing(others)))
         return
+    seen: dict[str, int] = {}
     for member, unpacked, member_time in notebooks:
-        inventory.hand_ins.append(_hand_in(unpacked, f"{key}/{member}", named, who,
+        # A zip may hold two members of one name: each its own key (the second "#2"), in
+        # the zip's order, so that neither's record overwrites the other's.
+        seen[member] = seen.get(member, 0) + 1
+        copy = f"#{seen[member]}" if seen[member] > 1 else ""
+        inventory.hand_ins.append(_hand_in(unpacked, f"{key}/{member}{copy}", named, who,
                                            _mtime(path), member_time))
     if others:
         inventory.not_graded.append(NotGraded(

@@ -604,6 +604,21 @@ def test_a_zip_hand_in_is_unpacked_and_graded_as_its_students(tmp_path):
     assert "1 of its files are not notebooks (work/data.csv)" in listed.reason
 
 
+def test_two_zip_members_of_one_name_are_two_hand_ins(tmp_path):
+    """A zip may hold two members of one name (a student zipped twice into one file): each is
+    a hand-in of its own key, the second marked "#2", so that no record overwrites another."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "alice.zip", "w") as archive, \
+            pytest.warns(UserWarning, match="Duplicate name"):
+        archive.writestr("work/04.ipynb", _untouched_text())
+        archive.writestr("work/04.ipynb", _untouched_text().replace("Exercise", "Exercises"))
+    unpacked = tmp_path / "unpacked"
+    unpacked.mkdir()
+    keys = [hand_in.key for hand_in in find_submissions(folder, unpack_to=unpacked).hand_ins]
+    assert keys == ["alice.zip/work/04.ipynb", "alice.zip/work/04.ipynb#2"]
+
+
 @pytest.mark.parametrize("members, symlinks, reason", [
     ({"../../evil.ipynb": "{}"}, (), "outside the zip's folder"),
     ({"/tmp/evil.ipynb": "{}"}, (), "outside the zip's folder"),
