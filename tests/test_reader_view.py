@@ -578,8 +578,9 @@ def visited_pages(browser) -> dict[str, tuple[dict, dict]]:
     assert len(pages) >= 6, pages
     missing = [str(page) for page in pages if not page.exists()]
     assert not missing, f"pages in _toc.yml that were not built: {missing}"
-    for old in [*SHOTS.glob("**/*.png"), *SHOTS.glob("**/*.jpg")]:
-        old.unlink()
+    if _shot(SHOTS, "any") is not None:   # new screenshots replace the old ones, if taken
+        for old in [*SHOTS.glob("**/*.png"), *SHOTS.glob("**/*.jpg")]:
+            old.unlink()
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as other:
         theirs = other.submit(_visit, HTML, pages[1::2])
         seen = _visit(HTML, pages[0::2], browser)
