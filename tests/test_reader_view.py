@@ -241,15 +241,12 @@ class Browser:
         takes); on the narrow window the page's own resize handlers have run
         (:data:`RESIZE_SETTLES_MS`). The phone's entry counts the same bytes and requests.
         In ``reader``'s tab (the visits of a whole book go through one), or in a new one."""
-        if reader is None:
-            with self.reader() as own:
-                return self.look_at_both_widths(page_path, screenshot, phone_screenshot,
-                                                reader=own)
-        visit = reader.open(page_path)
-        wide = visit.look(screenshot)
-        reader.page.set_viewport_size(PHONE)
-        reader.page.wait_for_timeout(RESIZE_SETTLES_MS)
-        return wide, visit.look(phone_screenshot)
+        with (self.reader() if reader is None else contextlib.nullcontext(reader)) as tab:
+            visit = tab.open(page_path)
+            wide = visit.look(screenshot)
+            tab.page.set_viewport_size(PHONE)
+            tab.page.wait_for_timeout(RESIZE_SETTLES_MS)
+            return wide, visit.look(phone_screenshot)
 
     @contextlib.contextmanager
     def reader(self, viewport: dict = VIEWPORT):
@@ -545,26 +542,28 @@ def _shot(folder: Path, name: str) -> Path | None:
     return folder / (name.replace("/", "__") + ".jpg")
 
 
-def _visit(html: Path, pages: list[Path], chromium: Browser | None = None) -> dict:
-    """Each of ``pages`` looked at at both widths (:meth:`Browser.look_at_both_widths`), with
-    screenshots if wanted: {name: (wide, phone)}. In ``chromium``, or in a Chromium (and a
-    Playwright) of this thread's own."""
-    if chromium is None:
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as running:
-            own = Browser(running, html)
-            try:
-                return _visit(html, pages, own)
-            finally:
-                own.close()
+def _visit(chromium: Browser, pages: list[Path]) -> dict:
+    """Each of ``pages`` looked at at both widths (:meth:`Browser.look_at_both_widths`), all
+    in one tab of ``chromium``, with screenshots if wanted: {name: (wide, phone)}."""
     seen = {}
     with chromium.reader() as reader:
         for path in pages:
-            name = path.relative_to(html).as_posix()
+            name = path.relative_to(chromium.html).as_posix()
             seen[name] = chromium.look_at_both_widths(
                 path, _shot(SHOTS, name), _shot(SHOTS / "phone", name), reader=reader)
     return seen
+
+
+def _visit_in_own_browser(html: Path, pages: list[Path]) -> dict:
+    """:func:`_visit` in a Chromium (and a Playwright) of this thread's own."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as running:
+        own = Browser(running, html)
+        try:
+            return _visit(own, pages)
+        finally:
+            own.close()
 
 
 @pytest.fixture(scope="module")
@@ -582,8 +581,8 @@ def visited_pages(browser) -> dict[str, tuple[dict, dict]]:
         for old in [*SHOTS.glob("**/*.png"), *SHOTS.glob("**/*.jpg")]:
             old.unlink()
     with concurrent.futures.ThreadPoolExecutor(max_workers=1) as other:
-        theirs = other.submit(_visit, HTML, pages[1::2])
-        seen = _visit(HTML, pages[0::2], browser)
+        theirs = other.submit(_visit_in_own_browser, HTML, pages[1::2])
+        seen = _visit(browser, pages[0::2])
         seen.update(theirs.result(timeout=900))
     return {name: seen[name] for name in
             (path.relative_to(HTML).as_posix() for path in pages)}
