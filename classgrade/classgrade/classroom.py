@@ -236,6 +236,41 @@ class _Running:
             _kill(process, work_dir)
 
 
+class _CtrlC:
+    """Ctrl-C, noticed however it arrives. Python raises KeyboardInterrupt wherever the main
+    thread is; raised inside an object's finalizer (a temporary file's, say) it is printed as
+    "Exception ignored" and lost, and the class went on to its end (seen once in a test run).
+    While grading, Ctrl-C also sets a flag, which :meth:`as_completed` looks at four times a
+    second. Where SIGINT is not Python's own handler (ignored in a background job), or off
+    the main thread, nothing changes."""
+
+    def __init__(self):
+        self.pressed = threading.Event()
+        self.previous = None
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self.previous = signal.signal(signal.SIGINT, self._pressed)
+
+    def _pressed(self, signum, frame):
+        self.pressed.set()
+        raise KeyboardInterrupt
+
+    def as_completed(self, futures):
+        """The futures as they finish, as ``concurrent.futures.as_completed``; a
+        KeyboardInterrupt as soon as Ctrl-C was pressed, even if its first one was lost."""
+        pending = set(futures)
+        while pending:
+            done, pending = concurrent.futures.wait(
+                pending, timeout=0.25, return_when=concurrent.futures.FIRST_COMPLETED)
+            if self.pressed.is_set():
+                raise KeyboardInterrupt
+            yield from done
+
+    def restore(self):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+
 def _kill(process: subprocess.Popen, work_dir: Path) -> None:
     """Kill a hand-in's grading process and its process group. Its kernel's sandbox dies with
     it (bubblewrap's ``--die-with-parent``, and its PID namespace takes every process of the
@@ -507,11 +542,12 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
     interrupted = False
     started = time.perf_counter()
     executor = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    ctrl_c = _CtrlC()
     try:
         futures = {executor.submit(_grade_one, hand_in, chapters[hand_in.key], seed, rounds,
                                    limits, running, isolation, library): (hand_in, digest)
                    for hand_in, digest in to_grade}
-        for future in concurrent.futures.as_completed(futures):
+        for future in ctrl_c.as_completed(futures):
             hand_in, digest = futures[future]
             try:
                 record = future.result()
@@ -529,6 +565,7 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
         interrupted = True
         running.stop_all()
     finally:
+        ctrl_c.restore()
         executor.shutdown(wait=True, cancel_futures=True)
         library_folder.cleanup()
         bar.close()
