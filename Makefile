@@ -45,7 +45,7 @@ help:
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
 
-# numba compiles chapter 7's equations once, here (about 10 s; robodyn.vacuum.compile_ahead),
+# numba compiles chapters 6 and 7's equations once, here (about 25 s; each compile_ahead),
 # as pip compiles the installed Python files: a fresh clone's notebooks and tests would
 # otherwise compile the same code several times side by side.
 # setuptools announces every editable install with a notice printed as a warning ("Editable
@@ -60,7 +60,7 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax
-	$(BIN)/python -c "import robodyn.vacuum; robodyn.vacuum.compile_ahead()"
+	$(BIN)/python -c "import robodyn.egg, robodyn.vacuum; robodyn.egg.compile_ahead(); robodyn.vacuum.compile_ahead()"
 	@touch $(STAMP)
 
 book: $(STAMP)

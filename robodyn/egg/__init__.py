@@ -67,7 +67,16 @@ from robodyn.egg.stability import (
     upright_coefficients,
 )
 
+
+def compile_ahead() -> None:
+    """Compile the equations of :mod:`robodyn.egg.compiled` to machine code now (numba
+    keeps it in ``__pycache__`` for every later process): a short run calls each compiled
+    function with the argument types :func:`simulate` uses. ``make .venv`` runs it once."""
+    simulate(EggParams(), t_end=0.05)
+
+
 __all__ = [
+    "compile_ahead",
     "GYRO_SPEEDS",
     "GYRO_TILTS",
     "gimbal_tilt_run",

@@ -19,6 +19,7 @@ from robodyn.core.rotations import (
     quaternion_multiply,
     quaternion_to_matrix,
 )
+from robodyn.egg import compiled
 from robodyn.egg.attitude import euler_angles, rotation
 from robodyn.egg.geometry import check_radii
 from robodyn.egg.gimbal import ServoMove, body_attitudes, differential_rule
@@ -180,6 +181,7 @@ class _Model:
         self.servo = servo
         self.inertias = params.inertias
         self.m = params.mass
+        self.numbers = (*compiled.constants(params), compiled.servo_numbers(servo))
 
     def kinematics(self, t, x):
         p = self.p
@@ -246,6 +248,18 @@ class _Model:
         q_dot = 0.5 * quaternion_multiply(k["q"], np.concatenate([[0.0], w_B]))
         v = -_cross(k["w"], k["r"])
         return np.concatenate([q_dot, w_dot, v[:2], [self.p.rotor_speed]])
+
+    def compiled_derivative(self, t, x, mode, sign):
+        """:meth:`derivative` by :func:`robodyn.egg.compiled.rates`, the same equations
+        compiled (what :func:`simulate` integrates)."""
+        return compiled.rates(t, x, *self.numbers, compiled.MODES[mode], sign)
+
+    def compiled_solve(self, t, x, mode, sign=0.0):
+        """(w_dot, F, tau) of :meth:`solve` at (t, x) by
+        :func:`robodyn.egg.compiled.accelerations` (what the events ask)."""
+        w_dot, F, tau, _ = compiled.accelerations(t, x, *self.numbers,
+                                                  compiled.MODES[mode], sign)
+        return w_dot, F, tau
 
     def outputs(self, t, x, mode, sign):
         k = self.kinematics(t, x)
@@ -383,7 +397,7 @@ def simulate(params: EggParams, servo: ServoMove | None = None, t_end: float = 3
     while t < t_end:
         # the first phase samples its start; a later phase's start, a switch, is the end of
         # the phase before, not a sample time (no sample is repeated or missed)
-        run = solve(model.derivative, (t, t_end), x, args=(mode, sign),
+        run = solve(model.compiled_derivative, (t, t_end), x, args=(mode, sign),
                     state_names=STATE_NAMES, method="DOP853", rtol=rtol, atol=atol,
                     events=_events(model, params, mode, sign, friction_cone),
                     t_eval=times[times >= t] if not phases else times[times > t])
@@ -429,7 +443,7 @@ def _events(model: _Model, params: EggParams, mode: str, sign: float,
     def force(t, x):                # both events ask at the same (t, x): solve once
         key = (t, x.tobytes())
         if last.get("key") != key:
-            last["key"], last["F"] = key, model.solve(model.kinematics(t, x), mode, sign)[1]
+            last["key"], last["F"] = key, model.compiled_solve(t, x, mode, sign)[1]
         return last["F"]
 
     def lift_off(t, x, *args):
@@ -443,7 +457,7 @@ def _events(model: _Model, params: EggParams, mode: str, sign: float,
     events = [lift_off, slips] if friction_cone else [lift_off]
     if mode == "stick":
         def breakaway(t, x, *args):
-            _, F, tau = model.solve(model.kinematics(t, x), "stick")
+            _, F, tau = model.compiled_solve(t, x, "stick")
             return params.twist_static * F[2] - abs(tau)
         breakaway.terminal, breakaway.direction = True, -1
         events.append(breakaway)
