@@ -25,6 +25,10 @@ paths: they are resolved against the current folder at the start. Into the outpu
 - ``results/``: one record per hand-in, and ``seed.txt``, the seed of the hidden cases (drawn
   once per class, kept, so that a re-run grades on the same cases).
 
+The instructor's own decisions (points set by hand in ``overrides.csv``, a late penalty) are
+applied to the records at every run, in the reports only (:mod:`classgrade.adjustments`);
+``student=`` grades one student's hand-ins again and keeps the others as they were.
+
 A folder that mixes the hand-ins of several exercise notebooks is graded per notebook into
 one gradebook (its ``chapter`` column says which) and one wide CSV per notebook: Canvas and
 Moodle import one file per assignment, and each exercise notebook is an assignment of its own
@@ -58,14 +62,14 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import asdict
 from pathlib import Path
 
 import nbformat
 
 import robodyn
-from classgrade import bwrap
+from classgrade import adjustments, bwrap
 from classgrade.folders import temporary_folder
 from classgrade.handin import answer_cells, exercise_ids, parse_notebook, top_level_functions
 from classgrade.reports import (
@@ -410,15 +414,21 @@ def _notices(inventory: Inventory, hand_ins: list, superseded: dict, roster: Ros
                         [f"{hand_in.student} ({hand_in.key})" for hand_in in hand_ins
                          if not hand_in.who.on_roster]))
         several = len(set(chapters.values())) > 1
+        other_files = defaultdict(list)              # a .py, a PDF: on the student's line
+        for item in inventory.not_graded:
+            other_files[item.student_key].append(item.key)
         absent = []
         for stem in sorted({path.stem for path in chapters.values()}):
             present = {hand_in.who.key for hand_in in hand_ins
                        if chapters[hand_in.key].stem == stem}
             absent += [f"{entry.name} ({entry.id or entry.email or 'no id'})"
                        + (f": nothing for {stem}" if several else "")
+                       + (f"; handed in, not graded: {', '.join(other_files[entry.key])}"
+                          if other_files[entry.key] else "")
                        for entry in roster.entries if entry.key not in present]
         notices.append(("No hand-in", "Students of the roster without a notebook in the "
-                        "folder (their rows in the wide CSV have empty points).", absent))
+                        "folder (their rows in the wide CSV have empty points), with the files "
+                        "they handed in that are not notebooks.", absent))
     return notices
 
 
@@ -458,9 +468,13 @@ def _resolved(path) -> Path | None:
 def grade_class(folder, out=None, official=None, seed: int | None = None, rounds: int = 3,
                 limits: Limits | None = None, jobs: int | None = None,
                 progress: bool = True, log=print, isolation: str = "bwrap",
-                roster=None) -> dict:
+                roster=None, overrides=None, late_penalty: float = 0.0,
+                student: str | None = None) -> dict:
     """Grade every hand-in of ``folder``; see the module's docstring. ``roster`` is the path
-    of a roster CSV file (:func:`classgrade.submissions.read_roster`). Returns a summary:
+    of a roster CSV file (:func:`classgrade.submissions.read_roster`); ``overrides`` the path
+    of an overrides file and ``late_penalty`` a percentage (:mod:`classgrade.adjustments`;
+    by default ``<out>/overrides.csv`` where it exists); ``student`` grades that student's
+    hand-ins again (named by name, id, login, email or file) and no other. Returns a summary:
     the output folder, the official notebook most hand-ins answer, the official notebook of
     each hand-in, how many were graded, skipped, the records, the files not graded and the
     earlier submissions.
@@ -476,11 +490,19 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
         raise ParameterError(f"exercise notebook {str(official)!r} does not exist")
     roster_path = _resolved(roster)
     the_roster = read_roster(roster_path) if roster_path is not None else None
+    overrides_path = _resolved(overrides)
+    if overrides_path is None and (out / "overrides.csv").is_file():
+        overrides_path = out / "overrides.csv"
+    decisions = (adjustments.read_overrides(overrides_path) if overrides_path else [],
+                 adjustments.check_late_penalty(late_penalty))
+    if student is not None and not str(student).strip():
+        raise ParameterError("STUDENT (--student) is empty: name the student to grade again")
     limits = limits or Limits()
     check_isolation(isolation)
     with tempfile.TemporaryDirectory(prefix="rdz-") as unpacked:
         inventory = find_submissions(folder, out, the_roster, chapter_stems(), unpacked,
-                                     leave_out=[roster_path] if roster_path else [])
+                                     leave_out=[path for path in (roster_path, overrides_path)
+                                                if path])
         if not inventory.hand_ins:
             others = f" ({len(inventory.not_graded)} other files)" if inventory.not_graded \
                 else ""
@@ -492,12 +514,25 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
         hand_ins.sort(key=lambda h: chapters[h.key].name)   # by chapter, then by path
         notices = _notices(inventory, hand_ins, superseded, the_roster, chapters)
         _log_notices(notices, log)
+        if student is not None and not any(_is(hand_in, student) for hand_in in hand_ins):
+            raise ParameterError(f"no hand-in of the folder is {student!r}'s (STUDENT is "
+                                 "matched against each hand-in's name, id, login, email and "
+                                 "file)")
         return _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limits,
-                          jobs, progress, log, isolation, _roster_rows(the_roster))
+                          jobs, progress, log, isolation, _roster_rows(the_roster),
+                          decisions, student)
+
+
+def _is(hand_in: HandInFile, student: str) -> bool:
+    """Whether ``student`` names the student of ``hand_in`` (any case)."""
+    who = hand_in.who
+    names = {hand_in.student, who.id, who.login, who.email, hand_in.key}
+    return student.strip().casefold() in {name.casefold() for name in names if name}
 
 
 def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limits, jobs,
-               progress, log, isolation, roster_rows) -> dict:
+               progress, log, isolation, roster_rows, decisions=([], 0.0),
+               student=None) -> dict:
     """Grade ``hand_ins`` (each against ``chapters[key]``) into ``out``: see grade_class."""
     out.mkdir(parents=True, exist_ok=True)
     seed = class_seed(out, seed)
@@ -511,13 +546,21 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
         with contextlib.suppress(OSError, ValueError):
             previous = json.loads((out / "results" / _record_name(hand_in.key)).read_text(
                 encoding="utf-8"))
-        if _kept(previous, hand_in.path, digest, stamp):
+        if student is not None and not _is(hand_in, student):
+            # another student's: as the last run left it (not graded now, even if changed)
+            if previous is not None:
+                records[hand_in.key] = {**previous, **_identity(hand_in, superseded)}
+            else:
+                log(f"{hand_in.student} ({hand_in.key}): not graded yet; a run without "
+                    "STUDENT grades it")
+        elif student is None and _kept(previous, hand_in.path, digest, stamp):
             records[hand_in.key] = {**previous, **_identity(hand_in, superseded)}
         else:
             to_grade.append((hand_in, digest))
     skipped = len(records)
     if skipped:
-        log(f"{skipped} notebook(s) unchanged since the last run: kept")
+        log(f"{skipped} notebook(s) kept as the last run graded them" if student is not None
+            else f"{skipped} notebook(s) unchanged since the last run: kept")
     jobs = jobs or max(1, os.cpu_count() or 1)
     running = _Running()
     library_folder = tempfile.TemporaryDirectory(prefix="rdl-")
@@ -525,9 +568,13 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
         else None
     write_lock = threading.Lock()
 
+    def adjusted():
+        """The records in the folder's order, with the instructor's decisions applied."""
+        return adjustments.apply([records[h.key] for h in hand_ins if h.key in records],
+                                 *decisions)
+
     def write_books():
-        ordered = [records[h.key] for h in hand_ins if h.key in records]
-        write_gradebook(out, ordered, roster_rows)
+        write_gradebook(out, adjusted()[0], roster_rows)
 
     def finished(hand_in, digest, record):
         record.update(_identity(hand_in, superseded), key=hand_in.key, sha256=digest,
@@ -571,7 +618,10 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
         bar.close()
     with write_lock:
         write_books()
-        ordered = [records[h.key] for h in hand_ins if h.key in records]
+        ordered, not_applied = adjusted()
+        notices = [*notices, ("Overrides not applied", "Lines of the overrides file that "
+                              "changed no grade.", not_applied)]
+        _log_notices(notices[-1:], log)
         write_feedback(out, ordered)
         names = sorted({path.name for path in chapters.values()})
         write_summary(out, ordered, ", ".join(names), seed, notices)

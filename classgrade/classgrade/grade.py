@@ -18,6 +18,16 @@ Options:
     ``email`` (any order; UTF-8, with or without a byte-order mark). A login, id, email or name
     in a hand-in's file name is mapped to the roster's name and id; hand-ins not on the roster
     and roster students without a hand-in are listed.
+``--overrides CSV``
+    Points set by hand: a CSV file with the columns ``student``, ``exercise``, ``points`` and
+    ``reason``; applied at every run, shown in every report (``<out>/overrides.csv`` is read
+    without this option; see :mod:`classgrade.adjustments`).
+``--late-penalty PERCENT``
+    Take this percentage of the points off every hand-in the platform marked late (Canvas's
+    download marks them; Moodle's does not).
+``--student NAME``
+    Grade this student's hand-ins again (by name, id, login, email or file) and no other; the
+    others stay as the last run graded them.
 ``--seed N``
     Seed of the hidden cases; by default drawn once and kept in ``<out>/seed.txt``.
 ``--rounds N``
@@ -48,6 +58,7 @@ for how a hand-in is contained.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import textwrap
 from pathlib import Path
@@ -82,6 +93,16 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
+def _percentage(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"expected a percentage from 0 to 100, got {text!r}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m classgrade.grade",
@@ -90,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--exercises", type=Path, default=None)
     parser.add_argument("--roster", type=Path, default=None)
+    parser.add_argument("--overrides", type=Path, default=None)
+    parser.add_argument("--late-penalty", type=_percentage, default=0.0, metavar="PERCENT")
+    parser.add_argument("--student", default=None, metavar="NAME")
     parser.add_argument("--seed", type=_non_negative_int, default=None)
     parser.add_argument("--rounds", type=_positive(int), default=3)
     parser.add_argument("--jobs", type=_positive(int), default=None)
@@ -116,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         summary = grade_class(args.folder, args.out, args.exercises, args.seed, args.rounds,
                               limits, args.jobs, progress=not args.quiet,
                               isolation="none" if args.no_sandbox else "bwrap",
-                              roster=args.roster)
+                              roster=args.roster, overrides=args.overrides,
+                              late_penalty=args.late_penalty, student=args.student)
     except ParameterError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

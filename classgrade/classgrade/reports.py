@@ -9,16 +9,18 @@ reader never sees half a file.
 The CSV files:
 
 - ``gradebook.csv``, long form: a row per hand-in and exercise (:data:`GRADEBOOK_COLUMNS`);
-- ``totals.csv``: a row per hand-in, its points and the most it could have;
+- ``totals.csv``: a row per hand-in, its points (after the late penalty) and the most it
+  could have;
 - ``grades-<exercise notebook>.csv``, wide, one per exercise notebook (:func:`write_wide`): a
   row per student, the columns :data:`WIDE_COLUMNS`, then one per exercise with its points,
-  then ``Total``. Canvas's gradebook import identifies a student by ``ID`` (the Canvas user
-  id of its bulk download's file names, or the roster's id) and wants the columns ``Student``,
-  ``ID``, ``SIS User ID``, ``SIS Login ID`` and ``Section`` first, as in its own export (the
-  two SIS columns and Section are left empty); Moodle's lets the instructor choose the column
-  that identifies a user (``Email address``: give a roster with the emails). Both let the
-  instructor map each other column to a grade item (``Total`` to the notebook's assignment)
-  or ignore it (``Login``, ``Late``). A roster student without a hand-in has a row with empty
+  then ``Late penalty`` and ``Total`` (after the penalty). Canvas's gradebook import
+  identifies a student by ``ID`` (the Canvas user id of its bulk download's file names, or
+  the roster's id) and wants the columns ``Student``, ``ID``, ``SIS User ID``, ``SIS Login
+  ID`` and ``Section`` first, as in its own export (the two SIS columns and Section are left
+  empty); Moodle's lets the instructor choose the column that identifies a user (``Email
+  address``: give a roster with the emails). Both let the instructor map each other column
+  to a grade item (``Total`` to the notebook's assignment) or ignore it (``Login``,
+  ``Late``, ``Late penalty``). A roster student without a hand-in has a row with empty
   points: an import leaves their grade as it is.
 
 Feedback pages have a file name of their own per student (:func:`student_pages`): a readable
@@ -40,6 +42,8 @@ import unicodedata
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from classgrade.adjustments import total
+
 __all__ = ["GRADEBOOK_COLUMNS", "TOTALS_COLUMNS", "WIDE_COLUMNS", "class_table", "csv_cell",
            "file_name", "student_pages", "write_atomically", "write_feedback", "write_gradebook",
            "write_summary", "write_wide"]
@@ -47,16 +51,21 @@ __all__ = ["GRADEBOOK_COLUMNS", "TOTALS_COLUMNS", "WIDE_COLUMNS", "class_table",
 #: The columns of gradebook.csv: ``chapter`` is the exercise notebook graded against,
 #: ``notebook`` the hand-in's path in the class folder.
 GRADEBOOK_COLUMNS = ("student", "student_id", "chapter", "notebook", "exercise", "status",
-                     "points", "max_points", "mistake", "feedback", "flags")
-#: The columns of totals.csv.
-TOTALS_COLUMNS = ("student", "student_id", "chapter", "notebook", "late", "points",
-                  "max_points")
+                     "points", "max_points", "mistake", "feedback", "flags", "adjustment")
+#: The columns of totals.csv: ``points`` after the late penalty
+#: (:mod:`classgrade.adjustments`).
+TOTALS_COLUMNS = ("student", "student_id", "chapter", "notebook", "late", "late_penalty",
+                  "points", "max_points")
 #: The first columns of a wide CSV; one per exercise and ``Total`` follow.
 WIDE_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Login",
                 "Email address", "Late")
 #: How a text cell of a CSV file may not begin (a spreadsheet reads it as a formula): OWASP's
 #: list for CSV injection.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: What every CSV file begins with: the byte-order mark, by which Excel knows the file is
+#: UTF-8 (without it, Excel reads "Müller" as "MÃ¼ller"); Canvas's and Moodle's imports and
+#: Python's "utf-8-sig" skip it.
+BOM = "\ufeff"
 #: Statuses that count as "not tried" in the summary's chart.
 _NOT_TRIED = ("not attempted", "missing")
 
@@ -98,8 +107,10 @@ def csv_cell(value) -> str:
 
 
 def _csv(rows) -> str:
-    """The CSV text of ``rows`` (each an iterable of values), every cell through csv_cell."""
+    """The CSV text of ``rows`` (each an iterable of values), every cell through csv_cell,
+    after the :data:`BOM`."""
     stream = io.StringIO()
+    stream.write(BOM)
     writer = csv.writer(stream)
     for row in rows:
         writer.writerow([csv_cell(value) for value in row])
@@ -126,10 +137,10 @@ def write_gradebook(out: Path, records: list[dict], roster=()) -> None:
             rows.append([record["student"], record.get("student_id", ""), _chapter(record),
                          record["key"], entry["exercise"], entry["status"], entry["points"],
                          entry["max_points"], entry["mistake"], _first_line(entry["feedback"]),
-                         "; ".join(entry["flags"])])
+                         "; ".join(entry["flags"]), entry.get("adjustment", "")])
         totals.append([record["student"], record.get("student_id", ""), _chapter(record),
-                       record["key"], _late(record),
-                       sum(entry["points"] for entry in record["exercises"]),
+                       record["key"], _late(record), record.get("late_penalty", 0.0),
+                       total(record),
                        sum(entry["max_points"] for entry in record["exercises"])])
     write_atomically(out / "gradebook.csv", _csv(rows))
     write_atomically(out / "totals.csv", _csv(totals))
@@ -144,7 +155,7 @@ def write_wide(path: Path, records: list[dict], roster=()) -> None:
     ``roster`` without a record (see the module's docstring)."""
     exercises = list(dict.fromkeys(entry["exercise"] for record in records
                                    for entry in record["exercises"]))
-    rows = [[*WIDE_COLUMNS, *exercises, "Total"]]
+    rows = [[*WIDE_COLUMNS, *exercises, "Late penalty", "Total"]]
     graded = set()
     for record in records:
         graded.add(record.get("student_key", ""))
@@ -152,11 +163,11 @@ def write_wide(path: Path, records: list[dict], roster=()) -> None:
         rows.append([record["student"], record.get("student_id", ""), "", "", "",
                      record.get("login", ""), record.get("email", ""), _late(record),
                      *(points.get(exercise, "") for exercise in exercises),
-                     sum(points.values())])
+                     record.get("late_penalty", 0.0), total(record)])
     for student in roster:
         if student["key"] not in graded:
             rows.append([student["name"], student.get("id", ""), "", "", "", "",
-                         student.get("email", ""), "", *([""] * len(exercises)), ""])
+                         student.get("email", ""), "", *([""] * len(exercises)), "", ""])
     write_atomically(path, _csv(rows))
 
 
@@ -247,7 +258,8 @@ def unsandboxed(records: list[dict]) -> list[str]:
 
 def write_feedback(out: Path, records: list[dict]) -> None:
     """``feedback/<student>.html`` for every student: per exercise the status, the points and
-    the feedback, as the notebook's check would show it, on the grading run's cases."""
+    the feedback, as the notebook's check would show it, on the grading run's cases; any
+    other page in ``feedback/`` (an earlier run's) is removed."""
     by_student = defaultdict(list)
     for record in records:
         by_student[_student_key(record)].append(record)
@@ -256,7 +268,7 @@ def write_feedback(out: Path, records: list[dict]) -> None:
         student = own[0]["student"]
         parts = [f"<h1>Feedback for {html.escape(student)}</h1>"]
         for record in own:
-            points = sum(entry["points"] for entry in record["exercises"])
+            points = total(record)
             maximum = sum(entry["max_points"] for entry in record["exercises"])
             parts.append(f"<h2>{html.escape(record['key'])}: {_points(points)} of "
                          f"{_points(maximum)} points</h2>")
@@ -267,8 +279,11 @@ def write_feedback(out: Path, records: list[dict]) -> None:
                              "this exercise notebook; the latest was graded, not: "
                              f"{html.escape(', '.join(record['superseded']))}.</p>")
             if record.get("late"):
+                penalty = record.get("late_penalty", 0.0)
                 parts.append('<p class="small">Note: the learning platform marked this '
-                             "submission late.</p>")
+                             "submission late" + (f"; the late penalty takes {_points(penalty)} "
+                                                  "points off the total" if penalty else "")
+                             + ".</p>")
             parts.append('<p class="small">Graded on other inputs than the checks in the '
                          "notebook (the fixed cases and new random ones), with the same "
                          "messages.</p>")
@@ -279,13 +294,19 @@ def write_feedback(out: Path, records: list[dict]) -> None:
                              f"{_points(entry['points'])} / {_points(entry['max_points'])}</h3>")
                 if entry["feedback"]:
                     parts.append(f"<pre>{html.escape(entry['feedback'])}</pre>")
+                # the notes are the student's; the flags (review_flags) are for the
+                # instructor alone: gradebook.csv and the summary show them
                 for note in entry["notes"]:
                     parts.append(f'<p class="small">Note: {html.escape(note)}</p>')
-                if entry["flags"]:
-                    parts.append('<p class="small">For the instructor to look at: '
-                                 f"{html.escape('; '.join(entry['flags']))}</p>")
+                if entry.get("adjustment"):
+                    parts.append(f"<p><strong>{html.escape(entry['adjustment'])}</strong></p>")
         write_atomically(out / "feedback" / pages[key],
                          _page(f"Feedback: {student}", "\n".join(parts)))
+    # A page of an earlier run whose student is no longer in it under that key (a run with a
+    # roster names students otherwise than one without) would be sent as a student's too.
+    for page in (out / "feedback").glob("*.html"):
+        if page.name not in pages.values():
+            page.unlink()
 
 
 def _chart(exercises: list[str], counts: dict) -> str:
@@ -401,16 +422,20 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int,
                 parts.append(f"<tr><td>{html.escape(mistake)}</td><td>{count}</td></tr>")
             parts.append("</table>")
     parts.append("<h2>Totals</h2><table><tr><th>student</th><th>notebook</th><th>points</th>"
-                 "<th>late</th></tr>")
+                 "<th>late</th><th>set by you</th></tr>")
     pages = student_pages(records)
     for record in records:
-        points = sum(entry["points"] for entry in record["exercises"])
+        points = total(record)
         maximum = sum(entry["max_points"] for entry in record["exercises"])
         link = f"feedback/{pages[_student_key(record)]}"
+        penalty = record.get("late_penalty", 0.0)
+        late = _late(record) + (f" (-{_points(penalty)})" if penalty else "")
+        adjusted = "; ".join(f"{entry['exercise']}: {entry['adjustment']}"
+                             for entry in record["exercises"] if entry.get("adjustment"))
         parts.append(f'<tr><td><a href="{html.escape(link)}">{html.escape(record["student"])}'
                      f"</a></td><td>{html.escape(record['key'])}</td>"
                      f"<td>{_points(points)} / {_points(maximum)}</td>"
-                     f"<td>{_late(record)}</td></tr>")
+                     f"<td>{html.escape(late)}</td><td>{html.escape(adjusted)}</td></tr>")
     parts.append("</table>")
     parts.extend(_notices(notices))
     if flagged:

@@ -345,11 +345,13 @@ class HandInFile:
 @dataclass(frozen=True)
 class NotGraded:
     """A file of the class folder that is not graded: its ``key`` (path in the folder), the
-    ``student`` its name names (empty if none), and the ``reason``."""
+    ``student`` its name names (empty if none), the ``reason``, and the student's key
+    (:class:`Student`), by which a roster's student without a notebook is told of it."""
 
     key: str
     student: str
     reason: str
+    student_key: str = ""
 
 
 @dataclass
@@ -403,7 +405,7 @@ def find_submissions(folder, out=None, roster: Roster | None = None,
         else:
             reason = ("a zip, not unpacked" if path.suffix.lower() == ".zip"
                       else "not a notebook (.ipynb)")
-            inventory.not_graded.append(NotGraded(relative.as_posix(), who.name, reason))
+            inventory.not_graded.append(NotGraded(relative.as_posix(), who.name, reason, who.key))
     return inventory
 
 
@@ -446,11 +448,12 @@ def _add_zip(inventory: Inventory, path: Path, key: str, named: Named, who: Stud
     target = Path(tempfile.mkdtemp(prefix="zip-", dir=unpack_to))
     notebooks, others, problem = unpack_notebooks(path, target, limits)
     if problem:
-        inventory.not_graded.append(NotGraded(key, who.name, f"a zip, refused: {problem}"))
+        inventory.not_graded.append(NotGraded(key, who.name, f"a zip, refused: {problem}",
+                                                who.key))
         return
     if not notebooks:
         inventory.not_graded.append(NotGraded(
-            key, who.name, "a zip without a notebook" + _listing(others)))
+            key, who.name, "a zip without a notebook" + _listing(others), who.key))
         return
     seen: dict[str, int] = {}
     for member, unpacked, member_time in notebooks:
@@ -462,7 +465,8 @@ def _add_zip(inventory: Inventory, path: Path, key: str, named: Named, who: Stud
                                            _mtime(path), member_time))
     if others:
         inventory.not_graded.append(NotGraded(
-            key, who.name, f"{len(others)} of its files are not notebooks" + _listing(others)))
+            key, who.name, f"{len(others)} of its files are not notebooks" + _listing(others),
+            who.key))
 
 
 def _listing(names: list[str], shown: int = 5) -> str:

@@ -101,12 +101,12 @@ def graded(tmp_path_factory):
 
 
 def _dict_rows(path: Path) -> list[dict]:
-    with open(path, newline="", encoding="utf-8") as stream:
+    with open(path, newline="", encoding="utf-8-sig") as stream:
         return list(csv.DictReader(stream))
 
 
 def _rows(path: Path) -> list[list[str]]:
-    with open(path, newline="", encoding="utf-8") as stream:
+    with open(path, newline="", encoding="utf-8-sig") as stream:
         return list(csv.reader(stream))
 
 
@@ -187,22 +187,22 @@ def test_files_that_are_not_notebooks_and_the_roster_lists_are_shown(graded):
 
 def test_the_wide_csv_is_one_row_per_student_ready_for_import(graded):
     """Per chapter a wide CSV: Canvas's columns, the roster's id and email, late, the points of
-    each exercise and the total; the roster student without a hand-in has empty points; the
-    formula-named hand-in is text, not a formula."""
+    each exercise, the late penalty and the total; the roster student without a hand-in has
+    empty points; the formula-named hand-in is text, not a formula."""
     out, summary, _ = graded
     assert summary["wide"] == [out / f"grades-{STEM}.csv", out / "grades-07_vacuum.csv"]
     wide = _rows(out / f"grades-{STEM}.csv")
     assert wide[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Login",
-                       "Email address", "Late", *IDS, "Total"]
+                       "Email address", "Late", *IDS, "Late penalty", "Total"]
     rows = {row[0]: row for row in wide[1:]}
     maximum = _maximum()
     assert rows["Lena Fischer"] == ["Lena Fischer", "111", "", "", "", "fischerlena",
                                     "lena@uni.example", "no",
-                                    *(_points(maximum[e]) for e in IDS),
+                                    *(_points(maximum[e]) for e in IDS), "0",
                                     _points(sum(maximum.values()))]
-    assert rows["outside"][8:] == [_points(maximum[FK]), *["0"] * (len(IDS) - 1),
+    assert rows["outside"][8:] == [_points(maximum[FK]), *["0"] * (len(IDS) - 1), "0",
                                    _points(maximum[FK])]
-    assert rows["Nobody Here"][1] == "S-4" and rows["Nobody Here"][8:] == [""] * (len(IDS) + 1)
+    assert rows["Nobody Here"][1] == "S-4" and rows["Nobody Here"][8:] == [""] * (len(IDS) + 2)
     assert "'" + FORMULA in rows and FORMULA not in rows
     assert len(wide) == 1 + 12 + 1            # header, 12 students of chapter 4, Nobody Here
     for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv"):

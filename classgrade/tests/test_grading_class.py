@@ -30,6 +30,7 @@ from handins import ISOLATION, ROOT, answered, cell_of, official, write
 from classgrade.classroom import grade_class
 from classgrade.reports import class_table
 from classgrade.sandbox import Limits, official_points
+from robodyn.core.errors import ParameterError
 
 pytestmark = [pytest.mark.notebooks, pytest.mark.solutions]
 
@@ -212,7 +213,7 @@ def _points(exercise, statuses, mistakes) -> float:
 
 
 def _gradebook(out):
-    with open(out / "gradebook.csv", newline="", encoding="utf-8") as stream:
+    with open(out / "gradebook.csv", newline="", encoding="utf-8-sig") as stream:
         return list(csv.DictReader(stream))
 
 
@@ -259,7 +260,7 @@ def test_the_feedback_says_what_happened(graded):
 
 def test_totals_points_and_the_summary_page(graded):
     _, out, expected, _, _ = graded
-    with open(out / "totals.csv", newline="", encoding="utf-8") as stream:
+    with open(out / "totals.csv", newline="", encoding="utf-8-sig") as stream:
         totals = {row["student"]: row for row in csv.DictReader(stream)}
     for name, (statuses, mistakes) in expected.items():
         assert totals[name]["points"] == \
@@ -311,6 +312,36 @@ def test_a_changed_hand_in_is_graded_again_and_only_it(graded, tmp_path):
     assert summary["graded"] == 1
     rows = [row for row in _gradebook(copy_out) if row["student"] == "untouched"]
     assert [row["status"] for row in rows] == ["passed"] * len(IDS)
+
+
+def test_one_student_graded_again_with_the_instructors_overrides(graded, tmp_path):
+    """``--student`` grades that student's hand-in again (unchanged as it is) and no other;
+    ``<out>/overrides.csv`` is read without an option and applied to the records kept, the
+    line that matches nobody is listed; a student who is not in the class is a clear error."""
+    folder, out, _, _, _ = graded
+    copy_folder, copy_out = tmp_path / "class", tmp_path / "grades"
+    subprocess.run(["cp", "-r", str(folder), str(copy_folder)], check=True)
+    subprocess.run(["cp", "-r", str(out), str(copy_out)], check=True)
+    (copy_out / "overrides.csv").write_text(
+        "student,exercise,points,reason\n"
+        f"mistakes,{FK},2,the swap was a typo in the exercise text\n"
+        f"nobody_here,{FK},1,a name that is not in the class\n", encoding="utf-8")
+    told = []
+    summary = grade_class(copy_folder, copy_out, official=ROOT / "exercises" / f"{STEM}.ipynb",
+                          limits=LIMITS, jobs=2, progress=False, log=told.append,
+                          isolation=ISOLATION, student="Mistakes")
+    assert (summary["graded"], summary["skipped"]) == (1, len(_hand_ins()) - 1)
+    rows = {(row["student"], row["exercise"]): row for row in _gradebook(copy_out)}
+    assert rows[("mistakes", FK)]["status"] == "failed"          # graded as before ...
+    assert rows[("mistakes", FK)]["points"] == "2"               # ... and set by hand
+    assert "the swap was a typo" in rows[("mistakes", FK)]["adjustment"]
+    assert rows[("all_right", FK)]["adjustment"] == ""
+    assert any("nobody_here" in line for line in told)
+    assert "nobody_here" in (copy_out / "summary.html").read_text(encoding="utf-8")
+    with pytest.raises(ParameterError, match="no hand-in of the folder is 'zoe'"):
+        grade_class(copy_folder, copy_out, official=ROOT / "exercises" / f"{STEM}.ipynb",
+                    limits=LIMITS, progress=False, log=told.append, isolation=ISOLATION,
+                    student="zoe")
 
 
 def test_a_grader_failure_on_one_hand_in_is_its_grader_error_and_the_class_goes_on(

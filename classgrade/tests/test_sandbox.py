@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 import pytest
-from handins import ROOT, answered, write
+from handins import ROOT, answered, official, write
 
 from classgrade import bwrap, classroom, sandbox
 from classgrade.grade import main as grade_main
@@ -65,7 +65,7 @@ def test_without_bubblewrap_the_grader_says_so_and_needs_no_sandbox(monkeypatch,
         message = bwrap.problem()
         assert "bubblewrap (bwrap) is not installed" in message and "apt-get" in message
         folder = tmp_path / "hand-ins"
-        write(answered("04_differential_drive"), folder / "a.ipynb")
+        write(official("04_differential_drive"), folder / "a.ipynb")   # no solutions: the release
         with pytest.raises(ParameterError, match="--no-sandbox"):
             classroom.grade_class(folder, tmp_path / "out", progress=False, log=lambda *a: 0)
         assert grade_main([str(folder), "--out", str(tmp_path / "out"), "--quiet"]) == 2

@@ -299,7 +299,7 @@ def attacked(tmp_path_factory):
 
 
 def _rows(out: Path) -> dict[tuple[str, str], dict]:
-    with open(out / "gradebook.csv", encoding="utf-8") as stream:
+    with open(out / "gradebook.csv", encoding="utf-8-sig") as stream:
         return {(row["student"], row["exercise"]): row for row in csv.DictReader(stream)}
 
 

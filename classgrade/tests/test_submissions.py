@@ -268,13 +268,21 @@ def test_the_summary_lists_name_what_was_not_graded_and_who_is_missing(tmp_path)
     folder = _folder(tmp_path, {"fischerlena_123456_1_a.ipynb": text,
                                 "fischerlena_123456_2_a.ipynb": text,
                                 "stranger.ipynb": _text(official("07_vacuum")),
-                                "notes.txt": "x"})
+                                "notes.txt": "x",
+                                "John Smith_7_assignsubmission_file_/answer.py": "x = 1"})
     inventory = find_submissions(folder, roster=roster, chapters=CHAPTERS)
     chapters = assign_chapters(inventory.hand_ins)
     kept, superseded = latest(inventory.hand_ins, group=lambda h: (h.who.key, chapters[h.key]))
     notices = {title: lines for title, _, lines in
                _notices(inventory, kept, superseded, roster, chapters)}
-    assert notices["Files not graded"] == ["notes.txt: not a notebook (.ipynb)"]
+    assert notices["Files not graded"] == [
+        "John Smith_7_assignsubmission_file_/answer.py: not a notebook (.ipynb)",
+        "notes.txt: not a notebook (.ipynb)"]
+    # a roster student who handed in a .py only: told on their own line, not just "nothing"
+    assert ("John Smith (S-002): nothing for 07_vacuum; handed in, not graded: "
+            "John Smith_7_assignsubmission_file_/answer.py") in notices["No hand-in"]
+    assert not any("answer.py" in line for line in notices["No hand-in"]
+                   if not line.startswith("John Smith"))
     assert notices["Earlier submissions, not graded"] == [
         "Lena Fischer: fischerlena_123456_1_a.ipynb (graded: fischerlena_123456_2_a.ipynb)"]
     assert notices["Not on the roster"] == ["stranger (stranger.ipynb)"]
@@ -310,7 +318,7 @@ def _record(student, key, points, official_name=f"{STEM}.ipynb", **more):
 
 
 def _rows(path: Path) -> list[list[str]]:
-    with open(path, newline="", encoding="utf-8") as stream:
+    with open(path, newline="", encoding="utf-8-sig") as stream:
         return list(csv.reader(stream))
 
 
@@ -325,11 +333,16 @@ def test_every_csv_file_escapes_what_a_student_wrote(tmp_path):
     assert book[1][:4] == ["'@cmd", "", STEM, "'" + evil]
     assert book[1][6] == "1" and book[1][9] == "'-1 is not the answer"
     totals = _rows(tmp_path / "totals.csv")
-    assert totals[1][0] == "'@cmd" and totals[1][3] == "'" + evil and totals[1][5] == "1"
+    assert totals[1][0] == "'@cmd" and totals[1][3] == "'" + evil and totals[1][6] == "1"
     wide = _rows(tmp_path / f"grades-{STEM}.csv")
     assert wide[1][0] == "'@cmd"
     raw = (tmp_path / "gradebook.csv").read_text(encoding="utf-8")
     assert "\n=" not in raw and ",=" not in raw and ',"=' not in raw
+    # each file begins with the byte-order mark, by which Excel reads UTF-8 ("Müller", not
+    # "MÃ¼ller"), and has it once
+    for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv"):
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\xef\xbb\xbf") == 1, name
 
 
 def test_the_wide_csv_has_a_row_per_student_and_a_column_per_exercise(tmp_path):
@@ -348,11 +361,12 @@ def test_the_wide_csv_has_a_row_per_student_and_a_column_per_exercise(tmp_path):
     write_gradebook(tmp_path, records, roster)
     wide = _rows(tmp_path / f"grades-{STEM}.csv")
     assert wide[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Login",
-                       "Email address", "Late", "diffdrive.e1", "diffdrive.e2", "Total"]
+                       "Email address", "Late", "diffdrive.e1", "diffdrive.e2", "Late penalty",
+                       "Total"]
     assert wide[1] == ["Lena Fischer", "123456", "", "", "", "fischerlena", "lena@uni.example",
-                       "yes", "1", "0.5", "1.5"]
-    assert wide[2] == ["Karl", "4711", "", "", "", "", "", "", "0", "1", "1"]
-    assert wide[3] == ["Nobody Here", "S-9", "", "", "", "", "n@x", "", "", "", ""]
+                       "yes", "1", "0.5", "0", "1.5"]
+    assert wide[2] == ["Karl", "4711", "", "", "", "", "", "", "0", "1", "0", "1"]
+    assert wide[3] == ["Nobody Here", "S-9", "", "", "", "", "n@x", "", "", "", "", ""]
     assert len(wide) == 4
     vacuum = _rows(tmp_path / "grades-07_vacuum.csv")
     assert [row[0] for row in vacuum] == ["Student", "Vera", "Lena Fischer", "Nobody Here"]
@@ -375,6 +389,31 @@ def test_feedback_pages_never_collide_and_the_summary_links_each_to_its_own(tmp_
         assert link in summary.replace("&#x27;", "'")
         page = tmp_path / "feedback" / student_pages(records)["name:" + name]
         assert f"<h1>Feedback for {name}</h1>" in page.read_text(encoding="utf-8")
+
+
+def test_a_rerun_leaves_no_page_of_an_earlier_run_and_no_instructors_flag_on_a_page(
+        tmp_path):
+    """A run with a roster names its students otherwise than one without (id keys, not
+    names): the pages of the run before, which no student of this run owns, are removed and
+    nothing else in the folder is touched; a flag meant for the instructor (an answer to look
+    at) is in the gradebook, not on the student's page, whose own notes stay."""
+    first = [_record(name, f"{name}.ipynb", [1.0]) for name in ("anna", "ben")]
+    reports.write_feedback(tmp_path, first)
+    (tmp_path / "feedback" / "notes.txt").write_text("the instructor's", encoding="utf-8")
+    second = [_record(name, f"{name}.ipynb", [1.0], student_key=f"id:{n}")
+              for n, name in enumerate(("anna", "ben"))]
+    second[0]["exercises"][0]["flags"] = ["imports ctypes"]
+    second[0]["exercises"][0]["notes"] = ["your answer was found below its answer cell"]
+    reports.write_feedback(tmp_path, second)
+    reports.write_gradebook(tmp_path, second)
+    pages = sorted(page.name for page in (tmp_path / "feedback").glob("*.html"))
+    assert pages == sorted(student_pages(second).values()) and len(pages) == 2
+    assert not set(pages) & set(student_pages(first).values())
+    assert (tmp_path / "feedback" / "notes.txt").exists()
+    anna = (tmp_path / "feedback" / student_pages(second)["id:0"]).read_text(encoding="utf-8")
+    assert "ctypes" not in anna and "instructor" not in anna
+    assert "your answer was found below its answer cell" in anna
+    assert "imports ctypes" in (tmp_path / "gradebook.csv").read_text(encoding="utf-8-sig")
 
 
 def test_a_page_name_clash_of_the_short_hash_takes_the_long_hash(monkeypatch):

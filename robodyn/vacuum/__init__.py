@@ -76,7 +76,6 @@ from robodyn.vacuum.statics import (
 from robodyn.vacuum.step import step_distance, step_profile
 
 
-
 def compile_ahead() -> None:
     """Compile the equations of :mod:`robodyn.vacuum.compiled` to machine code now (about
     10 s; numba keeps it in ``__pycache__`` for every later process): a short climb and a
