@@ -75,6 +75,7 @@ def _book(tmp_path: Path) -> Path:
     return root
 
 
+@pytest.mark.solutions      # the instructor's table of contents and solutions/
 def test_the_layout_check_reports_each_broken_rule(tmp_path):
     """A missing summary, a gap in the lessons' numbers, a stray notebook, too many lessons,
     a chapter both a notebook and a folder, and tables of contents out of step are each
@@ -97,6 +98,7 @@ def test_the_layout_check_reports_each_broken_rule(tmp_path):
         assert expected in report, f"{expected!r} not reported:\n{report}"
 
 
+@pytest.mark.solutions      # the instructor's table of contents and solutions/
 def test_the_layout_check_wants_the_exercises_last_and_every_chapter_listed(tmp_path):
     """Exercises before a lesson, and a chapter left out of the table of contents, are
     reported."""

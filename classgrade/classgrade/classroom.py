@@ -13,8 +13,9 @@ paths: they are resolved against the current folder at the start. Into the outpu
 
 - ``gradebook.csv``: one row per hand-in and exercise (student, id, chapter, status, points,
   named mistake, first line of the feedback, review flags), ``totals.csv``: points per
-  hand-in, and ``grades-<exercise notebook>.csv``: one row per student and one column per
-  exercise and the total, for Canvas's and Moodle's gradebook import (see
+  hand-in, ``grades-<exercise notebook>.csv``: one row per student and one column per
+  exercise and the total, and ``canvas-<exercise notebook>.csv`` and
+  ``moodle-<exercise notebook>.csv``, for Canvas's and Moodle's gradebook import (see
   :mod:`classgrade.reports`);
 - ``feedback/<name>-<hash>.html``: each student's feedback, readable in any browser, one page
   per student whatever their names look like;
@@ -74,6 +75,8 @@ from classgrade.folders import temporary_folder
 from classgrade.handin import answer_cells, exercise_ids, parse_notebook, top_level_functions
 from classgrade.reports import (
     file_name,
+    import_files,
+    import_gaps,
     write_atomically,
     write_feedback,
     write_gradebook,
@@ -619,9 +622,17 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
     with write_lock:
         write_books()
         ordered, not_applied = adjusted()
+        gaps = import_gaps(ordered)
         notices = [*notices, ("Overrides not applied", "Lines of the overrides file that "
-                              "changed no grade.", not_applied)]
-        _log_notices(notices[-1:], log)
+                              "changed no grade.", not_applied),
+                   ("Not in an import file", "Graded students that the Canvas or the Moodle "
+                    "import file has no row for, for want of what the platform finds a "
+                    "student by: Canvas the Canvas user id (of its download's file names, "
+                    "or a roster's id), Moodle the email (a roster's). Enter their grades "
+                    "by hand, or grade again with a roster.", gaps)]
+        _log_notices(notices[-2:-1], log)
+        if gaps:
+            log(f"{len(gaps)} graded student(s) not in an import file: see the summary")
         write_feedback(out, ordered)
         names = sorted({path.name for path in chapters.values()})
         write_summary(out, ordered, ", ".join(names), seed, notices)
@@ -632,7 +643,9 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
                "records": ordered, "seconds": time.perf_counter() - started,
                "notices": notices,
                "wide": sorted(out / f"grades-{file_name(path.stem)}.csv"
-                              for path in set(chapters.values()))}
+                              for path in set(chapters.values())),
+               "imports": sorted(path for chapter in set(chapters.values())
+                                 for path in import_files(out, chapter.stem))}
     if interrupted:
         log(f"interrupted: {len(records)} of {len(hand_ins)} notebooks are in the gradebook; "
             "run the same command again to grade the rest")

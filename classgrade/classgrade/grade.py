@@ -158,7 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("gradebook.csv", "totals.csv", "summary.html", "feedback/"):
         print(f"  {out / name}")
     for path in summary["wide"]:
-        print(f"  {path}  (for Canvas's or Moodle's gradebook import)")
+        print(f"  {path}  (the points of each exercise)")
+    for path in summary["imports"]:
+        platform = "Canvas" if path.name.startswith("canvas-") else "Moodle"
+        print(f"  {path}  (for {platform}'s gradebook import)")
     return 0
 
 

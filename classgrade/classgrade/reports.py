@@ -13,15 +13,11 @@ The CSV files:
   could have;
 - ``grades-<exercise notebook>.csv``, wide, one per exercise notebook (:func:`write_wide`): a
   row per student, the columns :data:`WIDE_COLUMNS`, then one per exercise with its points,
-  then ``Late penalty`` and ``Total`` (after the penalty). Canvas's gradebook import
-  identifies a student by ``ID`` (the Canvas user id of its bulk download's file names, or
-  the roster's id) and wants the columns ``Student``, ``ID``, ``SIS User ID``, ``SIS Login
-  ID`` and ``Section`` first, as in its own export (the two SIS columns and Section are left
-  empty); Moodle's lets the instructor choose the column that identifies a user (``Email
-  address``: give a roster with the emails). Both let the instructor map each other column
-  to a grade item (``Total`` to the notebook's assignment) or ignore it (``Login``,
-  ``Late``, ``Late penalty``). A roster student without a hand-in has a row with empty
-  points: an import leaves their grade as it is.
+  then ``Late penalty`` and ``Total`` (after the penalty); a roster student without a
+  hand-in has a row with empty points;
+- ``canvas-<exercise notebook>.csv`` and ``moodle-<exercise notebook>.csv``
+  (:func:`write_imports`): the platforms' import files, with exactly the columns each
+  expects and one grade column, and no row for a student the platform could not find.
 
 Feedback pages have a file name of their own per student (:func:`student_pages`): a readable
 ASCII form of the name and a hash of the student's key, so that two students whose names look
@@ -44,9 +40,10 @@ from pathlib import Path
 
 from classgrade.adjustments import total
 
-__all__ = ["GRADEBOOK_COLUMNS", "TOTALS_COLUMNS", "WIDE_COLUMNS", "class_table", "csv_cell",
-           "file_name", "student_pages", "write_atomically", "write_feedback", "write_gradebook",
-           "write_summary", "write_wide"]
+__all__ = ["CANVAS_COLUMNS", "GRADEBOOK_COLUMNS", "MOODLE_COLUMN", "TOTALS_COLUMNS",
+           "WIDE_COLUMNS", "class_table", "csv_cell", "file_name", "import_files",
+           "import_gaps", "student_pages", "write_atomically", "write_feedback",
+           "write_gradebook", "write_imports", "write_summary", "write_wide"]
 
 #: The columns of gradebook.csv: ``chapter`` is the exercise notebook graded against,
 #: ``notebook`` the hand-in's path in the class folder.
@@ -145,8 +142,9 @@ def write_gradebook(out: Path, records: list[dict], roster=()) -> None:
     write_atomically(out / "gradebook.csv", _csv(rows))
     write_atomically(out / "totals.csv", _csv(totals))
     for chapter in dict.fromkeys(_chapter(record) for record in records):
-        write_wide(out / f"grades-{file_name(chapter)}.csv",
-                   [record for record in records if _chapter(record) == chapter], roster)
+        own = [record for record in records if _chapter(record) == chapter]
+        write_wide(out / f"grades-{file_name(chapter)}.csv", own, roster)
+        write_imports(out, chapter, own)
 
 
 def write_wide(path: Path, records: list[dict], roster=()) -> None:
@@ -169,6 +167,63 @@ def write_wide(path: Path, records: list[dict], roster=()) -> None:
             rows.append([student["name"], student.get("id", ""), "", "", "", "",
                          student.get("email", ""), "", *([""] * len(exercises)), "", ""])
     write_atomically(path, _csv(rows))
+
+
+#: The columns of a Canvas import file before the assignment's: those of Canvas's own
+#: gradebook export, by which its import finds the student (``ID``: the Canvas user id).
+CANVAS_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
+#: The column of a Moodle import file that names the student: the instructor maps it to
+#: "Email address" in Moodle's import (the only one of the identifiers Moodle matches on that
+#: a hand-in or a roster gives).
+MOODLE_COLUMN = "Email address"
+
+
+def import_files(out: Path, chapter: str) -> tuple[Path, Path]:
+    """The Canvas and the Moodle import file of the exercise notebook ``chapter``."""
+    return (out / f"canvas-{file_name(chapter)}.csv", out / f"moodle-{file_name(chapter)}.csv")
+
+
+def write_imports(out: Path, chapter: str, records: list[dict]) -> None:
+    """The import files of one exercise notebook's records, each with one grade column, the
+    notebook's name, holding the total after the late penalty (the per-exercise points are
+    in the wide CSV):
+
+    - ``canvas-<notebook>.csv``: :data:`CANVAS_COLUMNS` (as Canvas exports them; the SIS
+      columns and Section empty) and the grade, a row per student with an ``ID``;
+    - ``moodle-<notebook>.csv``: :data:`MOODLE_COLUMN` and the grade, a row per student with
+      an email (from the roster).
+
+    A student without the identifier gets no row (Moodle's import gives a row without one
+    the student of the row before): :func:`import_gaps` lists them. A roster student without
+    a hand-in gets none either: an import leaves a grade it is not given as it is."""
+    canvas, moodle = import_files(out, chapter)
+    write_atomically(canvas, _csv([[*CANVAS_COLUMNS, chapter]] + [
+        [record["student"], _canvas_id(record), "", "", "", total(record)]
+        for record in records if _canvas_id(record)]))
+    write_atomically(moodle, _csv([[MOODLE_COLUMN, chapter]] + [
+        [record["email"], total(record)] for record in records if record.get("email")]))
+
+
+def _canvas_id(record: dict) -> str:
+    """The id Canvas finds a record's student by: the Canvas user id of a Canvas download's
+    file name, or the roster's id; "" for any other (a Moodle participant number is not
+    one)."""
+    if record.get("layout") == "canvas" or record.get("on_roster"):
+        return record.get("student_id", "")
+    return ""
+
+
+def import_gaps(records: list[dict]) -> list[str]:
+    """The graded students an import file has no row for, each as a line: no id (Canvas) or
+    no email (Moodle; give a roster with the emails)."""
+    lines = []
+    for record in records:
+        missing = [name for name, value in (("Canvas: no id", _canvas_id(record)),
+                                            ("Moodle: no email", record.get("email")))
+                   if not value]
+        if missing:
+            lines.append(f"{record['student']} ({record['key']}): {'; '.join(missing)}")
+    return lines
 
 
 # --------------------------------------------------------------------------- HTML

@@ -205,7 +205,23 @@ def test_the_wide_csv_is_one_row_per_student_ready_for_import(graded):
     assert rows["Nobody Here"][1] == "S-4" and rows["Nobody Here"][8:] == [""] * (len(IDS) + 2)
     assert "'" + FORMULA in rows and FORMULA not in rows
     assert len(wide) == 1 + 12 + 1            # header, 12 students of chapter 4, Nobody Here
-    for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv"):
+    # the import files: the roster's students, by the id and the email each platform finds
+    # them by, with the total; everyone else is listed in the summary, never a row
+    assert summary["imports"] == sorted([out / f"canvas-{STEM}.csv", out / f"moodle-{STEM}.csv",
+                                         out / "canvas-07_vacuum.csv",
+                                         out / "moodle-07_vacuum.csv"])
+    total = _points(sum(maximum.values()))
+    canvas, moodle = _rows(out / f"canvas-{STEM}.csv"), _rows(out / f"moodle-{STEM}.csv")
+    assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", STEM]
+    assert sorted(canvas[1:]) == [["Karl Moodle", "S-3", "", "", "", "0"],
+                                  ["Lena Fischer", "111", "", "", "", total]]
+    assert moodle[0] == ["Email address", STEM]
+    assert sorted(moodle[1:]) == [["karl@uni.example", "0"], ["lena@uni.example", total]]
+    gaps = dict((title, lines) for title, _, lines in summary["notices"])[
+        "Not in an import file"]
+    assert "outside (outside.ipynb): Canvas: no id; Moodle: no email" in gaps
+    assert not any(line.startswith(("Lena Fischer", "Karl Moodle")) for line in gaps)
+    for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv", f"canvas-{STEM}.csv"):
         for row in _rows(out / name):
             assert not any(cell.startswith(("=", "+", "@")) for cell in row), (name, row)
 

@@ -94,6 +94,7 @@ def test_a_no_sandbox_run_says_so_in_every_report(tmp_path):
 
 
 @needs_bwrap
+@pytest.mark.solutions          # the other exercises answered from solutions/
 def test_an_answer_too_costly_to_judge_is_its_own_timeout(tmp_path):
     """An answer that returns totient(N) of a 126-digit N, unevaluated: sympy would factor N
     while judging it (it held the grading process for good). Judging it stops after the

@@ -307,8 +307,8 @@ def test_no_file_outside_the_sandbox_changes(attacked):
     assert _digest(ROOT / name for name in GUARDED) == attacked["before_repository"]
     assert _digest([attacked["folder"]]) == attacked["before_hand_ins"]
     assert not (ROOT / "forged.txt").exists()
-    grader_files = {"gradebook.csv", "totals.csv", f"grades-{STEM}.csv", "summary.html",
-                    "seed.txt", "feedback", "results"}
+    grader_files = {"gradebook.csv", "totals.csv", f"grades-{STEM}.csv", f"canvas-{STEM}.csv",
+                    f"moodle-{STEM}.csv", "summary.html", "seed.txt", "feedback", "results"}
     out = attacked["out"]
     extra = {path.name for path in out.iterdir()} - grader_files
     assert not extra, extra

@@ -340,7 +340,7 @@ def test_every_csv_file_escapes_what_a_student_wrote(tmp_path):
     assert "\n=" not in raw and ",=" not in raw and ',"=' not in raw
     # each file begins with the byte-order mark, by which Excel reads UTF-8 ("Müller", not
     # "MÃ¼ller"), and has it once
-    for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv"):
+    for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv", f"moodle-{STEM}.csv"):
         data = (tmp_path / name).read_bytes()
         assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\xef\xbb\xbf") == 1, name
 
@@ -372,6 +372,35 @@ def test_the_wide_csv_has_a_row_per_student_and_a_column_per_exercise(tmp_path):
     assert [row[0] for row in vacuum] == ["Student", "Vera", "Lena Fischer", "Nobody Here"]
     book = _rows(tmp_path / "gradebook.csv")
     assert {row[2] for row in book[1:]} == {STEM, "07_vacuum"}
+
+
+def test_each_platform_gets_a_file_of_its_own_columns_and_no_row_without_its_id(tmp_path):
+    """Canvas's file: the five columns of its own export and one grade column, a row per
+    student Canvas can find (a Canvas user id, a roster's id; not a Moodle participant
+    number); Moodle's: the email and the grade, a row per student with an email. The grade is
+    the total after the late penalty; the students left out are listed."""
+    records = [
+        _record("Lena Fischer", "fischerlena_LATE_123456_9_a.ipynb", [1.0, 0.5],
+                student_id="123456", layout="canvas", email="", late=True,
+                late_penalty=0.15),
+        _record("Karl", "Karl_4711_assignsubmission_file_/k.ipynb", [0.0, 1.0],
+                student_id="4711", layout="moodle", email="karl@uni.example"),
+        _record("Anna Berg", "anna.ipynb", [1.0, 1.0], student_id="S-7", layout="plain",
+                on_roster=True, email="anna@uni.example"),
+        _record("stranger", "stranger.ipynb", [1.0, 0.0], layout="plain")]
+    roster = [{"key": "roster:S-9", "name": "Nobody Here", "id": "S-9", "email": "n@x"}]
+    write_gradebook(tmp_path, records, roster)
+    canvas, moodle = reports.import_files(tmp_path, STEM)
+    assert _rows(canvas) == [
+        ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", STEM],
+        ["Lena Fischer", "123456", "", "", "", "1.35"],
+        ["Anna Berg", "S-7", "", "", "", "2"]]
+    assert _rows(moodle) == [["Email address", STEM], ["karl@uni.example", "1"],
+                             ["anna@uni.example", "2"]]
+    assert reports.import_gaps(records) == [
+        "Lena Fischer (fischerlena_LATE_123456_9_a.ipynb): Moodle: no email",
+        "Karl (Karl_4711_assignsubmission_file_/k.ipynb): Canvas: no id",
+        "stranger (stranger.ipynb): Canvas: no id; Moodle: no email"]
 
 
 def test_feedback_pages_never_collide_and_the_summary_links_each_to_its_own(tmp_path):
