@@ -80,6 +80,7 @@ from classgrade.reports import (
     write_atomically,
     write_feedback,
     write_gradebook,
+    write_moodle_feedback,
     write_summary,
 )
 from classgrade.sandbox import Graded, Limits, check_isolation, fingerprint, official_points
@@ -634,6 +635,9 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
         if gaps:
             log(f"{len(gaps)} graded student(s) not in an import file: see the summary")
         write_feedback(out, ordered)
+        feedback_zips = [write_moodle_feedback(out, chapter.stem, [
+            record for record in ordered if Path(str(record.get("official", ""))).stem
+            == chapter.stem]) for chapter in sorted(set(chapters.values()))]
         names = sorted({path.name for path in chapters.values()})
         write_summary(out, ordered, ", ".join(names), seed, notices)
     main = Counter(chapters[h.key] for h in hand_ins).most_common(1)[0][0]
@@ -645,7 +649,8 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
                "wide": sorted(out / f"grades-{file_name(path.stem)}.csv"
                               for path in set(chapters.values())),
                "imports": sorted(path for chapter in set(chapters.values())
-                                 for path in import_files(out, chapter.stem))}
+                                 for path in import_files(out, chapter.stem)),
+               "feedback_zips": [path for path in feedback_zips if path is not None]}
     if interrupted:
         log(f"interrupted: {len(records)} of {len(hand_ins)} notebooks are in the gradebook; "
             "run the same command again to grade the rest")

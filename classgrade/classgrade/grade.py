@@ -162,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     for path in summary["imports"]:
         platform = "Canvas" if path.name.startswith("canvas-") else "Moodle"
         print(f"  {path}  (for {platform}'s gradebook import)")
+    for path in summary["feedback_zips"]:
+        print(f"  {path}  (the feedback pages, for Moodle's \"upload multiple feedback files "
+              "in a zip\")")
     return 0
 
 

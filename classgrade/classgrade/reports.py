@@ -35,6 +35,7 @@ import os
 import re
 import tempfile
 import unicodedata
+import zipfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -42,8 +43,9 @@ from classgrade.adjustments import total
 
 __all__ = ["CANVAS_COLUMNS", "GRADEBOOK_COLUMNS", "MOODLE_COLUMN", "TOTALS_COLUMNS",
            "WIDE_COLUMNS", "class_table", "csv_cell", "file_name", "import_files",
-           "import_gaps", "student_pages", "write_atomically", "write_feedback",
-           "write_gradebook", "write_imports", "write_summary", "write_wide"]
+           "import_gaps", "moodle_feedback_zip", "student_pages", "write_atomically",
+           "write_feedback", "write_gradebook", "write_imports", "write_moodle_feedback",
+           "write_summary", "write_wide"]
 
 #: The columns of gradebook.csv: ``chapter`` is the exercise notebook graded against,
 #: ``notebook`` the hand-in's path in the class folder.
@@ -59,6 +61,9 @@ WIDE_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Logi
 #: How a text cell of a CSV file may not begin (a spreadsheet reads it as a formula): OWASP's
 #: list for CSV injection.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A folder of Moodle's download of all submissions: full name, participant id, the file
+#: submission plugin (one without underscores in the name: Moodle's importer splits at them).
+MOODLE_FOLDER = re.compile(r"^[^_/]+_\d+_assignsubmission_file_?$")
 #: What every CSV file begins with: the byte-order mark, by which Excel knows the file is
 #: UTF-8 (without it, Excel reads "Müller" as "MÃ¼ller"); Canvas's and Moodle's imports and
 #: Python's "utf-8-sig" skip it.
@@ -362,6 +367,43 @@ def write_feedback(out: Path, records: list[dict]) -> None:
     for page in (out / "feedback").glob("*.html"):
         if page.name not in pages.values():
             page.unlink()
+
+
+def moodle_feedback_zip(out: Path, chapter: str) -> Path:
+    """The zip of one exercise notebook's feedback pages for Moodle's upload."""
+    return out / f"feedback-moodle-{file_name(chapter)}.zip"
+
+
+def write_moodle_feedback(out: Path, chapter: str, records: list[dict]) -> Path | None:
+    """The feedback pages of one exercise notebook's Moodle hand-ins as a zip for Moodle's
+    "Upload multiple feedback files in a zip": each student's page under the folder name of
+    Moodle's own download, ``<Full Name>_<participant id>_assignsubmission_file_/``, which is
+    how Moodle's importer finds the student (it splits the path at its first four
+    underscores: name, participant id, plugin type and name, file). ``None`` (and no file)
+    without a Moodle hand-in; pages written first (:func:`write_feedback`)."""
+    pages = student_pages(records)
+    members = {}
+    for record in records:
+        folder = record["key"].split("/", 1)[0]
+        if record.get("layout") != "moodle" or not MOODLE_FOLDER.match(folder):
+            continue
+        # with the underscore after "file", which some downloads leave out: without it the
+        # importer finds four parts, not five, and skips the file
+        folder = folder.rstrip("_") + "_"
+        page = out / "feedback" / pages[_student_key(record)]
+        members[f"{folder}/feedback-{file_name(chapter)}.html"] = page.read_bytes()
+    path = moodle_feedback_zip(out, chapter)
+    if not members:
+        path.unlink(missing_ok=True)
+        return None
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=out, suffix=".part", delete=False) as stream:
+        temporary = Path(stream.name)
+    with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in sorted(members.items()):
+            archive.writestr(name, data)
+    os.replace(temporary, path)
+    return path
 
 
 def _chart(exercises: list[str], counts: dict) -> str:

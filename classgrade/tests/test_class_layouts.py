@@ -220,6 +220,11 @@ def test_the_wide_csv_is_one_row_per_student_ready_for_import(graded):
     gaps = dict((title, lines) for title, _, lines in summary["notices"])[
         "Not in an import file"]
     assert "outside (outside.ipynb): Canvas: no id; Moodle: no email" in gaps
+    # the Moodle hand-in's feedback page, in the zip Moodle's feedback upload reads
+    assert summary["feedback_zips"] == [out / f"feedback-moodle-{STEM}.zip"]
+    with zipfile.ZipFile(summary["feedback_zips"][0]) as archive:
+        assert archive.namelist() == [
+            f"Karl Moodle_4711_assignsubmission_file_/feedback-{STEM}.html"]
     assert not any(line.startswith(("Lena Fischer", "Karl Moodle")) for line in gaps)
     for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv", f"canvas-{STEM}.csv"):
         for row in _rows(out / name):

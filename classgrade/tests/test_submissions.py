@@ -403,6 +403,38 @@ def test_each_platform_gets_a_file_of_its_own_columns_and_no_row_without_its_id(
         "stranger (stranger.ipynb): Canvas: no id; Moodle: no email"]
 
 
+def test_the_moodle_feedback_zip_is_laid_out_as_moodles_importer_reads_it(tmp_path):
+    """Each Moodle hand-in's page under its download folder's name, with the underscore after
+    "file" that the importer needs (it splits the path at its first four underscores: name,
+    participant id, plugin type, plugin, file), the page the student's own; Canvas's and
+    plain hand-ins are not in it; a class without a Moodle hand-in gets no zip."""
+    records = [
+        _record("Karl Moodle", "Karl Moodle_4711_assignsubmission_file_/k.ipynb", [1.0],
+                layout="moodle"),
+        _record("Dora Kim", "Dora Kim_5_assignsubmission_file/sub/x.ipynb", [0.0],
+                layout="moodle"),
+        _record("Lena", "fischerlena_123456_9_a.ipynb", [1.0], layout="canvas")]
+    reports.write_feedback(tmp_path, records)
+    path = reports.write_moodle_feedback(tmp_path, STEM, records)
+    assert path == reports.moodle_feedback_zip(tmp_path, STEM)
+    with zipfile.ZipFile(path) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    assert sorted(members) == [
+        f"Dora Kim_5_assignsubmission_file_/feedback-{STEM}.html",
+        f"Karl Moodle_4711_assignsubmission_file_/feedback-{STEM}.html"]
+    pages = student_pages(records)
+    for name, data in members.items():
+        # what Moodle's assignfeedback_file importer does with the path
+        info = ("/" + name).split("_", 4)
+        assert len(info) == 5 and info[1].isdigit() and info[2:4] == ["assignsubmission",
+                                                                     "file"], info
+        student = "Karl Moodle" if info[1] == "4711" else "Dora Kim"
+        assert data == (tmp_path / "feedback" / pages["name:" + student]).read_bytes()
+        assert f"Feedback for {student}".encode() in data
+    assert reports.write_moodle_feedback(tmp_path, STEM, records[2:]) is None
+    assert not path.exists()
+
+
 def test_feedback_pages_never_collide_and_the_summary_links_each_to_its_own(tmp_path):
     """The six look-alike names get six pages, each page names its own student, and the
     summary links every student to the page with their name on it."""
