@@ -4,10 +4,11 @@
 ``_build/gradescope/04_differential_drive.zip``, which an instructor uploads as a programming
 assignment's autograder. It follows Gradescope's autograder specification: at the root of the
 zip, ``setup.sh`` (run once, as root, when Gradescope builds the autograder's Ubuntu image: it
-installs Python 3.11 or newer, bubblewrap, and the book's packages into a virtual environment
-with ``pip install -r requirements.txt -c constraints.txt``) and ``run_autograder`` (run for
-each submission); beside them what these need: the book's package ``robodyn``, this package,
-the official exercise notebook, ``requirements.txt`` and ``constraints.txt`` of the book, and
+installs Python 3.11 or newer, bubblewrap, and the two packages grading needs, ``robodyn`` and
+``classgrade``, with their own dependencies only, at the versions of ``constraints.txt``: no
+book build, browser, MuJoCo or test tools, about a fifth of the book's environment) and
+``run_autograder`` (run for each submission); beside them what these need: the book's package
+``robodyn``, this package, the official exercise notebook, ``constraints.txt`` of the book, and
 ``gradescope.json``, the bundle's settings: the notebook, the seed of the hidden cases (drawn
 when the bundle is built, so that every student gets the same cases; ``--seed`` to choose it),
 the rounds of random cases and the limits.
@@ -71,7 +72,7 @@ LIMITS = {"exercise_seconds": 60.0, "notebook_seconds": 300.0, "memory_bytes": 4
           "output_bytes": 2**20}
 #: The book's files the bundle ships, relative to the repository (the packages' folders are
 #: added file by file, without compiled files).
-BOOK_FILES = ("requirements.txt", "constraints.txt", "pyproject.toml", "README.md", "LICENSE",
+BOOK_FILES = ("constraints.txt", "pyproject.toml", "README.md", "LICENSE",
               "classgrade/pyproject.toml", "classgrade/README.md")
 PACKAGES = ("robodyn", "classgrade/classgrade")
 #: Left out of the packages' folders.
@@ -84,7 +85,10 @@ SETUP_SH = r"""#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu 22.04 or
 # 24.04). It installs Python 3.11 or newer and bubblewrap (the grading sandbox, used where the
 # container lets it make namespaces), makes a virtual environment in /autograder/venv, and
-# installs the book's packages into it at the versions of constraints.txt.
+# installs into it the two packages grading needs, robodyn (the book's) and classgrade, with
+# their own dependencies at the versions of constraints.txt: not the book's whole
+# requirements.txt (its build, browser, MuJoCo and test tools are not needed to grade, and
+# some of its pins want a newer Python than Debian 12's 3.11.2 or Ubuntu 22.04's 3.11.0).
 set -euo pipefail
 SOURCE=/autograder/source
 VENV=/autograder/venv
@@ -100,7 +104,7 @@ fi
 "$PYTHON" -m venv "$VENV"
 cd "$SOURCE"
 "$VENV/bin/python" -m pip install --upgrade pip
-"$VENV/bin/python" -m pip install -r requirements.txt -c constraints.txt
+"$VENV/bin/python" -m pip install -c constraints.txt ./ ./classgrade
 # as the book's Makefile does: it slows every import of nbformat and is not needed
 "$VENV/bin/python" -m pip uninstall --yes rfc3987-syntax || true
 chmod +x "$SOURCE/run_autograder"

@@ -129,7 +129,8 @@ def per_exercise(results) -> dict[str, tuple[float, float, str]]:
 
 def test_the_bundle_holds_what_gradescope_runs_and_what_it_needs(bundle, tmp_path):
     """setup.sh and run_autograder at the zip's root, executable, valid bash; the packages,
-    the official notebook, requirements and constraints; the seed fixed in the settings."""
+    the official notebook and the constraints (not the book's requirements: setup.sh installs
+    the two packages); the seed fixed in the settings."""
     with zipfile.ZipFile(bundle) as archive:
         names = set(archive.namelist())
         modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
@@ -142,9 +143,10 @@ def test_the_bundle_holds_what_gradescope_runs_and_what_it_needs(bundle, tmp_pat
                                text=True)
         assert check.returncode == 0, check.stderr
     setup = (tmp_path / "setup.sh").read_text(encoding="utf-8")
-    assert "pip install -r requirements.txt -c constraints.txt" in setup
+    assert "pip install -c constraints.txt ./ ./classgrade" in setup
+    assert "requirements.txt" not in names and "-r requirements.txt" not in setup
     assert "bubblewrap" in setup
-    assert {"requirements.txt", "constraints.txt", "pyproject.toml", f"exercises/{NAME}",
+    assert {"constraints.txt", "pyproject.toml", "README.md", f"exercises/{NAME}",
             "robodyn/__init__.py", "robodyn/grading/run.py", "robodyn/checks/diffdrive.py",
             "classgrade/pyproject.toml", "classgrade/classgrade/gradescope.py",
             "classgrade/classgrade/sandbox.py"} <= names
@@ -153,6 +155,59 @@ def test_the_bundle_holds_what_gradescope_runs_and_what_it_needs(bundle, tmp_pat
                                                            "classgrade/tests/"))]
     assert settings["seed"] == SEED and settings["exercises"] == f"exercises/{NAME}"
     assert settings["points"] == POINTS
+
+
+def _installed_closure(*names: str) -> dict[str, object]:
+    """The distributions ``names`` install, with every dependency, as this environment has
+    them (name to importlib.metadata distribution)."""
+    import importlib.metadata as metadata
+
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+
+    environment = {**default_environment(), "extra": ""}
+    found, todo = {}, list(names)
+    while todo:
+        name = todo.pop().lower().replace("_", "-")
+        if name in found:
+            continue
+        found[name] = metadata.distribution(name)
+        for text in found[name].requires or []:
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate(environment):
+                todo.append(requirement.name)
+    return found
+
+
+def test_setup_installs_only_what_grading_needs_and_its_pins_take_python_3_11_0():
+    """What setup.sh installs (robodyn, classgrade and their dependencies) holds none of the
+    book's build, browser, second engine or test tools, and each of its pinned versions
+    accepts Python 3.11.0 (Debian 12's is 3.11.2, Ubuntu 22.04's python3.11 3.11.0): the
+    book's whole requirements did not (soupsieve 4.1.3 wants 3.11.5)."""
+    from packaging.specifiers import SpecifierSet
+
+    closure = _installed_closure("robodyn", "classgrade")
+    assert not {"jupyter-book", "sphinx", "playwright", "mujoco", "pytest", "nbval",
+                "jupyterlab", "statsmodels", "nbgrader", "ruff", "soupsieve"} & set(closure)
+    assert {"numpy", "scipy", "numba", "ipykernel", "nbclient", "sympy", "pyseccomp"} <= set(
+        closure)
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if "==" in line and not line.lstrip().startswith("#"):
+            name, version = line.split(";")[0].split("==")
+            pins[name.strip().lower().replace("_", "-")] = version.strip()
+    too_new = {}
+    for name, distribution in closure.items():
+        if name in ("robodyn", "classgrade"):
+            continue
+        assert pins.get(name) == distribution.version, f"{name} is not pinned as installed"
+        wanted = distribution.metadata.get("Requires-Python")
+        if wanted and not SpecifierSet(wanted).contains("3.11.0"):
+            too_new[name] = wanted
+    assert too_new == {}
+    # the check can fail: the book's whole environment has a pin that does not
+    assert not SpecifierSet(_installed_closure("soupsieve")["soupsieve"].metadata[
+        "Requires-Python"]).contains("3.11.0")
 
 
 def test_a_bundle_built_without_a_seed_draws_one_and_keeps_it(tmp_path):
