@@ -58,6 +58,9 @@ __all__ = ["Answer", "HandIn", "answer_cells", "exercise_ids",
 
 #: Largest hand-in read, in bytes: a notebook with its figures has a few MB.
 MAX_BYTES = 64 * 2**20
+#: Most cells a hand-in may have: an exercise notebook has about fifty; a student's own cells
+#: add a few dozen. (A file of 300,000 cells took 4 s and hundreds of MB to read, per read.)
+MAX_CELLS = 5000
 #: The stub of an unanswered exercise, as the generator writes it.
 STUB = re.compile(r'^\s*raise NotImplementedError\("Exercise [\d.]+"\)\s*$')
 #: A whole line that calls a check, as a check cell does.
@@ -184,6 +187,9 @@ def _check_notebook(data) -> None:
                          "before 2015), not 4: open it in Jupyter and save it again")
     if not isinstance(data.get("cells"), list):
         raise ValueError("it is JSON but not a notebook (no list of cells)")
+    if len(data["cells"]) > MAX_CELLS:
+        raise ValueError(f"it has {len(data['cells'])} cells, more than a hand-in may have "
+                         f"({MAX_CELLS})")
     if not isinstance(data.get("metadata", {}), dict):
         raise ValueError(f"its metadata is {_json_type(data['metadata'])}, not an object")
     for number, cell in enumerate(data["cells"], start=1):

@@ -185,6 +185,29 @@ def test_the_official_notebook_with_a_tampered_hand_ins_answers_grades_them(tmp_
                        "vacuum.edge_climb_height": "passed", "vacuum.pushed_climb_height": "passed"}
 
 
+def test_a_notebook_of_too_many_cells_is_refused_at_once_and_one_at_the_cap_is_read(tmp_path):
+    """300,000 cells (a hand-in made to slow the grader: 4 s and hundreds of MB a read) are
+    "invalid notebook", told why, before nbformat builds them; the official notebook padded
+    to the cap with the student's own cells is read."""
+    import classgrade.handin as handin
+
+    padded = copy.deepcopy(OFFICIAL)
+    padded.cells += [nbformat.v4.new_markdown_cell(f"note {n}")
+                     for n in range(handin.MAX_CELLS - len(padded.cells))]
+    path = tmp_path / "padded.ipynb"
+    path.write_text(nbformat.writes(padded))
+    assert read_hand_in(path, OFFICIAL).status != "invalid notebook"
+    data = json.loads(nbformat.writes(OFFICIAL))
+    data["cells"] += [{"cell_type": "markdown", "metadata": {}, "source": "x", "id": f"c{n}"}
+                      for n in range(300_000)]
+    path.write_text(json.dumps(data))
+    assert path.stat().st_size < handin.MAX_BYTES            # refused for its cells alone
+    hand_in = read_hand_in(path, OFFICIAL)
+    assert hand_in.status == "invalid notebook"
+    assert f"has {len(data['cells'])} cells, more than a hand-in may have " \
+           f"({handin.MAX_CELLS})" in hand_in.message
+
+
 def test_a_file_too_large_is_an_invalid_notebook_without_being_read(tmp_path, monkeypatch):
     import classgrade.handin as handin
 
