@@ -19,10 +19,10 @@ A hand-in's kernel runs as ``bwrap ... -- prlimit ... -- python -m ipykernel_lau
   and a seccomp filter refuses ptrace and the system's administration
   (:func:`seccomp_filter`).
 - limits (``prlimit``, set inside the sandbox): the address space (MemoryError beyond it), CPU
-  seconds, the size of any file it writes, and the number of processes. The number of
-  processes is limited by a pids cgroup of its own where the machine lets the grader make one
-  (:class:`ProcessLimit`), else by ``RLIMIT_NPROC``, which Linux does not apply to root: the
-  grading record says which held.
+  seconds, the size of any file it writes, and the number of processes; and, where the
+  machine lets the grader make control groups (:class:`KernelGroups`), the processes, the
+  memory of all of them together (its in-memory folders included) and its share of the CPU
+  (one hand-in's, however many processes it starts). The grading record says which held.
 
 When the kernel ends, or is killed, so is every process of its PID namespace: a daemon started
 with ``setsid`` or a double fork cannot outlive it.
@@ -50,7 +50,7 @@ from pathlib import Path
 
 import robodyn
 
-__all__ = ["HOME", "JOB_FILE", "LIBRARY", "ProcessLimit", "copy_library", "kernel_command",
+__all__ = ["HOME", "JOB_FILE", "LIBRARY", "KernelGroups", "copy_library", "kernel_command",
            "launch_command", "problem", "seccomp_filter"]
 
 #: Where the package copy is seen inside the sandbox (on ``PYTHONPATH``).
@@ -63,6 +63,8 @@ JOB_FILE = "/grading/job.pickle"
 TMP_BYTES = 512 * 2**20
 HOME_BYTES = 64 * 2**20
 SHM_BYTES = 64 * 2**20
+#: All the in-memory folders together: their pages count in the memory cgroup.
+TMPFS_BYTES = TMP_BYTES + HOME_BYTES + SHM_BYTES
 #: Largest file the kernel may write, in bytes.
 MAX_FILE = 64 * 2**20
 #: What of the book's package the sandbox does not get: the exercises' references and typical
@@ -241,61 +243,103 @@ def launch_command(command: list[str], options_file: Path,
             str(seccomp_file or "/dev/null"), *program]
 
 
-class ProcessLimit:
-    """A pids cgroup of its own for one kernel, where the machine lets the grader make one
-    (cgroup v1's pids controller, writable: a container run as root, CI); else nothing, and
-    ``RLIMIT_NPROC`` (set inside the sandbox) is the limit.
+class KernelGroups:
+    """Control groups of its own for one kernel (cgroup v1), where the machine lets the
+    grader make them (a container run as root, CI); each that cannot be made is left out:
 
-    :attr:`prefix` goes before the kernel's command: a shell that moves itself into the group,
-    then becomes the command. :meth:`kill` kills whatever is left in the group;
-    :meth:`close` removes it.
+    - ``pids``: at most ``processes`` processes and threads (else ``RLIMIT_NPROC``, set
+      inside the sandbox, which Linux does not apply to root);
+    - ``memory``: the memory of all its processes together, the pages of its in-memory
+      folders included, at most ``memory`` bytes (the address-space limit is per process: 64
+      processes could each take it); past it the kernel is killed;
+    - ``cpu``: a group of the default weight, so that a hand-in gets the share of the CPU of
+      one group whatever the number of its processes, as every other hand-in graded at once.
+
+    :attr:`prefix` goes before the kernel's command: a shell that moves itself into the
+    groups, then becomes the command. :meth:`kill` kills whatever is left in them;
+    :meth:`close` removes them; :attr:`description` says what held.
     """
 
-    ROOT = Path("/sys/fs/cgroup/pids")
+    ROOT = Path("/sys/fs/cgroup")
 
-    def __init__(self, processes: int):
+    def __init__(self, processes: int, memory: int):
         self.processes = processes
-        self.folder: Path | None = None
-        self.prefix: list[str] = []
-        if os.access(self.ROOT, os.W_OK) and (self.ROOT / "cgroup.procs").exists():
-            folder = self.ROOT / f"classgrade-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-            with contextlib.suppress(OSError):
+        self.memory = memory
+        self._failures = 0
+        self.folders: dict[str, Path] = {}
+        name = f"classgrade-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        settings = {"pids": {"pids.max": processes},
+                    "memory": {"memory.limit_in_bytes": memory},
+                    "cpu": {}}
+        for controller, values in settings.items():
+            root = self.ROOT / controller
+            if not (os.access(root, os.W_OK) and (root / "cgroup.procs").exists()):
+                continue
+            folder = root / name
+            try:
                 folder.mkdir()
-                (folder / "pids.max").write_text(str(processes))
-                self.folder = folder
-                self.prefix = ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"',
-                               str(folder / "cgroup.procs")]
+                for setting, value in values.items():
+                    (folder / setting).write_text(str(value))
+            except OSError:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+                continue
+            self.folders[controller] = folder
+        joins = " && ".join(f'echo $$ > "${index}"' for index in range(len(self.folders)))
+        self.prefix = ["/bin/sh", "-c", f'{joins} && shift {len(self.folders) - 1} && exec "$@"',
+                       *(str(folder / "cgroup.procs") for folder in self.folders.values())
+                       ] if self.folders else []
 
     @property
     def description(self) -> str:
-        if self.folder is not None:
-            return f"at most {self.processes} processes (a pids cgroup)"
-        if os.geteuid() == 0:
-            return ("processes not limited: running as root, where RLIMIT_NPROC does not "
-                    "apply, and no pids cgroup could be made")
-        return f"at most {self.processes} processes of this user (RLIMIT_NPROC)"
+        parts = []
+        if "pids" in self.folders:
+            parts.append(f"at most {self.processes} processes (a pids cgroup)")
+        elif os.geteuid() == 0:
+            parts.append("processes not limited: running as root, where RLIMIT_NPROC does "
+                         "not apply, and no pids cgroup could be made")
+        else:
+            parts.append(f"at most {self.processes} processes of this user (RLIMIT_NPROC)")
+        if "memory" in self.folders:
+            parts.append(f"all its processes at most {self.memory / 2**20:.0f} MB together "
+                         "(a memory cgroup)")
+        if "cpu" in self.folders:
+            parts.append("one hand-in's share of the CPU (a cpu cgroup)")
+        return "; ".join(parts)
+
+    def out_of_memory(self) -> bool:
+        """Whether the memory group reached its limit since the last time this was asked (a
+        kernel of the group was then killed; the next kernel of the hand-in is in it too)."""
+        folder = self.folders.get("memory")
+        if folder is None:
+            return False
+        try:
+            failures = int((folder / "memory.failcnt").read_text())
+        except (OSError, ValueError):
+            return False
+        reached, self._failures = failures > self._failures, failures
+        return reached
 
     def kill(self) -> None:
-        if self.folder is None:
-            return
-        for _ in range(10):
-            try:
-                pids = [int(p) for p in (self.folder / "cgroup.procs").read_text().split()]
-            except (OSError, ValueError):
-                return
-            if not pids:
-                return
-            for pid in pids:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
+        for folder in self.folders.values():
+            for _ in range(10):
+                try:
+                    pids = [int(p) for p in (folder / "cgroup.procs").read_text().split()]
+                except (OSError, ValueError):
+                    break
+                if not pids:
+                    break
+                for pid in pids:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
 
     def close(self) -> None:
         self.kill()
-        if self.folder is not None:
+        for folder in self.folders.values():
             for _ in range(50):
                 try:
-                    self.folder.rmdir()
+                    folder.rmdir()
                     break
                 except OSError:
                     time.sleep(0.02)
-            self.folder = None
+        self.folders = {}

@@ -291,11 +291,28 @@ def _kill(process: subprocess.Popen, work_dir: Path) -> None:
 
 #: How much of a grading process's error output is kept for the record (its end).
 STDERR_KEPT = 4000
+#: The least address space a grading process gets (its own Python, nbclient, numpy, scipy
+#: and sympy reach about 0.8 GB of it): its limit is the larger of this and the kernel's.
+GRADER_MEMORY_FLOOR = 2 * 2**30
+
+
+def _limit_memory(process: subprocess.Popen, size: int) -> None:
+    """Limit the address space of the running ``process`` to ``size`` bytes (a soft limit:
+    the kernel it starts sets its own), so that judging what a hand-in returned cannot take
+    the grading machine's memory: beyond it an allocation fails with MemoryError, which the
+    judge reports as "memory limit". Set from outside (``prlimit``) just after the start,
+    not by ``preexec_fn``, which is unsafe in a process with threads such as this one; the
+    process is then still importing, long before it judges anything."""
+    import resource
+
+    with contextlib.suppress(ProcessLookupError):
+        resource.prlimit(process.pid, resource.RLIMIT_AS, (size, resource.RLIM_INFINITY))
 
 
 def _grade_one(hand_in: HandInFile, official: Path, seed: int, rounds: int, limits: Limits,
                running: _Running, isolation: str = "bwrap", library: Path | None = None) -> dict:
-    """Grade one hand-in in a process of its own, within the hard time limit.
+    """Grade one hand-in in a process of its own, within the hard time limit and a memory
+    limit (:func:`_limit_memory`).
 
     The process runs ``python -I`` (no current folder, no PYTHONPATH, no user site on its
     path) in a fresh folder; its error output goes to a file of which only the end is read.
@@ -315,6 +332,7 @@ def _grade_one(hand_in: HandInFile, official: Path, seed: int, rounds: int, limi
                  str(work_dir / "request.json")],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr,
                 start_new_session=True, cwd=str(work_dir))
+            _limit_memory(process, max(int(limits.memory_bytes), GRADER_MEMORY_FLOOR))
             running.add(process, work_dir)
             hard_limit = limits.notebook_seconds + MARGIN
             try:

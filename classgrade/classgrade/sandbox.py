@@ -330,7 +330,7 @@ class _Kernel:
     sockets: Path
     job_file: str
     isolation: dict
-    process_limit: object = None
+    groups: object = None
 
 
 #: The kernel's environment besides what the sandbox sets: one thread per numerical library
@@ -357,9 +357,9 @@ def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | 
     spec = {"display_name": "robodyn grading", "language": "python",
             "interrupt_mode": "message"}
     if isolation == "bwrap":
-        process_limit = bwrap.ProcessLimit(MAX_PROCESSES)
+        groups = bwrap.KernelGroups(MAX_PROCESSES, int(limits.memory_bytes) + bwrap.TMPFS_BYTES)
         seccomp = bwrap.seccomp_filter(job_dir / "seccomp.bpf")
-        spec["argv"] = process_limit.prefix + bwrap.launch_command(bwrap.kernel_command(
+        spec["argv"] = groups.prefix + bwrap.launch_command(bwrap.kernel_command(
             library, job_dir / "job.pickle", connection_file, sockets,
             bwrap.KernelLimits(int(limits.memory_bytes), cpu, MAX_PROCESSES),
             KERNEL_ENVIRONMENT), job_dir / "bwrap-options", seccomp)
@@ -370,7 +370,7 @@ def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | 
                          "namespaces; read-only package without checks; private /tmp; no "
                          f"capabilities; {calls})",
             "network": "none (network namespace)",
-            "processes": process_limit.description}, process_limit)
+            "processes": groups.description}, groups)
     else:
         from classgrade.confine import can_unshare
 
@@ -570,10 +570,13 @@ def _execute(official, hand_in, exercises: list[str], kernel: _Kernel, limits: L
             if watch is not None:
                 watch.stop()
             _kill_group(pid)
-            if kernel.process_limit is not None:
-                kernel.process_limit.kill()
+            if kernel.groups is not None:
+                kernel.groups.kill()
             with contextlib.suppress(Exception):
                 client._cleanup_kernel()
+        if stopped is not None and stopped[1:] == ("crashed", "the kernel died") and \
+                kernel.groups is not None and kernel.groups.out_of_memory():
+            stopped = (stopped[0], "memory limit", "processes together")
         if watch is not None and watch.problem:
             exercise = stopped[0] if stopped else ""
             stopped = (exercise, "crashed", watch.problem)
@@ -775,6 +778,11 @@ _EVENT_TEXT = {
                                     "graded in a new kernel without it.",
     ("output limit", ""): "the answer printed more than {output} of output; grading does not "
                           "keep that much. Remove the prints inside loops.",
+    ("memory limit", "processes together"): "the kernel was stopped: the processes of the "
+                                            "answer used more memory together than a hand-in "
+                                            "may (its new processes, or files in /tmp, count "
+                                            "too). The exercises after it were graded in a "
+                                            "new kernel without it.",
 }
 
 
@@ -879,8 +887,8 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
             try:
                 execution = _execute(official, hand_in, to_run, kernel, limits, cwd)
             finally:
-                if kernel.process_limit is not None:
-                    kernel.process_limit.close()
+                if kernel.groups is not None:
+                    kernel.groups.close()
             record["kernel_starts"] = execution.kernel_starts
             for exercise_id in to_run:
                 entry = graded[exercise_id]
@@ -899,6 +907,11 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
                             f"{limits.exercise_seconds:g} s of the grader's time: a value too "
                             "costly to compare (a huge power, or a function sympy would have "
                             "to factor or expand). Return the value itself."), 0.0
+                    except MemoryError:
+                        status, mistake, feedback, credit = "memory limit", "", (
+                            f"{exercise_id}: judging what the answer returned needed more "
+                            "memory than the grader may use: a value too large to compare. "
+                            "Return the value itself, of the size the exercise asks for."), 0.0
                     except Exception as error:  # noqa: BLE001 - one exercise, not the class
                         status, mistake, feedback, credit = "grader error", "", (
                             f"{exercise_id}: the grader failed on this answer "

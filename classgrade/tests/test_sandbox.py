@@ -12,9 +12,10 @@ import os
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from handins import ROOT, answered, official, write
+from handins import ROOT, answered, cell_of, official, write
 
 from classgrade import bwrap, classroom, sandbox
 from classgrade.grade import main as grade_main
@@ -115,6 +116,99 @@ def test_an_answer_too_costly_to_judge_is_its_own_timeout(tmp_path):
     assert costly_entry["status"] == "timeout", costly_entry
     assert "judging what the answer returned took more than 3 s" in costly_entry["feedback"]
     assert {entry["status"] for entry in entries.values()} == {"passed"}, entries
+
+
+@needs_bwrap
+def test_judging_that_runs_out_of_memory_is_that_exercises_memory_limit(tmp_path,
+                                                                         monkeypatch):
+    """The judge running out of the grading process's memory (classroom limits that
+    process's address space) is a "memory limit" of that exercise, told why, not a grader
+    error graded again on every run; the other exercises are judged as usual."""
+    from handins import ISOLATION
+
+    real = sandbox._judge_collected
+
+    def out_of_memory_on_the_first(exercise_id, *args):
+        if exercise_id == "diffdrive.forward_kinematics":
+            raise MemoryError
+        return real(exercise_id, *args)
+
+    monkeypatch.setattr(sandbox, "_judge_collected", out_of_memory_on_the_first)
+    notebook = official("04_differential_drive")
+    cell_of(notebook, "diffdrive.forward_kinematics", "answer").source = (
+        "def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
+        "    return 0.0, 0.0\n")
+    path = tmp_path / "one_answer.ipynb"
+    write(notebook, path)
+    record = grade_hand_in(path, ROOT / "exercises" / "04_differential_drive.ipynb", seed=3,
+                           limits=Limits(notebook_seconds=120), isolation=ISOLATION)
+    entries = {entry["exercise"]: entry for entry in record["exercises"]}
+    first = entries.pop("diffdrive.forward_kinematics")
+    assert first["status"] == "memory limit" and first["points"] == 0, first
+    assert "needed more memory than the grader may use" in first["feedback"]
+    assert {entry["status"] for entry in entries.values()} == {"not attempted"}, entries
+
+
+FORKED_MEMORY = """import subprocess, sys, time
+
+def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    held = bytearray(1000 * 2**20)          # the kernel (0.9 GB of it) within 2 GB
+    held[::4096] = b"x" * len(held[::4096])
+    grab = "b = bytearray(500 * 2**20); b[::4096] = b'x' * len(b[::4096]); import time; " \\
+           "time.sleep(30)"
+    helpers = [subprocess.Popen([sys.executable, "-c", grab]) for _ in range(4)]
+    time.sleep(30)                           # all five past the group's 2.6 GB together
+    return 0.0, 0.0
+"""
+
+
+@needs_bwrap
+def test_processes_that_together_pass_the_memory_limit_are_a_memory_limit(tmp_path):
+    """A kernel holding 1.1 GB and four processes of 0.5 GB it starts each stay within the
+    address-space limit of 2 GB, and pass the hand-in's memory group (2 GB and the in-memory
+    folders' 640 MB) together: the largest, the kernel, is stopped and the exercise is a
+    "memory limit", told why; the exercises after it are graded in a new kernel. Where the
+    machine makes no memory group, this test is skipped (each process is then limited alone,
+    and the record says so)."""
+    from handins import ISOLATION
+
+    probe = bwrap.KernelGroups(4, 2**30)
+    has_memory_group = "memory" in probe.folders
+    probe.close()
+    if ISOLATION != "bwrap" or not has_memory_group:
+        pytest.skip("no memory cgroup can be made here (the grader then limits each process)")
+    notebook = official("04_differential_drive")
+    cell_of(notebook, "diffdrive.forward_kinematics", "answer").source = FORKED_MEMORY
+    cell_of(notebook, "diffdrive.inverse_kinematics", "answer").source = (
+        "def inverse_kinematics(v, omega, wheel_radius, track_width):\n"
+        "    return 0.0, 0.0\n")
+    path = tmp_path / "forks.ipynb"
+    write(notebook, path)
+    record = grade_hand_in(path, ROOT / "exercises" / "04_differential_drive.ipynb", seed=3,
+                           limits=Limits(memory_bytes=2 * 2**30, notebook_seconds=120),
+                           isolation=ISOLATION)
+    entries = {entry["exercise"]: entry for entry in record["exercises"]}
+    forked = entries["diffdrive.forward_kinematics"]
+    assert forked["status"] == "memory limit", forked
+    assert "used more memory together than a hand-in may" in forked["feedback"]
+    assert entries["diffdrive.inverse_kinematics"]["status"] == "failed"   # graded after it
+    assert "a memory cgroup" in record["processes"] and "a cpu cgroup" in record["processes"]
+    assert record["kernel_starts"] == 2
+
+
+def test_a_grading_process_gets_an_address_space_limit_its_kernel_can_raise():
+    """classroom limits each grading process's address space (soft: the kernel it starts
+    sets its own, up to any size) to the larger of the kernel's limit and a floor."""
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        classroom._limit_memory(process, 3 * 2**30)
+        limits = Path(f"/proc/{process.pid}/limits").read_text()
+        line = next(line for line in limits.splitlines() if line.startswith("Max address"))
+        assert line.split()[3:5] == [str(3 * 2**30), "unlimited"], line
+    finally:
+        process.kill()
+        process.wait()
+    assert classroom.GRADER_MEMORY_FLOOR >= 2 * 2**30
 
 
 def test_inside_the_sandbox_the_repository_and_the_network_are_not_there(tmp_path):
