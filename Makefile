@@ -56,6 +56,7 @@ help:
 # the "iri" format, which no notebook or Jupyter schema uses; jsonschema does without it
 # (python-jsonschema/jsonschema#1428). So it is removed again.
 $(STAMP): requirements.txt constraints.txt pyproject.toml
+	@py=$$(test -x $(BIN)/python && echo $(BIN)/python || echo $(PYTHON)); $$py -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { echo "make: the book's environment needs Python 3.11.5 or newer ($$py is $$($$py -V 2>&1)); give one with PYTHON=python3.12, for example" >&2; exit 2; }
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
