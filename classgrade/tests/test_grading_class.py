@@ -238,6 +238,41 @@ def test_the_gradebook_is_exactly_right_for_every_hand_in(graded):
     assert not wrong, "\n".join(wrong)
 
 
+#: The hand-ins graded again beside busy processes: those whose verdict a loaded machine
+#: could change (a time limit, a dead kernel, the output cap, a named mistake).
+UNDER_LOAD = ("mistakes", "endless_loop", "kills_kernel", "huge_output")
+
+
+def test_a_loaded_machine_gives_the_same_verdicts(tmp_path):
+    """Graded while two processes keep both cores busy (as another class, or a student's
+    simulation, would), the hand-ins whose verdicts depend on time get the same statuses,
+    named mistakes and points as on a quiet machine."""
+    hand_ins = {name: (notebook, statuses, mistakes)
+                for name, notebook, statuses, mistakes in _hand_ins() if name in UNDER_LOAD}
+    folder = tmp_path / "class"
+    for name, (notebook, _, _) in hand_ins.items():
+        write(notebook, folder / f"{name}.ipynb")
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        grade_class(folder, tmp_path / "grades", official=ROOT / "exercises" / f"{STEM}.ipynb",
+                    seed=4242, limits=LIMITS, jobs=2, progress=False, log=lambda text: None,
+                    isolation=ISOLATION)
+        assert all(process.poll() is None for process in busy)     # busy all along
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    rows = {(row["student"], row["exercise"]): row for row in _gradebook(tmp_path / "grades")}
+    wrong = [f"{name} {exercise}: {rows[(name, exercise)]['status']}, expected "
+             f"{statuses[exercise]}"
+             for name, (_, statuses, mistakes) in hand_ins.items() for exercise in IDS
+             if (rows[(name, exercise)]["status"], rows[(name, exercise)]["mistake"],
+                 rows[(name, exercise)]["points"]) != (
+                     statuses[exercise], mistakes.get(exercise, ""),
+                     f"{_points(exercise, statuses, mistakes):g}")]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_the_feedback_says_what_happened(graded):
     _, out, _, _, _ = graded
     rows = {(row["student"], row["exercise"]): row for row in _gradebook(out)}
