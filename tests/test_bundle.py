@@ -210,6 +210,22 @@ def test_the_requirements_must_name_every_runtime_package(tmp_path):
         bundle.runtime_requirements(requirements)
 
 
+def test_the_requirements_are_the_versions_the_book_was_tested_with(tmp_path):
+    """Each runtime package at the version constraints.txt pins (MuJoCo 4.0.1 had come in
+    where the book was built with 4.0.0), a package it does not pin with its range."""
+    pins = {line.split("==")[0].lower(): line for line in
+            (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines() if "==" in line}
+    lines = bundle.runtime_requirements()
+    assert len(lines) == len(bundle.RUNTIME_PACKAGES)
+    for package in bundle.RUNTIME_PACKAGES:
+        assert pins[package] in lines, (package, lines)
+    (tmp_path / "requirements.txt").write_text("\n".join(
+        f"{package}>=1" for package in bundle.RUNTIME_PACKAGES) + "\n")
+    (tmp_path / "constraints.txt").write_text("numpy==2.0.1\n")
+    lines = bundle.runtime_requirements(tmp_path / "requirements.txt")
+    assert "numpy==2.0.1" in lines and "scipy>=1" in lines
+
+
 RUN_CHAPTER = """
 import nbformat
 from nbclient import NotebookClient

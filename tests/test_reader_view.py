@@ -479,6 +479,33 @@ class _Visit:
                                              && i.getBoundingClientRect().width > 0)
                   .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
                              i.getBoundingClientRect().width / i.naturalWidth]),
+              // display formulas at a size other than MathJax's own (the inline formulas'),
+              // unless made smaller to fit the column (robodyn-book.js)
+              small_formulas: (() => {
+                  const inline = main.querySelector('mjx-container:not([display="true"])');
+                  if (!inline) return [];
+                  const size = parseFloat(getComputedStyle(inline).fontSize);
+                  return Array.from(main.querySelectorAll('mjx-container[display="true"]'))
+                      .filter(m => !m.closest('.cell_output'))
+                      .map(m => [m, parseFloat(getComputedStyle(m).fontSize)])
+                      // made smaller to fit: smaller than its own size, and as wide as
+                      // the column at that
+                      .filter(([m, px]) => px < 0.99 * size
+                          && !(parseFloat(m.style.fontSize) < parseFloat(m.dataset.fullSize)
+                               && m.scrollWidth >= m.clientWidth - 2))
+                      .map(([m, px]) => `${m.textContent.slice(0, 40)} ${px.toFixed(1)} px, `
+                                        + `the text's formulas ${size.toFixed(1)} px`);
+              })(),
+              // inline formulas wider than their paragraph and cut off, not scrollable
+              cut_formulas: Array.from(main.querySelectorAll('span.math'))
+                  .filter(s => {
+                      let block = s.parentElement;
+                      while (block && getComputedStyle(block).display.startsWith('inline'))
+                          block = block.parentElement;
+                      return block && s.scrollWidth > block.clientWidth
+                          && getComputedStyle(s).overflowX === 'hidden';
+                  })
+                  .map(s => s.textContent.slice(0, 40)),
               // on a narrow screen: what reaches past the column
               column_right: (document.querySelector('.bd-article-container') || main)
                   .getBoundingClientRect().right,
@@ -644,6 +671,10 @@ def problems_of(name: str, seen: dict, phone: bool = False) -> list[str]:
             problems.append(f"{name}: an image shown at {scale:.2f} of its size, its "
                             f"{MIN_FONT_PT:g}-point text {scale * SMALLEST_FIGURE_TEXT_PX:.1f} "
                             f"px high (at least {MIN_PHONE_TEXT_PX:g}): {image}")
+    for formula in seen["small_formulas"]:
+        problems.append(f"{name}: a display formula drawn smaller than it fits: {formula}")
+    for formula in seen["cut_formulas"]:
+        problems.append(f"{name}: an inline formula cut off, not scrollable: {formula}")
     for figure in seen["unnumbered_figures"]:
         problems.append(f"{name}: not a numbered figure with a caption: {figure}")
     for image in seen["bad_alts"]:
@@ -718,8 +749,9 @@ def test_pages_are_light(seen_pages):
 @pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["390px", "900px"])
 def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, viewport):
     """The buttons a reader taps open the chapter list and the page's contents, and a link in
-    each leads where it says (the themes' own handlers sit on a hidden button). The page is a
-    lesson of chapter 2 (an opening page has no contents of its own)."""
+    each leads where it says (the themes' own handlers sit on a hidden button); a tap on an
+    entry of the page's contents closes that drawer and shows the section it names. The page
+    is a lesson of chapter 2 (an opening page has no contents of its own)."""
     with browser.tab(f"{CHAPTERS[1].docnames[2]}.html", viewport) as page:
         start = page.url
         page.locator(".primary-toggle:visible").click()
@@ -737,8 +769,12 @@ def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, vie
         link.click()
         page.wait_for_function("() => location.hash.length > 1", timeout=5000)
         assert page.url.startswith(start)
-        assert not contents.evaluate("dialog => dialog.open") or page.evaluate(
-            "() => document.querySelector(location.hash).getBoundingClientRect().top < 200")
+        # the drawer closes on the tap: the page it scrolled is the reader's to read
+        page.wait_for_function(
+            "() => !document.querySelector('#pst-secondary-sidebar-modal').open", timeout=5000)
+        page.wait_for_function("() => document.querySelector(decodeURIComponent("
+                               "location.hash)).getBoundingClientRect().top < 200",
+                               timeout=5000)   # a smooth scroll takes its time
 
 
 def test_on_a_wide_screen_the_chapter_list_folds_away_and_back(browser):
@@ -877,6 +913,10 @@ def test_every_page_of_a_chapter_offers_the_chapters_bundle(seen_pages):
                 f"{name}: its download menu has no {zip_name}: {links}")
             suffix = ".md" if name.endswith("/summary") else ".ipynb"
             assert f"robot-dynamics-{chapter.stem}/{name}{suffix}" in held, (name, held)
+        # its README names the book as _config.yml does (not Sphinx's "Project name not set")
+        title = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
+        readme = zipfile.ZipFile(written).read(f"robot-dynamics-{chapter.stem}/README.txt")
+        assert readme.decode().startswith(f"{title}: chapter {chapter.number}"), readme[:80]
     everything = bundle.bundle_name(bundle.ALL_CHAPTERS)
     assert any(href.endswith(f"/_downloads/{everything}")
                for href in seen_pages["book/intro.html"]["header_links"])

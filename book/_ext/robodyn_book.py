@@ -229,8 +229,10 @@ def _write_bundles(app: Sphinx, exception) -> None:
     stems = sorted({_chapter_of(name) for name in app.env.found_docs} - {bundle.ALL_CHAPTERS})
     if not stems:  # not the book (a test project of the extension, say)
         return
+    # the book's title: jupyter-book gives _config.yml's title to html_title; Sphinx's
+    # project stays at its default, "Project name not set"
     bundle.write_bundles(Path(app.outdir) / DOWNLOADS, stems, root=Path(app.srcdir),
-                         title=app.config.project)
+                         title=app.config.html_title or app.config.project)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

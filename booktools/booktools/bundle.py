@@ -8,7 +8,8 @@ work::
 
     robot-dynamics-04_differential_drive/
         README.txt                          the three commands that run it
-        requirements.txt                    what the notebooks need, robodyn from the wheel below
+        requirements.txt                    what the notebooks need, at the versions the book
+                                            was tested with; robodyn from the wheel below
         robodyn-<version>-py3-none-any.whl  the book's package, built from this repository
         chapters/04_differential_drive/     a chapter folder: the opening page index.ipynb,
                                             the lessons 01_....ipynb, ..., and summary.md
@@ -64,23 +65,33 @@ browser: the chapters are in chapters/, your exercises in exercises/.
 """
 
 
-def runtime_requirements(requirements: Path = ROOT / "requirements.txt") -> list[str]:
-    """The lines of the book's ``requirements.txt`` that name :data:`RUNTIME_PACKAGES`, with
-    their version ranges.
+def runtime_requirements(requirements: Path = ROOT / "requirements.txt",
+                         constraints: Path | None = None) -> list[str]:
+    """The requirements of :data:`RUNTIME_PACKAGES`: each at the version ``constraints``
+    pins (``constraints.txt`` beside ``requirements``: the versions the book was built and
+    tested with), else with the range of ``requirements``.
 
-    >>> any(line.startswith("numpy>=") for line in runtime_requirements())
+    >>> any(line.startswith("numpy==") for line in runtime_requirements())
     True
     """
     def name(line: str) -> str:  # the package a requirement line names, lower case
         return re.split(r"[<>=!~ ;\[]", line.strip(), maxsplit=1)[0].lower()
 
-    lines = Path(requirements).read_text(encoding="utf-8").splitlines()
+    requirements = Path(requirements)
+    lines = requirements.read_text(encoding="utf-8").splitlines()
     wanted = [line.strip() for line in lines if name(line) in RUNTIME_PACKAGES]
     missing = set(RUNTIME_PACKAGES) - {name(line) for line in wanted}
     if missing:
         raise ParameterError(f"requirements.txt names no {sorted(missing)}: the bundles need "
                              "them (RUNTIME_PACKAGES)")
-    return wanted
+    constraints = requirements.parent / "constraints.txt" if constraints is None else \
+        Path(constraints)
+    pinned = {}
+    if constraints.is_file():
+        for line in constraints.read_text(encoding="utf-8").splitlines():
+            if "==" in line and not line.lstrip().startswith("#"):
+                pinned[name(line)] = line.split(";")[0].strip()
+    return [pinned.get(name(line), line) for line in wanted]
 
 
 #: What the wheel is built from: the project file, the files it names, and the package.

@@ -21,20 +21,68 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
-// Display formulas on a narrow screen.
+// A tap on an entry of the chapter list or the page contents, opened as a drawer on a narrow
+// screen, closes the drawer: an entry of the page contents only scrolls the page, which
+// would otherwise move under a drawer that still covers most of the screen. The page is
+// scrolled to the section once the drawer has closed and the theme has put its entries back
+// (scrolled before, the section landed half a screen down); and the focus the theme gives
+// back to the drawer's button is taken away, or that button's tooltip covers the page.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[href]");
+  const drawer = link && link.closest(
+    "dialog[open]#pst-primary-sidebar-modal, dialog[open]#pst-secondary-sidebar-modal");
+  if (!drawer) {
+    return;
+  }
+  const here = link.hash && link.pathname === location.pathname;
+  if (here) {
+    event.preventDefault();
+    history.pushState(null, "", link.hash);
+  }
+  drawer.addEventListener("close", () => {
+    requestAnimationFrame(() => {
+      if (document.activeElement && document.activeElement.blur) {
+        document.activeElement.blur();
+      }
+      const target = here && document.getElementById(decodeURIComponent(link.hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+      }
+    });
+  }, { once: true });
+  drawer.close();
+});
+
+// Formulas on a narrow screen.
 //
-// MathJax 3 does not break a display formula over lines. One wider than the column is shown
+// MathJax 3 breaks no formula over lines. A display formula wider than the column is shown
 // smaller, down to MIN_SCALE of its size, so that it fits; past that it scrolls inside its
-// own box (robodyn-book.css), never the whole page.
+// own box (robodyn-book.css), never the whole page. Its size is MathJax's own (the inline
+// style MathJax gives it, 127.3 % of the text with this book's fonts), kept the first time
+// and scaled from, never erased. An inline formula wider than the column, which the theme
+// would cut off, scrolls inside its own box (class "robodyn-wide").
 const MIN_SCALE = 0.7;
 
 function fitFormulas() {
   for (const formula of document.querySelectorAll('.bd-article mjx-container[display="true"]')) {
-    formula.style.fontSize = "";
+    if (formula.dataset.fullSize === undefined) {
+      formula.dataset.fullSize = formula.style.fontSize || "100%";
+    }
+    const full = parseFloat(formula.dataset.fullSize) || 100;
+    formula.style.fontSize = `${full}%`;
     if (formula.scrollWidth > formula.clientWidth + 1) {
       const scale = Math.max(MIN_SCALE, formula.clientWidth / formula.scrollWidth);
-      formula.style.fontSize = `${(100 * scale).toFixed(1)}%`;
+      formula.style.fontSize = `${(full * scale).toFixed(1)}%`;
     }
+  }
+  for (const inline of document.querySelectorAll(".bd-article span.math")) {
+    // wider than its paragraph (or caption, or cell), not merely an italic letter's
+    // overhang past its own box
+    let block = inline.parentElement;
+    while (block && getComputedStyle(block).display.startsWith("inline")) {
+      block = block.parentElement;
+    }
+    inline.classList.toggle("robodyn-wide", block !== null && inline.scrollWidth > block.clientWidth);
   }
 }
 
