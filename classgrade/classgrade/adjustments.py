@@ -25,11 +25,11 @@ applies).
 
 from __future__ import annotations
 
-import csv
 import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from classgrade.submissions import csv_rows
 from robodyn.core.errors import ParameterError
 
 __all__ = ["OVERRIDE_COLUMNS", "Override", "apply", "check_late_penalty", "read_overrides",
@@ -55,14 +55,7 @@ def read_overrides(path) -> list[Override]:
     """The overrides in the CSV file ``path`` (see the module's docstring). Raises
     ParameterError naming the file, the line and what is wrong."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as error:
-        raise ParameterError(f"overrides {str(path)!r} cannot be read: {error}") from None
-    except UnicodeDecodeError:
-        raise ParameterError(f"overrides {str(path)!r} is not UTF-8 text; save it as CSV "
-                             "UTF-8") from None
-    rows = list(csv.reader(text.splitlines()))
+    rows = csv_rows(path, "overrides")
     header = [cell.strip().casefold() for cell in rows[0]] if rows else []
     missing = [column for column in OVERRIDE_COLUMNS if column not in header]
     if missing:

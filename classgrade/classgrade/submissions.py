@@ -72,8 +72,8 @@ from pathlib import Path, PurePosixPath
 from robodyn.core.errors import ParameterError
 
 __all__ = ["LAYOUTS", "HandInFile", "Inventory", "Named", "NotGraded", "Roster", "RosterEntry",
-           "Student", "ZipLimits", "find_submissions", "latest", "name_of", "read_roster",
-           "unpack_notebooks"]
+           "Student", "ZipLimits", "csv_rows", "find_submissions", "latest", "name_of",
+           "read_roster", "unpack_notebooks"]
 
 #: The layouts a hand-in's name is read in.
 LAYOUTS = ("canvas", "moodle", "plain")
@@ -246,20 +246,28 @@ class Roster:
         return found.pop() if len(found) == 1 else None
 
 
+def csv_rows(path, what: str) -> list[list[str]]:
+    """The rows of the instructor's CSV file ``path`` (a roster, overrides): UTF-8, with or
+    without the byte-order mark a spreadsheet's "CSV UTF-8" writes. Raises ParameterError
+    naming ``what`` it is, the file and why it cannot be read."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise ParameterError(f"{what} {str(path)!r} cannot be read: {error}") from None
+    except UnicodeDecodeError:
+        raise ParameterError(f"{what} {str(path)!r} is not UTF-8 text; save it as CSV UTF-8")\
+            from None
+    return list(csv.reader(text.splitlines()))
+
+
 def read_roster(path) -> Roster:
     """The roster in the CSV file ``path``: a header row naming the columns ``id``, ``name``
     and ``email`` (in any case and order; other columns are left alone), then a row per
     student; UTF-8, with or without a byte-order mark. Raises ParameterError naming the file
     and what is wrong."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as error:
-        raise ParameterError(f"roster {str(path)!r} cannot be read: {error}") from None
-    except UnicodeDecodeError:
-        raise ParameterError(f"roster {str(path)!r} is not UTF-8 text; save it as CSV UTF-8")\
-            from None
-    rows = list(csv.reader(text.splitlines()))
+    rows = csv_rows(path, "roster")
     header = [_nfc(cell).casefold() for cell in rows[0]] if rows else []
     missing = [column for column in ROSTER_COLUMNS if column not in header]
     if missing:
