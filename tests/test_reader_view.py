@@ -777,6 +777,21 @@ def test_the_chapter_list_and_page_contents_open_from_their_buttons(browser, vie
                                timeout=5000)   # a smooth scroll takes its time
 
 
+def test_the_chapter_lists_expanders_are_named_for_a_screen_reader(browser):
+    """Each expander of the chapter list is announced by the chapter whose pages it opens,
+    not by its icon's glyph (it read "group: \\uf078"): in the accessibility tree of the
+    list, every group has a name, "Pages of <chapter>", and no character of an icon font
+    (Unicode's private use area) is left anywhere."""
+    with browser.tab(f"{CHAPTERS[1].docnames[0]}.html") as page:
+        tree = page.locator(".bd-sidebar-primary nav").first.aria_snapshot()
+    groups = [line.strip() for line in tree.splitlines() if line.strip().startswith(
+        ("- group", "- 'group"))]
+    assert len(groups) == len(CHAPTERS), tree
+    for chapter, group in zip(CHAPTERS, groups, strict=True):
+        assert f'group "Pages of {chapter.number}.' in group, group
+    assert not [ch for ch in tree if "\ue000" <= ch <= "\uf8ff"], tree
+
+
 def test_on_a_wide_screen_the_chapter_list_folds_away_and_back(browser):
     """At 1280 px the chapter list's button hides the list beside the page, and shows it again."""
     with browser.tab(f"{CHAPTERS[1].docnames[0]}.html") as page:

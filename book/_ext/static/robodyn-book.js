@@ -21,6 +21,21 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 
+// The chapter list's expanders, named. Each is a <summary> holding only an icon, so a screen
+// reader announced it by the icon's glyph ("group: \uf078"); it now says what it opens, the
+// pages of the chapter whose link stands before it, and the icon is hidden from it.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const summary of document.querySelectorAll(".bd-sidebar-primary li > details > summary")) {
+    const chapter = summary.parentElement.parentElement.querySelector(":scope > a");
+    const title = chapter ? chapter.textContent.trim() : "this chapter";
+    summary.setAttribute("aria-label", `Pages of ${title}`);
+    summary.parentElement.setAttribute("aria-label", `Pages of ${title}`);
+    for (const icon of summary.querySelectorAll("i, .toctree-toggle")) {
+      icon.setAttribute("aria-hidden", "true");
+    }
+  }
+});
+
 // A tap on an entry of the chapter list or the page contents, opened as a drawer on a narrow
 // screen, closes the drawer: an entry of the page contents only scrolls the page, which
 // would otherwise move under a drawer that still covers most of the screen. The page is
