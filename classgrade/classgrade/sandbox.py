@@ -54,7 +54,7 @@ from classgrade.harness import COLLECTED_MIME, guarded_names
 from classgrade.plaindata import Opaque, from_plain
 from robodyn.core.errors import ParameterError
 from robodyn.grading import INSTALL_CELL_ID
-from robodyn.grading.calls import PRINTED_KEPT, Call
+from robodyn.grading.calls import PRINTED_KEPT, Call, time_limit
 from robodyn.grading.compare import Expression
 from robodyn.grading.registry import get_exercise
 from robodyn.grading.run import judge, not_callable
@@ -471,7 +471,6 @@ class _SocketFolderWatch:
     """Watch the socket folder while a kernel runs; kill the kernel if it fills the folder."""
 
     def __init__(self, folder: Path, kill):
-        import threading
 
         self.folder, self.kill, self.problem = folder, kill, ""
         self.stopped = threading.Event()
@@ -692,31 +691,11 @@ def _no_strings(raw):
 
 
 class _JudgingTooLong(Exception):
-    """Judging one answer used up its time (:func:`_judging_limit`)."""
-
-
-@contextlib.contextmanager
-def _judging_limit(seconds: float):
-    """Raise :class:`_JudgingTooLong` into the block (the judging of one answer) once it has
-    used ``seconds`` of this process's CPU time: sympy, asked to compare a value a hand-in
-    sent (``totient`` of a 126-digit number, sent unevaluated), would work on it for hours.
-    A CPU-time timer (``ITIMER_VIRTUAL``), so that it neither counts the time other processes
-    take on a busy machine nor disturbs the wall-clock timer the references' calls use. In
-    the main thread of a process only (a signal's rule); elsewhere there is no limit."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def used_up(signum, frame):
-        raise _JudgingTooLong
-
-    previous = signal.signal(signal.SIGVTALRM, used_up)
-    signal.setitimer(signal.ITIMER_VIRTUAL, max(float(seconds), 0.01))
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0.0)
-        signal.signal(signal.SIGVTALRM, previous)
+    """Judging one answer used up its time: the exercise's seconds of this process's CPU
+    time (:func:`robodyn.grading.calls.time_limit` on the "cpu" clock). sympy, asked to
+    compare a value a hand-in sent (``totient`` of a 126-digit number, sent unevaluated),
+    would work on it for hours. CPU time, so that other processes' load on the machine does
+    not use it up, nor does the wall-clock timer the references' calls use get disturbed."""
 
 
 def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: int,
@@ -898,7 +877,7 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
                 if event == "collected":
                     collected = _read_collected(execution.collected.get(exercise_id))
                     try:
-                        with _judging_limit(limits.exercise_seconds):
+                        with time_limit(limits.exercise_seconds, _JudgingTooLong, clock="cpu"):
                             status, mistake, feedback, credit = _judge_collected(
                                 exercise_id, collected, seed, rounds, answer_error)
                     except _JudgingTooLong:

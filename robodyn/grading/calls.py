@@ -14,7 +14,7 @@ import numpy as np
 
 from robodyn.grading.adapters import MissingAttribute
 
-__all__ = ["TIME_LIMIT", "Call", "call_answer", "first_change"]
+__all__ = ["CLOCKS", "TIME_LIMIT", "Call", "call_answer", "first_change", "time_limit"]
 
 #: Seconds an answer may take over all the calls of one check. A check stops an answer that
 #: takes longer and says so; ``make check`` (``classgrade.checknb``) and the class grader
@@ -78,33 +78,41 @@ class _CappedText(io.TextIOBase):
         return "".join(self.parts)
 
 
+#: The timers :func:`time_limit` counts with: wall-clock time, or this process's CPU time
+#: (which another process's load on the machine does not use up).
+CLOCKS = {"wall": (signal.ITIMER_REAL, "SIGALRM"), "cpu": (signal.ITIMER_VIRTUAL, "SIGVTALRM")}
+
+
 @contextlib.contextmanager
-def _time_limit(seconds: float | None):
-    """Raise :class:`_OutOfTime` into the code in the block after ``seconds``, where a timer
-    signal can do it (the main thread on Unix); elsewhere the block runs to its end."""
+def time_limit(seconds: float | None, raising: type[BaseException], clock: str = "wall"):
+    """Raise ``raising`` into the code in the block once it has used ``seconds`` of the
+    ``clock`` (:data:`CLOCKS`), where a timer signal can do it (the main thread on Unix);
+    elsewhere, or with ``seconds`` None, the block runs to its end."""
     usable = (seconds is not None and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
     if not usable:
         yield
         return
+    timer, signal_name = CLOCKS[clock]
+    number = getattr(signal, signal_name)
 
-    def out_of_time(signum, frame):
-        raise _OutOfTime
+    def used_up(signum, frame):
+        raise raising
 
-    previous = signal.signal(signal.SIGALRM, out_of_time)
-    signal.setitimer(signal.ITIMER_REAL, max(float(seconds), 1e-3))
+    previous = signal.signal(number, used_up)
+    signal.setitimer(timer, max(float(seconds), 1e-3))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0.0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(timer, 0.0)
+        signal.signal(number, previous)
 
 
 def call_answer(adapter, answer, args: tuple, time_left: float | None = None) -> Call:
     """Call the answer through the exercise's adapter on a deep copy of one case's ``args``.
 
     What the answer prints is kept aside (:class:`Call`), not shown; a call still running after
-    ``time_left`` seconds is stopped where that is possible (:func:`_time_limit`) and marked
+    ``time_left`` seconds is stopped where that is possible (:func:`time_limit`) and marked
     ``timed_out``.
 
     Nothing is judged here: this is the part of a check that runs the student's code, and the
@@ -116,7 +124,7 @@ def call_answer(adapter, answer, args: tuple, time_left: float | None = None) ->
     started = time.perf_counter()
     result = {}
     try:
-        with _time_limit(time_left), contextlib.redirect_stdout(printed), \
+        with time_limit(time_left, _OutOfTime), contextlib.redirect_stdout(printed), \
                 contextlib.redirect_stderr(printed), np.errstate(all="ignore"):
             result["raw"] = adapter.call(answer, arguments)
     except _OutOfTime:
