@@ -39,7 +39,7 @@ help:
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
 	@echo "make grade DIR=<folder of hand-ins>   grade a class: gradebook.csv, feedback/, summary.html in <DIR>-grades (OUT=... to choose)"
 	@echo "make gradescope NB=exercises/<file>.ipynb   a Gradescope autograder: _build/gradescope/<file>.zip (SEED=... to fix the hidden cases' seed)"
-	@echo "make exercises        regenerate the install cells (from _config.yml) and exercises/ (from solutions/)"
+	@echo "make exercises        regenerate the install cells (from _config.yml), exercises/ (from solutions/) and the answer keys (from robodyn/checks/)"
 	@echo "make new-chapter NAME=<module> TITLE=\"<title>\"   write a new chapter's files, with a working example to replace"
 	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"
 	@echo "make benchmarks       print speed figures"
@@ -120,6 +120,7 @@ exercises:
 	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/python -m booktools.installcell chapters solutions
 	$(BIN)/python -m booktools.exercisegen solutions exercises
+	$(BIN)/python -m booktools.answerkeys
 
 # DEST is checked before .venv is made; the tool refuses a DEST inside the repository or a
 # folder that is not empty, and scans the copy for the answers (see classgrade/classgrade/release.py).

@@ -386,3 +386,29 @@ if __name__ == "__main__":
     for name in PACKAGES:
         print(table((name,)), end="\n\n")
     print(table())
+
+
+def _said(outcome) -> tuple:
+    """All a check tells: verdict, message, the mistake named, the parts right, the credit."""
+    text = str(outcome.failure) if outcome.failure is not None else outcome.text
+    return (outcome.result.status, text, outcome.mistake, outcome.right_parts, outcome.credit)
+
+
+ALL_ANSWERS = ([(exercise_id, function) for _, exercise_id, function in SLIPS]
+               + sorted(SECOND_RIGHT.items()) + sorted(THIRD_RIGHT.items()))
+
+
+@pytest.mark.parametrize("subject", SUBJECTS_WITH_EXERCISES)
+def test_the_answer_key_tells_what_the_live_check_tells(subject):
+    """Judged with the answer key (the notebooks' check, robodyn.grading.answerkey), every slip
+    and every writer's right answer gets the live check's verdict and message, word for word."""
+    from robodyn.grading.answerkey import keyed_exercise
+
+    differ = []
+    for exercise_id, function in ALL_ANSWERS:
+        if exercise_id.split(".")[0] != subject:
+            continue
+        keyed = _said(evaluate(keyed_exercise(exercise_id), function))
+        if keyed != _said(_outcome(exercise_id, function)):
+            differ.append(f"{exercise_id} {function.__name__}: {keyed[1].splitlines()[0]}")
+    assert not differ, "\n".join(differ)

@@ -9,13 +9,12 @@ written as the wrong functions a student writes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import sympy as sp
 
 from robodyn.arm import PlanarArm
 from robodyn.grading import Case, Close, Exercise, Expression, Mistake, Output, rounded_uniform
+from robodyn.grading.judges import CoriolisMatrix
 
 #: Central differences, the numerical route to a derivative that 1.2 (G = dV/dq) and 1.5 (the
 #: Christoffel symbols of M) allow, agree with the exact values to a few 1e-8 N m (G, steps
@@ -513,31 +512,12 @@ def _c_cos_for_sin(arm, q, qd):
     return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
 
 
-@dataclass(frozen=True)
-class _CoriolisMatrix(Close):
-    """C compared entry by entry, as :class:`Close`; a wrong C whose product C q' is right is
-    told so (C is not unique given C q'; the exercise asks for the Christoffel one)."""
-
-    def detail(self, got, expected, args) -> list[str]:
-        qd = np.asarray(args[2], float)
-        if np.shape(got) != (2, 2) or np.shape(expected) != (2, 2):
-            return []
-        torques, right = got @ qd, expected @ qd
-        if np.any(self.wrong(torques, right, args)):
-            return []
-        return [f"Your C q' = {np.array2string(torques, precision=6)} N m agrees with the "
-                f"reference's: the Coriolis and centrifugal torques are right. But C itself "
-                f"is not the one from the Christoffel symbols. Many matrices give the same "
-                f"C q'; the Christoffel one is the one that makes M' - 2C skew-symmetric (the "
-                f"chapter's energy balance E' = q'^T tau rests on it)."]
-
-
 _CORIOLIS = Exercise(
     exercise_id="arm.coriolis_matrix",
     description="Coriolis matrix C(q, q') of a two-link arm from Christoffel symbols.",
     function_name="coriolis_matrix",
     arguments=("arm", "q", "qd"),
-    outputs=(Output("C", _CoriolisMatrix(rtol=1e-7, atol=1e-8)),),
+    outputs=(Output("C", CoriolisMatrix(rtol=1e-7, atol=1e-8)),),
     reference=_coriolis_reference,
     package_references=(
         "robodyn.arm.PlanarArm.coriolis_matrix",

@@ -9,7 +9,7 @@ written as the wrong functions a student writes. ``EXERCISES`` is what
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from robodyn import diffdrive
 from robodyn.core.rotations import wrap_angle
 from robodyn.diffdrive import odometry, waypoints
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform, with_hint
+from robodyn.grading.judges import CloseOrOther
 
 # ---------------------------------------------------------------------------------------------
 # Random inputs
@@ -864,32 +865,22 @@ def _other_right_commands(args, expected):
             np.where(behind, turned, expected))
 
 
-@dataclass(frozen=True)
-class _EitherWayOnTheBoundaries(Close):
-    """Close to the reference's command, or, on the two boundaries the exercise text lets go
+#: What the PASSED line and the feedback add to the command's tolerance.
+_EITHER_WAY = "at |e| = dead_band and at e = +-pi either of the two right commands"
+
+
+def _either_way_on_the_boundaries(outputs, args, expected):
+    """The command close to the reference's or, on the two boundaries the exercise text lets go
     either way (|e| = dead_band exactly, a goal exactly behind), to the other right command.
 
     A typical mistake is recognised on the other entries: on a boundary two commands are right,
     and an entry there tells no slip apart.
     """
-
-    def wrong(self, got, expected, args):
-        wrong = np.asarray(super().wrong(got, expected, args))
-        for other in _other_right_commands(args, expected):
-            wrong = wrong & np.asarray(super().wrong(got, other, args))
-        return wrong
-
-    def explains(self, got, model, args) -> bool:
-        got_array, model_array = np.asarray(got, float), np.asarray(model, float)
-        if got_array.shape != model_array.shape:
-            return False
-        at_edge, behind = _on_the_boundaries(args)
-        free = np.broadcast_to(at_edge | behind, got_array.shape)
-        return super().explains(got_array, np.where(free, got_array, model_array), args)
-
-    def tolerance(self) -> str:
-        return (super().tolerance() + "; at |e| = dead_band and at e = +-pi either of the two "
-                "right commands")
+    (omega,) = outputs
+    at_edge, behind = _on_the_boundaries(args)
+    compare = dataclasses.replace(omega.compare, others=_other_right_commands(args, expected[0]),
+                                  free=at_edge | behind)
+    return (dataclasses.replace(omega, compare=compare),)
 
 
 def _heading_error_is_safe(pose, goal, dead_band, margin: float = 0.01) -> bool:
@@ -1182,7 +1173,8 @@ _HEADING_COMMAND = Exercise(
     description="Turn towards a goal: P controller with dead band and saturation.",
     function_name="heading_command",
     arguments=("pose", "goal", "gain", "dead_band", "omega_max"),
-    outputs=(Output("omega", _EitherWayOnTheBoundaries()),),
+    outputs=(Output("omega", CloseOrOther(note=_EITHER_WAY)),),
+    comparators_for=_either_way_on_the_boundaries,
     reference=_heading_command_reference,
     package_references=("robodyn.diffdrive.waypoints.heading_command",),
     make_cases=_heading_command_cases,

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -55,7 +54,13 @@ from robodyn.grading import (
     Property,
     rounded_uniform,
 )
-from robodyn.grading.adapters import format_value
+from robodyn.grading.judges import (
+    CALLS_FACTOR,
+    CallCount,
+    NormalVector,
+    judge_climb_calls,
+    judge_climbed_height,
+)
 from robodyn.grading.standins import CountClimbs, StepClimber
 from robodyn.vacuum import limits as vacuum_limits
 
@@ -68,18 +73,6 @@ G_EARTH, G_MOON = 9.81, 1.62
 MM = 1e-3
 
 # --------------------------------------------------------------------------- step distance
-
-
-@dataclass(frozen=True)
-class _Normal(Close):
-    """Close, and a mistake explains a normal that agrees with it as closely as a right normal
-    must agree with the reference: a normal from a numerical search of the nearest point is
-    right only to about 1e-8 (the square root of the machine epsilon)."""
-
-    def explains(self, got, model, args) -> bool:
-        got_array, model_array = np.asarray(got, float), np.asarray(model, float)
-        return got_array.shape == model_array.shape and not np.any(
-            self.wrong(got_array, model_array, args))
 
 
 def _step_distance_reference(point, step_x, height, fillet):
@@ -306,7 +299,7 @@ _STEP_DISTANCE = Exercise(
     function_name="step_distance",
     arguments=("point", "step_x", "height", "fillet"),
     outputs=(Output("distance", Close(rtol=1e-9, atol=1e-9)),
-             Output("normal", _Normal(rtol=0.0, atol=1e-6), entries=("n_x", "n_z"))),
+             Output("normal", NormalVector(rtol=0.0, atol=1e-6), entries=("n_x", "n_z"))),
     reference=_step_distance_reference,
     package_references=("robodyn.vacuum.step_distance",),
     make_cases=_step_distance_cases,
@@ -641,63 +634,6 @@ _SLIDING_STOP = Exercise(
 # --------------------------------------------------------------------------- bisection
 
 
-def _calls_needed(args) -> int:
-    """Calls of climbs a bisection of the case makes: low and high once, then
-    ceil(log2((high - low) / tol)) halvings (none if the bracket is no longer than tol)."""
-    _, low, high, tol = args
-    return 2 + max(0, math.ceil(math.log2((high - low) / tol)))
-
-
-#: An answer may call climbs at most this many times as often as a bisection needs.
-CALLS_FACTOR = 2
-
-
-def _calls_limit(args) -> int:
-    return CALLS_FACTOR * _calls_needed(args)
-
-
-def _judge_height(got, expected, args):
-    robot, _, _, tol = args
-    height, highest = float(got), robot.highest
-    if not height <= highest:
-        return False, [f"This robot climbs every step up to {highest} m and no higher: "
-                       f"climbs({format_value(height)}) is False."]
-    if not highest - height < tol:
-        return False, [f"This robot climbs every step up to {highest} m: your height is "
-                       f"{highest - height:.3g} m below that, not less than tol = {tol} m."]
-    return True, []
-
-
-def _judge_calls(got, expected, args):
-    calls, needed = int(got), _calls_needed(args)
-    return calls <= _calls_limit(args), [
-        f"Your answer called climbs {calls} times; a bisection of this bracket to tol calls "
-        f"it {needed} times (low, high, then ceil(log2((high - low) / tol)) halvings), and "
-        f"up to {_calls_limit(args)} are accepted. Each call is a simulation of the climb."]
-
-
-@dataclass(frozen=True)
-class _CallCount(Property):
-    """The number of calls of ``climbs``, an integer: kept and shown as one (a float's 8.0
-    would suggest a measurement), and judged against the limit; a mistake explains a count
-    that is on the same side of the limit."""
-
-    def prepare(self, value):
-        if isinstance(value, (bool, np.bool_)):
-            return None, f"a {type(value).__name__}, not a count"
-        try:
-            count = int(value)
-        except (TypeError, ValueError, OverflowError):
-            return None, f"a {type(value).__name__}, not a count"
-        if count != value:
-            return None, f"{value!r}, not a whole number of calls"
-        return count, ""
-
-    def explains(self, got, model, args) -> bool:
-        limit = _calls_limit(args)
-        return (float(got) <= limit) == (float(np.asarray(model, float)) <= limit)
-
-
 def _bisect_reference(climbs, low, high, tol):
     return vacuum.bisect_height(climbs, low, high, tol).height
 
@@ -777,9 +713,9 @@ _BISECT_HEIGHT = Exercise(
     description="The highest step a robot climbs, found by bisection to within tol.",
     function_name="bisect_height",
     arguments=("climbs", "low", "high", "tol"),
-    outputs=(Output("height", Property(_judge_height, "climbed, and less than tol below the "
+    outputs=(Output("height", Property(judge_climbed_height, "climbed, and less than tol below the "
                                                       "highest step climbed")),
-             Output("calls", _CallCount(_judge_calls, f"at most {CALLS_FACTOR} times as many "
+             Output("calls", CallCount(judge_climb_calls, f"at most {CALLS_FACTOR} times as many "
                                                       "as a bisection makes"))),
     reference=_bisect_reference,
     package_references=("robodyn.vacuum.bisect_height",),

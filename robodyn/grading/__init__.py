@@ -3,7 +3,10 @@
 After each exercise a check cell calls :func:`check` with the exercise's id and the student's
 answer. The check calls the answer on fixed inputs, on random inputs drawn with a fixed seed,
 and on NumPy arrays, and compares every output with the reference the way the exercise
-declares for it (:mod:`robodyn.grading.compare`), within the exercise's own tolerance.
+declares for it (:mod:`robodyn.grading.compare`), within the exercise's own tolerance. It
+judges with the answer key (:mod:`robodyn.grading.answerkey`): the reference's outputs and the
+typical mistakes' on those inputs, as data; the references themselves, in ``robodyn/checks``,
+are not in a student's copy.
 
 - A pass shows one PASSED line (wrapped to the page).
 - A wrong answer raises :class:`CheckFailed` (an ``AssertionError``). Its message shows the
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 from robodyn import SUBJECTS
 from robodyn.grading.adapters import CallFunction, ReadAttributes, StepObject, StepResults
+from robodyn.grading.answerkey import keyed_exercise, keyed_ids
 from robodyn.grading.compare import (
     Angle,
     Close,
@@ -109,6 +113,8 @@ __all__ = [
     "explain_missing_answers",
     "exercise_ids",
     "get_exercise",
+    "keyed_exercise",
+    "keyed_ids",
     "least_squares_property",
     "rounded_uniform",
     "with_hint",
@@ -133,7 +139,7 @@ def check(exercise_id: str, answer) -> None:
         If ``answer`` is not callable, raises another exception, returns the wrong structure
         or shape, returns NaN, changes its input arrays, or returns a wrong value.
     ParameterError
-        If ``exercise_id`` is unknown.
+        If ``exercise_id`` is unknown (not in the answer key).
 
     Notes
     -----
@@ -150,7 +156,7 @@ def check(exercise_id: str, answer) -> None:
     __tracebackhide__ = True
     from robodyn.grading.results import publish
 
-    outcome = evaluate(get_exercise(exercise_id), answer)
+    outcome = evaluate(keyed_exercise(exercise_id), answer)
     publish(outcome.result, outcome.text)
     if outcome.failure is not None:
         raise outcome.failure  # the message below says what went wrong

@@ -40,6 +40,7 @@ __all__ = [
     "Property",
     "Quaternion",
     "RotationMatrix",
+    "Samples",
     "euler_angles_property",
     "least_squares_property",
 ]
@@ -97,6 +98,27 @@ class Comparator:
     def detail(self, got, expected, args) -> list[str]:
         """Extra lines for the feedback on a wrong value (may be empty)."""
         return []
+
+    def keyed(self, value):
+        """An expected (or a mistake's) value as the answer key keeps it: the value itself."""
+        return value
+
+    def show_expected(self, value) -> str:
+        """The expected value as a failure message shows it."""
+        from robodyn.grading.adapters import format_value
+
+        return format_value(value)
+
+
+@dataclass(frozen=True)
+class Samples:
+    """An expression known by its values at an :class:`Expression`'s seeded points: what the
+    answer key keeps of an expected expression (or a mistake's), instead of the expression."""
+
+    values: np.ndarray
+
+    def __repr__(self) -> str:
+        return f"<an expression, by its values at {len(self.values)} points>"
 
 
 @dataclass(frozen=True)
@@ -336,6 +358,13 @@ class Expression(Comparator):
 
         try:
             a = self._values(got, self._points())
+        except (TypeError, ValueError, NameError, ZeroDivisionError):
+            a = None
+        if isinstance(expected, Samples):  # the answer key's: values only
+            b = expected.values
+            return bool(a is not None and a.shape == b.shape and np.all(np.isfinite(a))
+                        and np.all(np.abs(a - b) <= rtol * (1.0 + np.abs(b))))
+        try:
             b = self._values(expected, self._points())
         except (TypeError, ValueError, NameError, ZeroDivisionError):
             a = b = None
@@ -354,8 +383,19 @@ class Expression(Comparator):
         return not self._agree(got, expected, self.rtol)
 
     def explains(self, got, model, args) -> bool:
-        prepared, _ = self.prepare(model)
+        prepared, _ = (model, "") if isinstance(model, Samples) else self.prepare(model)
         return prepared is not None and self._agree(got, prepared, 1e-6)
+
+    def keyed(self, value):
+        """The expression's values at the points: the key never writes the expression."""
+        values = self._values(value, self._points())
+        if not np.all(np.isfinite(values)):
+            raise ParameterError(f"the expression {value} has no finite value at some of the "
+                                 f"points; give the Expression another range (low, high)")
+        return Samples(values)
+
+    def show_expected(self, value) -> str:
+        return f"(an expression: the check compares its values at {self.n_points} points)"
 
     def tolerance(self) -> str:
         return (f"compared by values at {self.n_points} random points (symbolically where they "
@@ -364,16 +404,22 @@ class Expression(Comparator):
     def detail(self, got, expected, args) -> list[str]:
         import sympy
 
-        if isinstance(got, sympy.MatrixBase) and not isinstance(expected, sympy.MatrixBase):
+        expected_is_matrix = isinstance(expected, sympy.MatrixBase) or (
+            isinstance(expected, Samples) and np.ndim(expected.values) == 3)
+        if isinstance(got, sympy.MatrixBase) and not expected_is_matrix:
             return [f"Yours is a {got.shape[0]}x{got.shape[1]} Matrix, not an expression"
                     + (": return its one entry, `M[0, 0]`, or build the expression without "
                        "a Matrix." if got.shape == (1, 1) else ".")]
-        if isinstance(expected, sympy.MatrixBase) and not isinstance(got, sympy.MatrixBase):
-            return [f"Yours is a single expression; a {expected.shape[0]}x{expected.shape[1]} "
-                    f"sympy Matrix is expected."]
+        if expected_is_matrix and not isinstance(got, sympy.MatrixBase):
+            rows, columns = np.shape(expected.values)[1:] if isinstance(expected, Samples) \
+                else expected.shape
+            return [f"Yours is a single expression; a {rows}x{columns} sympy Matrix is "
+                    f"expected."]
         try:
             point = self._points()[0]
-            a, b = self._values(got, [point])[0], self._values(expected, [point])[0]
+            a = self._values(got, [point])[0]
+            b = expected.values[0] if isinstance(expected, Samples) else \
+                self._values(expected, [point])[0]
         except (TypeError, ValueError, NameError, ZeroDivisionError):
             return []
         at = ", ".join(f"{n}={v:.3g}" for n, v in zip(self.symbols, point, strict=True))

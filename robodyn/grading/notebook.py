@@ -75,7 +75,7 @@ def show_check_failure(shell, etype, value, tb, tb_offset=None):
 
 def explain_name_error(shell, etype, value, tb, tb_offset=None):
     """IPython custom exception handler; see the module docstring."""
-    from robodyn.grading.registry import get_exercise
+    from robodyn.grading.answerkey import keyed_exercise
     from robodyn.grading.results import CheckResult, publish
     from robodyn.grading.run import CheckFailed
 
@@ -86,7 +86,7 @@ def explain_name_error(shell, etype, value, tb, tb_offset=None):
     exercise = None
     if match and missing:
         try:
-            exercise = get_exercise(match.group(1))
+            exercise = keyed_exercise(match.group(1))
         except ValueError:
             exercise = None
     if exercise is None or missing != exercise.function_name:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -151,6 +152,12 @@ class Exercise:
         default) where an output follows from another (a radius from the fitted centre, a
         normal from the nearest point): only a fully right answer earns points. Needs at
         least two outputs.
+    comparators_for : callable or None
+        ``comparators_for(outputs, args, expected) -> outputs``: for an output that needs more
+        of a case than its arguments and the expected value to be judged (the other right
+        answer on a boundary), the output with a comparator that holds that as data, per
+        case. The answer key (:mod:`robodyn.grading.answerkey`), which has none of the
+        checks' code, keeps those comparators. None: the same comparators on every case.
     """
 
     exercise_id: str
@@ -164,6 +171,7 @@ class Exercise:
     mistakes: tuple[Mistake, ...] = ()
     adapter: object = field(default_factory=CallFunction)
     independent_parts: bool = False
+    comparators_for: Callable | None = None
 
     def __post_init__(self):
         where = f"exercise {self.exercise_id!r}"
@@ -237,6 +245,44 @@ class Exercise:
             cases += [case for case in self.make_cases(np.random.default_rng(seed + offset))
                       if case.kind != "fixed"]
         return cases
+
+    def expected(self, case: Case) -> tuple:
+        """The reference's outputs on ``case``, normalised (one prepared value per output)."""
+        expected, trouble = self.normalise(self.run(self.reference, case))
+        if trouble:
+            raise RuntimeError(f"{self.exercise_id}: the reference answer failed: {trouble}")
+        return expected
+
+    def outputs_for(self, case: Case, expected: tuple) -> tuple[Output, ...]:
+        """The outputs, each with its comparator for ``case``: :attr:`outputs`, or what
+        :attr:`comparators_for` makes of them."""
+        if self.comparators_for is None:
+            return self.outputs
+        outputs = tuple(self.comparators_for(self.outputs, case.args, expected))
+        if len(outputs) != len(self.outputs) or not all(
+                isinstance(o, Output) and o.name == p.name
+                for o, p in zip(outputs, self.outputs, strict=True)):
+            raise ParameterError(f"exercise {self.exercise_id!r}: comparators_for must give "
+                                 "the outputs in their order, as Output records")
+        return outputs
+
+    def mistake_result(self, mistake: Mistake, case: Case):
+        """What ``mistake`` gives on ``case``: ``("values", outputs normalised)``,
+        ``("raised", name of the error's type)``, or ``("unusable", why)`` for a result that
+        cannot be normalised."""
+        try:
+            with np.errstate(all="ignore"):
+                raw = self.run(mistake.answer, case)
+        except Exception as error:  # a mistake may raise, as the student's answer does
+            return ("raised", type(error).__name__)
+        values, trouble = self.normalise(raw)
+        return ("unusable", trouble) if trouble else ("values", values)
+
+    def reference_seconds(self, case: Case) -> float:
+        """How long the reference answer takes on ``case``, s."""
+        started = time.perf_counter()
+        self.run(self.reference, case)
+        return time.perf_counter() - started
 
     def run(self, answer, case: Case):
         """The raw result of ``answer`` on ``case``, on a deep copy of its arguments."""

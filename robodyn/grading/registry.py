@@ -13,7 +13,7 @@ import pkgutil
 from robodyn.core.errors import ParameterError
 from robodyn.grading.records import Exercise
 
-__all__ = ["description", "exercise_ids", "exercises_of", "get_exercise"]
+__all__ = ["description", "exercise_ids", "exercises_of", "get_exercise", "subjects"]
 
 CHECKS_PACKAGE = "robodyn.checks"
 
@@ -38,21 +38,30 @@ def exercises_of(subject: str) -> dict[str, Exercise]:
     return found
 
 
-def _subjects() -> list[str]:
-    package = importlib.import_module(CHECKS_PACKAGE)
+def subjects() -> list[str]:
+    """The subjects that have a check module, sorted."""
+    try:
+        package = importlib.import_module(CHECKS_PACKAGE)
+    except ModuleNotFoundError as error:
+        if error.name != CHECKS_PACKAGE:
+            raise
+        raise ModuleNotFoundError(
+            f"{CHECKS_PACKAGE} (the exercises' references and typical mistakes) is only in the "
+            "instructors' repository; a student's copy checks with the answer key "
+            "(robodyn.grading.keyed_exercise)", name=CHECKS_PACKAGE) from None
     return sorted(info.name for info in pkgutil.iter_modules(package.__path__)
                   if not info.name.startswith("_"))
 
 
 def exercise_ids() -> list[str]:
     """The ids of all exercises of all chapters, sorted."""
-    return sorted(i for subject in _subjects() for i in exercises_of(subject))
+    return sorted(i for subject in subjects() for i in exercises_of(subject))
 
 
 def get_exercise(exercise_id: str) -> Exercise:
     """The :class:`Exercise` with this id; ParameterError listing the known ids if unknown."""
     subject = exercise_id.split(".")[0] if isinstance(exercise_id, str) else ""
-    if subject in _subjects() and exercise_id in exercises_of(subject):
+    if subject in subjects() and exercise_id in exercises_of(subject):
         return exercises_of(subject)[exercise_id]
     raise ParameterError(
         f"unknown exercise id {exercise_id!r}; the known ids are: {', '.join(exercise_ids())}"

@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import re
 import textwrap
-import time
 import traceback
 from dataclasses import dataclass
 
@@ -76,6 +75,7 @@ class _Run:
 
     case: Case
     expected: tuple
+    outputs: tuple  # the exercise's outputs, each with its comparator for this case
     got: tuple | None = None
     error: Exception | None = None
     problem: str = ""
@@ -194,17 +194,17 @@ def _failed(exercise: Exercise, failure: CheckFailed, mistake: Mistake | None = 
 def _right_parts(exercise: Exercise, runs: list[_Run]) -> tuple[str, ...]:
     """The outputs that agree with the reference, in shape and value, on every case."""
     right = []
-    for k, output in enumerate(exercise.outputs):
+    for k, name in enumerate(output.name for output in exercise.outputs):
         for run in runs:
             if run.error is not None or run.got is None:
                 break
-            got, want = run.got[k], run.expected[k]
+            got, want, output = run.got[k], run.expected[k], run.outputs[k]
             if output.compare.has_shape and np.shape(got) != np.shape(want):
                 break
             if np.any(_wrong_mask(output, got, want, run.case.args)):
                 break
         else:
-            right.append(output.name)
+            right.append(name)
     return tuple(right)
 
 
@@ -225,10 +225,8 @@ def _parts_text(exercise: Exercise, right: tuple[str, ...]) -> str:
 def _sort_call(exercise: Exercise, case: Case, call: Call) -> _Run:
     """What one call of the answer gave, next to the reference's result on the same case."""
     __tracebackhide__ = True
-    expected, trouble = exercise.normalise(exercise.run(exercise.reference, case))
-    if trouble:
-        raise RuntimeError(f"{exercise.exercise_id}: the reference answer failed: {trouble}")
-    run = _Run(case, expected)
+    expected = exercise.expected(case)
+    run = _Run(case, expected, exercise.outputs_for(case, expected))
     exercise_id = exercise.exercise_id
     call_text = exercise.show_call(case.args)
     if call.missing:
@@ -264,7 +262,7 @@ def _sort_call(exercise: Exercise, case: Case, call: Call) -> _Run:
     if trouble:
         run.problem = f"{exercise_id}: {trouble}\n\nCalled:    {call_text}"
         return run
-    for output, value, want in zip(exercise.outputs, got, expected, strict=True):
+    for output, value, want in zip(run.outputs, got, expected, strict=True):
         if not output.compare.has_shape or np.shape(value) == np.shape(want):
             continue
         if run.case.kind == "arrays" and np.ndim(value) < np.ndim(want):
@@ -317,7 +315,7 @@ def _wrong_mask(output, got, expected, args):
 
 def _wrong_outputs(exercise: Exercise, run: _Run) -> bool:
     return any(bool(np.any(_wrong_mask(output, got, want, run.case.args)))
-               for output, got, want in zip(exercise.outputs, run.got, run.expected,
+               for output, got, want in zip(run.outputs, run.got, run.expected,
                                             strict=True))
 
 
@@ -365,14 +363,14 @@ def _generic_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
     or the entries of an output in reverse order. The right outputs must be right."""
     outputs = exercise.outputs
     if any(run.got is None or run.error is not None for run in runs) or not all(
-            isinstance(output.compare, Close) for output in outputs):
+            isinstance(output.compare, Close) for run in runs for output in run.outputs):
         return None
     if any(np.shape(got) != np.shape(want) for run in runs
            for got, want in zip(run.got, run.expected, strict=True)):
         return None
-    wrong = [k for k, output in enumerate(outputs)
-             if any(np.any(_wrong_mask(output, run.got[k], run.expected[k], run.case.args))
-                    for run in runs)]
+    wrong = [k for k in range(len(outputs))
+             if any(np.any(_wrong_mask(run.outputs[k], run.got[k], run.expected[k],
+                                       run.case.args)) for run in runs)]
     if not wrong:
         return None
     names = " and ".join(outputs[k].name for k in wrong)
@@ -380,7 +378,8 @@ def _generic_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
     def explained(model_of) -> bool:
         try:
             with np.errstate(all="ignore"):
-                return all(outputs[k].compare.explains(run.got[k], model_of(run, k), run.case.args)
+                return all(run.outputs[k].compare.explains(run.got[k], model_of(run, k),
+                                                           run.case.args)
                            for run in runs for k in wrong)
         except (TypeError, ValueError, IndexError):
             return False
@@ -404,23 +403,18 @@ def _generic_mistake(exercise: Exercise, runs: list[_Run]) -> Mistake | None:
 
 
 def _explains(exercise: Exercise, mistake: Mistake, run: _Run) -> bool:
-    try:
-        with np.errstate(all="ignore"):
-            raw = exercise.run(mistake.answer, run.case)
-    except Exception as error:  # a mistake may raise, as the student's answer does
+    kind, result = exercise.mistake_result(mistake, run.case)
+    if kind == "raised":  # a mistake may raise, as the student's answer does
         # by name: a grading run's errors are stand-ins of the student kernel's (plaindata),
         # which keep the message
-        return (run.error is not None and type(error).__name__ == type(run.error).__name__
+        return (run.error is not None and result == type(run.error).__name__
                 and (not mistake.message or re.search(mistake.message, str(run.error))
                      is not None))
-    if run.error is not None:
-        return False
-    model, trouble = exercise.normalise(raw)
-    if trouble:
+    if run.error is not None or kind != "values":
         return False
     return all(
         output.compare.explains(got, value, run.case.args)
-        for output, got, value in zip(exercise.outputs, run.got, model, strict=True)
+        for output, got, value in zip(run.outputs, run.got, result, strict=True)
     )
 
 
@@ -430,18 +424,17 @@ def _explains(exercise: Exercise, mistake: Mistake, run: _Run) -> bool:
 def _timed_out(exercise: Exercise, case: Case, calls: list[Call],
                time_limit: float) -> CheckFailed:
     """The failure of an answer that used up the check's time."""
-    started = time.perf_counter()
-    exercise.run(exercise.reference, case)
-    reference = time.perf_counter() - started
+    reference = exercise.reference_seconds(case)
+    own = ("" if reference is None else
+           f" (the book's own answer takes {1e3 * reference:.2g} ms for this call)")
     spent = sum(call.seconds for call in calls)
     return CheckFailed("\n".join([
         f"{exercise.exercise_id}: timed out after {time_limit:g} s",
         "",
         f"Called:    {exercise.show_call(case.args)}",
         _fill(f"Your answer took {spent:.1f} s over {len(calls)} of the check's calls and "
-              f"was stopped (the book's own answer takes {1e3 * reference:.2g} ms for this "
-              f"call). A check gives an answer {time_limit:g} s in all, in the notebook as in "
-              "`make check` and the class grader."),
+              f"was stopped{own}. A check gives an answer {time_limit:g} s in all, in the "
+              "notebook as in `make check` and the class grader."),
         _fill("Look for a loop that does far more work than needed (a time step far "
               "smaller than asked, a sum over millions of terms) or that never ends, or a "
               "print inside a loop."),
@@ -547,7 +540,7 @@ def _wrong_message(exercise: Exercise, run: _Run, runs: list[_Run],
                    mistake: Mistake | None) -> str:
     has_nan = any(
         np.asarray(got).dtype.kind == "f" and bool(np.any(np.isnan(got) & ~np.isnan(want)))
-        for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True)
+        for output, got, want in zip(run.outputs, run.got, run.expected, strict=True)
         if output.compare.has_shape
     )
     what = _what(run.case)
@@ -561,13 +554,13 @@ def _wrong_message(exercise: Exercise, run: _Run, runs: list[_Run],
              f"Called:    {exercise.show_call(run.case.args)}"]
     if run.case.about:
         lines.append(f"This input: {run.case.about}.")
-    lines.append(f"Expected:  {_show_outputs(exercise, run.expected)}")
-    lines.append(f"Got:       {_show_outputs(exercise, run.got)}")
+    lines.append(f"Expected:  {_show_outputs(run.outputs, run.expected, expected=True)}")
+    lines.append(f"Got:       {_show_outputs(run.outputs, run.got)}")
     lines.append("Wrong values:")
-    for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True):
+    for output, got, want in zip(run.outputs, run.got, run.expected, strict=True):
         lines += _wrong_value_lines(output, got, want, run.case.args)
     lines.append(_fill("Tolerance: " + _tolerances(exercise)))
-    for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True):
+    for output, got, want in zip(run.outputs, run.got, run.expected, strict=True):
         if np.any(_wrong_mask(output, got, want, run.case.args)):
             lines += [_fill(line) for line in output.compare.detail(got, want, run.case.args)]
     if has_nan and mistake is None:
@@ -603,9 +596,13 @@ def _wrong_value_lines(output, got, want, args, limit: int = 3) -> list[str]:
     return lines
 
 
-def _show_outputs(exercise: Exercise, values) -> str:
-    return ", ".join(f"{output.name} = {format_value(value)}"
-                     for output, value in zip(exercise.outputs, values, strict=True))
+def _show_outputs(outputs, values, expected: bool = False) -> str:
+    """The outputs as ``name = value``; an expected one as its comparator shows it (an
+    expression is not printed: that would be the answer)."""
+    return ", ".join(
+        f"{output.name} = "
+        + (output.compare.show_expected(value) if expected else format_value(value))
+        for output, value in zip(outputs, values, strict=True))
 
 
 def _tolerances(exercise: Exercise) -> str:
@@ -632,7 +629,7 @@ def _passed_text(exercise: Exercise, cases, runs) -> tuple[str, str]:
 
 def _only_within_tolerance(exercise: Exercise, run: _Run) -> bool:
     """True if some output agrees with the reference only within the tolerance, not to ~1e-12."""
-    for output, got, want in zip(exercise.outputs, run.got, run.expected, strict=True):
+    for output, got, want in zip(run.outputs, run.got, run.expected, strict=True):
         if isinstance(output.compare, Close):
             strict = Close(rtol=1e-12, atol=1e-15, angle_entries=output.compare.angle_entries)
             if np.any(strict.wrong(got, want, run.case.args)):

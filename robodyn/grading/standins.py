@@ -19,6 +19,9 @@ class StepClimber:
     """``climbs(height) -> bool`` of a robot that climbs every step up to ``highest`` m; it
     keeps the heights it was asked about, in order, in ``asked``."""
 
+    #: What the answer key (:mod:`robodyn.grading.answerkey`) makes a climber from.
+    KEY_FIELDS = ("highest",)
+
     def __init__(self, highest: float):
         self._highest = highest
         self.asked = []

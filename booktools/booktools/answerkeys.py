@@ -1,0 +1,81 @@
+"""Write the answer keys: each subject's exercises compiled into data for the notebooks' checks.
+
+``robodyn/checks/<subject>.py`` holds the exercises' references and typical mistakes, which
+only the instructors' repository has; :mod:`robodyn.grading.answerkey` explains what the key
+of a subject holds instead and how a check judges with it. ``make exercises`` runs this
+module, after it writes ``exercises/``; a test fails while a key differs from what its check
+module compiles to.
+
+Command line::
+
+    python -m booktools.answerkeys           # write robodyn/grading/keys/<subject>.json
+    python -m booktools.answerkeys --check   # only report the keys that are out of date
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from robodyn.grading.answerkey import KEYS, compile_exercises, key_path, key_text, keyed_subjects
+from robodyn.grading.registry import exercises_of, subjects
+
+
+def compiled(subject: str) -> str:
+    """The text of ``subject``'s key as its check module compiles to now."""
+    return key_text(compile_exercises(exercises_of(subject).values()))
+
+
+def out_of_date(folder: Path = KEYS) -> list[str]:
+    """What differs between the key files in ``folder`` and what the check modules compile to:
+    a missing key, a key that differs, a key of a subject without a check module."""
+    problems = []
+    for subject in subjects():
+        path = key_path(subject, folder)
+        if not path.is_file():
+            problems.append(f"{path.name} is missing")
+        elif path.read_text(encoding="utf-8") != compiled(subject):
+            problems.append(f"{path.name} differs from what robodyn/checks/{subject}.py "
+                            "compiles to")
+    for subject in sorted(set(keyed_subjects(folder)) - set(subjects())):
+        problems.append(f"{key_path(subject, folder).name} has no check module "
+                        f"robodyn/checks/{subject}.py")
+    return problems
+
+
+def write_keys(folder: Path = KEYS) -> list[Path]:
+    """Write every subject's key into ``folder`` and remove the keys of subjects without a
+    check module; return the paths written."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for subject in subjects():
+        path = key_path(subject, folder)
+        text = compiled(subject)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+        written.append(path)
+    for subject in set(keyed_subjects(folder)) - set(subjects()):
+        key_path(subject, folder).unlink()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="only report, exit 1 if stale")
+    args = parser.parse_args(argv)
+    if args.check:
+        problems = out_of_date()
+        for problem in problems:
+            print(problem)
+        if problems:
+            print("Run `make exercises` to write them again.")
+        return 1 if problems else 0
+    for path in write_keys():
+        print(f"wrote {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
