@@ -27,7 +27,7 @@ NO_SOLUTIONS += repository only
 # processes a test run starts (kernels, graders, workers) compiles them again, 4 s of each
 # worker's collection alone.
 unexport PYTHONDONTWRITEBYTECODE
-.PHONY: help book book-instructor test test-fast screenshots lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
+.PHONY: help book book-instructor test test-fast answers-scan screenshots lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
@@ -39,6 +39,7 @@ help:
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
 	@echo "make grade DIR=<folder of hand-ins>   grade a class: gradebook.csv, feedback/, summary.html in <DIR>-grades (OUT=... to choose)"
 	@echo "make gradescope NB=exercises/<file>.ipynb   a Gradescope autograder: _build/gradescope/<file>.zip (SEED=... to fix the hidden cases' seed)"
+	@echo "make answers-scan     does a callable of robodyn answer an exercise? (about 4 min of one core)"
 	@echo "make exercises        regenerate the install cells (from _config.yml), exercises/ (from solutions/) and the answer keys (from robodyn/checks/)"
 	@echo "make new-chapter NAME=<module> TITLE=\"<title>\"   write a new chapter's files, with a working example to replace"
 	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"
@@ -84,6 +85,11 @@ test: $(STAMP)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(PARALLEL) -m "not notebooks"
+
+# Whether a callable of the package answers an exercise (tests/scan_package_answers.py):
+# about four minutes of one core, so not part of `make test`; CI runs it as a phase.
+answers-scan: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider -n 2 tests/scan_package_answers.py
 
 # The reader's-view test with its screenshots (FULL=1: of the whole page, not the first two
 # screens); a plain test run takes none (tests/test_reader_view.py).

@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parent
 #: True in the student release, which has no solutions/ on purpose.
 STUDENT_RELEASE = (ROOT / MARKER).is_file()
 
+NO_CHECKS = ("needs robodyn/checks (the exercises' references and typical mistakes), which the "
+             "student release leaves out: its notebooks check with the answer key")
+
 NO_SOLUTIONS = ("needs solutions/, which the student release leaves out (it is in the "
                 "instructors' repository)")
 
@@ -41,16 +44,17 @@ LONGEST_FIRST = ("test_reader_view.py", "test_grading_class.py", "test_widgets.p
 
 def pytest_collection_modifyitems(config, items):
     """The costly modules first, longest first; in the student release, skip every test
-    marked ``solutions``, saying why."""
+    marked ``solutions`` or ``checks``, saying why."""
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
     if not STUDENT_RELEASE:
         return
-    skip = pytest.mark.skip(reason=NO_SOLUTIONS)
-    for item in items:
-        if item.get_closest_marker("solutions") is not None:
-            # Before any other skip mark (an empty parameter set's), so that this reason shows.
-            item.add_marker(skip, append=False)
+    for marker, reason in (("solutions", NO_SOLUTIONS), ("checks", NO_CHECKS)):
+        skip = pytest.mark.skip(reason=reason)
+        for item in items:
+            if item.get_closest_marker(marker) is not None:
+                # Before any other skip mark (an empty parameter set's), so that this shows.
+                item.add_marker(skip, append=False)
 
 
 @pytest.fixture(scope="session")

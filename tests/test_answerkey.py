@@ -45,14 +45,14 @@ from robodyn.grading.standins import StepClimber
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.solutions
+@pytest.mark.checks
 def test_the_keys_are_what_the_checks_compile_to():
     """Every subject with a check module has its key, as the module compiles to now."""
     problems = out_of_date()
     assert problems == [], "\n".join(problems) + "\nRun `make exercises`."
 
 
-@pytest.mark.solutions
+@pytest.mark.checks
 def test_a_stale_or_stray_key_is_told(tmp_path):
     written = write_keys(tmp_path)
     assert out_of_date(tmp_path) == []
@@ -66,7 +66,7 @@ def test_a_stale_or_stray_key_is_told(tmp_path):
     assert any(f"{written[1].name} is missing" in p for p in out_of_date(tmp_path))
 
 
-@pytest.mark.solutions
+@pytest.mark.checks
 def test_every_exercise_has_its_key():
     assert keyed_ids() == exercise_ids()
 
@@ -197,6 +197,7 @@ def test_a_failed_expression_shows_values_not_the_expected_formula():
     assert "cos" not in text and "qd2" not in text.split("Got:")[0].split("Expected:")[1]
 
 
+@pytest.mark.checks
 def test_comparators_for_must_give_the_outputs():
     live = get_exercise("diffdrive.heading_command")
     broken = type(live)(**{**live.__dict__, "comparators_for": lambda outputs, a, e: ()})
@@ -259,3 +260,18 @@ def test_expression_samples_need_finite_values():
 
 def test_close_shows_the_expected_value():
     assert Close().show_expected(np.array([1.0, 2.0])) == "array([1.0, 2.0])"
+
+
+@pytest.mark.parametrize("returned", [[1], (1, 2), {"T": 1}])
+def test_an_expression_exercise_tells_a_list_or_a_dict_from_an_expression(returned):
+    """Exercise 1.4 answered with a list (or a pair, or a dict) is told what came back; the
+    check itself does not crash (it raised AttributeError inside sympy's reader before)."""
+    from robodyn.grading import check
+    from robodyn.grading.run import CheckFailed
+
+    def kinetic_energy(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+        return returned
+
+    with pytest.raises(CheckFailed, match=r"T came back as a (list|tuple|dict), not a sympy "
+                                          r"expression|expected a single|T came back"):
+        check("arm.kinetic_energy_2link", kinetic_energy)

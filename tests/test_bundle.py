@@ -297,3 +297,36 @@ def test_a_downloaded_chapter_runs_in_a_new_environment_without_the_network(whee
         capture_output=True, text=True, check=True).stdout)
     names = [package["name"] for package in installed]
     assert "robodyn" in names, textwrap.shorten(str(names), 300)
+    checked = subprocess.run([str(python), "-c", CHECK_WITH_THE_KEY], capture_output=True,
+                             text=True, env=env, timeout=120, cwd=tmp_path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "PASSED diffdrive.forward_kinematics" in checked.stdout
+    assert "no robodyn.checks" in checked.stdout
+
+
+#: Run with the bundle's robodyn: a check judges with the answer key; the references are not
+#: there.
+CHECK_WITH_THE_KEY = """
+import importlib.util
+from robodyn.grading import check
+
+def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
+            wheel_radius * (phi_dot_r - phi_dot_l) / track_width)
+
+check("diffdrive.forward_kinematics", forward_kinematics)
+if importlib.util.find_spec("robodyn.checks") is None:
+    print("no robodyn.checks")
+"""
+
+
+def test_the_wheel_has_the_answer_keys_and_not_the_checks(wheel):
+    """The download's wheel holds every subject's answer key and none of robodyn/checks (the
+    exercises' references and typical mistakes)."""
+    from robodyn.grading.answerkey import keyed_subjects
+
+    names = zipfile.ZipFile(wheel).namelist()
+    assert not [name for name in names if name.startswith("robodyn/checks/")]
+    keys = sorted(name for name in names if name.startswith("robodyn/grading/keys/"))
+    assert keys == [f"robodyn/grading/keys/{subject}.json" for subject in keyed_subjects()]
+    assert "robodyn/grading/answerkey.py" in names and "robodyn/grading/judges.py" in names

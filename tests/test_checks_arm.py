@@ -500,6 +500,13 @@ def kinetic_energy_link1_mass_at_its_end(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, q
     return (m1 * (L1 * qd1) ** 2 + I1 * qd1**2 + m2 * v2 + I2 * w2**2) / 2
 
 
+def kinetic_energy_without_link2_rotation(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
+    """Link 1 as a body turning about its joint; link 2 as its centre of mass only."""
+    x2_dot = -L1 * sp.sin(q1) * qd1 - lc2 * sp.sin(q1 + q2) * (qd1 + qd2)
+    y2_dot = L1 * sp.cos(q1) * qd1 + lc2 * sp.cos(q1 + q2) * (qd1 + qd2)
+    return (m1 * lc1**2 + I1) * qd1**2 / 2 + m2 * (x2_dot**2 + y2_dot**2) / 2
+
+
 def coriolis_rates_unpacked_backwards(arm, q, qd):
     qd2, qd1 = qd  # the joints' rates read in the wrong order
     h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
@@ -553,6 +560,8 @@ STUDENTS = [
     ("arm.kinetic_energy_2link", kinetic_energy_link1_mass_at_its_end,
      "link 1's centre of mass taken at its end"),
     ("arm.coriolis_matrix", coriolis_rates_unpacked_backwards, "q1' and q2' swapped"),
+    ("arm.kinetic_energy_2link", kinetic_energy_without_link2_rotation,
+     "link 2's rotation energy is missing"),
 ]
 
 

@@ -431,6 +431,23 @@ def restitution_sine_without_two(zeta):
     return np.exp(-zeta * np.arctan2(sine, cosine) / s)
 
 
+def restitution_obtuse_branch_everywhere(zeta):
+    """sin(phi) = 2 zeta s, and phi put in the second quadrant as for light damping, at every
+    zeta."""
+    zeta = np.asarray(zeta, dtype=float)
+    s = np.sqrt(1 - zeta**2)
+    phi = np.pi - np.arcsin(np.minimum(2 * zeta * s, 1.0))
+    return np.exp(-zeta * phi / s)
+
+
+def restitution_arctan_plus_pi(zeta):
+    """tan(phi) = 2 zeta s / (2 zeta^2 - 1), and pi added to np.arctan at every zeta."""
+    zeta = np.asarray(zeta, dtype=float)
+    s = np.sqrt(1 - zeta**2)
+    phi = np.pi + np.arctan(2 * zeta * s / (2 * zeta**2 - 1))
+    return np.exp(-zeta * phi / s)
+
+
 STUDENTS = [
     ("contact.size_contact", as_sizing(stiffness=stiffness_in_grams), "1000 times too stiff"),
     ("contact.size_contact", as_sizing(stiffness=stiffness_in_millimetres), "1000 times too soft"),
@@ -485,6 +502,10 @@ STUDENTS = [
     ("contact.restitution_linear", restitution_sine_without_two, "the 2 of 2 zeta s missing"),
     ("contact.restitution_linear", restitution_cosine_turned_round,
      "cos(phi) with the wrong sign"),
+    ("contact.restitution_linear", restitution_obtuse_branch_everywhere,
+     "phi kept between pi/2 and pi at every zeta"),
+    ("contact.restitution_linear", restitution_arctan_plus_pi,
+     "pi added to np.arctan at every zeta"),
 ]
 
 
@@ -801,8 +822,21 @@ def euler_student_slow(k, c, mass):
     return 2 / (w * (z - math.sqrt(z * z - 1)))
 
 
+def euler_student_damper_alone(k, c, mass):
+    """The fast eigenvalue of a heavily damped contact, -c / m, for every damping."""
+    return 2 * mass / c
+
+
+def euler_student_damper_alone_from_zeta(k, c, mass):
+    """The same limit through zeta and omega_n (NumPy numbers: inf without damping)."""
+    omega_n = np.sqrt(k / mass)
+    zeta = c / (2 * np.sqrt(k * mass))
+    return 2 / (2 * zeta * omega_n)
+
+
 @pytest.mark.parametrize(("answer", "name"), [
     (euler_student_undamped, "2 / omega_n at every damping"),
+    (euler_student_damper_alone_from_zeta, "the damper's eigenvalue -c/m alone"),
     (euler_student_abs, "h |lambda| <= 1"),
     (euler_student_slow, "the slow eigenvalue"),
 ], ids=lambda value: getattr(value, "__name__", value))
@@ -811,6 +845,16 @@ def test_euler_step_limit_students_wrong_answers_are_named(answer, name):
     line = summary("contact.euler_step_limit", answer)
     assert line.startswith("contact.euler_step_limit: wrong result — looks like ")
     assert name in line
+
+
+def test_euler_step_limit_two_m_over_c_is_named_where_it_divides_by_zero():
+    """h = 2 m / c in plain Python raises ZeroDivisionError without damping: that error and
+    the values of the damped cases are named by the one mistake, with its hint."""
+    outcome = evaluate(get_exercise("contact.euler_step_limit"), euler_student_damper_alone)
+    line = outcome.result.summary
+    assert line.startswith("contact.euler_step_limit: your answer raised ZeroDivisionError — "
+                           "looks like ") and "the damper's eigenvalue -c/m alone" in line
+    assert "Hint: " in str(outcome.failure)
 
 
 def test_euler_step_limit_reference_against_stepping():

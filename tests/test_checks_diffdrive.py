@@ -885,12 +885,44 @@ def square_right_turns(side, laps, tyre_error, wheel_radius, track_width):
     return pose
 
 
+def square_without_the_final_turn(side, laps, tyre_error, wheel_radius, track_width):
+    """Sides and the turns between them: the run stops after its last side, unturned."""
+    R, L = wheel_radius, track_width
+    Rr = (1 + tyre_error) * R
+    moves = [(side / Rr, side / R), (math.pi * L / 4 / Rr, -math.pi * L / 4 / R)] * 4 * laps
+    pose = np.zeros(3)
+    for phi_r, phi_l in moves[:-1]:
+        ds, dth = R * (phi_r + phi_l) / 2, R * (phi_r - phi_l) / L
+        c = ds * np.sinc(dth / 2 / np.pi)
+        pose = pose + [c * np.cos(pose[2] + dth / 2), c * np.sin(pose[2] + dth / 2), dth]
+    return pose
+
+
+def square_three_turns_a_lap(side, laps, tyre_error, wheel_radius, track_width):
+    """A lap as four sides with a turn between each two: three turns a lap."""
+    L, k = track_width, 1 / (1 + tyre_error)
+    x = y = theta = 0.0
+    for _ in range(laps):
+        for corner in range(4):
+            moves = [(side * (1 + k) / 2, side * (k - 1) / L)]
+            if corner < 3:
+                moves.append((math.pi * L / 8 * (k - 1), math.pi / 4 * (k + 1)))
+            for ds, dth in moves:
+                c = ds * np.sinc(dth / 2 / np.pi)
+                x += c * math.cos(theta + dth / 2)
+                y += c * math.sin(theta + dth / 2)
+                theta += dth
+    return x, y, theta
+
+
 SQUARE_SLIPS = [
     (square_larger_tyre_reads_more, "the error put in the odometry instead of the wheel"),
     (square_first_order, "(1 - e) times its true distance"),
     (square_exact_corners, "the turns on the spot reported exactly"),
     (square_euler_sides, "one Euler step per segment"),
     (square_right_turns, "the square driven clockwise"),
+    (square_without_the_final_turn, "the last turn of the lap left out"),
+    (square_three_turns_a_lap, "the last turn of every lap left out"),
 ]
 
 

@@ -234,6 +234,11 @@ def angle_r1_r2_swapped(beta_v, R1, R2):
     return np.arctan((R1 / R2) ** 2 * np.tan(beta_v))
 
 
+def angle_ratio_upside_down_once(beta_v, R1, R2):
+    """tan(beta_v) = (R1/R2) tan(psi) solved the wrong way round, and psi returned."""
+    return np.arctan(R1 / R2 * np.tan(beta_v))
+
+
 angle_with_exponent_one = np.vectorize(lambda beta_v, R1, R2: math.atan(R2 / R1
                                                                         * math.tan(beta_v)))
 
@@ -576,6 +581,7 @@ def offset_by_a_forward_difference(beta_v, R1, R2, h=1e-3):
 STUDENTS = [
     (ANGLE, angle_r1_r2_swapped, "R1 and R2 swapped"),
     (ANGLE, angle_with_exponent_one, "the parametric angle psi"),
+    (ANGLE, angle_ratio_upside_down_once, "upside down and to the first power"),
     (ANGLE, angle_from_the_vertical, "from the vertical"),
     (ANGLE, angle_from_the_short_axis, "from the short axis"),
     (ANGLE, angle_from_the_floor, "from the horizontal"),

@@ -390,6 +390,23 @@ def circle_right_side_positive(x, y):
     return xc, yc, np.sqrt(xc**2 + yc**2 - F)
 
 
+def circle_right_side_positive_with_math_sqrt(x, y):
+    """b = x^2 + y^2, and the radius by math.sqrt: its argument is negative on the circle
+    about the origin (ValueError: math domain error)."""
+    A = np.column_stack([x, y, np.ones_like(x)])
+    (D, E, F), *_ = np.linalg.lstsq(A, x**2 + y**2, rcond=None)
+    xc, yc = -D / 2, -E / 2
+    return xc, yc, math.sqrt(xc**2 + yc**2 - F)
+
+
+def circle_right_side_positive_under_abs(x, y):
+    """b = x^2 + y^2, and abs() under the root to get rid of the nan that gives."""
+    A = np.column_stack([x, y, np.ones_like(x)])
+    (D, E, F), *_ = np.linalg.lstsq(A, x**2 + y**2, rcond=None)
+    xc, yc = -D / 2, -E / 2
+    return xc, yc, np.sqrt(abs(xc**2 + yc**2 - F))
+
+
 def circle_centre_sign(x, y):
     D, E, F = _lstsq_coefficients(x, y)
     return D / 2, E / 2, np.sqrt(D**2 / 4 + E**2 / 4 - F)
@@ -481,6 +498,7 @@ STUDENTS = [
     (CIRCLE, circle_from_the_mean, "the points' mean as the centre"),
     (CIRCLE, circle_radius_plus_f, "the sign of F in the radius"),
     (CIRCLE, circle_right_side_positive, "right-hand side with the wrong sign"),
+    (CIRCLE, circle_right_side_positive_under_abs, "abs() over the negative R^2"),
     (CIRCLE, circle_centre_sign, "the centre with the wrong sign"),
     (CIRCLE, circle_geometric, "a geometric (distance) fit"),
     (COST, cost_flipped, "the cost's sign flipped"),
@@ -505,11 +523,24 @@ def test_students_wrong_answers_are_named(exercise_id, answer, name):
 
 def test_every_listed_mistake_is_met_by_a_students_answer_here():
     """Each mistake of robodyn.checks.stickslip is named for one of the answers written above."""
-    everyone = STUDENTS + [(COUNTS, answer, name) for answer, name in STUDENTS_COUNTS]
+    everyone = STUDENTS + [(COUNTS, answer, name) for answer, name in STUDENTS_COUNTS] + [
+        (CIRCLE, circle_right_side_positive_with_math_sqrt, "")]
     named = {(i, summary(i, answer).split(" — looks like ", 1)[1]) for i, answer, _ in everyone}
     listed = {(i, m.name) for i in (FORWARD, INVERSE, CIRCLE, COST, COUNTS)
               for m in get_exercise(i).mistakes}
     assert named == listed
+
+
+def test_the_right_side_sign_is_named_where_math_sqrt_raises():
+    """b = x^2 + y^2 with math.sqrt raises on the circle about the origin (the flipped system
+    gives a negative R^2 there) and gives values elsewhere: named all the same, with the
+    hint on the sign."""
+    outcome = evaluate(get_exercise(CIRCLE), circle_right_side_positive_with_math_sqrt)
+    line = outcome.result.summary
+    assert line.startswith(f"{CIRCLE}: your answer raised ValueError — looks like ")
+    assert "right-hand side with the wrong sign" in line
+    assert "moves to the right-hand side and changes its sign" in " ".join(
+        str(outcome.failure).split())
 
 
 def test_degrees_name_the_slip_and_teach_radians_without_the_formula():
@@ -643,8 +674,28 @@ def counts_with_python_round_per_motor(commands, pivot, leg_radius):
     return [list(row) for row in zip(*columns, strict=True)]
 
 
+def counts_as_a_tuple_of_tuples(commands, pivot, leg_radius):
+    """Running totals rounded with Python's round; a tuple of tuples of ints."""
+    totals, done, rows = [0.0, 0.0, 0.0], [0, 0, 0], []
+    for x_dot, y_dot, theta_dot, duration in commands:
+        rates = _rates(x_dot, y_dot, theta_dot, leg_radius)
+        totals = [t + r * duration / pivot for t, r in zip(totals, rates, strict=True)]
+        made = [round(t) for t in totals]
+        rows.append(tuple(m - d for m, d in zip(made, done, strict=True)))
+        done = made
+    return tuple(rows)
+
+
+def counts_as_int32(commands, pivot, leg_radius):
+    """np.cumsum, np.rint and np.diff, turned into a NumPy array of 32-bit integers."""
+    wanted = np.array([np.array(_rates(*c[:3], leg_radius)) * c[3] / pivot for c in commands])
+    made = np.rint(np.cumsum(wanted, axis=0))
+    return np.diff(made, axis=0, prepend=0.0).astype(np.int32)
+
+
 RIGHT_COUNTS = [counts_with_an_explicit_remainder, counts_from_solved_rates_and_cumsum,
-                counts_with_python_round_per_motor]
+                counts_with_python_round_per_motor, counts_as_a_tuple_of_tuples,
+                counts_as_int32]
 
 
 @pytest.mark.parametrize("answer", RIGHT_COUNTS, ids=lambda a: a.__name__)
@@ -653,13 +704,35 @@ def test_right_schedules_in_unusual_forms_pass(answer):
     assert summary(COUNTS, answer) == "passed"
 
 
+def counts_as_floats(commands, pivot, leg_radius):
+    """The right schedule, left as the float array np.rint gives (whole numbers, as 49.0)."""
+    total, done, out = np.zeros(3), np.zeros(3), []
+    for c in commands:
+        total = total + np.array(_rates(*c[:3], leg_radius)) * c[3] / pivot
+        out.append(np.rint(total) - done)
+        done = np.rint(total)
+    return np.array(out)
+
+
+def test_a_schedule_of_floats_is_refused_and_told_to_make_integers():
+    """Counts are asked as integers: the right numbers as a float array fail, and the message
+    says that integers are asked and how to make them; no mistake is named."""
+    outcome = evaluate(get_exercise(COUNTS), counts_as_floats)
+    assert outcome.failure is not None
+    line = outcome.result.summary
+    assert line.startswith(f"{COUNTS}: counts came back as ") and "float64" in line
+    assert "looks like" not in line
+    text = " ".join(str(outcome.failure).split())
+    assert "integers" in text and "np.rint(counts).astype(int)" in text and "int(" in text
+
+
 def counts_rounded_per_command(commands, pivot, leg_radius):
     return np.array([[round(r * c[3] / pivot) for r in _rates(*c[:3], leg_radius)]
                      for c in commands])
 
 
 def counts_with_int(commands, pivot, leg_radius):
-    total, done, out = np.zeros(3), np.zeros(3), []
+    total, done, out = np.zeros(3), np.zeros(3, dtype=int), []
     for c in commands:
         total = total + np.array(_rates(*c[:3], leg_radius)) * c[3] / pivot
         now = np.array([int(t) for t in total])

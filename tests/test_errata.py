@@ -14,6 +14,7 @@ import re
 import warnings
 from pathlib import Path, PurePosixPath
 
+import nbformat
 import pytest
 import yaml
 from myst_nb.core.read import is_myst_markdown_notebook, read_myst_markdown_notebook
@@ -178,3 +179,95 @@ def test_every_line_of_code_fits_the_column():
             if cell.cell_type == "code"
             for line in cell.source.split("\n") if len(line) > MAX_LINE_LENGTH]
     assert not long, f"lines over {MAX_LINE_LENGTH} characters (cell, line): {long}"
+
+
+# ------------------------------------------------------------------- no exercise's answer
+
+#: The exercises of chapter 6 whose answers the egg's errata come close to: 6.1 the contact
+#: angle, 6.2 the centre's height, 6.5 the weight's lever, 6.6 the rocking period.
+ANSWERED_NEAR = ("egg.contact_angle", "egg.center_height", "egg.contact_offset",
+                 "egg.rocking_period")
+#: The closed forms those exercises ask for, as the page once printed them (whitespace
+#: removed). The page says where the chapter derives them and computes with the book's
+#: functions instead.
+ANSWER_FORMS = {
+    "6.1's ratio (R2/R1)": r"\(R_?2/R_?1\)",
+    "6.1's ratio as a fraction": r"\\frac\{R_2\}\{R_1\}",
+    "6.2's height in code": r"R_?1\*\*2\*np\.cos\((\w+)\)\*\*2\+R_?2\*\*2\*np\.sin\(\1\)\*\*2",
+    "6.2's height in code, squared products":
+        r"\(R_?1\*np\.cos\((\w+)\)\)\*\*2\+\(R_?2\*np\.sin\(\1\)\)\*\*2",
+    "6.2's height as a hypot": r"np\.hypot\(R_?1\*np\.cos\((\w+)\),R_?2\*np\.sin\(\1\)\)",
+    "6.2's height in TeX": r"R_1\^2\\cos\^2\\beta_v\+R_2\^2\\sin\^2\\beta_v",
+    "6.2's height in TeX, turned round": r"R_2\^2\\sin\^2\\beta_v\+R_1\^2\\cos\^2\\beta_v",
+    "6.5's lever": r"\(R_?1\*\*2-R_?2\*\*2\)\*np\.sin|\(R_1\^2-R_2\^2\)\\sin",
+    "6.6's stiffness": r"\(R_?1\*\*2-R_?2\*\*2\)/R_?2|\(R_1\^2-R_2\^2\)/R_2",
+}
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _expression(line: str) -> str:
+    """A line of code without its ``return`` or the names it assigns to, squeezed."""
+    line = re.sub(r"^return\b", "", line.strip())
+    return _squeezed(re.sub(r"^[\w, ]+=(?!=)", "", line))
+
+
+def answer_lines(notebook_path: Path, exercise_ids) -> dict[str, list[str]]:
+    """The lines between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` of each exercise id,
+    stripped, a comment apart from its code; an answer cell belongs to the check cell after
+    it."""
+    found, waiting = {}, []
+    for cell in nbformat.read(notebook_path, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        check = re.search(r"""check\(\s*["']([\w.]+)["']""", cell.source)
+        if check:
+            if check[1] in exercise_ids:
+                found[check[1]] = waiting
+            waiting = []
+            continue
+        inside = False
+        for line in cell.source.split("\n"):
+            if line.strip() == "### BEGIN SOLUTION":
+                inside = True
+            elif line.strip() == "### END SOLUTION":
+                inside = False
+            elif inside:
+                code, _, comment = line.partition("#")
+                waiting += [part.strip() for part in (code, comment) if part.strip()]
+    return found
+
+
+@pytest.mark.solutions
+def test_the_page_prints_no_answer_line_of_the_egg_exercises():
+    """No line of the answers of exercises 6.1, 6.2, 6.5 and 6.6 (whitespace aside) is on the
+    page: it records the source's mistakes and their evidence, not the exercises' answers."""
+    answers = answer_lines(ROOT / "solutions" / "06_egg.ipynb", ANSWERED_NEAR)
+    assert sorted(answers) == sorted(ANSWERED_NEAR) and all(answers.values())
+    page = _squeezed(ERRATA.read_text(encoding="utf-8"))
+    printed = [(exercise, line) for exercise, lines in answers.items() for line in lines
+               if len(_expression(line)) >= 12 and _expression(line) in page]
+    assert not printed, f"answer lines on the errata page: {printed}"
+
+
+def test_the_page_prints_none_of_the_closed_forms_the_egg_exercises_ask_for():
+    """The contact angle, the centre's height, the weight's lever and the rocking stiffness
+    appear on the page in none of the forms it once printed them in."""
+    page = _squeezed(ERRATA.read_text(encoding="utf-8"))
+    found = {name: match[0] for name, pattern in ANSWER_FORMS.items()
+             if (match := re.search(pattern, page))}
+    assert not found, f"closed forms of the exercises on the errata page: {found}"
+
+
+@pytest.mark.parametrize("form, text", [
+    ("6.1's ratio (R2/R1)", "np.arctan2((R2 / R1)**2 * np.sin(b), np.cos(b))"),
+    ("6.1's ratio (R2/R1)", r"$\tan\psi_c = (R_2/R_1)\tan\beta_v$"),
+    ("6.2's height in code", "np.sqrt(R1**2 * np.cos(b)**2 + R2**2 * np.sin(b)**2)"),
+    ("6.2's height in TeX", r"\sqrt{R_1^2\cos^2\beta_v + R_2^2\sin^2\beta_v}"),
+    ("6.5's lever", "(R1**2 - R2**2) * np.sin(b) * np.cos(b) / H(b)"),
+    ("6.6's stiffness", "k = m * g * (R1**2 - R2**2) / R2"),
+])
+def test_the_forms_are_recognised(form, text):
+    assert re.search(ANSWER_FORMS[form], _squeezed(text))

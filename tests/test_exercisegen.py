@@ -1,8 +1,11 @@
 """The exercise notebooks are generated from the solutions and kept in sync."""
 
+import re
+
 import nbformat
 import pytest
 
+from booktools.chapters import chapters
 from booktools.exercisegen import (
     make_exercise_notebook,
     out_of_date,
@@ -176,6 +179,7 @@ def test_grading_metadata_refuses_what_it_cannot_label(change, message):
         make_exercise_notebook(notebook)
 
 
+@pytest.mark.checks
 def test_the_book_exercises_are_labelled_for_grading(root):
     """Every exercise notebook of the book: one answer and one check cell per exercise id, the
     check cells locked grade cells, unique grade ids, and the ids the checks know."""
@@ -231,3 +235,97 @@ def test_every_book_exercise_has_points_by_difficulty(root):
         points = cell_points(notebook)
         assert len(points) >= 4 and len(set(points.values())) > 1, path.name
         assert len(notebook.metadata["robodyn"]["points_rationale"]) > 40, path.name
+
+
+# --------------------------------------------------------------------------- plain Markdown
+
+#: MyST syntax that Jupyter and a downloaded bundle show as raw text: a role ({numref}`...`,
+#: {ref}, {eq}, {doc}, {cite}), a directive's fence (```{note}), a target line ((label)=) and
+#: an equation's label after its closing $$.
+MYST_ONLY = {
+    "role": r"\{[A-Za-z][\w:.+-]*\}`[^`\n]*`?",
+    "directive": r"(?m)^[ \t>]*(?:`{3,}|~{3,}|:{3,})[ \t]*\{[^}\n]+\}",
+    "target": r"(?m)^[ \t>]*\([^()\s]+\)=[ \t]*$",
+    "equation label": r"(?m)\$\$[ \t]*\([\w:.-]+\)[ \t]*$",
+}
+
+
+def myst_only(source: str) -> list[tuple[str, str]]:
+    """(kind, text) of each piece of MyST-only syntax in a Markdown source."""
+    return [(kind, found.group().strip()) for kind, pattern in MYST_ONLY.items()
+            for found in re.finditer(pattern, source)]
+
+
+@pytest.mark.parametrize("source, kinds", [
+    ("See {numref}`section %s <sec-fr-models>` of the chapter.", ["role"]),
+    ("By {eq}`dd-odometry` and {ref}`How we know <sec-x>`.", ["role", "role"]),
+    ("```{note}\nRead this.\n```", ["directive"]),
+    (":::{admonition} Hint\ntext\n:::", ["directive"]),
+    ("(sec-egg-shell)=\n## The shell", ["target"]),
+    ("$$\nx = 1\n$$ (egg-x)", ["equation label"]),
+    ("See [section 2.1.1](../chapters/02_friction/01_models.ipynb), where "
+     "$\\operatorname{sign}(v)$ and `np.sign` and $\\tfrac{1}{2}$ appear.", []),
+    ("```python\nx = {1: 2}\n```\n> **Note:** (a remark) = fine.", []),
+])
+def test_the_myst_only_patterns_find_what_jupyter_shows_raw(source, kinds):
+    assert [kind for kind, _ in myst_only(source)] == kinds
+
+
+def test_exercise_notebooks_hold_plain_markdown_only(root):
+    """No Markdown cell of exercises/*.ipynb holds a MyST role, directive, target or equation
+    label: a student opens the notebook in Jupyter or from a downloaded bundle, where they
+    show as raw text. Cross-references are Markdown links with the number in their text."""
+    paths = sorted((root / "exercises").glob("*.ipynb"))
+    assert paths
+    found = [f"{path.name}, cell {index}: {kind} {text}"
+             for path in paths
+             for index, cell in enumerate(nbformat.read(path, as_version=4).cells)
+             if cell.cell_type == "markdown"
+             for kind, text in myst_only(cell.source)]
+    assert not found, "MyST syntax Jupyter shows raw:\n" + "\n".join(found)
+
+
+def test_the_exercises_links_lead_to_the_pages_their_numbers_name(root):
+    """Every relative link of an exercise notebook leads to a file, without a ``#fragment``
+    (the book's MyST resolves one only to a heading slug, and it makes none, so the -W build
+    would fail), and a number in its text ("section 2.2.1", "equation (4.9)", "chapter 5")
+    is that of the page it leads to, as the table of contents numbers it: chapter N, its
+    lessons N.1, N.2, ..., their ``##`` sections N.M.1, N.M.2, ..."""
+    numbers = {}                    # page -> (chapter, lesson or None, its ## sections)
+    for chapter in chapters(root):
+        numbers[chapter.opening.resolve()] = (chapter.number, None, 0)
+        for index, lesson in enumerate(chapter.lessons, start=1):
+            cells = nbformat.read(lesson, as_version=4).cells
+            headings = sum(line.startswith("## ") for cell in cells
+                           if cell.cell_type == "markdown" for line in cell.source.split("\n"))
+            numbers[lesson.resolve()] = (chapter.number, index, headings)
+    problems, seen = [], 0
+    for path in sorted((root / "exercises").glob("*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for text, target in re.findall(r"\[([^\]]*)\]\(([^)\s]+)\)", cell.source):
+                if re.match(r"[a-z]+:", target):
+                    continue                # a web address
+                seen += 1
+                where = f"{path.name}: [{text}]({target})"
+                page = (path.parent / target.split("#")[0]).resolve()
+                if "#" in target:
+                    problems.append(f"{where}: a #fragment the book cannot resolve")
+                if not page.is_file():
+                    problems.append(f"{where}: no such file")
+                    continue
+                chapter, lesson, headings = numbers.get(page, (None, None, 0))
+                named = re.search(r"(?i)\b(section|equation|chapter) \(?(\d+)(?:\.(\d+))?"
+                                  r"(?:\.(\d+))?", text)
+                if not named:
+                    continue
+                kind, parts = named[1].lower(), [int(p) for p in named.groups()[1:] if p]
+                right = parts[0] == chapter and (
+                    kind != "section" or (len(parts) >= 2 and parts[1] == lesson
+                                          and (len(parts) == 2 or parts[2] <= headings)))
+                if not right:
+                    problems.append(f"{where}: the page is chapter {chapter}, lesson "
+                                    f"{lesson} ({headings} sections)")
+    assert seen >= 20
+    assert not problems, "\n".join(problems)

@@ -421,6 +421,7 @@ def test_a_mistake_is_named_only_when_it_explains_every_case():
     assert "looks like doubling" in summary(exercise, partly.answer)
 
 
+@pytest.mark.checks
 def test_ids_are_found_by_prefix_and_unknown_ids_list_the_known():
     """'diffdrive.*' comes from robodyn.checks.diffdrive; an unknown id lists the known ones."""
     assert get_exercise("diffdrive.turning_radius").subject == "diffdrive"
@@ -579,6 +580,7 @@ def test_an_answer_that_changes_an_object_argument_is_named_with_the_attribute()
     assert "Changed:   arm.name" in str(evaluate(OBJECT_EXERCISE, renames).failure)
 
 
+@pytest.mark.checks
 def test_what_an_answer_prints_is_kept_out_of_the_page_and_summarised(capsys):
     """20 000 printed lines per call do not reach the page: a pass says how many, with the
     first few; a failure says it too."""
@@ -601,6 +603,7 @@ def test_what_an_answer_prints_is_kept_out_of_the_page_and_summarised(capsys):
         outcome.failure)
 
 
+@pytest.mark.checks
 def test_an_answer_that_never_ends_is_stopped_at_the_time_limit():
     """An endless loop and an answer too slow over all its calls both fail with "timed out"
     after the limit, in this process as in a kernel."""
@@ -630,6 +633,7 @@ def test_numbers_show_as_what_they_are():
     assert format_number(1e-300 / 3) == "3.33333333333e-301"
 
 
+@pytest.mark.checks
 def test_a_one_by_one_matrix_and_numpy_on_symbols_are_explained():
     """1.4's slips of form: a 1x1 Matrix where an expression is asked for, and np.cos of a
     symbol."""
@@ -648,6 +652,7 @@ def test_a_one_by_one_matrix_and_numpy_on_symbols_are_explained():
     assert "np.cos works on numbers, not on sympy's Symbol" in message and "sp.cos" in message
 
 
+@pytest.mark.checks
 def test_slips_of_form_no_exercise_models_are_named_by_the_engine():
     """A result scaled by 2, 1/2, -1, 1000 or 180/pi, two outputs exchanged, a transposed
     array, math.tan or an if on an array: named though the exercise lists none of them; an

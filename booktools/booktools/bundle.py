@@ -11,6 +11,9 @@ work::
         requirements.txt                    what the notebooks need, at the versions the book
                                             was tested with; robodyn from the wheel below
         robodyn-<version>-py3-none-any.whl  the book's package, built from this repository
+                                            (without robodyn/checks: the exercises'
+                                            references; the notebooks check with the
+                                            answer key)
         chapters/04_differential_drive/     a chapter folder: the opening page index.ipynb,
                                             the lessons 01_....ipynb, ..., and summary.md
                                             (unexecuted, as the book stores them)
@@ -98,6 +101,16 @@ def runtime_requirements(requirements: Path = ROOT / "requirements.txt",
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "robodyn")
 
 
+def _left_out_of_wheel(folder: str, names: list[str]) -> set[str]:
+    """For :func:`shutil.copytree`: what the wheel leaves out, Python's byte-code caches and
+    the exercises' references and typical mistakes (``robodyn/checks``: the notebooks check
+    with the answer key, :mod:`robodyn.grading.answerkey`)."""
+    left_out = {name for name in names if name == "__pycache__"}
+    if Path(folder).name == "robodyn" and "checks" in names:
+        left_out.add("checks")
+    return left_out
+
+
 def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
     """Build the wheel of ``robodyn`` from ``root`` into ``out_dir``; return its path.
 
@@ -113,7 +126,7 @@ def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
         for name in WHEEL_SOURCES:
             if (Path(root) / name).is_dir():
                 shutil.copytree(Path(root) / name, source / name,
-                                ignore=shutil.ignore_patterns("__pycache__"))
+                                ignore=_left_out_of_wheel)
             else:
                 source.mkdir(exist_ok=True)
                 shutil.copy(Path(root) / name, source / name)

@@ -93,7 +93,7 @@ from classgrade.submissions import (
     read_roster,
 )
 from robodyn.core.errors import ParameterError
-from robodyn.grading.registry import get_exercise
+from robodyn.grading import keyed_exercise
 
 __all__ = ["HandInFile", "assign_chapters", "choose_official", "find_hand_ins", "grade_class"]
 
@@ -141,7 +141,7 @@ def _function_names(officials: dict[Path, set]) -> dict[Path, set]:
         names[path] = set()
         for exercise in ids:
             with contextlib.suppress(ParameterError):
-                names[path].add(get_exercise(exercise).function_name)
+                names[path].add(keyed_exercise(exercise).function_name)
     return names
 
 

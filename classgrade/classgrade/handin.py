@@ -19,8 +19,8 @@ Students edit notebooks freely, so each exercise gets a status, never a crash
 
 An answer written **outside its answer cell** is graded, as nbgrader would grade it, and
 flagged for the instructor to look at (``Answer.flags``): when the answer cell is as handed out
-or missing, the last code cell that defines the exercise's function
-(``get_exercise(id).function_name``) at its top level is the answer, unless it is one of the
+or missing, the last code cell that defines the exercise's function (the answer key's
+``keyed_exercise(id).function_name``) at its top level is the answer, unless it is one of the
 official cells (set-up, stubs, checks: the same source as in the official notebook, or a
 check cell by its metadata). That is a student who wrote the function in new cells below an
 untouched stub, or a notebook whose cells' metadata another tool stripped.
@@ -47,8 +47,7 @@ from pathlib import Path
 import nbformat
 
 from robodyn.core.errors import ParameterError
-from robodyn.grading import INSTALL_CELL_ID
-from robodyn.grading.registry import get_exercise
+from robodyn.grading import INSTALL_CELL_ID, keyed_exercise
 
 __all__ = ["Answer", "HandIn", "answer_cells", "exercise_ids",
            "official_with_answers", "parse_notebook", "read_hand_in"]
@@ -266,7 +265,7 @@ def _missing_note() -> str:
 def _function_names(exercise: str, stub_cells) -> set[str]:
     """The function an exercise asks for: the registry's, else the stub's definitions."""
     try:
-        return {get_exercise(exercise).function_name}
+        return {keyed_exercise(exercise).function_name}
     except ParameterError:   # an exercise notebook of exercises the registry does not know
         return {name for cell in stub_cells for name in DEFINITION.findall(cell.source)}
 

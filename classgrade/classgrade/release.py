@@ -5,6 +5,10 @@ git tracks, except those from which a solution can be read back:
 
 - ``solutions/`` (the answers themselves) and ``_toc_instructor.yml`` (the edition that shows
   them);
+- ``robodyn/checks/``, each exercise's reference answer and typical mistakes as code: the
+  release's notebooks check with the answer key compiled from them
+  (:mod:`robodyn.grading.answerkey`), and the tests that need the live exercises skip
+  themselves (marked ``checks``, see ``conftest.py``);
 - the tests of the exercise checks (``tests/test_checks_*.py``), which hold right answers
   written independently, the class's typical slips and a second writer's right answers they are
   measured with (``tests/slips/``, ``tests/test_slips_named.py``), and the tests built on the
@@ -73,7 +77,8 @@ ROOT = Path(robodyn.__file__).resolve().parents[1]
 
 #: What the student release leaves out: folders (ending in /), files, and file-name prefixes
 #: (ending in *), relative to the repository's root.
-EXCLUDED = ("solutions/", "_toc_instructor.yml", "tests/test_checks_*", "tests/slips/",
+EXCLUDED = ("solutions/", "_toc_instructor.yml", "robodyn/checks/", "tests/test_checks_*",
+            "tests/slips/",
             "tests/test_slips_named.py", "tests/test_nbgrader.py",
             "classgrade/tests/test_grading_handin.py",
             "classgrade/tests/test_points.py")

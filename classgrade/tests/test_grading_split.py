@@ -22,9 +22,12 @@ from classgrade.harness import _owner, guarded_names
 from classgrade.plaindata import MAX_NUMBERS, Opaque, dumps, from_plain, to_plain
 from classgrade.sandbox import named_references, review_flags
 from robodyn.core.errors import ParameterError
-from robodyn.grading import SEED, evaluate, exercise_ids, get_exercise
+from robodyn.grading import SEED, evaluate, get_exercise, keyed_ids
 from robodyn.grading.calls import Call, call_answer
 from robodyn.grading.run import judge
+
+#: Each test here judges (or reads) the live exercises of robodyn/checks.
+pytestmark = pytest.mark.checks
 
 
 def _through_json(call: Call) -> Call:
@@ -40,7 +43,7 @@ def _judged_elsewhere(exercise, answer):
     return judge(exercise, cases, calls)
 
 
-@pytest.mark.parametrize("exercise_id", exercise_ids())
+@pytest.mark.parametrize("exercise_id", keyed_ids())
 def test_judging_plain_outputs_gives_the_notebooks_verdict_for_reference_and_mistakes(
         exercise_id):
     exercise = get_exercise(exercise_id)
@@ -145,7 +148,7 @@ def test_a_students_object_is_named_by_its_type():
 # --------------------------------------------------------------------------- hidden cases
 
 
-@pytest.mark.parametrize("exercise_id", exercise_ids())
+@pytest.mark.parametrize("exercise_id", keyed_ids())
 def test_hidden_cases_are_more_and_none_of_the_notebooks_random_ones(exercise_id):
     exercise = get_exercise(exercise_id)
     shown = exercise.cases()
@@ -184,7 +187,7 @@ NOTHING_TO_GUARD = {"contact.euler_step_limit"}
 
 
 def test_every_exercise_names_package_references_that_exist():
-    for exercise_id in exercise_ids():
+    for exercise_id in keyed_ids():
         exercise = get_exercise(exercise_id)
         assert bool(exercise.package_references) != (exercise_id in NOTHING_TO_GUARD), \
             exercise_id
@@ -199,12 +202,12 @@ def _home(name: str) -> str:
     return f"{function.__module__}.{function.__qualname__}"
 
 
-@pytest.mark.parametrize("exercise_id", exercise_ids())
+@pytest.mark.parametrize("exercise_id", keyed_ids())
 def test_the_book_functions_a_reference_calls_are_guarded(exercise_id):
     """Every function of the book's model modules that an exercise's reference calls directly
     is a package reference of this exercise or of another (a building block), or a dunder."""
     exercise = get_exercise(exercise_id)
-    declared = {home for other in exercise_ids()
+    declared = {home for other in keyed_ids()
                 for name in get_exercise(other).package_references
                 for home in (name, _home(name))}
     called = set()

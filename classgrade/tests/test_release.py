@@ -82,8 +82,12 @@ def test_the_release_has_no_solutions_history_instructor_toc_or_checks_tests(mad
     assert not (folder / "tests" / "test_nbgrader.py").exists()
     assert not (folder / "tests" / "test_grading_handin.py").exists()
     assert not any(name.startswith("solutions/") for name in names)
+    # the references and mistake models: the release checks with the answer key instead
+    assert not (folder / "robodyn" / "checks").exists()
+    assert not any(name.startswith("robodyn/checks/") for name in names)
     for name in ("README.md", "Makefile", "_toc.yml", "_config.yml", "requirements.txt",
-                 "robodyn/checks/diffdrive.py", "robodyn/diffdrive/kinematics.py", "conftest.py"):
+                 "robodyn/grading/keys/diffdrive.json", "robodyn/grading/answerkey.py",
+                 "robodyn/diffdrive/kinematics.py", "conftest.py"):
         assert (folder / name).is_file(), name
     stems = sorted(chapters.chapter_stems(ROOT))
     assert sorted(p.stem for p in (folder / "exercises").glob("*.ipynb")) == stems
@@ -123,7 +127,8 @@ def test_the_instructor_edition_says_it_is_missing_in_the_release(made, monkeypa
 
 
 def test_in_the_release_the_tests_needing_solutions_skip_with_a_reason(made):
-    """Run in the release, the sync tests of exercisegen skip and say why; the others pass."""
+    """Run in the release, the sync tests of exercisegen skip and say why (three need
+    solutions/, one the live exercises of robodyn/checks); the others pass."""
     folder = made[0]
     environment = {**os.environ, "PYTHONPATH": str(folder)}
     run = subprocess.run(
@@ -131,7 +136,9 @@ def test_in_the_release_the_tests_needing_solutions_skip_with_a_reason(made):
          "-p", "no:cacheprovider"],
         cwd=folder, env=environment, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "3 skipped" in run.stdout and " passed" in run.stdout, run.stdout
+    assert "4 skipped" in run.stdout and " passed" in run.stdout, run.stdout
+    assert run.stdout.count("needs solutions/, which the student release leaves out") == 3
+    assert run.stdout.count("needs robodyn/checks") == 1
     assert "needs solutions/, which the student release leaves out" in run.stdout
 
 

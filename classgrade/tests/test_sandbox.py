@@ -142,6 +142,7 @@ def _graded_with(tmp_path, answers: dict[str, str], limits: Limits) -> dict:
 
 
 @needs_bwrap
+@pytest.mark.checks
 def test_judging_that_runs_out_of_memory_is_that_exercises_memory_limit(tmp_path,
                                                                          monkeypatch):
     """The judge running out of the grading process's memory (classroom limits that
@@ -178,6 +179,7 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
 
 
 @needs_bwrap
+@pytest.mark.checks
 def test_processes_that_together_pass_the_memory_limit_are_a_memory_limit(tmp_path):
     """A kernel holding 1.1 GB and four processes of 0.5 GB it starts each stay within the
     address-space limit of 2 GB, and pass the hand-in's memory group (2 GB and the in-memory
@@ -285,6 +287,7 @@ print("pid1_environment=" + str(len(pathlib.Path("/proc/1/environ").read_bytes()
 """
 
 
+@pytest.mark.checks
 def test_every_exercise_s_job_unpickles_without_the_checks():
     """The job (cases, adapters) is rebuilt in the sandbox, which has no robodyn.checks: no
     exercise may pass an object defined there (a stand-in belongs in robodyn.grading)."""

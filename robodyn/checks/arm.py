@@ -881,14 +881,16 @@ def _kinetic_energy_of(cross_factor=2, cosine=True, q_difference=False, i2_rate=
                        link2_rate=None):
     """The two-link kinetic energy as a function of its symbols, with an optional slip.
 
-    ``half`` is the factor of every term (by default 1/2), ``rotation_half`` that of the
-    rotation terms I omega^2 (0 leaves them out; by default ``half``); ``trig`` the function
-    in the cross term (by default sp.cos); ``reach`` the distance of joint 2 from joint 1
-    ("L1", or "lc1" for link 2's joint put at link 1's centre of mass); ``absolute`` reads
-    q2, qd2 as link 2's absolute angle and rate; ``joint2_still`` moves link 2's centre of
-    mass as if its joint stood still; ``com1`` is the distance of link 1's centre of mass
-    ("lc1", or "L1" for its end); ``link2_rate`` "relative" turns link 2's centre of mass
-    about joint 2 at q2' alone (its rotation term keeps q1' + q2').
+    ``i2_rate`` is the rate of link 2's rotation term: "sum" (q1' + q2', as read), "relative"
+    (q2' alone) or "none" (the term left out); ``half`` is the factor of every term (by
+    default 1/2), ``rotation_half`` that of the rotation terms I omega^2 (0 leaves them out;
+    by default ``half``); ``trig`` the function in the cross term (by default sp.cos);
+    ``reach`` the distance of joint 2 from joint 1 ("L1", or "lc1" for link 2's joint put at
+    link 1's centre of mass); ``absolute`` reads q2, qd2 as link 2's absolute angle and rate;
+    ``joint2_still`` moves link 2's centre of mass as if its joint stood still; ``com1`` is
+    the distance of link 1's centre of mass ("lc1", or "L1" for its end); ``link2_rate``
+    "relative" turns link 2's centre of mass about joint 2 at q2' alone (its rotation term
+    keeps q1' + q2').
     """
     half = sp.Rational(1, 2) if half is None else half
     rotation_half = half if rotation_half is None else rotation_half
@@ -897,7 +899,7 @@ def _kinetic_energy_of(cross_factor=2, cosine=True, q_difference=False, i2_rate=
     def kinetic_energy_2link(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
         distance = {"L1": L1, "lc1": lc1}[reach]
         turn2 = qd2 if absolute else qd1 + qd2  # link 2's absolute rate, as read
-        rate2 = turn2 if i2_rate == "sum" else qd2
+        rate2 = {"sum": turn2, "relative": qd2, "none": 0}[i2_rate]
         if link2_rate == "relative":
             turn2 = qd2
         lever1 = {"lc1": lc1, "L1": L1}[com1]
@@ -966,6 +968,10 @@ _KINETIC_ENERGY = Exercise(
                 "mass)",
                 "Each link also turns about its centre of mass: add its rotation energy, "
                 "I1 and I2 at each link's absolute rate.", _kinetic_energy_of(rotation_half=0)),
+        Mistake("link 2's rotation energy is missing (no I2 term; link 1's is there)",
+                "Link 2 turns about its own centre of mass as well: besides 1/2 m2 |v_c2|^2 "
+                "it has a rotation energy, as link 1 has, at link 2's absolute rate.",
+                _kinetic_energy_of(i2_rate="none")),
         Mistake("sin(q2) in the cross term, where cos(q2) belongs",
                 "The cross term is the dot product of the two parts of link 2's velocity; a "
                 "dot product carries the cosine of the angle between them.",
@@ -1093,18 +1099,22 @@ _SETTLING = Exercise(
                 "of e0 at t = 1 / omega: solve for the time at which it reaches the band.",
                 _settling_with(product=lambda band: 1.0)),
         Mistake("K_d = J omega (the 2 of 2 zeta omega left out: zeta = 1/2)",
-                "Divide J e'' + K_d e' + K_p e = 0 by J and compare with e'' + 2 zeta omega e' "
-                "+ omega^2 e = 0: critical damping is K_d = 2 J omega.",
+                "Divide the error equation by J and compare it, term by term, with the "
+                "standard form of a damped oscillator, e'' + 2 zeta omega e' + omega^2 e = 0. "
+                "Which damping ratio is critical, and what does that make the factor in front "
+                "of e'?",
                 _settling_with(kd_factor=1.0)),
         Mistake("the gains of computed torque (omega^2 and 2 omega, the inertia left out)",
-                "These gains multiply torques, not accelerations: the joint's inertia J scales "
-                "both, K_p = J omega^2 and K_d = 2 J omega (N m/rad, N m s/rad).",
+                "These gains turn the error into a torque, not an acceleration. Check the "
+                "units of K_p and K_d (N m/rad, N m s/rad): which property of the joint must "
+                "each carry?",
                 _settling_with(inertia_in_gains=False)),
         Mistake("K_p = J omega (omega not squared)",
                 "Check the units: K_p / J must be a squared frequency, 1/s^2, for "
                 "J e'' + K_p e to add up.", _settling_with(kp_power=1)),
         Mistake("K_d = 2 sqrt(K_p), critical damping of a unit inertia",
-                "With an inertia J the critical damping is K_d = 2 sqrt(J K_p) = 2 J omega.",
+                "That is critical damping for a unit inertia. Redo the comparison with the "
+                "standard form after dividing the error equation by J.",
                 _settling_with(kd_from_kp=True)),
         Mistake("the band read as the share of the way gone: (1 + omega t) e^(-omega t) = "
                 "1 - band",

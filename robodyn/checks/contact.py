@@ -361,6 +361,16 @@ _QUADRANT_HINT = (
     "and cos(phi) separately can."
 )
 
+_QUADRANT_TOOL = ("A function that takes sin(phi) and cos(phi) separately keeps the "
+                  "quadrant by itself.")
+
+_LATE_QUADRANT_HINT = (
+    "Above zeta = 1/sqrt(2) the force vanishes earlier: cos(phi) > 0 there, and phi lies in "
+    "the first quadrant, below pi/2. The second quadrant is right for light damping only; "
+    "let the sign of cos(phi) choose the quadrant (check your phi at zeta = 0.8). "
+    + _QUADRANT_TOOL
+)
+
 _SINE_COSINE_HINT = (
     "Derive sin(phi) and cos(phi) again from k delta + c delta' = 0 with delta(t) of the "
     "damped oscillator, and s from the damped frequency. A quick test of your values: "
@@ -392,6 +402,16 @@ _RESTITUTION = Exercise(
         Mistake("phi = arcsin(2 zeta s), which cannot tell phi from pi - phi",
                 _QUADRANT_HINT,
                 _restitution_of(lambda zeta, s: np.arcsin(np.clip(2 * zeta * s, -1, 1)))),
+        Mistake("phi kept between pi/2 and pi at every zeta, as for light damping (pi minus "
+                "the arcsine also above 1/sqrt(2))",
+                _LATE_QUADRANT_HINT,
+                _restitution_of(lambda zeta, s: np.pi - np.arcsin(np.clip(2 * zeta * s, -1, 1)))),
+        Mistake("pi added to np.arctan at every zeta: phi beyond pi above 1/sqrt(2)",
+                "np.arctan's angle needs pi added only where cos(phi) < 0 (below zeta = "
+                "1/sqrt(2)); above it, cos(phi) > 0 and np.arctan's angle is phi itself. "
+                "Beyond pi, the force would have vanished long before. " + _QUADRANT_TOOL,
+                _restitution_of(lambda zeta, s: np.pi + np.arctan(2 * zeta * s
+                                                                  / (2 * zeta**2 - 1)))),
         Mistake("the arguments of np.arctan2 exchanged (cos(phi) first)",
                 "np.arctan2(y, x) is the angle of the point (x, y): the sine-like value comes "
                 "first.",
@@ -595,6 +615,13 @@ def _euler_limit_of(step=lambda lam: -2 * lam.real / np.abs(lam) ** 2,
     return euler_step_limit
 
 
+_DAMPER_ALONE_HINT = (
+    "-c/m is the eigenvalue of the damper alone, close to the fast one only far above "
+    "critical damping. The spring counts too: take both eigenvalues of the whole A (complex "
+    "below critical damping) and keep each one's factor within the unit circle. Without "
+    "damping this rule divides by zero, where the contact has no stable step at all."
+)
+
 _EULER = Exercise(
     exercise_id="contact.euler_step_limit",
     description="Largest explicit-Euler step for which a penalty contact stays stable.",
@@ -627,6 +654,14 @@ _EULER = Exercise(
                 "Above zeta = 1 the eigenvalues are real and no longer have the modulus "
                 "omega_n: take the limit of each, the fast one decides.",
                 lambda k, c, mass: c / k),
+        Mistake("h = 2 m / c at every damping: the limit of the damper's eigenvalue -c/m "
+                "alone (the spring left out)",
+                _DAMPER_ALONE_HINT,
+                lambda k, c, mass: 2 * mass / c),  # plain division: ZeroDivisionError at c = 0
+        Mistake("h = 2 m / c at every damping, inf without damping: the limit of the damper's "
+                "eigenvalue -c/m alone (the spring left out)",
+                _DAMPER_ALONE_HINT,
+                lambda k, c, mass: 2 * mass / np.float64(c)),  # NumPy's division: inf at c = 0
         Mistake("the damping term -c, not -c / m, in the state matrix",
                 "Divide m z'' = -k z - c z' by m: both the stiffness and the damping are "
                 "divided by the mass in the second row.",

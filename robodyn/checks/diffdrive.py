@@ -1540,15 +1540,17 @@ def _euler(pose, ds, dtheta):
 
 def _square_odometry_of(true_r=lambda e: 1 + e, true_l=lambda e: 1.0, odo_r=lambda e: 1.0,
                         turn=1.0, corners="read", sides="read", step=_arc, track=1.0,
-                        corner_radius=0.5, sides_per_lap=4):
+                        corner_radius=0.5, sides_per_lap=4, turns_left_out="none"):
     """Odometry of the square with an optional slip: the true radii of the right and left
     wheels and the right radius the odometry uses, as factors of R given the tyre error e;
     ``turn`` +1 for left turns at the corners, -1 for right ones; ``corners`` "read" from the
     wheels, "exact" (a quarter turn, no shift) or "no shift" (the turn read, no distance);
     ``sides`` "read" or "true" (the true side length, only the heading read); ``step`` the
     pose step of a segment; ``track`` the factor of L in the heading step;
-    ``corner_radius`` the radius of the wheels' arcs at a corner, as a factor of L; and
-    ``sides_per_lap`` the sides (each with its corner) driven per lap."""
+    ``corner_radius`` the radius of the wheels' arcs at a corner, as a factor of L;
+    ``sides_per_lap`` the sides (each with its corner) driven per lap; and
+    ``turns_left_out`` the corners not driven: "none", "final" (the run ends after its last
+    side) or "each lap" (a lap's last side ends it, three turns a lap)."""
 
     def square_odometry(side, laps, tyre_error, wheel_radius, track_width):
         R, L = wheel_radius, track_width
@@ -1556,8 +1558,12 @@ def _square_odometry_of(true_r=lambda e: 1 + e, true_l=lambda e: 1.0, odo_r=lamb
         odo = (odo_r(tyre_error) * R, R)
         quarter = turn * np.pi / 2 * corner_radius * L  # each wheel's arc in a quarter turn
         pose = np.zeros(3)
-        for _ in range(sides_per_lap * int(laps)):
-            for arcs, kind in (((side, side), sides), ((quarter, -quarter), corners)):
+        n_sides = sides_per_lap * int(laps)
+        for n in range(n_sides):
+            left_out = {"none": False, "final": n == n_sides - 1,
+                        "each lap": n % sides_per_lap == sides_per_lap - 1}[turns_left_out]
+            segments = (((side, side), sides), ((quarter, -quarter), corners))
+            for arcs, kind in segments[:1] if left_out else segments:
                 s_r, s_l = (odo[k] * arcs[k] / true[k] for k in (0, 1))
                 ds, dtheta = (s_r + s_l) / 2, (s_r - s_l) / (track * L)
                 if kind == "exact":
@@ -1571,6 +1577,10 @@ def _square_odometry_of(true_r=lambda e: 1 + e, true_l=lambda e: 1.0, odo_r=lamb
 
     return square_odometry
 
+
+_LAP_ENDS_HINT = ("A lap ends with its last turn: after the fourth side the robot turns on "
+                  "the spot once more and stands at its start, turned back to its start "
+                  "heading. The odometry reads that turn too.")
 
 _SQUARE_ODOMETRY = Exercise(
     exercise_id="diffdrive.square_odometry",
@@ -1659,6 +1669,17 @@ _SQUARE_ODOMETRY = Exercise(
             "one side and one corner per lap, not four",
             "A lap of the square is four sides, each followed by its quarter turn.",
             _square_odometry_of(sides_per_lap=1),
+        ),
+        Mistake(
+            "the last turn of the lap left out: the run stopped after its last side",
+            _LAP_ENDS_HINT,
+            _square_odometry_of(turns_left_out="final"),
+        ),
+        Mistake(
+            "the last turn of every lap left out (three turns a lap)",
+            _LAP_ENDS_HINT + " Each lap then starts with the heading the first started "
+            "with.",
+            _square_odometry_of(turns_left_out="each lap"),
         ),
         Mistake(
             "half the track width in the heading step",

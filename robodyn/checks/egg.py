@@ -147,6 +147,13 @@ _CONTACT_ANGLE = Exercise(
                 "which the centre sees it: that angle's tangent is the point's rho over its "
                 "z'.",
                 _contact_angle_of(ratio_power=1)),
+        Mistake("the ratio of the semi-axes upside down and to the first power (R1/R2): the "
+                "first step solved the wrong way round, and psi returned",
+                f"{_LAGS} Yours runs ahead of the tilt: put your psi back into the normal "
+                "(sin psi / R2, cos psi / R1) and see which angle it makes with the long "
+                "axis. And psi is the parameter of the point, not yet the angle asked for. "
+                + _TWO_STEPS,
+                _contact_angle_of(ratio_power=1, swap=True)),
         Mistake("one of the squares dropped: R2^2 over R1 (a length, not a ratio)",
                 "tan(beta_p) must be a pure number, a ratio of lengths: with R2^2 above and R1 "
                 f"below it is a length in m. {_TWO_STEPS}",
@@ -840,8 +847,9 @@ _ROCKING_ROUTE = ("The text's two steps: the centre's rise to second order in th
                   "epsilon from lying (expand H of exercise 6.2 at beta_v = pi/2 - epsilon), "
                   "which gives the potential m g H and its stiffness; and the inertia about "
                   "the contact point, about which the egg turns.")
-_PARALLEL = ("The egg rolls: for small rocking it turns about its contact point, R2 below "
-             "the centre, so the inertia is the one about that point: parallel axes. ")
+_PARALLEL = ("The egg rolls: for small swings it turns about its contact point, not its "
+             "centre. Which inertia belongs to a turn about that point, and how far below the "
+             "centre is it when the egg lies? ")
 
 _ROCKING_PERIOD = Exercise(
     exercise_id="egg.rocking_period",
@@ -863,13 +871,13 @@ _ROCKING_PERIOD = Exercise(
                 "at the short semi-axis.",
                 _period_of(lambda R1, R2, mass, I_t: I_t + mass * R1**2, _stiffness)),
         Mistake("the parallel-axis term m R2^2 alone: I_t forgotten",
-                "The inertia about the contact is the inertia about the centre plus m R2^2 "
-                "(parallel axes): both parts.",
+                "The parallel-axis theorem adds a term to the inertia about the centre; it "
+                "does not replace it.",
                 _period_of(lambda R1, R2, mass, I_t: mass * R2**2, _stiffness)),
         Mistake("the stiffness m g (R1^2 - R2^2) / R1: R1 where R2 belongs in the "
                 "denominator",
-                "Expand H around lying, where H = R2: the rise's denominator is the height "
-                "there. " + _ROCKING_ROUTE,
+                "Redo the expansion of H about the lying egg: the square root's first-order "
+                "term divides by the root's value at that point. " + _ROCKING_ROUTE,
                 _period_of(_about_contact,
                            lambda R1, R2, mass, g: mass * g * (R1**2 - R2**2) / R1)),
         Mistake("the stiffness twice too large: the centre's rise without its 1/2",
@@ -908,7 +916,8 @@ _ROCKING_PERIOD = Exercise(
                 _period_of(_about_contact,
                            lambda R1, R2, mass, g: g * (R1**2 - R2**2) / R2)),
         Mistake("the angular frequency sqrt(k / J) in rad/s, not the period",
-                "A period is 2 pi over the angular frequency: T0 = 2 pi sqrt(J / k).",
+                "A period is one full cycle of the phase: how many radians is that, at the "
+                "angular frequency you found?",
                 _period_of(_about_contact, _stiffness, "omega")),
         Mistake("the frequency in Hz, not the period in s",
                 "The period is the inverse of the frequency: seconds per swing.",

@@ -603,9 +603,9 @@ _PERIOD = Exercise(
                 _period_of(arc="whole")),
         Mistake("the angle of the arc has its tangent upside down (tan alpha = v_b / (omega "
                 "d), the legs of the triangle exchanged)",
-                "Draw the breakaway point relative to the circle's centre: it lies d = (Fs - Fc)"
-                "/k to the right and v_b/omega up. Which of the two is the side opposite the "
-                "angle you use?",
+                "Draw the breakaway point relative to the circle's centre: one leg is its "
+                "offset along x, the other its scaled speed. Which leg is opposite the angle "
+                "you use?",
                 _period_of(tan_upside_down=True)),
         Mistake("the angular frequency is k / m, without the square root",
                 "m x'' = -k x + ... oscillates at omega = sqrt(k / m) rad/s: check the units, "
@@ -616,18 +616,18 @@ _PERIOD = Exercise(
                 "omega = sqrt(k / m), in rad/s.",
                 _period_of(omega_of=lambda m, k: np.sqrt(m / k))),
         Mistake("the sticking ride is (Fs - Fc) / k, half its length",
-                "The block sticks where the slip ends, at the mirror image of the breakaway "
-                "point about the circle's centre Fc / k, and rides back to Fs / k: twice the "
-                "distance from the centre to breakaway.",
+"Where does the slip end? Mirror the breakaway point about the slip circle's centre, "
+                "not about the anchor, and measure the ride from there back to breakaway.",
                 _period_of(stick="half")),
         Mistake("the sticking ride is 2 Fs / k (the slip taken to end at -Fs / k)",
-                "The slip ends at the mirror image of the breakaway point about the centre of "
-                "the circle, Fc / k, not about the anchor x = 0.",
+"Where does the slip end? Mirror the breakaway point about the slip circle's centre, "
+                "not about the anchor, and measure the ride from there back to breakaway.",
                 _period_of(stick="2Fs")),
         Mistake("the friction is left out of the slip (the circle centred at x = 0, not at "
                 "Fc / k)",
-                "While the block slips back over the belt, the belt's friction Fc pushes it "
-                "forwards: m x'' = -k x + Fc, a circle about x = Fc / k.",
+                "While the block slips, the belt's friction still acts on it. Write the force "
+                "balance of the slip with it: where is the spring force balanced, and so "
+                "where is the circle's centre?",
                 _period_of(centre="zero")),
         Mistake("the arc's angle read in the plane (x, v), not (x, v / omega): tan alpha "
                 "= d / v_b",
@@ -637,8 +637,8 @@ _PERIOD = Exercise(
                 "seconds, not a ratio).",
                 _period_of(scaled_plane=False)),
         Mistake("the sticking ride taken from the anchor, x = 0, to Fs / k",
-                "The block starts to stick where the slip ends, at the mirror image of the "
-                "breakaway point about the circle's centre Fc / k, not at the spring's anchor.",
+"Where does the slip end? Mirror the breakaway point about the slip circle's centre, "
+                "not about the anchor, and measure the ride from there back to breakaway.",
                 _period_of(stick="Fs")),
         Mistake("the frequency in Hz, sqrt(k / m) / (2 pi), where the angular frequency "
                 "belongs",

@@ -10,10 +10,13 @@ The hints teach without printing the formula the exercise asks for: they say wha
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from robodyn import stickslip
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform, with_hint
+from robodyn.grading.judges import IntegerCounts
 
 LEG = stickslip.DropletGeometry().leg_radius
 #: The motors' thrust angles, deg, as the exercise text gives them.
@@ -395,16 +398,22 @@ def _radius_plus_f(x, y):
     return -D / 2, -E / 2, np.sqrt(D**2 / 4 + E**2 / 4 + F)
 
 
-def _right_side_sign(x, y):
-    """b = x^2 + y^2 instead of -(x^2 + y^2): D, E, F all come out negated."""
+def _right_side_sign(x, y, root=np.sqrt):
+    """b = x^2 + y^2 instead of -(x^2 + y^2): D, E, F all come out negated. ``root`` takes
+    the square root of the radius squared this gives, which is negative on some circles:
+    np.sqrt makes it nan, math.sqrt raises ValueError there."""
     D, E, F = (-value for value in _kasa_coefficients(x, y))
     with np.errstate(invalid="ignore"):
-        return -D / 2, -E / 2, np.sqrt(D**2 / 4 + E**2 / 4 - F)
+        return -D / 2, -E / 2, root(D**2 / 4 + E**2 / 4 - F)
 
 
 _SQUARES_HINT = ("Complete the squares: x^2 + D x = (x + D/2)^2 - D^2/4, and the same in y. "
                  "Then the circle reads (x - xc)^2 + (y - yc)^2 = R^2: read xc, yc and R^2 "
                  "off it.")
+
+_RIGHT_SIDE_HINT = ("Bring x^2 + y^2 + D x + E y + F = 0 into the form A (D, E, F) = b: "
+                    "the known part x^2 + y^2 moves to the right-hand side and changes its "
+                    "sign.")
 
 _CIRCLE = Exercise(
     exercise_id="stickslip.fit_circle",
@@ -449,9 +458,17 @@ _CIRCLE = Exercise(
                 "changes there. " + _SQUARES_HINT, _radius_plus_f),
         Mistake("the least-squares right-hand side with the wrong sign: x^2 + y^2 instead "
                 "of -(x^2 + y^2)",
-                "Bring x^2 + y^2 + D x + E y + F = 0 into the form A (D, E, F) = b: the "
-                "known part x^2 + y^2 moves to the right-hand side and changes its sign.",
-                _right_side_sign),
+                _RIGHT_SIDE_HINT, _right_side_sign),
+        Mistake("the least-squares right-hand side with the wrong sign, and math.sqrt of the "
+                "negative R^2 it gives on some circles",
+                _RIGHT_SIDE_HINT + " With the wrong sign the radius squared comes out "
+                "negative on the circle about the origin: math.sqrt refuses it.",
+                lambda x, y: _right_side_sign(x, y, root=math.sqrt)),
+        Mistake("the least-squares right-hand side with the wrong sign, and abs() over the "
+                "negative R^2 it gives on some circles",
+                _RIGHT_SIDE_HINT + " A negative radius squared is a sign that the system is "
+                "set up wrong; abs() hides it, and the radius stays wrong.",
+                lambda x, y: _right_side_sign(x, y, root=lambda r2: np.sqrt(np.abs(r2)))),
         Mistake("the centre with the wrong sign: +D/2 and +E/2",
                 "x^2 + D x is part of (x + D/2)^2, and (x + D/2)^2 = (x - xc)^2 only for one "
                 "sign of xc. Check on the arc about (30, -20) mm.",
@@ -659,7 +676,7 @@ _COUNTS = Exercise(
     description="Whole pivots per motor and command, each motor's remainder carried on.",
     function_name="carried_counts",
     arguments=("commands", "pivot", "leg_radius"),
-    outputs=(Output("counts", Close(rtol=0.0, atol=1e-9)),),
+    outputs=(Output("counts", IntegerCounts(rtol=0.0, atol=1e-9)),),
     reference=_counts_reference,
     package_references=("robodyn.stickslip.pivot_counts", "robodyn.stickslip.walk"),
     make_cases=_counts_cases,

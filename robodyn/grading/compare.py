@@ -53,7 +53,7 @@ MISTAKE_RTOL = 1e-6
 MISTAKE_ATOL = 1e-9
 
 
-def _float_array(value):
+def float_array(value):
     """``(array, "")`` or ``(None, why)`` for a value that should be numbers."""
     if isinstance(value, (str, bytes)) or value is None:
         return None, f"a {type(value).__name__}, not a number or an array of numbers"
@@ -74,7 +74,7 @@ class Comparator:
 
     def prepare(self, value):
         """``(comparable, "")``, or ``(None, why)`` when the value cannot be this output."""
-        return _float_array(value)
+        return float_array(value)
 
     def wrong(self, got, expected, args) -> np.ndarray:
         """Boolean array (or a bool) marking the entries that are wrong."""
@@ -231,7 +231,7 @@ class RotationMatrix(Comparator):
     atol: float = 1e-9
 
     def prepare(self, value):
-        array, why = _float_array(value)
+        array, why = float_array(value)
         if array is None:
             return None, why
         problem = _rotation_problem(array)
@@ -261,7 +261,7 @@ class Quaternion(Comparator):
     atol: float = 1e-9
 
     def prepare(self, value):
-        array, why = _float_array(value)
+        array, why = float_array(value)
         if array is None:
             return None, why
         if array.shape[:1] != (4,):
@@ -324,8 +324,11 @@ class Expression(Comparator):
             expression = sympy.sympify(value)
         except (sympy.SympifyError, TypeError, ValueError, SyntaxError) as error:
             return None, f"{value!r}, which sympy cannot read ({type(error).__name__})"
-        if expression.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        if hasattr(expression, "has") and expression.has(sympy.nan, sympy.zoo, sympy.oo,
+                                                         -sympy.oo):
             return None, "nan or infinity (look for a division by zero)"
+        if not isinstance(expression, (sympy.Expr, sympy.MatrixBase)):
+            return None, f"a {type(value).__name__}, not a sympy expression"
         allowed = {str(name) for name in self.symbols}
         extra = sorted(str(s) for s in getattr(expression, "free_symbols", set())
                        if str(s) not in allowed)

@@ -11,15 +11,17 @@ on a boundary) is given it per case, as data (:class:`CloseOrOther`, made by the
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 
 import numpy as np
 
 from robodyn.grading.adapters import format_value
-from robodyn.grading.compare import Close, Property
+from robodyn.grading.compare import Close, Property, float_array
 
-__all__ = ["CALLS_FACTOR", "CallCount", "CloseOrOther", "CoriolisMatrix", "NormalVector",
-           "calls_limit", "calls_needed", "judge_climb_calls", "judge_climbed_height"]
+__all__ = ["CALLS_FACTOR", "CallCount", "CloseOrOther", "CoriolisMatrix", "IntegerCounts",
+           "NormalVector", "calls_limit", "calls_needed", "judge_climb_calls",
+           "judge_climbed_height"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -83,6 +85,65 @@ class NormalVector(Close):
         got_array, model_array = np.asarray(got, float), np.asarray(model, float)
         return got_array.shape == model_array.shape and not np.any(
             self.wrong(got_array, model_array, args))
+
+
+@dataclass(frozen=True)
+class IntegerCounts(Close):
+    """A table of counts (one row per command, say) asked as integers: compared as
+    :class:`Close`, but only integers are taken. A NumPy array of any integer type, a list or
+    a tuple of Python ints pass; floats are refused, whole as their values may be (49.0),
+    with a message that says how to make integers of them; booleans too.
+
+    A tuple of numbers (not of rows) is read as one row: a tuple of one row, ``((49, -24,
+    -24),)``, reaches the comparator as its row, since the check reads a 1-tuple as the
+    output it holds."""
+
+    def prepare(self, value):
+        given = type(value).__name__
+        if isinstance(value, tuple) and value and all(np.ndim(item) == 0 for item in value):
+            value = [value]
+        try:
+            array = np.asarray(value)
+        except (TypeError, ValueError):  # ragged rows
+            array = None
+        if array is None or array.dtype.kind not in "biufcO":
+            return float_array(value)
+        if array.dtype.kind == "O":
+            items = array.ravel().tolist()
+            if all(isinstance(item, (int, np.integer)) and not isinstance(item, bool)
+                   for item in items):
+                try:
+                    return array.astype(np.int64), ""
+                except OverflowError:
+                    return None, "integers too large for a count"
+            floats, why = float_array(value)
+            return (None, why) if floats is None else (
+                None, _not_integers(floats, f"a {given} of numbers that are not all integers"))
+        if array.dtype.kind == "b":
+            return None, "booleans (True and False), not counts"
+        if array.dtype.kind in "fc":
+            what = (f"a NumPy array of {array.dtype}" if isinstance(value, np.ndarray)
+                    else f"a {given} of {array.dtype} numbers" if array.ndim
+                    else f"a {given}")
+            return None, _not_integers(array, what)
+        return array.astype(np.int64), ""
+
+
+def _not_integers(array, what: str) -> str:
+    """Why ``array`` (floats, ``what`` in words) is refused as counts, and how to make
+    integers: one line, then the advice below it."""
+    values = np.asarray(array)
+    if np.isnan(values).any():
+        what += " with nan (not a number) in it"
+    elif np.isinf(values).any():
+        what += " with inf (infinity) in it"
+    advice = textwrap.fill(
+        "The exercise asks for counts: integers, not floats that hold whole numbers (49.0). "
+        "Make them integers once they are rounded, for example with "
+        "np.rint(counts).astype(int) for an array, np.array(rows, dtype=int) for rows of "
+        "whole numbers, or int(...) for one number.",
+        76, subsequent_indent="    ", break_on_hyphens=False, break_long_words=False)
+    return f"{what}, not integers\n\n{advice}"
 
 
 # --------------------------------------------------------------------------- bisection
