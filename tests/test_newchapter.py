@@ -83,13 +83,14 @@ def test_the_chapter_gets_the_next_number_and_every_file(made):
     """Every file of the layout (CONTRIBUTING.md): the chapter as a folder of an opening
     page, two lessons and a summary, the next number, both tables of contents listing the
     pages as the chapter's sections before its exercises, the subject appended to
-    SUBJECTS; the layout's check passes."""
+    SUBJECTS; the answer key of its exercises compiled; the layout's check passes."""
     root, written = made
     names = [path.relative_to(root).as_posix() for path in written]
     assert names == [f"robodyn/{SUBJECT}/__init__.py", f"robodyn/{SUBJECT}/model.py",
                      f"robodyn/figures/{SUBJECT}.py", f"robodyn/checks/{SUBJECT}.py",
                      f"tests/test_{SUBJECT}.py", f"tests/slips/{SUBJECT}.py",
                      f"tests/slips/second/{SUBJECT}.py",
+                     f"robodyn/grading/keys/{SUBJECT}.json",
                      *(f"chapters/{STEM}/{page}" for page in PAGES),
                      f"solutions/{STEM}.ipynb", f"exercises/{STEM}.ipynb",
                      "robodyn/__init__.py", "_toc.yml", "_toc_instructor.yml"]

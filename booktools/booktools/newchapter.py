@@ -43,8 +43,10 @@ from __future__ import annotations
 import argparse
 import ast
 import keyword
+import os
 import re
 import shlex
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -1179,9 +1181,24 @@ def new_chapter(subject: str, title: str, root: Path = ROOT) -> list[Path]:
     written = exercisegen.write_exercise(solutions, root / "exercises")
     for path, text in edited.items():
         path.write_text(text, encoding="utf-8")
+    key = _write_answer_key(root, subject)
     modules = [path for path in texts if path.suffix == ".py"]
     chapter = [folder / name for name in pages]
-    return [*modules, *chapter, solutions, written, *edited]
+    return [*modules, key, *chapter, solutions, written, *edited]
+
+
+def _write_answer_key(root: Path, subject: str) -> Path:
+    """Compile the answer key of the new chapter's exercises (what its notebooks check with,
+    ``booktools.answerkeys``), in a process that imports ``root``'s package; its path."""
+    path = os.pathsep.join(str(root / part) for part in ("", "classgrade", "booktools"))
+    run = subprocess.run([sys.executable, "-m", "booktools.answerkeys"], cwd=root,
+                         env={**os.environ, "PYTHONPATH": path}, capture_output=True,
+                         text=True, timeout=300)
+    key = root / "robodyn" / "grading" / "keys" / f"{subject}.json"
+    if run.returncode != 0 or not key.is_file():
+        raise ParameterError(f"the answer key of {subject!r} could not be compiled:\n"
+                             f"{run.stdout}{run.stderr}")
+    return key
 
 
 def main(argv: list[str] | None = None) -> int:

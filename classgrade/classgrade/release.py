@@ -37,7 +37,8 @@ each at least :data:`MIN_LINE` characters long (shorter ones, ``return x``, ``el
 nothing about an answer). A notebook is searched by its cells' sources, any other file as it
 is. The release fails, and its copy is removed, if
 
-1. a notebook holds a ``### BEGIN SOLUTION`` marker (a solution notebook copied over);
+1. a notebook holds a ``### BEGIN SOLUTION`` marker (a solution notebook copied over), or
+   ``robodyn/checks`` is there (the references and mistake models);
 2. a file holds a comment of an answer (its explanation, which is found nowhere else);
 3. a file holds three or more lines of one answer, in any order.
 
@@ -200,6 +201,9 @@ def scan(release: Path, blocks) -> tuple[list[str], list[tuple[str, str, str]]]:
         file, in :data:`MODEL_MODULES` or elsewhere.
     """
     found, shared = [], []
+    if (Path(release) / "robodyn" / "checks").exists():
+        found.append("robodyn/checks holds the exercises' references and typical mistakes "
+                     "(the release's notebooks check with the answer key)")
     texts = _file_texts(Path(release))
     for name, text in texts.items():
         if name.suffix == ".ipynb" and BEGIN in text:

@@ -169,6 +169,14 @@ def test_a_solutions_notebook_copied_into_exercises_is_caught(copy, blocks):
                for line in found), found
 
 
+def test_the_check_modules_copied_back_are_caught(copy, blocks):
+    """robodyn/checks put back into a release (the references and mistake models): named."""
+    assert not (copy / "robodyn" / "checks").exists()
+    shutil.copytree(ROOT / "robodyn" / "checks", copy / "robodyn" / "checks")
+    assert any(line.startswith("robodyn/checks holds the exercises' references")
+               for line in leaks(copy, blocks))
+
+
 def test_a_solved_notebook_without_markers_is_caught_by_its_cells(copy, blocks):
     """The markers taken out, the answers' lines are found in the cells (quotes and all)."""
     notebook = nbformat.read(ROOT / "solutions" / "07_vacuum.ipynb", as_version=4)
