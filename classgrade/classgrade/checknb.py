@@ -55,7 +55,8 @@ from pathlib import Path
 import nbformat
 
 from classgrade.folders import temporary_folder
-from robodyn.grading import CHECK_CALL
+from robodyn.core.errors import ParameterError
+from robodyn.grading import CHECK_CALL, cell_points
 from robodyn.grading.calls import TIME_LIMIT
 from robodyn.grading.results import results_in
 
@@ -99,6 +100,7 @@ class ExerciseResult:
     exercise_id: str
     status: str
     feedback: str
+    credit: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,7 @@ def _row(exercise_id, cell, index, published, problem, log) -> ExerciseResult:
         return ExerciseResult(exercise_id, "not run", f"not run: {log.stop_reason}")
     if exercise_id in published:
         result = published[exercise_id]
-        return ExerciseResult(exercise_id, result.status, _feedback(result))
+        return ExerciseResult(exercise_id, result.status, _feedback(result), result.credit)
     outputs = cell.get("outputs", [])
     if cell.get("execution_count") is None and not outputs:
         return ExerciseResult(exercise_id, "not run", "the check cell was not run")
@@ -255,16 +257,29 @@ def notes_of(notebook: nbformat.NotebookNode, log: RunLog) -> list[str]:
             if _check_cell_of(notebook, index) is None]
 
 
-def format_table(path: str | Path, results: list[ExerciseResult], notes=()) -> str:
-    """The table `make check` prints for one notebook, with any notes below the rows."""
+def format_table(path: str | Path, results: list[ExerciseResult], notes=(),
+                 points: dict | None = None) -> str:
+    """The table `make check` prints for one notebook, with any notes below the rows; with
+    ``points`` (each exercise's worth, :func:`robodyn.grading.cell_points`), a column of the
+    points each answer earns as its check judged it, and their sum in the summary."""
     width = max([len("exercise")] + [len(r.exercise_id) for r in results])
-    lines = [str(path), f"{'exercise':<{width}}  {'result':<13}  feedback"]
+    worth = {r.exercise_id: points.get(r.exercise_id) for r in results} if points else {}
+    shown = {r.exercise_id: (f"{r.credit * worth[r.exercise_id]:g}/{worth[r.exercise_id]:g}"
+                             if worth.get(r.exercise_id) else "") for r in results}
+    column = max([len("points")] + [len(text) for text in shown.values()]) if worth else 0
+    head = f"{'points':<{column}}  " if worth else ""
+    lines = [str(path), f"{'exercise':<{width}}  {'result':<13}  {head}feedback"]
     for result in results:
-        lines.append(f"{result.exercise_id:<{width}}  {result.status:<13}  "
+        cell = f"{shown[result.exercise_id]:<{column}}  " if worth else ""
+        lines.append(f"{result.exercise_id:<{width}}  {result.status:<13}  {cell}"
                      f"{result.feedback}".rstrip())
     lines.extend(f"Note: {note}" for note in notes)
     counts = {status: sum(r.status == status for r in results) for status in STATUS_ORDER}
     summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
+    if worth and all(worth.values()):
+        earned = sum(r.credit * worth[r.exercise_id] for r in results)
+        summary += f"; points {earned:g} of {sum(worth.values()):g} (as the notebook's " \
+                   "checks judge; the class grader uses other cases too)"
     lines.append(f"Summary: {summary or 'no check cells found'}")
     return "\n".join(lines)
 
@@ -503,7 +518,12 @@ def _check(path: Path, cell_timeout: float, notebook_timeout: float) -> bool:
         print(f"{path}: {problem}\n", flush=True)
         return False
     results = results_of(run.notebook, run.log)
-    print(format_table(path, results, notes_of(run.notebook, run.log)) + "\n", flush=True)
+    try:
+        points = cell_points(run.notebook)
+    except ParameterError:  # a copy whose cells' metadata another tool stripped
+        points = None
+    print(format_table(path, results, notes_of(run.notebook, run.log), points) + "\n",
+          flush=True)
     return bool(results) and all(result.status == "passed" for result in results)
 
 

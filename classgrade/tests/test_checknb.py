@@ -75,7 +75,7 @@ def check_source(exercise_id=FK, answer="forward_kinematics"):
 def test_passed_result_without_id_prefix():
     """A published pass is 'passed'; its feedback drops the 'PASSED <id>:' prefix."""
     cell = code_cell(check_source(), [result(FK, "passed", f"PASSED {FK}: 12 cases (fixed)")])
-    assert only_result(cell) == ExerciseResult(FK, "passed", "12 cases (fixed)")
+    assert only_result(cell) == ExerciseResult(FK, "passed", "12 cases (fixed)", 1.0)
 
 
 def test_failed_result_without_id_prefix():
@@ -127,7 +127,7 @@ def test_cells_without_check_call_are_ignored():
         code_cell(check_source(), [result(FK, "passed", f"PASSED {FK}: fine")]),
         code_cell("print(x)", execution_count=None),
     )
-    assert results_of(notebook) == [ExerciseResult(FK, "passed", "fine")]
+    assert results_of(notebook) == [ExerciseResult(FK, "passed", "fine", 1.0)]
 
 
 def test_two_checks_in_one_cell_give_two_results_in_order():
@@ -135,7 +135,7 @@ def test_two_checks_in_one_cell_give_two_results_in_order():
     source = f"{check_source(IK, 'g')}\n{check_source(FK, 'f')}"
     outputs = [result(FK, "passed", f"PASSED {FK}: fine"), result(IK, "failed", f"{IK}: wrong")]
     assert results_of(notebook_of(code_cell(source, outputs))) == [
-        ExerciseResult(IK, "failed", "wrong"), ExerciseResult(FK, "passed", "fine")]
+        ExerciseResult(IK, "failed", "wrong"), ExerciseResult(FK, "passed", "fine", 1.0)]
 
 
 def test_empty_notebook_has_no_results():
@@ -167,7 +167,7 @@ def test_problem_counts_against_check_under_same_heading_and_run_stop_against_la
     log = RunLog(problems={6: CellProblem("kernel died", "kernel died in exercise 4.2: ...")},
                  stopped_at=7, stop_reason="the kernel died in exercise 4.2")
     assert results_of(three_exercises(), log) == [
-        ExerciseResult(FK, "passed", "fine"),
+        ExerciseResult(FK, "passed", "fine", 1.0),
         ExerciseResult(IK, "kernel died", "kernel died in exercise 4.2: ..."),
         ExerciseResult(TR, "not run", "not run: the kernel died in exercise 4.2"),
     ]
@@ -222,6 +222,36 @@ def test_table_lists_path_header_rows_notes_and_summary():
         "Note: timed out in cell 2",
         "Summary: 1 passed, 1 failed, 1 not attempted, 1 timed out, 1 not run",
     ]
+
+
+def test_table_with_points_shows_what_each_answer_earns_and_the_sum():
+    """Given each exercise's worth, a points column shows the credit of each check (a pass
+    all of it, two of three independent parts two thirds, anything else none) and the
+    summary their sum."""
+    results = [
+        ExerciseResult(FK, "passed", "12 cases", 1.0),
+        ExerciseResult(IK, "failed", "wrong result for phi_dot_l", 2 / 3),
+        ExerciseResult(TR, "timed out", "timed out in exercise 4.3"),
+    ]
+    lines = format_table("exercises/04.ipynb", results, (),
+                         {FK: 2, IK: 3, TR: 1.5}).splitlines()
+    assert lines[1].split() == ["exercise", "result", "points", "feedback"]
+    column = lines[1].index("points")
+    assert [line[column:].split()[0] for line in lines[2:5]] == ["2/2", "2/3", "0/1.5"]
+    assert lines[-1] == ("Summary: 1 passed, 1 failed, 1 timed out; points 4 of 6.5 (as the "
+                         "notebook's checks judge; the class grader uses other cases too)")
+
+
+def test_a_published_credit_outside_0_to_1_is_not_a_result():
+    from robodyn.grading.results import CheckResult
+
+    good = {"exercise_id": FK, "status": "failed", "summary": "x", "credit": 0.5}
+    assert CheckResult.from_json(good).credit == 0.5
+    assert CheckResult.from_json({**good, "status": "passed", "credit": None}) is None
+    assert CheckResult.from_json({**good, "credit": 1.5}) is None
+    old = {key: value for key, value in good.items() if key != "credit"}
+    assert CheckResult.from_json(old).credit == 0.0
+    assert CheckResult.from_json({**old, "status": "passed"}).credit == 1.0
 
 
 def test_table_of_no_results_says_so():

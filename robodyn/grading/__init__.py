@@ -42,6 +42,8 @@ the wheels are swapped (omega has the wrong sign)
 
 from __future__ import annotations
 
+import dataclasses
+
 from robodyn import SUBJECTS
 from robodyn.grading.adapters import CallFunction, ReadAttributes, StepObject, StepResults
 from robodyn.grading.answerkey import keyed_exercise, keyed_ids
@@ -157,7 +159,7 @@ def check(exercise_id: str, answer) -> None:
     from robodyn.grading.results import publish
 
     outcome = evaluate(keyed_exercise(exercise_id), answer)
-    publish(outcome.result, outcome.text)
+    publish(dataclasses.replace(outcome.result, credit=outcome.credit), outcome.text)
     if outcome.failure is not None:
         raise outcome.failure  # the message below says what went wrong
 

@@ -26,11 +26,14 @@ STATUSES = ("passed", "failed", "not attempted")
 
 @dataclass(frozen=True)
 class CheckResult:
-    """Outcome of one check: ``status`` is one of :data:`STATUSES`."""
+    """Outcome of one check: ``status`` is one of :data:`STATUSES`; ``credit`` the share of
+    the exercise's points the answer earns (1 for a pass, the right parts' share for an
+    exercise of independent parts, else 0)."""
 
     exercise_id: str
     status: str
     summary: str
+    credit: float = 0.0
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -44,7 +47,11 @@ class CheckResult:
         if not all(isinstance(v, str) for v in values.values()) or (
                 values["status"] not in STATUSES):
             return None
-        return cls(**values)
+        credit = data.get("credit", 1.0 if values["status"] == "passed" else 0.0)
+        if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not (
+                0.0 <= credit <= 1.0):
+            return None
+        return cls(**values, credit=float(credit))
 
 
 def _in_kernel() -> bool:
