@@ -50,4 +50,8 @@ def test_a_failing_check_cell_is_reported_with_its_exercise(tmp_path):
         capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert "FAILED ex.ipynb::Cell 4 (exercise 4.2, check diffdrive.turning_radius)" in (
         run.stdout), run.stdout[-3000:]
-    assert "1 failed, 4 passed" in run.stdout
+    # only the check cells count as passed; the set-up and answer cells ran
+    assert "1 failed, 1 passed, 3 cells run" in run.stdout, run.stdout[-600:]
+    # the failure's header names the exercise too, and a log file gets no colour codes
+    assert "_ ex.ipynb::Cell 4 (exercise 4.2, check diffdrive.turning_radius) _" in run.stdout
+    assert "\x1b[" not in run.stdout
