@@ -14,19 +14,30 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "robodyn"
 
 
+#: The one folder of the package the wheel leaves out: the exercises' references and typical
+#: mistakes (a download's notebooks check with the answer key, robodyn/grading/keys).
+LEFT_OUT = PACKAGE / "checks"
+
+
+def _shipped(path: Path) -> bool:
+    return LEFT_OUT not in path.parents and path.parent != LEFT_OUT
+
+
 def subpackages() -> list[str]:
-    """Dotted names of robodyn and every folder below it that holds Python files."""
+    """Dotted names of robodyn and every folder below it that holds Python files, but the
+    checks."""
     names = []
     for init in sorted(PACKAGE.rglob("__init__.py")):
-        names.append(".".join(init.parent.relative_to(ROOT).parts))
+        if _shipped(init):
+            names.append(".".join(init.parent.relative_to(ROOT).parts))
     return names
 
 
 def modules() -> list[str]:
-    """Dotted names of every module of the source tree."""
+    """Dotted names of every module of the source tree, but the checks'."""
     return sorted(
         ".".join(path.with_suffix("").relative_to(ROOT).parts)
-        for path in PACKAGE.rglob("*.py") if path.name != "__init__.py"
+        for path in PACKAGE.rglob("*.py") if path.name != "__init__.py" and _shipped(path)
     )
 
 
@@ -45,10 +56,13 @@ def wheel(tmp_path_factory) -> Path:
 
 @pytest.mark.notebooks
 def test_the_wheel_contains_every_module_and_the_licence(wheel):
-    """Every module of the source tree is in the wheel, and so is the licence file."""
+    """Every module of the source tree is in the wheel, and so is the licence file; the
+    checks are not, the answer keys are."""
     names = set(zipfile.ZipFile(wheel).namelist())
     for module in modules() + [f"{p}.__init__" for p in subpackages()]:
         assert module.replace(".", "/") + ".py" in names, module
+    assert not [name for name in names if name.startswith("robodyn/checks/")]
+    assert "robodyn/grading/keys/arm.json" in names
     assert any(name.endswith("licenses/LICENSE") for name in names), sorted(names)[:5]
 
 
@@ -64,7 +78,7 @@ def test_every_subpackage_imports_from_the_installed_wheel(wheel, tmp_path):
         "    module = importlib.import_module(name)\n"
         f"    assert module.__file__.startswith({str(target)!r}), module.__file__\n"
         "from robodyn import grading\n"
-        "print(len(grading.exercise_ids()))\n"
+        "print(len(grading.keyed_ids()))\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=tmp_path, env={**os.environ, "MPLBACKEND": "Agg"}, timeout=300)
