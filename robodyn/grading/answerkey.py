@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 
 from robodyn.core.errors import ParameterError
-from robodyn.grading.records import CASE_KINDS, Case, Mistake, Output
+from robodyn.grading.records import CASE_KINDS, Case, ExerciseCall, Mistake, Output
 
 __all__ = ["FORMAT", "KEYS", "AnswerKeyError", "KeyedExercise", "compile_exercises", "decode",
            "encode", "key_path", "key_text", "keyed_exercise", "keyed_ids", "keyed_subjects"]
@@ -328,7 +328,7 @@ def _keyed(exercise_id: str, folder: Path | None) -> KeyedExercise:
     return KeyedExercise(_read_key(exercise_id.split(".")[0], folder)[exercise_id])
 
 
-class KeyedExercise:
+class KeyedExercise(ExerciseCall):
     """An exercise read from its key: what :func:`robodyn.grading.run.judge` needs of an
     :class:`~robodyn.grading.records.Exercise`, with the reference's and the mistakes' results
     looked up instead of computed. It has no reference, no mistake models, no hidden cases."""
@@ -366,10 +366,6 @@ class KeyedExercise:
     def __repr__(self) -> str:
         return f"<KeyedExercise {self.exercise_id}>"
 
-    @property
-    def subject(self) -> str:
-        return self.exercise_id.split(".")[0]
-
     def cases(self) -> list[Case]:
         """The check's cases, the same objects on every call."""
         return list(self._cases)
@@ -401,24 +397,6 @@ class KeyedExercise:
         """Unknown: the key has no reference answer to time."""
         return None
 
-    # The call and its result, as the live exercise has them.
-    def run(self, answer, case: Case):
-        from robodyn.grading.records import Exercise
-
-        return Exercise.run(self, answer, case)
-
-    def show_call(self, args) -> str:
-        return self.adapter.show(self.function_name, self.arguments, args)
-
-    def normalise(self, raw):
-        from robodyn.grading.records import Exercise
-
-        return Exercise.normalise(self, raw)
-
-    def _normalise_one(self, raw):
-        from robodyn.grading.records import Exercise
-
-        return Exercise._normalise_one(self, raw)
 
 
 def _result(outcome: dict, where: str):

@@ -21,7 +21,8 @@ from robodyn.core.errors import ParameterError
 from robodyn.grading.adapters import CallFunction, StepResults
 from robodyn.grading.compare import Close, Comparator
 
-__all__ = ["CASE_KINDS", "SEED", "Case", "Exercise", "Mistake", "Output", "rounded_uniform"]
+__all__ = ["CASE_KINDS", "SEED", "Case", "Exercise", "ExerciseCall", "Mistake", "Output",
+           "rounded_uniform"]
 
 #: Kinds of test input, shown in the PASSED line.
 CASE_KINDS = ("fixed", "seeded random", "arrays")
@@ -116,8 +117,80 @@ class Mistake:
     message: str = ""
 
 
+class ExerciseCall:
+    """What an exercise and its answer key (:class:`~robodyn.grading.answerkey.KeyedExercise`)
+    share: how an answer is called, shown and its result read. Needs ``exercise_id``,
+    ``function_name``, ``arguments``, ``outputs`` and ``adapter``."""
+
+    @property
+    def subject(self) -> str:
+        """The part of the id before the dot: the chapter's subject module."""
+        return self.exercise_id.split(".")[0]
+
+    def run(self, answer, case: Case):
+        """The raw result of ``answer`` on ``case``, on a deep copy of its arguments."""
+        return self.adapter.call(answer, copy.deepcopy(case.args))
+
+    def show_call(self, args) -> str:
+        """The call of ``args`` as text."""
+        return self.adapter.show(self.function_name, self.arguments, args)
+
+    def normalise(self, raw):
+        """The raw result as one prepared value per output: ``(values, "")`` or ``(None, why)``.
+
+        A single output may come back bare or as a 1-tuple; several as a tuple, a list or an
+        array whose first axis runs over them. The outputs of a stepped object are stacked
+        over the steps.
+        """
+        if isinstance(raw, StepResults):
+            per_step = []
+            for raw_step in raw:
+                values, trouble = self._normalise_one(raw_step)
+                if trouble:
+                    return None, trouble
+                per_step.append(values)
+            if not per_step:
+                return None, "the object was never stepped"
+            stacked = []
+            for k, output in enumerate(self.outputs):
+                column = [values[k] for values in per_step]
+                shapes = {np.shape(value) for value in column}
+                if output.compare.has_shape and len(shapes) > 1:
+                    return None, (f"{output.name} came back with different shapes on "
+                                  f"different steps: {sorted(shapes)}")
+                stacked.append(np.stack(column) if output.compare.has_shape else column)
+            return tuple(stacked), ""
+        return self._normalise_one(raw)
+
+    def _normalise_one(self, raw):
+        names = ", ".join(output.name for output in self.outputs)
+        if raw is None:
+            return None, "your function returned None — is the `return` statement missing?"
+        if len(self.outputs) == 1:
+            parts = [raw[0] if isinstance(raw, tuple) and len(raw) == 1 else raw]
+        else:
+            what = f"a pair ({names})" if len(self.outputs) == 2 else f"({names})"
+            if not (isinstance(raw, (tuple, list))
+                    or (isinstance(raw, np.ndarray) and raw.ndim >= 1)):
+                return None, (f"expected {what}, got a single {type(raw).__name__}: "
+                              f"return all of them, as in `return {names}`")
+            parts = list(raw)
+            if len(parts) != len(self.outputs):
+                return None, (f"expected {what}, got a {type(raw).__name__} of {len(parts)} "
+                              f"values: return them as in `return {names}`")
+        values = []
+        for output, part in zip(self.outputs, parts, strict=True):
+            if part is None:
+                return None, f"{output.name} came back as None — is it computed and returned?"
+            value, why = output.compare.prepare(part)
+            if value is None:
+                return None, f"{output.name} came back as {why}"
+            values.append(value)
+        return tuple(values), ""
+
+
 @dataclass(frozen=True)
-class Exercise:
+class Exercise(ExerciseCall):
     """An exercise: how to call the answer, the reference, the inputs, the typical mistakes.
 
     Attributes
@@ -219,11 +292,6 @@ class Exercise:
         if not {"fixed", "seeded random"} <= kinds:
             raise ParameterError(f"{where}: needs fixed and seeded random cases, has {kinds}")
 
-    @property
-    def subject(self) -> str:
-        """The part of the id before the dot: the chapter's subject module."""
-        return self.exercise_id.split(".")[0]
-
     def cases(self) -> list[Case]:
         """The inputs of the check, drawn with :data:`SEED`; the same list on every call."""
         return list(self.make_cases(np.random.default_rng(SEED)))
@@ -284,66 +352,6 @@ class Exercise:
         self.run(self.reference, case)
         return time.perf_counter() - started
 
-    def run(self, answer, case: Case):
-        """The raw result of ``answer`` on ``case``, on a deep copy of its arguments."""
-        return self.adapter.call(answer, copy.deepcopy(case.args))
-
-    def show_call(self, args) -> str:
-        """The call of ``args`` as text."""
-        return self.adapter.show(self.function_name, self.arguments, args)
-
-    def normalise(self, raw):
-        """The raw result as one prepared value per output: ``(values, "")`` or ``(None, why)``.
-
-        A single output may come back bare or as a 1-tuple; several as a tuple, a list or an
-        array whose first axis runs over them. The outputs of a stepped object are stacked
-        over the steps.
-        """
-        if isinstance(raw, StepResults):
-            per_step = []
-            for raw_step in raw:
-                values, trouble = self._normalise_one(raw_step)
-                if trouble:
-                    return None, trouble
-                per_step.append(values)
-            if not per_step:
-                return None, "the object was never stepped"
-            stacked = []
-            for k, output in enumerate(self.outputs):
-                column = [values[k] for values in per_step]
-                shapes = {np.shape(value) for value in column}
-                if output.compare.has_shape and len(shapes) > 1:
-                    return None, (f"{output.name} came back with different shapes on "
-                                  f"different steps: {sorted(shapes)}")
-                stacked.append(np.stack(column) if output.compare.has_shape else column)
-            return tuple(stacked), ""
-        return self._normalise_one(raw)
-
-    def _normalise_one(self, raw):
-        names = ", ".join(output.name for output in self.outputs)
-        if raw is None:
-            return None, "your function returned None — is the `return` statement missing?"
-        if len(self.outputs) == 1:
-            parts = [raw[0] if isinstance(raw, tuple) and len(raw) == 1 else raw]
-        else:
-            what = f"a pair ({names})" if len(self.outputs) == 2 else f"({names})"
-            if not (isinstance(raw, (tuple, list))
-                    or (isinstance(raw, np.ndarray) and raw.ndim >= 1)):
-                return None, (f"expected {what}, got a single {type(raw).__name__}: "
-                              f"return all of them, as in `return {names}`")
-            parts = list(raw)
-            if len(parts) != len(self.outputs):
-                return None, (f"expected {what}, got a {type(raw).__name__} of {len(parts)} "
-                              f"values: return them as in `return {names}`")
-        values = []
-        for output, part in zip(self.outputs, parts, strict=True):
-            if part is None:
-                return None, f"{output.name} came back as None — is it computed and returned?"
-            value, why = output.compare.prepare(part)
-            if value is None:
-                return None, f"{output.name} came back as {why}"
-            values.append(value)
-        return tuple(values), ""
 
 
 def rounded_uniform(rng: np.random.Generator, low: float, high: float, size=None):

@@ -194,17 +194,17 @@ def _failed(exercise: Exercise, failure: CheckFailed, mistake: Mistake | None = 
 def _right_parts(exercise: Exercise, runs: list[_Run]) -> tuple[str, ...]:
     """The outputs that agree with the reference, in shape and value, on every case."""
     right = []
-    for k, name in enumerate(output.name for output in exercise.outputs):
+    for k, output in enumerate(exercise.outputs):
         for run in runs:
             if run.error is not None or run.got is None:
                 break
-            got, want, output = run.got[k], run.expected[k], run.outputs[k]
-            if output.compare.has_shape and np.shape(got) != np.shape(want):
+            got, want, compared = run.got[k], run.expected[k], run.outputs[k]
+            if compared.compare.has_shape and np.shape(got) != np.shape(want):
                 break
-            if np.any(_wrong_mask(output, got, want, run.case.args)):
+            if np.any(_wrong_mask(compared, got, want, run.case.args)):
                 break
         else:
-            right.append(name)
+            right.append(output.name)
     return tuple(right)
 
 
