@@ -627,6 +627,46 @@ def test_an_answer_that_never_ends_is_stopped_at_the_time_limit():
         assert calls in str(outcome.failure) and "was stopped" in str(outcome.failure)
 
 
+def test_a_stop_waits_until_numba_and_llvmlite_code_has_returned(tmp_path, monkeypatch):
+    """A time limit that runs out inside a package of NOT_STOPPED_IN (numba compiling, an
+    llvmlite finaliser) is raised only once that code has returned: raised into it, LLVM was
+    left half freed and the scan of the package's answers crashed. Elsewhere it stops at once."""
+    import sys
+    import time
+    import types
+
+    from robodyn.grading import calls
+
+    folder = tmp_path / "compilerlike"
+    folder.mkdir()
+    package = types.ModuleType("compilerlike")
+    package.__file__ = str(folder / "__init__.py")
+    monkeypatch.setitem(sys.modules, "compilerlike", package)
+    monkeypatch.setattr(calls, "NOT_STOPPED_IN", ("compilerlike",))
+    namespace = {}
+    exec(compile("import time\ndef busy(seconds):\n    end = time.perf_counter() + seconds\n"
+                 "    while time.perf_counter() < end:\n        pass\n    return 'finished'\n",
+                 str(folder / "compile.py"), "exec"), namespace)
+
+    class Stop(BaseException):
+        pass
+
+    finished = []
+    started = time.perf_counter()
+    with pytest.raises(Stop):
+        with calls.time_limit(0.05, Stop):
+            finished.append(namespace["busy"](0.3))
+            while True:
+                pass
+    assert finished == ["finished"] and 0.3 <= time.perf_counter() - started < 1.0
+    started = time.perf_counter()
+    with pytest.raises(Stop):
+        with calls.time_limit(0.05, Stop):
+            while True:
+                pass
+    assert time.perf_counter() - started < 0.3
+
+
 def test_numbers_show_as_what_they_are():
     assert format_number(8) == "8" and format_number(np.int64(-3)) == "-3"
     assert format_number(8.0) == "8.0" and format_number(-2.0000000000000004) == "-2.0"

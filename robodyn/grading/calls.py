@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import os
 import signal
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -83,11 +85,35 @@ class _CappedText(io.TextIOBase):
 CLOCKS = {"wall": (signal.ITIMER_REAL, "SIGALRM"), "cpu": (signal.ITIMER_VIRTUAL, "SIGVTALRM")}
 
 
+#: Packages whose own code a stop is never raised into: numba's compiler and llvmlite's
+#: finalisers call LLVM, and a stop in the middle of them leaves LLVM's objects half freed,
+#: which crashed the process later (seen in the scan of the package's answers).
+NOT_STOPPED_IN = ("numba", "llvmlite")
+
+
+#: Seconds after which a stop put off by :data:`NOT_STOPPED_IN` is tried again.
+STOP_RETRY = 0.005
+
+
+def _in_unstoppable_code(frame) -> bool:
+    """Whether ``frame`` or a frame that called it runs a file of :data:`NOT_STOPPED_IN`'s
+    packages (by the file, which an answer cannot change as it can its module's name)."""
+    folders = tuple(os.path.dirname(module.__file__) + os.sep
+                    for module in map(sys.modules.get, NOT_STOPPED_IN)
+                    if module is not None and getattr(module, "__file__", None))
+    while folders and frame is not None:
+        if frame.f_code.co_filename.startswith(folders):
+            return True
+        frame = frame.f_back
+    return False
+
+
 @contextlib.contextmanager
 def time_limit(seconds: float | None, raising: type[BaseException], clock: str = "wall"):
     """Raise ``raising`` into the code in the block once it has used ``seconds`` of the
     ``clock`` (:data:`CLOCKS`), where a timer signal can do it (the main thread on Unix);
-    elsewhere, or with ``seconds`` None, the block runs to its end."""
+    elsewhere, or with ``seconds`` None, the block runs to its end. While the block is in
+    numba's or llvmlite's code (:data:`NOT_STOPPED_IN`) the stop waits until it is out."""
     usable = (seconds is not None and hasattr(signal, "setitimer")
               and threading.current_thread() is threading.main_thread())
     if not usable:
@@ -97,6 +123,9 @@ def time_limit(seconds: float | None, raising: type[BaseException], clock: str =
     number = getattr(signal, signal_name)
 
     def used_up(signum, frame):
+        if _in_unstoppable_code(frame):
+            signal.setitimer(timer, STOP_RETRY)
+            return
         raise raising
 
     previous = signal.signal(number, used_up)
