@@ -417,6 +417,57 @@ def test_a_module_change_clears_only_the_notebooks_that_use_it(book, monkeypatch
     assert recorded_keys(book)["a.ipynb"] != key_a
 
 
+def test_the_test_switch_reuses_a_current_build_and_only_one(book, monkeypatch):
+    """Under the test switch the book is make book's own build while that build succeeded
+    and every notebook's key is what it was executed with (nothing would run again); a
+    changed module, a failed build or a notebook not yet executed sends it to _build/quick."""
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    _two_notebook_book(book)
+    cache = get_cache(str(book / "_build" / ".jupyter_cache"))
+    outcome = {"code": 0}
+
+    def fake_execute(paths, cache_dir, **kwargs):  # stores each notebook, as if run
+        for path in paths:
+            cache.cache_notebook_bundle(
+                CacheBundleIn(nbformat.read(path, as_version=4), str(path.absolute())),
+                check_validity=False, overwrite=True)
+
+    monkeypatch.setattr(bookbuild, "execute_notebooks", fake_execute)
+    monkeypatch.setattr(bookbuild.subprocess, "run", lambda command, **kwargs: (
+        subprocess.CompletedProcess(command, outcome["code"], "", "")))
+    quick_root = book / "_build" / "quick"
+
+    def under_the_switch():
+        monkeypatch.setenv(QUICK_VARIABLE, "1")
+        try:
+            return output_dir(book)
+        finally:
+            monkeypatch.setenv(QUICK_VARIABLE, "0")
+
+    assert under_the_switch() == quick_root          # never built
+    build_book(book, capture=True)
+    assert under_the_switch() == book                # built, nothing would run again
+    maths = book / "robodyn" / "core" / "maths.py"
+    maths.write_text("def twice(x):\n    return 3 * x\n")
+    assert under_the_switch() == quick_root          # a.ipynb would run again
+    outcome["code"] = 1
+    build_book(book, capture=True)                   # executed again, but Sphinx failed
+    assert under_the_switch() == quick_root
+    outcome["code"] = 0
+    build_book(book, capture=True)
+    assert under_the_switch() == book
+    _notebook(book / "c.ipynb", "print(3)")
+    (book / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n  - file: a\n"
+                                   "  - file: b\n  - file: c\n")
+    assert under_the_switch() == quick_root          # c.ipynb was never executed
+    monkeypatch.setenv(QUICK_VARIABLE, "1")
+    with pytest.raises(RuntimeError, match="would execute notebooks there"):
+        build_book(book, capture=True, build_root=book)
+    assert _cached_pk(cache, book / "c.ipynb") is None
+
+
 def test_a_notebook_the_build_ran_gets_the_key_from_before_the_build(book, monkeypatch):
     """A notebook that only the build itself ran is recorded after it, with the key from
     before the build: a module changed while the build ran makes it run again next time."""

@@ -143,7 +143,7 @@ def _is_local(url: str) -> bool:
 @pytest.fixture(scope="module")
 def built_book():
     """Build the student edition exactly as `make book` does, warnings being errors."""
-    return build_book(ROOT, capture=True)
+    return build_book(ROOT, capture=True, build_root=HTML.parents[1])
 
 
 @pytest.fixture(scope="module")

@@ -61,7 +61,7 @@ from pathlib import Path
 import yaml
 
 from booktools.chapters import chapter_of, toc_files
-from robodyn.core.sweeps import quick
+from robodyn.core.sweeps import QUICK_VARIABLE, quick
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Warnings are errors (-W), broken references are warnings (-n), and all are reported.
@@ -91,12 +91,52 @@ def output_dir(root: Path = ROOT, instructor: bool = False) -> Path:
 
     Under the test switch (:func:`robodyn.core.sweeps.quick`) the chapters' sweeps are smaller, so
     such a build has a folder (and a cache) of its own, ``_build/quick`` or
-    ``_build/quick-instructor``: ``make book`` never shows its figures.
+    ``_build/quick-instructor``: ``make book`` never shows its figures. But where ``make
+    book``'s own build is current (:func:`build_is_current`: every notebook executed with
+    the sources as they are now), a build under the test switch is that build: it would
+    execute nothing, so the tests read the very pages a reader gets instead of executing
+    every notebook a second time (a fresh clone's ``make book`` then ``make test``).
     """
     root = Path(root)
-    if quick():
+    full = root / "_build" / "instructor" if instructor else root
+    if quick() and not build_is_current(root, instructor):
         return root / "_build" / ("quick-instructor" if instructor else "quick")
-    return root / "_build" / "instructor" if instructor else root
+    return full
+
+
+def build_is_current(root: Path = ROOT, instructor: bool = False) -> bool:
+    """Whether the ordinary (not quick) build of an edition succeeded last time it ran
+    (:data:`SUCCEEDED_FILE`) and has every notebook of its table of contents in its execution
+    cache with the key the notebook has now (:func:`notebook_key`): a build there would
+    execute nothing."""
+    root = Path(root)
+    build_root = root / "_build" / "instructor" if instructor else root
+    toc = root / ("_toc_instructor.yml" if instructor else "_toc.yml")
+    config = root / "_config.yml"
+    if not ((build_root / SUCCEEDED_FILE).is_file() and toc.is_file() and config.is_file()):
+        return False
+    return _keys_all_recorded(root, build_root, toc, config, _sources_stamp(root))
+
+
+def _sources_stamp(root: Path) -> tuple:
+    """What :func:`_keys_all_recorded`'s answer depends on, cheaply: the modification times
+    of the record, the tables of contents, the configuration and every notebook and file of
+    the package (a file changed during a test run makes the answer be computed again)."""
+    paths = [root / KEYS_FILE, root / "_build" / "instructor" / KEYS_FILE, root / "_toc.yml",
+             root / SUCCEEDED_FILE, root / "_build" / "instructor" / SUCCEEDED_FILE,
+             root / "_toc_instructor.yml", root / "_config.yml", *sorted(root.glob("*/*.ipynb")),
+             *sorted(root.glob("*/*/*.ipynb")), *package_files(root / "robodyn")]
+    return tuple(path.stat().st_mtime_ns if path.exists() else None for path in paths)
+
+
+@functools.lru_cache(maxsize=8)
+def _keys_all_recorded(root: Path, build_root: Path, toc: Path, config: Path,
+                       stamp: tuple) -> bool:
+    recorded = recorded_keys(build_root)
+    notebooks = notebooks_to_execute(root, toc, config)
+    return bool(notebooks) and all(
+        recorded.get(notebook.relative_to(root).as_posix())
+        == notebook_key(notebook, root / "robodyn") for notebook in notebooks)
 
 
 #: A string in a module or a cell that names a module of the package, such as
@@ -243,6 +283,12 @@ def notebook_key(notebook: Path, package_dir: Path = ROOT / "robodyn") -> str:
 
 #: Under a build root: the key each notebook in the execution cache was executed with.
 KEYS_FILE = Path("_build") / ".robodyn-source-hash"
+
+#: Written by :func:`build_book` when the build succeeded, removed when one starts: Sphinx
+#: reads again only the pages that changed, so a build after a failed one may not repeat the
+#: failed one's warnings, and only a build that succeeded is reused by the tests
+#: (:func:`build_is_current`).
+SUCCEEDED_FILE = Path("_build") / ".robodyn-build-succeeded"
 
 
 def recorded_keys(build_root: Path) -> dict[str, str]:
@@ -489,6 +535,14 @@ def build_book(
     (:func:`record_cached_notebooks`); return the build's process."""
     root = Path(root)
     build_root = Path(build_root) if build_root else output_dir(root, instructor)
+    ordinary = root / "_build" / "instructor" if instructor else root
+    if quick() and build_root.resolve() == ordinary.resolve() and not build_is_current(
+            root, instructor):
+        # A notebook executed here would put the test switch's smaller sweeps into make
+        # book's cache (the book changed since output_dir chose this folder).
+        raise RuntimeError(
+            f"a build under the test switch ({QUICK_VARIABLE}=1) into make book's folder "
+            f"{build_root} would execute notebooks there; build into output_dir() again")
     if (root / "book" / "_ext").is_dir():
         clear_stale_doctrees(build_root, package_source_hash(root / "book" / "_ext"))
     toc = root / ("_toc_instructor.yml" if instructor else "_toc.yml")
@@ -501,10 +555,15 @@ def build_book(
         execute_notebooks(notebooks, build_root / "_build" / ".jupyter_cache", jobs=jobs,
                           log=(lambda text: None) if capture else print)
         record_cached_notebooks(root, build_root, keys)
+    succeeded = build_root / SUCCEEDED_FILE
+    succeeded.unlink(missing_ok=True)
     command = build_command(root, instructor, config, build_root)
     run = subprocess.run(command, cwd=root, capture_output=capture, text=True)
     if keys:
         record_cached_notebooks(root, build_root, keys)
+    if run.returncode == 0:
+        succeeded.parent.mkdir(parents=True, exist_ok=True)
+        succeeded.write_text("", encoding="utf-8")
     return run
 
 
