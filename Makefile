@@ -27,10 +27,11 @@ NO_SOLUTIONS += repository only
 # processes a test run starts (kernels, graders, workers) compiles them again, 4 s of each
 # worker's collection alone.
 unexport PYTHONDONTWRITEBYTECODE
-.PHONY: help book book-instructor test test-fast answers-scan screenshots lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
+.PHONY: help book book-instructor pdf test test-fast answers-scan screenshots lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
+	@echo "make pdf              build the book, then print it to _build/pdf: the whole book and each chapter (CHAPTER=<stem>: one)"
 	@echo "make test             everything CI runs: unit tests, notebooks, exercise sync, book, reader's view"
 	@echo "make test-fast        unit tests and exercise checks only: no notebooks, no book (about 2 min on 2 cores)"
 	@echo "make screenshots      build the book and screenshot every page at 1280 and 390 px into _build/screenshots"
@@ -67,6 +68,11 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 
 book: $(STAMP)
 	$(BIN)/python -m booktools.bookbuild
+
+# The book printed by Chromium from the built site (booktools/pdf.py): numbered as the site,
+# offline, A4, one file for the whole book and one per chapter.
+pdf: book
+	$(BIN)/python -m booktools.pdf $(if $(CHAPTER),--only "$(CHAPTER)")
 
 book-instructor:
 	@test -d solutions || { echo "make book-instructor: the instructor edition (the book with" \

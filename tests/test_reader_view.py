@@ -54,12 +54,14 @@ import base64
 import concurrent.futures
 import contextlib
 import gzip
+import io
 import math
 import os
 import re
 import shutil
 import sys
 import time
+from html import unescape as html_unescape
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -1141,3 +1143,60 @@ def test_how_to_use_is_for_students_and_teaching_for_instructors(built_book):
     assert "robot-dynamics-all.zip" in students and "requirements.txt" in students
     assert "make grade" not in students and "gradebook" not in students.lower()
     assert "make grade" in instructors and "student release" in instructors
+
+
+def test_the_pdf_prints_the_pages_as_the_site_numbers_them(built_book, playwright):
+    """make pdf (booktools.pdf) on a chapter's opening page and a lesson with an animation
+    and a widget: the chapter's numbered title, an outline entry per page under its chapter,
+    every sheet numbered at its foot from the number asked for, no toggles or player
+    buttons, the code's longest line whole, the animation at its last frame."""
+    from pypdf import PdfReader
+
+    from booktools import pdf
+
+    if built_book.returncode != 0:
+        pytest.fail("the book did not build; see test_book_builds_without_warnings")
+    chapter = next(chapter for chapter in CHAPTERS if chapter.is_folder and any(
+        'class="animation"' in (HTML / f"{name}.html").read_text(encoding="utf-8")
+        and "To move the sliders" in (HTML / f"{name}.html").read_text(encoding="utf-8")
+        for name in chapter.docnames[1:]))
+    lesson = next(name for name in chapter.docnames[1:]
+                  if 'class="animation"' in (HTML / f"{name}.html").read_text(encoding="utf-8"))
+    names = [chapter.docnames[0], lesson]
+    browser = pdf.launch(playwright)
+    server = serve.start(HTML)
+    try:
+        printed = pdf.print_pages(HTML, names, browser, log=lambda text: None)
+        data, starts = pdf.assemble(printed, browser, first_page=41)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/{lesson}.html")
+        page.evaluate(pdf._PREPARE)
+        frames = page.evaluate("""() => [...document.querySelectorAll('div.animation')].map(
+            player => { const s = player.querySelector('input[type=range]');
+                        return [s.value, s.max]; })""")
+    finally:
+        browser.close()
+        server.shutdown()
+        server.server_close()
+    assert frames and all(value == last for value, last in frames), frames
+    reader = PdfReader(io.BytesIO(data))
+    texts = [page.extract_text() for page in reader.pages]
+    number = chapter.stem[:2].lstrip("0")
+    assert printed[0].title.startswith(f"{number}. "), printed[0].title
+    assert printed[1].title.startswith(f"{number}.") and starts[names[0]] == 41
+    outline = reader.outline
+    assert outline[0].title == printed[0].title and [item.title for item in outline[1]] == [
+        printed[1].title]
+    for k, text in enumerate(texts):
+        assert text.rstrip().splitlines()[-1].strip() == str(41 + k), (k, text[-200:])
+    everything = "\n".join(texts)
+    squeezed = "".join(everything.split())
+    for absent in ("Showcodecellsource", "OnceLoopReflect"):   # a toggle, a player's form
+        assert absent not in squeezed, absent
+    assert texts[0].lstrip().startswith(printed[0].title[:20])
+    page_html = (HTML / f"{lesson}.html").read_text(encoding="utf-8")
+    code = max((line for block in re.findall(r'<pre>(.*?)</pre>', page_html, re.S)
+                for line in re.sub(r"<[^>]+>", "", block).splitlines()), key=len)
+    tail = "".join(html_unescape(code).split())[-12:]
+    assert tail in squeezed, f"the code line ending {tail!r} is cut off"
+    assert len(reader.pages) >= 3
