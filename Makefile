@@ -112,8 +112,8 @@ check: $(STAMP)
 	@$(BIN)/python -m classgrade.checknb $(NB) || true
 
 grade: $(STAMP)
-	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>] [ROSTER=<roster.csv>] [OVERRIDES=<overrides.csv>] [LATE_PENALTY=<percent>] [STUDENT=<name or id>]"; exit 2; }
-	$(BIN)/python -m classgrade.grade "$(DIR)" $(if $(OUT),--out "$(OUT)") $(if $(ROSTER),--roster "$(ROSTER)") $(if $(OVERRIDES),--overrides "$(OVERRIDES)") $(if $(LATE_PENALTY),--late-penalty "$(LATE_PENALTY)") $(if $(STUDENT),--student "$(STUDENT)")
+	@test -n "$(DIR)" || { echo "usage: make grade DIR=<folder of handed-in notebooks> [OUT=<folder for the gradebook>] [ROSTER=<roster.csv>] [OVERRIDES=<overrides.csv>] [LATE_PENALTY=<percent> | DUE=<when> LATE_PER_DAY=<percent> [LATE_CAP=<percent>] TIMES=<submission times.csv>] [STUDENT=<name or id>]"; exit 2; }
+	$(BIN)/python -m classgrade.grade "$(DIR)" $(if $(OUT),--out "$(OUT)") $(if $(ROSTER),--roster "$(ROSTER)") $(if $(OVERRIDES),--overrides "$(OVERRIDES)") $(if $(LATE_PENALTY),--late-penalty "$(LATE_PENALTY)") $(if $(DUE),--due "$(DUE)") $(if $(LATE_PER_DAY),--late-per-day "$(LATE_PER_DAY)") $(if $(LATE_CAP),--late-cap "$(LATE_CAP)") $(if $(TIMES),--submission-times "$(TIMES)") $(if $(STUDENT),--student "$(STUDENT)")
 
 # The bundle's seed of the hidden cases is drawn when it is built (SEED=N to choose it): every
 # student of the assignment gets the same cases (see classgrade/classgrade/gradescope.py).

@@ -490,16 +490,18 @@ def _resolved(path) -> Path | None:
 def grade_class(folder, out=None, official=None, seed: int | None = None, rounds: int = 3,
                 limits: Limits | None = None, jobs: int | None = None,
                 progress: bool = True, log=print, isolation: str = "bwrap",
-                roster=None, overrides=None, late_penalty: float = 0.0,
+                roster=None, overrides=None,
+                late_penalty: float | adjustments.LatePolicy = 0.0,
                 student: str | None = None) -> dict:
     """Grade every hand-in of ``folder``; see the module's docstring. ``roster`` is the path
     of a roster CSV file (:func:`classgrade.submissions.read_roster`); ``overrides`` the path
-    of an overrides file and ``late_penalty`` a percentage (:mod:`classgrade.adjustments`;
-    by default ``<out>/overrides.csv`` where it exists); ``student`` grades that student's
-    hand-ins again (named by name, id, login, email or file) and no other. Returns a summary:
-    the output folder, the official notebook most hand-ins answer, the official notebook of
-    each hand-in, how many were graded, skipped, the records, the files not graded and the
-    earlier submissions.
+    of an overrides file (by default ``<out>/overrides.csv`` where it exists) and
+    ``late_penalty`` a :class:`~classgrade.adjustments.LatePolicy` or a percentage taken
+    from hand-ins the platform marked late (:mod:`classgrade.adjustments`); ``student``
+    grades that student's hand-ins again (named by name, id, login, email or file) and no
+    other. Returns a summary: the output folder, the official notebook most hand-ins answer,
+    the official notebook of each hand-in, how many were graded, skipped, the records, the
+    files not graded and the earlier submissions.
 
     Raises KeyboardInterrupt after writing the gradebook of what was graded, if interrupted.
     """
@@ -516,7 +518,8 @@ def grade_class(folder, out=None, official=None, seed: int | None = None, rounds
     if overrides_path is None and (out / "overrides.csv").is_file():
         overrides_path = out / "overrides.csv"
     decisions = (adjustments.read_overrides(overrides_path) if overrides_path else [],
-                 adjustments.check_late_penalty(late_penalty))
+                 late_penalty if isinstance(late_penalty, adjustments.LatePolicy)
+                 else adjustments.LatePolicy(flat=late_penalty))
     if student is not None and not str(student).strip():
         raise ParameterError("STUDENT (--student) is empty: name the student to grade again")
     limits = limits or Limits()
@@ -553,9 +556,10 @@ def _is(hand_in: HandInFile, student: str) -> bool:
 
 
 def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limits, jobs,
-               progress, log, isolation, roster_rows, decisions=([], 0.0),
+               progress, log, isolation, roster_rows, decisions=None,
                student=None) -> dict:
     """Grade ``hand_ins`` (each against ``chapters[key]``) into ``out``: see grade_class."""
+    decisions = decisions or ([], adjustments.LatePolicy())
     out.mkdir(parents=True, exist_ok=True)
     seed = class_seed(out, seed)
     stamps = {path: fingerprint(path, seed, rounds, limits) for path in set(chapters.values())}
@@ -644,12 +648,15 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
         gaps = import_gaps(ordered)
         notices = [*notices, ("Overrides not applied", "Lines of the overrides file that "
                               "changed no grade.", not_applied),
+                   ("No submission time", "Hand-ins that the submission-times file has no "
+                    "time for: no late penalty was applied to them.",
+                    decisions[1].without_times(ordered)),
                    ("Not in an import file", "Graded students that the Canvas or the Moodle "
                     "import file has no row for, for want of what the platform finds a "
                     "student by: Canvas the Canvas user id (of its download's file names, "
                     "or a roster's id), Moodle the email (a roster's). Enter their grades "
                     "by hand, or grade again with a roster.", gaps)]
-        _log_notices(notices[-2:-1], log)
+        _log_notices(notices[-3:-1], log)
         if gaps:
             log(f"{len(gaps)} graded student(s) not in an import file: see the summary")
         write_feedback(out, ordered)

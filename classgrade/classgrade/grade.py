@@ -25,6 +25,11 @@ Options:
 ``--late-penalty PERCENT``
     Take this percentage of the points off every hand-in the platform marked late (Canvas's
     download marks them; Moodle's does not).
+``--due WHEN --late-per-day PERCENT [--late-cap PERCENT] --submission-times CSV``
+    Or take PERCENT for each day, or part of a day, that a hand-in came after the due date
+    WHEN (``2026-12-01 23:59``), at most the cap (100). The times are read from the CSV:
+    Moodle's grading worksheet, or any file with the columns ``student`` and ``submitted``
+    (see :mod:`classgrade.adjustments`). Not together with ``--late-penalty``.
 ``--student NAME``
     Grade this student's hand-ins again (by name, id, login, email or file) and no other; the
     others stay as the last run graded them.
@@ -103,6 +108,24 @@ def _percentage(text: str) -> float:
     return value
 
 
+def _late_policy(args):
+    """The late policy the options give (:class:`classgrade.adjustments.LatePolicy`)."""
+    from classgrade.adjustments import LatePolicy, parse_time, read_submission_times
+
+    per_day = (args.due, args.late_per_day or None, args.submission_times)
+    if not any(part is not None for part in per_day) and args.late_cap == 100.0:
+        return LatePolicy(flat=args.late_penalty)
+    if None in per_day:
+        missing = [name for name, part in zip(("--due", "--late-per-day",
+                                               "--submission-times"), per_day, strict=True)
+                   if part is None]
+        raise ParameterError(f"a late penalty per day needs --due, --late-per-day and "
+                             f"--submission-times; missing {', '.join(missing)}")
+    return LatePolicy(flat=args.late_penalty, due=parse_time(args.due, "--due"),
+                      per_day=args.late_per_day, cap=args.late_cap,
+                      times=read_submission_times(args.submission_times))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m classgrade.grade",
@@ -113,6 +136,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--roster", type=Path, default=None)
     parser.add_argument("--overrides", type=Path, default=None)
     parser.add_argument("--late-penalty", type=_percentage, default=0.0, metavar="PERCENT")
+    parser.add_argument("--due", default=None, metavar="WHEN")
+    parser.add_argument("--late-per-day", type=_percentage, default=0.0, metavar="PERCENT")
+    parser.add_argument("--late-cap", type=_percentage, default=100.0, metavar="PERCENT")
+    parser.add_argument("--submission-times", type=Path, default=None, metavar="CSV")
     parser.add_argument("--student", default=None, metavar="NAME")
     parser.add_argument("--seed", type=_non_negative_int, default=None)
     parser.add_argument("--rounds", type=_positive(int), default=3)
@@ -141,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                               limits, args.jobs, progress=not args.quiet,
                               isolation="none" if args.no_sandbox else "bwrap",
                               roster=args.roster, overrides=args.overrides,
-                              late_penalty=args.late_penalty, student=args.student)
+                              late_penalty=_late_policy(args), student=args.student)
     except ParameterError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -338,12 +338,13 @@ def write_feedback(out: Path, records: list[dict]) -> None:
                 parts.append('<p class="small">Note: you handed in more than one notebook for '
                              "this exercise notebook; the latest was graded, not: "
                              f"{html.escape(', '.join(record['superseded']))}.</p>")
-            if record.get("late"):
-                penalty = record.get("late_penalty", 0.0)
-                parts.append('<p class="small">Note: the learning platform marked this '
-                             "submission late" + (f"; the late penalty takes {_points(penalty)} "
-                                                  "points off the total" if penalty else "")
-                             + ".</p>")
+            penalty = record.get("late_penalty", 0.0)
+            if penalty:
+                parts.append(f'<p class="small">Late: {html.escape(record["late_reason"])}; '
+                             f"the late penalty takes {_points(penalty)} points off the "
+                             "total.</p>")
+            elif record.get("late"):
+                parts.append('<p class="small">Note: this submission is marked late.</p>')
             parts.append('<p class="small">Graded on other inputs than the checks in the '
                          "notebook (the fixed cases and new random ones), with the same "
                          "messages.</p>")
