@@ -2,9 +2,11 @@
 package change runs again only the notebooks that use it; the editions' commands; the book's
 Sphinx extension (inline scripts once, no Thebe, buttons only with a repository)."""
 
+import base64
 import hashlib
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -578,7 +580,7 @@ def test_builder_gets_an_empty_name_for_inline_scripts():
     assert calls == [("", {"body": "let x = 1;"}), ("a.js", {"priority": 200})]
 
 
-def _sphinx_build(tmp_path, extensions):
+def _sphinx_build(tmp_path, extensions, page="Title\n=====\n\nText.\n"):
     """Build a one-page Sphinx project with these extensions; return its index.html."""
     source = tmp_path / "src"
     source.mkdir()
@@ -586,7 +588,10 @@ def _sphinx_build(tmp_path, extensions):
         f"import sys\nsys.path.insert(0, {str(EXTENSION.parent)!r})\n"
         f"extensions = {extensions!r}\n"
     )
-    (source / "index.rst").write_text("Title\n=====\n\nText.\n")
+    (source / "index.rst").write_text(page)
+    (source / "plot.png").write_bytes(base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJ"
+        "RU5ErkJggg=="))
     run = subprocess.run(
         [sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(source),
          str(tmp_path / "out")],
@@ -611,6 +616,47 @@ def test_extension_writes_inline_scripts_once_and_drops_thebe(tmp_path, with_fix
         if sphinx.version_info >= (8, 2):
             pytest.skip("Sphinx 8.2 fixed the doubled inline scripts itself")
         assert page.count("const THEBE_JS_URL") == 2
+
+
+FIGURES = r"""Title
+=====
+
+.. figure:: plot.png
+
+   The coefficient :math:`\mu_{\text{eff}}` against :math:`\dot\theta` at
+   :math:`k = 10^4`, with :math:`\tau_1` and :math:`\tfrac{1}{2}`.
+
+.. figure:: plot.png
+   :alt: its own text
+
+   A figure with its own text :math:`\alpha`.
+
+.. figure:: plot.png
+
+   An animation of :math:`\omega_2`.
+
+   .. raw:: html
+
+      <img alt="A frame of the animation that the caption describes" src="frame.png">
+"""
+
+
+@pytest.mark.parametrize("with_extension", [False, True], ids=["without", "with"])
+def test_a_figure_without_alt_text_reads_its_caption_with_its_formulas_readable(
+        tmp_path, with_extension):
+    """An image without alt text, and an animation's frame with the generic one, take the
+    caption, with Unicode for the TeX (μ_(eff), θ̇, 10⁴, τ₁, 1/2); an alt text of its own is
+    kept. Without the extension the first has none and the frame keeps the generic one."""
+    page = _sphinx_build(tmp_path, ["robodyn_book"] * with_extension, page=FIGURES)
+    alts = re.findall(r'<img [^>]*alt="([^"]*)"', page)
+    if not with_extension:
+        assert "its own text" in alts and any(alt.startswith("A frame of") for alt in alts)
+        assert not any("coefficient" in alt for alt in alts)
+        return
+    assert alts == [
+        "The coefficient μ_(eff) against θ̇ at k = 10⁴, with τ₁ and 1/2.",
+        "its own text", "An animation of ω₂.", "An animation of ω₂."], alts
+    assert "\\" not in "".join(alts)
 
 
 def test_a_kernel_that_dies_at_start_is_started_again(monkeypatch, tmp_path):

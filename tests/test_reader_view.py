@@ -15,7 +15,8 @@ page on anything a reader would notice:
   clientWidth + 1``: it would scroll sideways), or a page wider than the window;
 - a launch or repository button although ``repository.url`` is empty (it would lead nowhere);
 - an image, animation or 3D view that is not a numbered figure with a caption, an image
-  without alternative text (or with a file name for one), a display formula of a chapter
+  without alternative text (or with a file name, raw TeX or the animations' generic text for
+  one), a display formula of a chapter
   without its number, a "section 2.2", "Eq. (3.4)" or "Fig. 5.2" in the prose that is not a
   link;
 - a page heavier than :data:`MAX_PAGE_BYTES` with everything it loads, as a web host sends
@@ -55,6 +56,7 @@ import concurrent.futures
 import contextlib
 import gzip
 import io
+import json
 import math
 import os
 import re
@@ -72,7 +74,7 @@ from booktools import bundle, serve
 from booktools.bookbuild import build_book, output_dir
 from booktools.chapters import Chapter, chapters, toc_files
 from booktools.nblint import FOLDED_LINE_SHORTER_BY, MAX_LINE_LENGTH
-from robodyn.plotting.animation import FRAMES_ATTRIBUTE
+from robodyn.plotting.animation import FRAME_ALT, FRAMES_ATTRIBUTE
 from robodyn.plotting.interactive import MIN_FONT_PT, MIN_PHONE_TEXT_PX
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -430,7 +432,9 @@ class _Visit:
                   })
                   .map(describe),
               bad_alts: imgs.filter(i => !(i.alt || '').trim()
-                                         || /\\.(png|jpe?g|gif|svg|webp)$/i.test(i.alt.trim()))
+                                         || /\\.(png|jpe?g|gif|svg|webp)$/i.test(i.alt.trim())
+                                         || /\\\\[A-Za-z]+/.test(i.alt)
+                                         || i.alt.trim() === FRAME_ALT)
                   .map(i => (i.alt || '(none)') + ' ' + i.src.slice(-40)),
               // the text's display formulas (not a cell's printed formula)
               display_math: Array.from(main.querySelectorAll('div.math'))
@@ -523,7 +527,7 @@ class _Visit:
                   })
                   .map(el => describe(el) + ` ${Math.round(el.getBoundingClientRect().right)} px`),
             };
-        }""",
+        }""".replace("FRAME_ALT", json.dumps(FRAME_ALT)),
             WIDE_BLOCKS,
         )
         if screenshot is not None:
@@ -680,7 +684,7 @@ def problems_of(name: str, seen: dict, phone: bool = False) -> list[str]:
     for figure in seen["unnumbered_figures"]:
         problems.append(f"{name}: not a numbered figure with a caption: {figure}")
     for image in seen["bad_alts"]:
-        problems.append(f"{name}: an image without a text alternative: {image}")
+        problems.append(f"{name}: an image without a readable text alternative: {image}")
     for reference in seen["plain_references"]:
         problems.append(f"{name}: {reference!r} in the text is not a link")
     if seen["bytes"] > MAX_PAGE_BYTES:
@@ -1024,6 +1028,11 @@ BAD_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8">
 style="max-width: 100%"></div>
 <figure><img src="data:image/png;base64,{png}" alt="a plot"><figcaption>
 <span class="caption-number">Fig. 1.1 </span>Numbered.</figcaption></figure>
+<figure><img src="data:image/png;base64,{png}" alt="The coefficient \\mu_s at rest">
+<figcaption><span class="caption-number">Fig. 1.2 </span>Raw TeX.</figcaption></figure>
+<figure><img src="data:image/png;base64,{png}"
+alt="A frame of the animation that the caption describes"><figcaption>
+<span class="caption-number">Fig. 1.3 </span>Generic.</figcaption></figure>
 </main></body></html>
 """
 
@@ -1047,7 +1056,9 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
                      "shows a path of the machine that built it",
                      "'section 2.2' in the text is not a link", "'Eq. (3.4' in the text",
                      "not a numbered figure with a caption: img",
-                     "an image without a text alternative: 4f9a0c.png"):
+                     "an image without a readable text alternative: 4f9a0c.png",
+                     "an image without a readable text alternative: The coefficient \\mu_s",
+                     "an image without a readable text alternative: A frame of the"):
         assert expected in report, f"{expected!r} not reported:\n{report}"
     assert "section 2.3" not in report and report.count("not a numbered figure") == 4
     assert (tmp_path / "bad.png").stat().st_size > 0

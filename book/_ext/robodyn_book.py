@@ -28,14 +28,18 @@ Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does these t
    package, ``robot-dynamics-<chapter>.zip`` on every page of a chapter (its opening page,
    lessons, summary, exercises), and ``robot-dynamics-all.zip`` elsewhere
    (:mod:`booktools.bundle`), written into the site's ``_downloads/`` at the end of the build.
-7. **Figures described.** An image in a numbered figure without alternative text takes the
-   figure's caption as its text (otherwise a screen reader would read the image's file name).
+7. **Figures described.** An image in a numbered figure without alternative text, and an
+   animation's frame with only its generic one, takes the figure's caption as its text
+   (otherwise a screen reader would read the image's file name), its formulas written in
+   Unicode (``readable_math``: "μ_(eff)", "τ₁", "10⁴") rather than as raw TeX.
 8. **Bibliography with back-links.** Each entry of the bibliography lists the pages that cite
    it, each a link to the spot of its first citation there (later ones numbered).
 """
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +47,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from booktools import bundle, chapters
+from robodyn.plotting.animation import FRAME_ALT
 
 HERE = Path(__file__).resolve().parent
 
@@ -121,16 +126,142 @@ def _book_assets(app: Sphinx, config) -> None:
     config.html_static_path = [*config.html_static_path, str(HERE / "static")]
 
 
+#: TeX commands read as the character they draw, in an image's alternative text.
+TEX_SYMBOLS = {
+    **{name: chr(code) for name, code in (
+        ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4),
+        ("epsilon", 0x3F5), ("varepsilon", 0x3B5), ("zeta", 0x3B6), ("eta", 0x3B7),
+        ("theta", 0x3B8), ("iota", 0x3B9), ("kappa", 0x3BA), ("lambda", 0x3BB), ("mu", 0x3BC),
+        ("nu", 0x3BD), ("xi", 0x3BE), ("pi", 0x3C0), ("rho", 0x3C1), ("sigma", 0x3C3),
+        ("tau", 0x3C4), ("phi", 0x3D5), ("varphi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8),
+        ("omega", 0x3C9), ("Gamma", 0x393), ("Delta", 0x394), ("Theta", 0x398),
+        ("Lambda", 0x39B), ("Pi", 0x3A0), ("Sigma", 0x3A3), ("Phi", 0x3A6), ("Psi", 0x3A8),
+        ("Omega", 0x3A9))},
+    "ell": "\u2113", "pm": "\u00b1", "mp": "\u2213", "times": "\u00d7", "cdot": "\u00b7",
+    "le": "\u2264", "leq": "\u2264", "ge": "\u2265", "geq": "\u2265", "approx": "\u2248",
+    "neq": "\u2260", "infty": "\u221e", "to": "\u2192", "partial": "\u2202",
+    **{name: name + " " for name in ("sin", "cos", "tan", "max", "min", "exp", "ln", "log")},
+    ",": "\u2009", ";": " ", "!": "", " ": " ", "quad": " ",
+    "qquad": " ", "left": "", "right": "", "{": "{", "}": "}", "%": "%",
+}
+_SUBSCRIPTS = str.maketrans("0123456789+-=()aehijklmnoprstuvx",
+                            "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
+                            "\u208a\u208b\u208c\u208d\u208e\u2090\u2091\u2095\u1d62"
+                            "\u2c7c\u2096\u2097\u2098\u2099\u2092\u209a\u1d63\u209b"
+                            "\u209c\u1d64\u1d65\u2093")
+_SUPERSCRIPTS = str.maketrans("0123456789+-=()n",
+                              "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078"
+                              "\u2079\u207a\u207b\u207c\u207d\u207e\u207f")
+#: Accents: the combining character after the letter (x with a dot: the rate of x).
+_ACCENTS = {"dot": "\u0307", "ddot": "\u0308", "hat": "\u0302", "bar": "\u0304",
+            "tilde": "\u0303", "vec": "\u20d7"}
+#: Commands whose argument is kept as it is: fonts and text.
+_KEEP_ARGUMENT = ("text", "mathrm", "mathit", "mathbf", "boldsymbol", "operatorname",
+                  "textrm", "mathsf", "mathcal")
+
+
+def _argument(tex: str, at: int) -> tuple[str, int]:
+    """The argument of a TeX command starting at ``at`` (a group in braces, a command or
+    one character), and where it ends."""
+    while at < len(tex) and tex[at] == " ":
+        at += 1
+    if at >= len(tex):
+        return "", at
+    if tex[at] == "{":
+        depth = 0
+        for end in range(at, len(tex)):
+            depth += {"{": 1, "}": -1}.get(tex[end], 0)
+            if depth == 0:
+                return tex[at + 1:end], end + 1
+        return tex[at + 1:], len(tex)
+    if tex[at] == "\\":
+        name = re.match(r"\\([A-Za-z]+|.)", tex[at:]).group(0)
+        return name, at + len(name)
+    return tex[at], at + 1
+
+
+def _scripted(text: str, table: dict, mark: str) -> str:
+    """``text`` in Unicode sub- or superscripts where every character has one, else
+    ``mark`` and the text (in parentheses when longer than one character)."""
+    converted = text.translate(table)
+    if all(ord(char) > 127 for char in converted if not char.isspace()):
+        return converted.replace(" ", "")
+    return mark + (text if len(text) == 1 else f"({text})")
+
+
+def readable_math(tex: str) -> str:
+    """A TeX formula as readable text for an image's alternative text: Greek letters and
+    symbols as Unicode, indices and powers as Unicode sub- and superscripts where they have
+    them, fractions with a slash, accents as combining marks, fonts and braces dropped.
+
+    >>> readable_math(r"\\mu_{\\text{eff}} = |F|/N")
+    'μ_(eff) = |F|/N'
+    >>> readable_math(r"k = 10^4, \\tau_1, \\dot\\theta, \\sqrt{k}, \\tfrac{1}{2}")
+    'k = 10⁴, τ₁, θ̇, √k, 1/2'
+    """
+    out, at = [], 0
+    while at < len(tex):
+        char = tex[at]
+        if char == "\\":
+            match = re.match(r"\\([A-Za-z]+|.)", tex[at:])
+            name, at = match.group(1), at + len(match.group(0))
+            if name in _ACCENTS:
+                argument, at = _argument(tex, at)
+                out.append(readable_math(argument) + _ACCENTS[name])
+            elif name in ("frac", "tfrac", "dfrac"):
+                top, at = _argument(tex, at)
+                bottom, at = _argument(tex, at)
+                parts = [readable_math(top), readable_math(bottom)]
+                out.append("/".join(part if len(part) <= 1 or part.isalnum() else f"({part})"
+                                    for part in parts))
+            elif name == "sqrt":
+                argument, at = _argument(tex, at)
+                inner = readable_math(argument)
+                out.append("\u221a" + (inner if len(inner) <= 2 else f"({inner})"))
+            elif name in _KEEP_ARGUMENT:
+                argument, at = _argument(tex, at)
+                out.append(readable_math(argument))
+            else:
+                out.append(TEX_SYMBOLS.get(name, name))
+        elif char in "_^":
+            argument, at = _argument(tex, at + 1)
+            inner = readable_math(argument)
+            out.append(_scripted(inner, _SUBSCRIPTS if char == "_" else _SUPERSCRIPTS, char))
+        elif char in "{}":
+            at += 1
+        else:
+            out.append(char)
+            at += 1
+    return " ".join("".join(out).split())
+
+
+def _readable_caption(caption: nodes.Node) -> str:
+    """A caption's text with its formulas made readable (:func:`readable_math`)."""
+    pieces = []
+    for node in caption.findall(lambda node: isinstance(node, (nodes.Text, nodes.math))):
+        if isinstance(node, nodes.math):
+            pieces.append(readable_math(node.astext()))
+        elif not isinstance(node.parent, nodes.math):
+            pieces.append(node.astext())
+    return " ".join("".join(pieces).split())
+
+
 def _alt_from_caption(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Give each image of a captioned figure that has no ``alt`` its figure's caption."""
+    """Give each image of a captioned figure that has no ``alt`` (or only the animations'
+    generic one) its figure's caption, its formulas made readable."""
     for figure in doctree.findall(nodes.figure):
         captions = list(figure.findall(nodes.caption))
         if not captions:
             continue
-        text = " ".join(captions[0].astext().split())
+        text = _readable_caption(captions[0])
         for image in figure.findall(nodes.image):
             if not image.get("alt"):
                 image["alt"] = text
+        generic = f'alt="{FRAME_ALT}"'
+        for raw in figure.findall(nodes.raw):
+            if generic in raw.astext():
+                described = raw.astext().replace(generic, f'alt="{html.escape(text)}"')
+                raw.replace(raw.children[0], nodes.Text(described))
 
 
 def _bibliography_pages(app: Sphinx, env) -> list[str]:
