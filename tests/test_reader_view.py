@@ -112,6 +112,8 @@ RESIZE_SETTLES_MS = 250
 #: Smallest text of a figure as rendered, image px: MIN_FONT_PT at 100 dpi, the inline
 #: backend's and the animations' resolution (the widgets' 96 dpi gives 13.3 px).
 SMALLEST_FIGURE_TEXT_PX = MIN_FONT_PT * 100.0 / 72.0
+#: The most of a phone's first screen a page's title may take (issue 39: it took a third).
+TITLE_SHARE_OF_PHONE = 0.2
 #: A page with everything it loads, as sent over the network (issue 21: at most 3 MB).
 MAX_PAGE_BYTES = 3_000_000
 RAW_TEX_MARKERS = ["$$", "\\frac", "\\begin{", "\\dot", "\\theta", "\\omega", "\\("]
@@ -526,6 +528,14 @@ class _Visit:
                       return box.width > 0 && box.right > column.right + 1 && !scroller;
                   })
                   .map(el => describe(el) + ` ${Math.round(el.getBoundingClientRect().right)} px`),
+              // a word of code in a table drawn on two lines (an identifier cut in two)
+              split_identifiers: Array.from(main.querySelectorAll('td code'))
+                  .filter(c => !/\\s/.test(c.textContent.trim())
+                               && c.getClientRects().length > 1)
+                  .map(c => c.textContent.slice(0, 40)),
+              title_height: Math.round(((document.querySelector('article h1')
+                  || document.createElement('h1')).getBoundingClientRect()).height),
+              window_height: window.innerHeight,
             };
         }""".replace("FRAME_ALT", json.dumps(FRAME_ALT)),
             WIDE_BLOCKS,
@@ -687,6 +697,12 @@ def problems_of(name: str, seen: dict, phone: bool = False) -> list[str]:
         problems.append(f"{name}: an image without a readable text alternative: {image}")
     for reference in seen["plain_references"]:
         problems.append(f"{name}: {reference!r} in the text is not a link")
+    for identifier in seen["split_identifiers"]:
+        problems.append(f"{name}: a table's code cut in two: {identifier}")
+    if phone and seen["title_height"] > TITLE_SHARE_OF_PHONE * seen["window_height"]:
+        problems.append(f"{name}: the title takes {seen['title_height']} px of the first "
+                        f"{seen['window_height']} px screen (at most "
+                        f"{TITLE_SHARE_OF_PHONE:.0%})")
     if seen["bytes"] > MAX_PAGE_BYTES:
         problems.append(f"{name}: weighs {seen['bytes'] / 1e6:.2f} MB with all it loads "
                         f"(at most {MAX_PAGE_BYTES / 1e6:.0f} MB)")
@@ -1026,6 +1042,10 @@ BAD_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8">
 <img src="data:image/png;base64,{png}" alt="4f9a0c.png" style="width: 500px">
 <div style="width: 300px"><img src="data:image/png;base64,{png}" alt="a shrunk plot"
 style="max-width: 100%"></div>
+<article><h1 style="font-size: 60px">A title as long as a chapter's, set large enough to fill a
+phone's first screen</h1></article>
+<table style="width: 200px; table-layout: fixed"><tr><td><code style="overflow-wrap: anywhere"
+>a_very_long_identifier_of_the_wheel_radius</code></td></tr></table>
 <figure><img src="data:image/png;base64,{png}" alt="a plot"><figcaption>
 <span class="caption-number">Fig. 1.1 </span>Numbered.</figcaption></figure>
 <figure><img src="data:image/png;base64,{png}" alt="The coefficient \\mu_s at rest">
@@ -1058,7 +1078,8 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
                      "not a numbered figure with a caption: img",
                      "an image without a readable text alternative: 4f9a0c.png",
                      "an image without a readable text alternative: The coefficient \\mu_s",
-                     "an image without a readable text alternative: A frame of the"):
+                     "an image without a readable text alternative: A frame of the",
+                     "a table's code cut in two: a_very_long_identifier"):
         assert expected in report, f"{expected!r} not reported:\n{report}"
     assert "section 2.3" not in report and report.count("not a numbered figure") == 4
     assert (tmp_path / "bad.png").stat().st_size > 0
@@ -1066,6 +1087,8 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
     phone_report = "\n".join(problems_of("bad.html", on_phone, phone=True))
     assert "reaches past the column" in phone_report and "px wide in a 390 px window" in (
         phone_report), phone_report
+    assert "the title takes" in phone_report and "the title takes" not in report, (
+        on_phone["title_height"], on_phone["window_height"], seen["title_height"])
     assert "scrolls sideways: pre" not in phone_report  # code scrolls in its own box there
     assert "an image shown at 0.50 of its size, its 10-point text 6.9 px high (at least 9): " \
         "a shrunk plot" in phone_report, phone_report
