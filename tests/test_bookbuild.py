@@ -700,3 +700,12 @@ def test_saved_pages_cleared_when_the_extension_changed(tmp_path):
     assert bookbuild.clear_stale_doctrees(tmp_path, "one") is False
     assert doctrees.exists()
     assert bookbuild.clear_stale_doctrees(tmp_path, "two") is True and not doctrees.exists()
+
+
+def test_the_extensions_examples_hold():
+    """The examples in the docstrings of book/_ext/robodyn_book.py (readable alt text, an
+    erratum's heading name) give what they show."""
+    import doctest
+
+    result = doctest.testmod(_extension())
+    assert result.attempted >= 5 and result.failed == 0, result

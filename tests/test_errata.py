@@ -183,8 +183,11 @@ def test_every_line_of_code_fits_the_column():
 
 # ------------------------------------------------------------------- no exercise's answer
 
-#: The exercises of chapter 6 whose answers the egg's errata come close to: 6.1 the contact
-#: angle, 6.2 the centre's height, 6.5 the weight's lever, 6.6 the rocking period.
+#: The exercises of chapter 6 whose answers the egg's errata came close to: 6.1 the contact
+#: angle, 6.2 the centre's height, 6.5 the weight's lever, 6.6 the rocking period. Since
+#: issue 37 they ask for the next step (an egg of two halves, a payload), whose answers are
+#: further still from the page; the closed forms below are the chapter's one-ellipse egg, a
+#: part of each answer, and the page still prints none of them.
 ANSWERED_NEAR = ("egg.contact_angle", "egg.center_height", "egg.contact_offset",
                  "egg.rocking_period")
 #: The closed forms those exercises ask for, as the page once printed them (whitespace
@@ -271,3 +274,33 @@ def test_the_page_prints_none_of_the_closed_forms_the_egg_exercises_ask_for():
 ])
 def test_the_forms_are_recognised(form, text):
     assert re.search(ANSWER_FORMS[form], _squeezed(text))
+
+
+def test_links_from_the_chapters_land_on_their_erratum():
+    """A lesson's link to the errata page names the erratum it means (errata.md#erratum-4,
+    the heading's name in book/_ext/robodyn_book.py's heading_slug) or the notes: each such
+    name is a heading of the page, and a link whose text is "Erratum N" leads to erratum N."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "robodyn_book", ERRATA.parents[1] / "book" / "_ext" / "robodyn_book.py")
+    extension = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extension)
+    headings = {extension.heading_slug(line[3:]) for line in
+                ERRATA.read_text(encoding="utf-8").splitlines() if line.startswith("## ")}
+    links = []
+    for page in sorted((ERRATA.parents[1] / "chapters").rglob("*")):
+        if page.suffix == ".ipynb":
+            text = "\n".join(cell.source for cell in nbformat.read(page, as_version=4).cells
+                             if cell.cell_type == "markdown")
+        elif page.suffix == ".md":
+            text = page.read_text(encoding="utf-8")
+        else:
+            continue
+        links += [(page.name, label, anchor) for label, anchor in re.findall(
+            r"\[([^\]]*)\]\([./]*book/errata\.md(?:#([^)]*))?\)", text)]
+    assert len(links) >= 10 and len({anchor for _, _, anchor in links if anchor}) >= 5, links
+    wrong = [link for link in links if link[2] and link[2] not in headings]
+    wrong += [link for link in links if re.fullmatch(r"(?i)erratum (\d+)", link[1])
+              and link[2] != f"erratum-{link[1].split()[1]}"]
+    assert not wrong, f"links to no heading of the errata page: {wrong}"

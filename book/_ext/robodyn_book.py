@@ -34,6 +34,9 @@ Registered in ``_config.yml`` under ``sphinx.local_extensions``. It does these t
    Unicode (``readable_math``: "μ_(eff)", "τ₁", "10⁴") rather than as raw TeX.
 8. **Bibliography with back-links.** Each entry of the bibliography lists the pages that cite
    it, each a link to the spot of its first citation there (later ones numbered).
+9. **Links to an erratum land on it.** ``heading_slug`` (``myst_heading_slug_func`` in
+   ``_config.yml``) names an erratum's heading ``erratum-<N>``, so a lesson links to
+   ``../../book/errata.md#erratum-4`` and the page opens at that erratum.
 """
 
 from __future__ import annotations
@@ -364,6 +367,26 @@ def _write_bundles(app: Sphinx, exception) -> None:
     # project stays at its default, "Project name not set"
     bundle.write_bundles(Path(app.outdir) / DOWNLOADS, stems, root=Path(app.srcdir),
                          title=app.config.html_title or app.config.project)
+
+
+#: An erratum's heading, "Erratum 4: ...": its number.
+_ERRATUM = re.compile(r"\s*erratum\s+(\d+)\b", re.IGNORECASE)
+
+
+def heading_slug(title: str) -> str:
+    """The name a link gives a heading after ``#`` (MyST's ``myst_heading_slug_func``): an
+    erratum's is ``erratum-<N>``, short and kept when its title is reworded; any other
+    heading's is GitHub's (lower case, punctuation dropped, spaces as hyphens).
+
+    >>> heading_slug("Erratum 16: the sign of the gyroscopic term in Euler's equations")
+    'erratum-16'
+    >>> heading_slug("How we know: the energy")
+    'how-we-know-the-energy'
+    """
+    erratum = _ERRATUM.match(title)
+    if erratum:
+        return f"erratum-{erratum.group(1)}"
+    return re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
