@@ -220,12 +220,12 @@ BLOCKED = textwrap.dedent("""
     from robodyn.grading import check, exercise_ids
     from robodyn.grading.run import CheckFailed
 
-    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-        return v, wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+        return v, (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width
 
-    def swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        return forward_kinematics(phi_dot_l, phi_dot_r, wheel_radius, track_width)
+    def swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        return forward_kinematics(phi_dot_l, phi_dot_r, radius_l, radius_r, track_width)
 
     check("diffdrive.forward_kinematics", forward_kinematics)
     try:

@@ -310,9 +310,9 @@ CHECK_WITH_THE_KEY = """
 import importlib.util
 from robodyn.grading import check
 
-def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
-            wheel_radius * (phi_dot_r - phi_dot_l) / track_width)
+def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
+            (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width)
 
 check("diffdrive.forward_kinematics", forward_kinematics)
 if importlib.util.find_spec("robodyn.checks") is None:

@@ -11,6 +11,7 @@ import pytest
 import sympy as sp
 from checkcases import assert_generic_failure, summary
 
+from robodyn.arm import PlanarArm
 from robodyn.grading import evaluate, get_exercise
 
 # --------------------------------------------------------------------------- right answers
@@ -21,22 +22,28 @@ def pendulum_from_the_horizontal(theta, theta_dot, tau, m, l_c, I, g):  # noqa: 
     return (tau - m * g * l_c * np.cos(phi)) / (I + m * l_c**2)
 
 
-def gravity_by_finite_differences(arm, q):
+def gravity_by_finite_differences(arm, q, offsets):
     def potential(angles):
-        return arm.gravity * arm.masses @ arm.com_positions(angles)[:, 1]
+        return arm.gravity * arm.masses @ com_positions_off_axis(arm, offsets, angles)[:, 1]
 
     step = 1e-6
     return np.array([(potential(q + step * e) - potential(q - step * e)) / (2 * step)
                      for e in np.eye(2)])
 
 
-def mass_matrix_from_jacobians(arm, q):
+def mass_matrix_from_jacobians(arm, q, offsets):
     phi = np.cumsum(q)
     lc1, lc2 = arm.com_distances
+    d1, d2 = offsets
     L1 = arm.lengths[0]
-    J1 = np.array([[-lc1 * np.sin(phi[0]), 0.0], [lc1 * np.cos(phi[0]), 0.0]])
-    J2 = np.array([[-L1 * np.sin(phi[0]) - lc2 * np.sin(phi[1]), -lc2 * np.sin(phi[1])],
-                   [L1 * np.cos(phi[0]) + lc2 * np.cos(phi[1]), lc2 * np.cos(phi[1])]])
+    # d/dphi of (lc cos - d sin, lc sin + d cos)
+    r1 = np.array([-lc1 * np.sin(phi[0]) - d1 * np.cos(phi[0]),
+                   lc1 * np.cos(phi[0]) - d1 * np.sin(phi[0])])
+    r2 = np.array([-lc2 * np.sin(phi[1]) - d2 * np.cos(phi[1]),
+                   lc2 * np.cos(phi[1]) - d2 * np.sin(phi[1])])
+    joint = np.array([-L1 * np.sin(phi[0]), L1 * np.cos(phi[0])])
+    J1 = np.array([[r1[0], 0.0], [r1[1], 0.0]])
+    J2 = np.array([[joint[0] + r2[0], r2[0]], [joint[1] + r2[1], r2[1]]])
     turns = [np.array([1.0, 0.0]), np.array([1.0, 1.0])]
     M = arm.masses[0] * J1.T @ J1 + arm.masses[1] * J2.T @ J2
     return M + sum(inertia * np.outer(w, w) for inertia, w in zip(arm.inertias, turns,
@@ -60,14 +67,72 @@ def kinetic_energy_from_positions(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2
     return (m1 * lc1**2 + I1) * qd1**2 / 2 + m2 * speed2 / 2 + I2 * (qd1 + qd2) ** 2 / 2
 
 
-def coriolis_from_the_formula(arm, q, qd):
-    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+def com_positions_off_axis(arm, offsets, q):
+    """Centres of mass, shape (n, 2), walked along the chain with plain trigonometry: link i's
+    centre l_c ahead of its joint and offsets[i] to its left. Works on complex angles."""
+    phi, joint, centres = 0.0, np.zeros(2), []
+    for i in range(arm.n):
+        phi = phi + q[i]
+        along = np.array([np.cos(phi), np.sin(phi)])
+        left = np.array([-np.sin(phi), np.cos(phi)])
+        centres.append(joint + arm.com_distances[i] * along + offsets[i] * left)
+        joint = joint + arm.lengths[i] * along
+    return np.array(centres)
+
+
+def mass_matrix_by_complex_step(arm, offsets, q):
+    """M = sum_i m_i J_i^T J_i + I_i j_i j_i^T, the Jacobians J_i of the centres of mass by the
+    complex step (exact to round-off), j_i = (1, ..., 1, 0, ...) the rate of link i."""
+    n, step = arm.n, 1e-30
+    q = np.asarray(q, float)
+    columns = [com_positions_off_axis(arm, offsets, q + 1j * step * e).imag / step
+               for e in np.eye(n)]
+    J = np.stack(columns, axis=-1)  # J[i, :, j] = d c_i / d q_j
+    turns = np.tril(np.ones((n, n)))
+    return (np.einsum("i,iaj,iak->jk", arm.masses, J, J)
+            + np.einsum("i,ij,ik->jk", arm.inertias, turns, turns))
+
+
+def christoffel_matrix(mass_matrix, q, qd, step=1e-5):
+    """C_kj = sum_i Gamma_ijk q_i' from central differences of ``mass_matrix(q)``."""
+    n = len(q)
+    q = np.asarray(q, float)
+    dM = [(mass_matrix(q + step * e) - mass_matrix(q - step * e)) / (2 * step)
+          for e in np.eye(n)]
+    C = np.zeros((n, n))
+    for k in range(n):
+        for j in range(n):
+            for i in range(n):
+                C[k, j] += (dM[i][k, j] + dM[j][k, i] - dM[k][i, j]) / 2 * qd[i]
+    return C
+
+
+def coriolis_from_the_formula(arm, q, qd, offsets):
+    """Link 2's centre of mass in polar form: the distance r from joint 2 at the angle delta
+    from the link; M12 = ... + m2 L1 r cos(q2 + delta), so h = m2 L1 r sin(q2 + delta)."""
+    r = math.hypot(arm.com_distances[1], offsets[1])
+    delta = math.atan2(offsets[1], arm.com_distances[1])
+    h = arm.masses[1] * arm.lengths[0] * r * np.sin(q[1] + delta)
     return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
 
 
-def inverse_dynamics_through_the_matrices(arm, q, qd, qdd):
-    return (arm.mass_matrix(q) @ qdd + arm.coriolis_matrix(q, qd) @ qd
-            + arm.gravity_torque(q))
+def gravity_by_complex_step(arm, offsets, q):
+    """G = dV/dq, V = g sum_i m_i y_ci, by the complex step (any number of links)."""
+    step = 1e-30
+    q = np.asarray(q, float)
+    return np.array([arm.gravity * arm.masses
+                     @ com_positions_off_axis(arm, offsets, q + 1j * step * e)[:, 1].imag / step
+                     for e in np.eye(arm.n)])
+
+
+def inverse_dynamics_through_the_matrices(arm, q, qd, qdd, offsets):
+    """Lagrange's route: M q'' + C q' + G, M from the complex-step Jacobians of the centres
+    of mass, C its Christoffel matrix by central differences, G from V."""
+    def mass(angles):
+        return mass_matrix_by_complex_step(arm, offsets, angles)
+
+    return (mass(q) @ qdd + christoffel_matrix(mass, q, qd) @ qd
+            + gravity_by_complex_step(arm, offsets, q))
 
 
 def pendulum_by_sympy_lagrange(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
@@ -88,43 +153,47 @@ def pendulum_by_vectorised_math(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E
     return np.vectorize(one, otypes=[float])(theta, tau)
 
 
-def gravity_by_sympy(arm, q):
+def gravity_by_sympy(arm, q, offsets):
     a, b = sp.symbols("a b")
     m1, m2 = arm.masses
     L1 = arm.lengths[0]
     lc1, lc2 = arm.com_distances
-    V = arm.gravity * (m1 * lc1 * sp.sin(a) + m2 * (L1 * sp.sin(a) + lc2 * sp.sin(a + b)))
+    d1, d2 = offsets
+    y1 = lc1 * sp.sin(a) + d1 * sp.cos(a)
+    y2 = L1 * sp.sin(a) + lc2 * sp.sin(a + b) + d2 * sp.cos(a + b)
+    V = arm.gravity * (m1 * y1 + m2 * y2)
     at = {a: float(q[0]), b: float(q[1])}
     return [float(sp.diff(V, a).subs(at)), float(sp.diff(V, b).subs(at))]
 
 
-def gravity_by_coarse_differences(arm, q):
+def gravity_by_coarse_differences(arm, q, offsets):
     """Central differences with the step 1e-4 rad (the tolerance admits 1e-7 to 1e-4)."""
     def potential(angles):
-        return arm.gravity * arm.masses @ arm.com_positions(angles)[:, 1]
+        return arm.gravity * arm.masses @ com_positions_off_axis(arm, offsets, angles)[:, 1]
 
     step = 1e-4
     return np.array([(potential(q + step * e) - potential(q - step * e)) / (2 * step)
                      for e in np.eye(2)])
 
 
-def gravity_by_fine_differences(arm, q):
+def gravity_by_fine_differences(arm, q, offsets):
     """Central differences with the step 1e-7 rad: round-off about 1e-8 N m."""
     def potential(angles):
-        return arm.gravity * arm.masses @ arm.com_positions(angles)[:, 1]
+        return arm.gravity * arm.masses @ com_positions_off_axis(arm, offsets, angles)[:, 1]
 
     step = 1e-7
     return np.array([(potential(q + step * e) - potential(q - step * e)) / (2 * step)
                      for e in np.eye(2)])
 
 
-def gravity_by_loops(arm, q):
+def gravity_by_loops(arm, q, offsets):
     """Link by link with math: each joint holds the weights outboard of it."""
     heights, angle, x = [], 0.0, 0.0
     torques = [0.0, 0.0]
     for i in range(2):
         angle += float(q[i])
-        x_com = x + arm.com_distances[i] * math.cos(angle)
+        x_com = (x + arm.com_distances[i] * math.cos(angle)
+                 - offsets[i] * math.sin(angle))
         heights.append((x_com, arm.masses[i]))
         x += arm.lengths[i] * math.cos(angle)
     joints = [0.0, arm.lengths[0] * math.cos(float(q[0]))]
@@ -134,15 +203,21 @@ def gravity_by_loops(arm, q):
     return np.array(torques)
 
 
-def mass_matrix_by_sympy_hessian(arm, q):
-    a, b, u, w = sp.symbols("a b u w")
+def mass_matrix_by_sympy_hessian(arm, q, offsets):
+    a, b, u, w, t = sp.symbols("a b u w t")
     m1, m2 = arm.masses
     L1 = arm.lengths[0]
     lc1, lc2 = arm.com_distances
+    d1, d2 = offsets
     I1, I2 = arm.inertias
-    vx = -L1 * sp.sin(a) * u - lc2 * sp.sin(a + b) * (u + w)
-    vy = L1 * sp.cos(a) * u + lc2 * sp.cos(a + b) * (u + w)
-    T = (m1 * lc1**2 + I1) * u**2 / 2 + m2 * (vx**2 + vy**2) / 2 + I2 * (u + w) ** 2 / 2
+    path = {a: a + u * t, b: b + w * t}  # q + q' t, to differentiate along
+    x1, y1 = lc1 * sp.cos(a) - d1 * sp.sin(a), lc1 * sp.sin(a) + d1 * sp.cos(a)
+    x2 = L1 * sp.cos(a) + lc2 * sp.cos(a + b) - d2 * sp.sin(a + b)
+    y2 = L1 * sp.sin(a) + lc2 * sp.sin(a + b) + d2 * sp.cos(a + b)
+    v1 = [sp.diff(c.subs(path, simultaneous=True), t).subs(t, 0) for c in (x1, y1)]
+    vx, vy = (sp.diff(c.subs(path, simultaneous=True), t).subs(t, 0) for c in (x2, y2))
+    T = (m1 * (v1[0] ** 2 + v1[1] ** 2) + I1 * u**2 + m2 * (vx**2 + vy**2)
+         + I2 * (u + w) ** 2) / 2
     H = sp.hessian(T, (u, w)).subs({a: float(q[0]), b: float(q[1])})
     return np.array(H.evalf(), dtype=float)
 
@@ -156,27 +231,19 @@ def kinetic_energy_from_the_mass_matrix(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd
     return (rates.T * M * rates)[0, 0] / 2
 
 
-def coriolis_by_christoffel_loops(arm, q, qd):
-    """The Christoffel symbols of mass_matrix_from_jacobians, by central differences."""
-    step = 1e-6
-    dM = [(mass_matrix_from_jacobians(arm, q + step * e)
-           - mass_matrix_from_jacobians(arm, q - step * e)) / (2 * step) for e in np.eye(2)]
-    C = np.zeros((2, 2))
-    for k in range(2):
-        for j in range(2):
-            for i in range(2):
-                gamma = (dM[i][k, j] + dM[j][k, i] - dM[k][i, j]) / 2
-                C[k, j] += gamma * qd[i]
-    return C
+def coriolis_by_christoffel_loops(arm, q, qd, offsets):
+    """The Christoffel symbols of the complex-step mass matrix, by central differences."""
+    return christoffel_matrix(lambda angles: mass_matrix_by_complex_step(arm, offsets, angles),
+                              q, qd, step=1e-6)
 
 
-def coriolis_by_sympy_christoffel(arm, q, qd):
+def coriolis_by_sympy_christoffel(arm, q, qd, offsets):
     a, b = sp.symbols("a b")
     m2, L1, lc2 = arm.masses[1], arm.lengths[0], arm.com_distances[1]
-    I2 = arm.inertias[1]
-    cross = m2 * L1 * lc2 * sp.cos(b)
-    M = sp.Matrix([[sp.Symbol("k") + 2 * cross, m2 * lc2**2 + I2 + cross],
-                   [m2 * lc2**2 + I2 + cross, m2 * lc2**2 + I2]])
+    I2, d2 = arm.inertias[1], offsets[1]
+    cross = m2 * L1 * (lc2 * sp.cos(b) - d2 * sp.sin(b))
+    own = m2 * (lc2**2 + d2**2) + I2
+    M = sp.Matrix([[sp.Symbol("k") + 2 * cross, own + cross], [own + cross, own]])
     angles = (a, b)
     C = sp.zeros(2, 2)
     for k in range(2):
@@ -188,7 +255,7 @@ def coriolis_by_sympy_christoffel(arm, q, qd):
     return np.array(C.subs({a: float(q[0]), b: float(q[1])}).evalf(), dtype=float)
 
 
-def inverse_dynamics_with_lists(arm, q, qd, qdd):
+def inverse_dynamics_with_lists(arm, q, qd, qdd, offsets):
     """Plain lists and math, returning a list."""
     n = arm.n
     phi = omega = alpha = 0.0
@@ -197,18 +264,19 @@ def inverse_dynamics_with_lists(arm, q, qd, qdd):
     for i in range(n):
         phi, omega, alpha = phi + q[i], omega + qd[i], alpha + qdd[i]
         c, s = math.cos(phi), math.sin(phi)
-        lc, length = arm.com_distances[i], arm.lengths[i]
-        acx = ax + lc * (-alpha * s - omega**2 * c)
-        acy = ay + lc * (alpha * c - omega**2 * s)
-        frames.append((c, s, lc, length, acx, acy, alpha))
+        lc, d, length = arm.com_distances[i], offsets[i], arm.lengths[i]
+        rx, ry = lc * c - d * s, lc * s + d * c  # joint to centre of mass
+        acx = ax - alpha * ry - omega**2 * rx
+        acy = ay + alpha * rx - omega**2 * ry
+        frames.append((c, s, rx, ry, length, acx, acy, alpha))
         ax += length * (-alpha * s - omega**2 * c)
         ay += length * (alpha * c - omega**2 * s)
     tau = [0.0] * n
     fx = fy = moment = 0.0
     for i in reversed(range(n)):
-        c, s, lc, length, acx, acy, alpha_i = frames[i]
+        c, s, rx, ry, length, acx, acy, alpha_i = frames[i]
         mx, my = arm.masses[i] * acx, arm.masses[i] * acy
-        moment = (moment + arm.inertias[i] * alpha_i + lc * (c * my - s * mx)
+        moment = (moment + arm.inertias[i] * alpha_i + (rx * my - ry * mx)
                   + length * (c * fy - s * fx))
         fx, fy = fx + mx, fy + my
         tau[i] = moment
@@ -252,24 +320,58 @@ def pendulum_as_in_the_tutorial(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E
     return (tau + m * g * l_c * np.sin(theta)) / (I + m * l_c**2)
 
 
-def gravity_with_absolute_angles(arm, q):
+def gravity_of_link1(arm, q, offsets):
+    """Link 1's own weight about joint 1, with its offset, as students write it."""
+    lc1, d1 = arm.com_distances[0], offsets[0]
+    return arm.masses[0] * arm.gravity * (lc1 * np.cos(q[0]) - d1 * np.sin(q[0]))
+
+
+def gravity_with_absolute_angles(arm, q, offsets):
+    m2, g = arm.masses[1], arm.gravity
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    G2 = m2 * g * (lc2 * np.cos(q[1]) - d2 * np.sin(q[1]))
+    G1 = gravity_of_link1(arm, q, offsets) + m2 * g * arm.lengths[0] * np.cos(q[0]) + G2
+    return np.array([G1, G2])
+
+
+def gravity_of_the_chapter(arm, q, offsets):
+    """The offsets forgotten: the chapter's G."""
     m1, m2 = arm.masses
     lc1, lc2 = arm.com_distances
     g = arm.gravity
-    G2 = m2 * g * lc2 * np.cos(q[1])
+    G2 = m2 * g * lc2 * np.cos(q[0] + q[1])
     return np.array([(m1 * lc1 + m2 * arm.lengths[0]) * g * np.cos(q[0]) + G2, G2])
 
 
-def mass_matrix_with_joint_inertias(arm, q):
-    at_joint = arm.inertias + arm.masses * arm.com_distances**2  # then adds m l_c^2 again
+def gravity_offsets_to_the_right(arm, q, offsets):
+    """+ d sin(phi): the offsets taken on the right of the links."""
+    return gravity_by_loops(arm, q, -np.asarray(offsets, float))
+
+
+def mass_matrix_with_joint_inertias(arm, q, offsets):
+    squared = arm.com_distances**2 + np.asarray(offsets) ** 2
+    at_joint = arm.inertias + arm.masses * squared  # then adds m r^2 again
     m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
     L1 = arm.lengths[0]
-    c = np.cos(q[1])
-    M22 = m2 * lc2**2 + at_joint[1]
-    M12 = M22 + m2 * L1 * lc2 * c
-    M11 = m1 * lc1**2 + at_joint[0] + m2 * L1**2 + M22 + 2 * m2 * L1 * lc2 * c
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    k = m2 * L1 * (lc2 * np.cos(q[1]) - d2 * np.sin(q[1]))
+    M22 = m2 * squared[1] + at_joint[1]
+    M12 = M22 + k
+    M11 = m1 * squared[0] + at_joint[0] + m2 * L1**2 + M22 + 2 * k
     return np.array([[M11, M12], [M12, M22]])
+
+
+def mass_matrix_of_the_chapter(arm, q, offsets):
+    """The offsets forgotten altogether."""
+    return _two_link_matrix(arm, q, offsets=(0.0, 0.0))
+
+
+def mass_matrix_offsets_only_in_the_coupling(arm, q, offsets):
+    """d2 in the cross term, but m (lc^2 + d^2) written m lc^2."""
+    M = _two_link_matrix(arm, q, offsets)
+    m1, m2 = arm.masses
+    d1, d2 = offsets
+    return M - np.array([[m1 * d1**2 + m2 * d2**2, m2 * d2**2], [m2 * d2**2, m2 * d2**2]])
 
 
 def kinetic_energy_without_cosine(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
@@ -278,9 +380,26 @@ def kinetic_energy_without_cosine(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2
                         + 2 * L1 * lc2 * qd1 * (qd1 + qd2)))
 
 
-def coriolis_as_in_the_tutorial(arm, q, qd):
-    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+def h_off_axis(arm, q, offsets):
+    """h = -dM12/dq2 of the arm with offsets, as a student writes it."""
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    return arm.masses[1] * arm.lengths[0] * (lc2 * np.sin(q[1]) + d2 * np.cos(q[1]))
+
+
+def coriolis_as_in_the_tutorial(arm, q, qd, offsets):
+    h = h_off_axis(arm, q, offsets)
     return np.array([[-h, -h], [h, 0.0]])
+
+
+def coriolis_of_the_chapter(arm, q, qd, offsets):
+    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
+
+
+def coriolis_polar_without_the_angle(arm, q, qd, offsets):
+    r = np.hypot(arm.com_distances[1], offsets[1])  # the angle of the offset forgotten
+    h = arm.masses[1] * arm.lengths[0] * r * np.sin(q[1])
+    return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
 
 
 def pendulum_net_torque(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
@@ -292,61 +411,62 @@ def pendulum_unit_slip(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
     return (tau - m * g * l_c * np.sin(theta)) / pivot
 
 
-def gravity_without_g(arm, q):
-    m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
-    G2 = m2 * lc2 * np.cos(q[0] + q[1])
-    return np.array([(m1 * lc1 + m2 * arm.lengths[0]) * np.cos(q[0]) + G2, G2])
+def gravity_without_g(arm, q, offsets):
+    return np.asarray(gravity_by_loops(arm, q, offsets)) / arm.gravity
 
 
-def gravity_on_earth(arm, q):
+def gravity_on_earth(arm, q, offsets):
     g = 9.81
-    m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
-    G2 = m2 * lc2 * g * np.cos(q[0] + q[1])
-    return np.array([(m1 * lc1 + m2 * arm.lengths[0]) * g * np.cos(q[0]) + G2, G2])
+    m2, phi2 = arm.masses[1], q[0] + q[1]
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    G2 = m2 * g * (lc2 * np.cos(phi2) - d2 * np.sin(phi2))
+    G1 = (gravity_of_link1(arm, q, offsets) / arm.gravity * g
+          + m2 * g * arm.lengths[0] * np.cos(q[0]) + G2)
+    return np.array([G1, G2])
 
 
-def gravity_joint1_forgets_link2_part(arm, q):
-    m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
-    g = arm.gravity
-    return np.array([(m1 * lc1 + m2 * arm.lengths[0]) * g * np.cos(q[0]),
-                     m2 * lc2 * g * np.cos(q[0] + q[1])])
+def gravity_joint1_forgets_link2_part(arm, q, offsets):
+    m2, g, phi2 = arm.masses[1], arm.gravity, q[0] + q[1]
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    G1 = gravity_of_link1(arm, q, offsets) + m2 * g * arm.lengths[0] * np.cos(q[0])
+    return np.array([G1, m2 * g * (lc2 * np.cos(phi2) - d2 * np.sin(phi2))])
 
 
-def _two_link_matrix(arm, q, m12_factor=1, lc2=None, i2_in=(1, 1, 1), angle=None):
+def _two_link_matrix(arm, q, offsets, m12_factor=1, lc2=None, i2_in=(1, 1, 1), angle=None):
     m1, m2 = arm.masses
     L1 = arm.lengths[0]
     lc1 = arm.com_distances[0]
     lc2 = arm.com_distances[1] if lc2 is None else lc2
+    d1, d2 = offsets
     I1, I2 = arm.inertias
-    c = np.cos(q[1] if angle is None else angle)
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c) + i2_in[0] * I2
-    M12 = m2 * (lc2**2 + m12_factor * L1 * lc2 * c) + i2_in[1] * I2
-    M22 = m2 * lc2**2 + i2_in[2] * I2
+    angle = q[1] if angle is None else angle
+    k = L1 * (lc2 * np.cos(angle) - d2 * np.sin(angle))
+    r1, r2 = lc1**2 + d1**2, lc2**2 + d2**2
+    M11 = m1 * r1 + I1 + m2 * (L1**2 + r2 + 2 * k) + i2_in[0] * I2
+    M12 = m2 * (r2 + m12_factor * k) + i2_in[1] * I2
+    M22 = m2 * r2 + i2_in[2] * I2
     return np.array([[M11, M12], [M12, M22]])
 
 
-def mass_matrix_m12_doubled(arm, q):
-    return _two_link_matrix(arm, q, m12_factor=2)
+def mass_matrix_m12_doubled(arm, q, offsets):
+    return _two_link_matrix(arm, q, offsets, m12_factor=2)
 
 
-def mass_matrix_full_length_of_link2(arm, q):
-    return _two_link_matrix(arm, q, lc2=arm.lengths[1])
+def mass_matrix_full_length_of_link2(arm, q, offsets):
+    return _two_link_matrix(arm, q, offsets, lc2=arm.lengths[1])
 
 
-def mass_matrix_i2_on_the_diagonal_only(arm, q):
-    return _two_link_matrix(arm, q, i2_in=(0, 0, 1))
+def mass_matrix_i2_on_the_diagonal_only(arm, q, offsets):
+    return _two_link_matrix(arm, q, offsets, i2_in=(0, 0, 1))
 
 
-def mass_matrix_cos_of_q1(arm, q):
-    return _two_link_matrix(arm, q, angle=q[0])
+def mass_matrix_cos_of_q1(arm, q, offsets):
+    return _two_link_matrix(arm, q, offsets, angle=q[0])
 
 
-def mass_matrix_lengths_for_link1_only(arm, q):
+def mass_matrix_lengths_for_link1_only(arm, q, offsets):
     """m1 L1^2 where m1 lc1^2 belongs, link 2 right: no listed mistake is this."""
-    M = _two_link_matrix(arm, q)
+    M = _two_link_matrix(arm, q, offsets)
     M[0, 0] += arm.masses[0] * (arm.lengths[0] ** 2 - arm.com_distances[0] ** 2)
     return M
 
@@ -366,44 +486,49 @@ def kinetic_energy_rotation_without_half(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, q
     return (m1 * lc1**2 * qd1**2 + m2 * v2) / 2 + I1 * qd1**2 + I2 * (qd1 + qd2) ** 2
 
 
-def coriolis_all_in_c11(arm, q, qd):
-    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+def coriolis_all_in_c11(arm, q, qd, offsets):
+    h = h_off_axis(arm, q, offsets)
     return np.array([[-2 * h * qd[1], -h * qd[1]], [h * qd[0], 0.0]])
 
 
-def coriolis_all_in_c12(arm, q, qd):
+def coriolis_all_in_c12(arm, q, qd, offsets):
     """C q' right, C not the Christoffel one, and not the listed factorisation."""
-    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    h = h_off_axis(arm, q, offsets)
     return np.array([[0.0, -h * (2 * qd[0] + qd[1])], [h * qd[0], 0.0]])
 
 
-def coriolis_doubled(arm, q, qd):
-    h = 2 * arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+def coriolis_doubled(arm, q, qd, offsets):
+    h = 2 * h_off_axis(arm, q, offsets)
     return np.array([[-h * qd[1], -h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
 
 
-def coriolis_with_cos(arm, q, qd):
-    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.cos(q[1])
+def coriolis_with_cos(arm, q, qd, offsets):
+    """M12's coupling m2 L1 (lc2 cos q2 - d2 sin q2) used as h, not differentiated."""
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    h = arm.masses[1] * arm.lengths[0] * (lc2 * np.cos(q[1]) - d2 * np.sin(q[1]))
     return np.array([[-h * qd[1], -h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
 
 
-def _newton_euler(arm, q, qd, qdd, g=None, relative=True, lever_order=1.0, coms=None):
+def _newton_euler(arm, q, qd, qdd, offsets, g=None, relative=True, lever_order=1.0,
+                  coms=None, offsets_in_levers=True, offsets_in_accelerations=True):
     phi = np.cumsum(q) if relative else np.asarray(q, float)
     omega = np.cumsum(qd) if relative else np.asarray(qd, float)
     alpha = np.cumsum(qdd) if relative else np.asarray(qdd, float)
     coms = arm.com_distances if coms is None else coms
     a = np.array([0.0, arm.gravity if g is None else g])
-    acc, dirs = [], []
+    acc, centres = [], []
     for i in range(arm.n):
         u = np.array([np.cos(phi[i]), np.sin(phi[i])])
-        turn = alpha[i] * np.array([-u[1], u[0]]) - omega[i] ** 2 * u
-        acc.append(a + coms[i] * turn)
-        a = a + arm.lengths[i] * turn
-        dirs.append(u)
+        left = np.array([-u[1], u[0]])
+        r_c = coms[i] * u + offsets[i] * left
+        r_a = r_c if offsets_in_accelerations else coms[i] * u
+        acc.append(a + alpha[i] * np.array([-r_a[1], r_a[0]]) - omega[i] ** 2 * r_a)
+        a = a + arm.lengths[i] * (alpha[i] * left - omega[i] ** 2 * u)
+        centres.append((r_c if offsets_in_levers else coms[i] * u, arm.lengths[i] * u))
     tau, f_out, n_out = np.zeros(arm.n), np.zeros(2), 0.0
     for i in range(arm.n - 1, -1, -1):
         f_own = arm.masses[i] * acc[i]
-        r_c, r_l = coms[i] * dirs[i], arm.lengths[i] * dirs[i]
+        r_c, r_l = centres[i]
         n_out = (n_out + arm.inertias[i] * alpha[i]
                  + lever_order * (r_c[0] * f_own[1] - r_c[1] * f_own[0])
                  + lever_order * (r_l[0] * f_out[1] - r_l[1] * f_out[0]))
@@ -412,21 +537,36 @@ def _newton_euler(arm, q, qd, qdd, g=None, relative=True, lever_order=1.0, coms=
     return tau
 
 
-def newton_euler_without_gravity(arm, q, qd, qdd):
-    return _newton_euler(arm, q, qd, qdd, g=0.0)
+def newton_euler_without_gravity(arm, q, qd, qdd, offsets):
+    return _newton_euler(arm, q, qd, qdd, offsets, g=0.0)
 
 
-def newton_euler_absolute_angles(arm, q, qd, qdd):
-    return _newton_euler(arm, q, qd, qdd, relative=False)
+def newton_euler_absolute_angles(arm, q, qd, qdd, offsets):
+    return _newton_euler(arm, q, qd, qdd, offsets, relative=False)
 
 
-def newton_euler_force_cross_lever(arm, q, qd, qdd):
-    return _newton_euler(arm, q, qd, qdd, lever_order=-1.0)
+def newton_euler_force_cross_lever(arm, q, qd, qdd, offsets):
+    return _newton_euler(arm, q, qd, qdd, offsets, lever_order=-1.0)
 
 
-def newton_euler_masses_at_the_tips(arm, q, qd, qdd):
+def newton_euler_masses_at_the_tips(arm, q, qd, qdd, offsets):
     """Each link's mass put at its far end, as for a point-mass arm."""
-    return _newton_euler(arm, q, qd, qdd, coms=arm.lengths)
+    return _newton_euler(arm, q, qd, qdd, offsets, coms=arm.lengths)
+
+
+def newton_euler_of_the_chapter(arm, q, qd, qdd, offsets):
+    """The offsets never used."""
+    return _newton_euler(arm, q, qd, qdd, np.zeros(arm.n))
+
+
+def newton_euler_offsets_in_levers_only(arm, q, qd, qdd, offsets):
+    """a_c computed on the axis, the offset only in r_c x f."""
+    return _newton_euler(arm, q, qd, qdd, offsets, offsets_in_accelerations=False)
+
+
+def newton_euler_offsets_in_accelerations_only(arm, q, qd, qdd, offsets):
+    """a_c with the offset, but the levers of the inward pass on the axis."""
+    return _newton_euler(arm, q, qd, qdd, offsets, offsets_in_levers=False)
 
 
 def pendulum_brackets_forgotten(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
@@ -440,43 +580,44 @@ def pendulum_small_swings(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
     return (tau - restoring) / (I + m * l_c * l_c)
 
 
-def gravity_each_joint_its_own_link(arm, q):
+def gravity_each_joint_its_own_link(arm, q, offsets):
     """Joint 1 holds link 1, joint 2 holds link 2."""
     g = arm.gravity
     angles = np.cumsum(q)
-    return arm.masses * g * arm.com_distances * np.cos(angles)
+    return arm.masses * g * (arm.com_distances * np.cos(angles) - offsets * np.sin(angles))
 
 
-def gravity_link1_mass_at_its_tip(arm, q):
+def gravity_link1_mass_at_its_tip(arm, q, offsets):
     m1, m2 = arm.masses
     L1 = arm.lengths[0]
     lc2 = arm.com_distances[1]
-    x_c1 = L1 * np.cos(q[0])  # link 1's mass at its end
-    x_c2 = L1 * np.cos(q[0]) + lc2 * np.cos(q[0] + q[1])
+    d1, d2 = offsets
+    x_c1 = L1 * np.cos(q[0]) - d1 * np.sin(q[0])  # link 1's mass at its end
+    x_c2 = L1 * np.cos(q[0]) + lc2 * np.cos(q[0] + q[1]) - d2 * np.sin(q[0] + q[1])
     return arm.gravity * np.array([m1 * x_c1 + m2 * x_c2, m2 * (x_c2 - L1 * np.cos(q[0]))])
 
 
-def mass_matrix_inertias_at_the_joints(arm, q):
-    """arm.inertias read as about the joints, so no m l_c^2 of their own."""
+def mass_matrix_inertias_at_the_joints(arm, q, offsets):
+    """arm.inertias read as about the joints, so no m (l_c^2 + d^2) of their own."""
     m2 = arm.masses[1]
     L1 = arm.lengths[0]
-    lc2 = arm.com_distances[1]
+    lc2, d2 = arm.com_distances[1], offsets[1]
     I1, I2 = arm.inertias
-    k = m2 * L1 * lc2 * np.cos(q[1])
+    k = m2 * L1 * (lc2 * np.cos(q[1]) - d2 * np.sin(q[1]))
     return np.array([[I1 + I2 + m2 * L1**2 + 2 * k, I2 + k], [I2 + k, I2]])
 
 
-def mass_matrix_i2_on_the_diagonal(arm, q):
-    return _two_link_matrix(arm, q, i2_in=(1, 0, 1))
+def mass_matrix_i2_on_the_diagonal(arm, q, offsets):
+    return _two_link_matrix(arm, q, offsets, i2_in=(1, 0, 1))
 
 
-def mass_matrix_cos_of_link2_angle(arm, q):
-    return _two_link_matrix(arm, q, angle=q[0] + q[1])
+def mass_matrix_cos_of_link2_angle(arm, q, offsets):
+    return _two_link_matrix(arm, q, offsets, angle=q[0] + q[1])
 
 
-def mass_matrix_upper_triangle(arm, q):
+def mass_matrix_upper_triangle(arm, q, offsets):
     M = np.zeros((2, 2))
-    right = _two_link_matrix(arm, q)
+    right = _two_link_matrix(arm, q, offsets)
     M[0, 0], M[0, 1], M[1, 1] = right[0, 0], right[0, 1], right[1, 1]
     return M
 
@@ -507,14 +648,20 @@ def kinetic_energy_without_link2_rotation(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, 
     return (m1 * lc1**2 + I1) * qd1**2 / 2 + m2 * (x2_dot**2 + y2_dot**2) / 2
 
 
-def coriolis_rates_unpacked_backwards(arm, q, qd):
+def coriolis_rates_unpacked_backwards(arm, q, qd, offsets):
     qd2, qd1 = qd  # the joints' rates read in the wrong order
-    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    h = h_off_axis(arm, q, offsets)
     return np.array([[-h * qd2, -h * (qd1 + qd2)], [h * qd1, 0.0]])
 
 
-def newton_euler_joints_reversed(arm, q, qd, qdd):
-    return arm.inverse_dynamics(q, qd, qdd)[::-1]  # the torques listed from the tip
+def newton_euler_joints_reversed(arm, q, qd, qdd, offsets):
+    return _newton_euler(arm, q, qd, qdd, offsets)[::-1]  # the torques listed from the tip
+
+
+def newton_euler_each_joint_its_own_link(arm, q, qd, qdd, offsets):
+    """Each joint's torque without the outer links' torque n_{i+1} carried inwards."""
+    tau = _newton_euler(arm, q, qd, qdd, offsets)
+    return tau - np.append(tau[1:], 0.0)
 
 
 STUDENTS = [
@@ -527,23 +674,35 @@ STUDENTS = [
     ("arm.pendulum_equation", pendulum_unit_slip, "m l_c without the square"),
     ("arm.gravity_torque", gravity_without_g, "g is missing"),
     ("arm.gravity_torque", gravity_on_earth, "g = 9.81 written in"),
+    ("arm.gravity_torque", gravity_of_the_chapter, "the offsets are left out"),
+    ("arm.gravity_torque", gravity_offsets_to_the_right, "the offsets on the wrong side"),
     ("arm.gravity_torque", gravity_joint1_forgets_link2_part, "G1 without G2's term"),
-    ("arm.mass_matrix", mass_matrix_m12_doubled, "M12 has the cross term doubled"),
+    ("arm.mass_matrix", mass_matrix_m12_doubled, "M12 has the coupling term doubled"),
     ("arm.mass_matrix", mass_matrix_full_length_of_link2, "link 2's length L2 used"),
     ("arm.mass_matrix", mass_matrix_i2_on_the_diagonal_only, "I2 only in M22"),
-    ("arm.mass_matrix", mass_matrix_cos_of_q1, "cos(q1) where"),
+    ("arm.mass_matrix", mass_matrix_cos_of_q1, "the angle q1 in the coupling"),
+    ("arm.mass_matrix", mass_matrix_of_the_chapter, "the offsets are left out"),
+    ("arm.mass_matrix", mass_matrix_offsets_only_in_the_coupling,
+     "the offsets only in the coupling term"),
     ("arm.kinetic_energy_2link", kinetic_energy_without_halves, "the factor 1/2 is missing"),
     ("arm.kinetic_energy_2link", kinetic_energy_of_points, "rotation energies are missing"),
     ("arm.kinetic_energy_2link", kinetic_energy_rotation_without_half,
      "rotation terms lack their 1/2"),
     ("arm.coriolis_matrix", coriolis_all_in_c11, "not the Christoffel one"),
     ("arm.coriolis_matrix", coriolis_doubled, "twice the Christoffel one"),
-    ("arm.coriolis_matrix", coriolis_with_cos, "cos(q2) in h"),
+    ("arm.coriolis_matrix", coriolis_with_cos, "M's coupling term itself in h"),
+    ("arm.coriolis_matrix", coriolis_of_the_chapter, "the offsets are left out"),
+    ("arm.coriolis_matrix", coriolis_polar_without_the_angle, "the distance sqrt(l_c2^2"),
     ("arm.inverse_dynamics", newton_euler_without_gravity, "gravity is forgotten"),
     ("arm.inverse_dynamics", newton_euler_absolute_angles, "all used as absolute link values"),
     ("arm.inverse_dynamics", newton_euler_force_cross_lever, "cross products are in the wrong"),
     ("arm.inverse_dynamics", newton_euler_masses_at_the_tips,
      "every centre of mass taken at the end of its link"),
+    ("arm.inverse_dynamics", newton_euler_of_the_chapter, "the offsets are left out"),
+    ("arm.inverse_dynamics", newton_euler_offsets_in_levers_only,
+     "in the levers but not in the centres of mass's accelerations"),
+    ("arm.inverse_dynamics", newton_euler_offsets_in_accelerations_only,
+     "in the accelerations but not in the levers"),
     ("arm.pendulum_equation", pendulum_brackets_forgotten,
      "only the gravity term is divided by the inertia"),
     ("arm.pendulum_equation", pendulum_small_swings, "linearised to theta"),
@@ -551,7 +710,7 @@ STUDENTS = [
     ("arm.gravity_torque", gravity_link1_mass_at_its_tip, "link 1's centre of mass taken at its"),
     ("arm.mass_matrix", mass_matrix_inertias_at_the_joints, "arm.inertias taken as about the"),
     ("arm.mass_matrix", mass_matrix_i2_on_the_diagonal, "I2 missing from M12"),
-    ("arm.mass_matrix", mass_matrix_cos_of_link2_angle, "cos(q1 + q2), link 2's absolute angle"),
+    ("arm.mass_matrix", mass_matrix_cos_of_link2_angle, "the angle q1 + q2, link 2's absolute"),
     ("arm.mass_matrix", mass_matrix_upper_triangle, "M21 left at 0"),
     ("arm.kinetic_energy_2link", kinetic_energy_link2_at_its_joint_rate,
      "moved at the joint rate q2' only"),
@@ -562,6 +721,7 @@ STUDENTS = [
     ("arm.coriolis_matrix", coriolis_rates_unpacked_backwards, "q1' and q2' swapped"),
     ("arm.kinetic_energy_2link", kinetic_energy_without_link2_rotation,
      "link 2's rotation energy is missing"),
+    ("arm.inverse_dynamics", newton_euler_joints_reversed, "the torques returned tip first"),
 ]
 
 
@@ -574,7 +734,7 @@ def test_students_wrong_answers_are_named(exercise_id, answer, name):
 
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [
-    ("arm.inverse_dynamics", newton_euler_joints_reversed),
+    ("arm.inverse_dynamics", newton_euler_each_joint_its_own_link),
     ("arm.mass_matrix", mass_matrix_lengths_for_link1_only),
     ("arm.coriolis_matrix", coriolis_all_in_c12),
 ], ids=lambda value: getattr(value, "__name__", value))
@@ -591,6 +751,102 @@ def test_a_coriolis_matrix_with_the_right_product_is_told_so():
     assert "not the one from the Christoffel symbols" in flat
     wrong_product = str(evaluate(get_exercise("arm.coriolis_matrix"), coriolis_with_cos).failure)
     assert "agrees with the reference's" not in wrong_product
+
+
+def _cases(exercise_id):
+    return [case.args for case in get_exercise(exercise_id).cases()]
+
+
+def test_gravity_reference_is_the_weights_through_the_jacobians():
+    """On every case, G = sum_i m_i g (d y_ci / dq) with the Jacobians of the off-axis centres
+    of mass by the complex step, and G_j is the moment of the weights outboard of joint j
+    about it (statics, by the loops); zero offsets give the chapter's arm.gravity_torque."""
+    reference = get_exercise("arm.gravity_torque").reference
+    step = 1e-30
+    for arm, q, offsets in _cases("arm.gravity_torque"):
+        G = reference(arm, q, offsets)
+        heights = [com_positions_off_axis(arm, offsets, q + 1j * step * e)[:, 1].imag / step
+                   for e in np.eye(2)]
+        assert G == pytest.approx(arm.gravity * np.array(heights) @ arm.masses, abs=1e-12)
+        assert G == pytest.approx(gravity_by_loops(arm, q, offsets), abs=1e-12)
+        assert reference(arm, q, np.zeros(2)) == pytest.approx(arm.gravity_torque(q),
+                                                               abs=1e-12)
+
+
+def test_mass_matrix_reference_is_the_jacobians_mass_matrix():
+    """On every case, the reference M equals sum_i m_i J_i^T J_i + I_i j_i j_i^T with the
+    Jacobians of the off-axis centres of mass by the complex step; zero offsets give the
+    chapter's arm.mass_matrix, and an offset of link 2 alone the chapter's arm with link 2's
+    centre at the distance r on its axis and the elbow turned by atan2(d2, l_c2)."""
+    reference = get_exercise("arm.mass_matrix").reference
+    for arm, q, offsets in _cases("arm.mass_matrix"):
+        M = reference(arm, q, offsets)
+        assert M == pytest.approx(mass_matrix_by_complex_step(arm, offsets, q), abs=1e-13)
+        assert reference(arm, q, np.zeros(2)) == pytest.approx(arm.mass_matrix(q), abs=1e-13)
+        r = math.hypot(arm.com_distances[1], offsets[1])
+        on_axis = PlanarArm(masses=arm.masses, lengths=[arm.lengths[0], r],
+                            com_fractions=[arm.com_fractions[0], 1.0], inertias=arm.inertias,
+                            gravity=arm.gravity)
+        turned = np.array([q[0], q[1] + math.atan2(offsets[1], arm.com_distances[1])])
+        link1 = arm.masses[0] * offsets[0] ** 2 * np.array([[1.0, 0.0], [0.0, 0.0]])
+        assert M == pytest.approx(on_axis.mass_matrix(turned) + link1, abs=1e-13)
+
+
+def test_inverse_dynamics_reference_is_lagranges_equation_and_balances_the_power():
+    """On every case (1 to 5 links), the Newton-Euler reference equals Lagrange's M q'' + C q'
+    + G built from the complex-step Jacobians of the off-axis centres of mass; the motors'
+    power q'^T tau equals the rate of change of the energy, and zero offsets give the
+    chapter's arm.inverse_dynamics."""
+    reference = get_exercise("arm.inverse_dynamics").reference
+    for arm, q, qd, qdd, offsets in _cases("arm.inverse_dynamics"):
+        tau = reference(arm, q, qd, qdd, offsets)
+        lagrange = inverse_dynamics_through_the_matrices(arm, q, qd, qdd, offsets)
+        assert tau == pytest.approx(lagrange, abs=1e-7)
+
+        def energy(t, arm=arm, q=q, qd=qd, qdd=qdd, offsets=offsets):
+            angles, rates = q + qd * t + qdd * t**2 / 2, qd + qdd * t
+            kinetic = rates @ mass_matrix_by_complex_step(arm, offsets, angles) @ rates / 2
+            heights = com_positions_off_axis(arm, offsets, angles)[:, 1]
+            return kinetic + arm.gravity * arm.masses @ heights
+
+        step = 1e-5
+        assert (energy(step) - energy(-step)) / (2 * step) == pytest.approx(qd @ tau, abs=1e-6)
+        assert reference(arm, q, qd, qdd, np.zeros(arm.n)) == pytest.approx(
+            arm.inverse_dynamics(q, qd, qdd), abs=1e-12)
+
+
+def test_coriolis_reference_is_the_christoffel_matrix_of_the_jacobians():
+    """On every case, the reference C equals the Christoffel matrix of M built from the
+    complex-step Jacobians of the off-axis centres of mass, and M' - 2C is skew-symmetric."""
+    reference = get_exercise("arm.coriolis_matrix").reference
+    for arm, q, qd, offsets in _cases("arm.coriolis_matrix"):
+        def mass(angles, arm=arm, offsets=offsets):
+            return mass_matrix_by_complex_step(arm, offsets, angles)
+
+        C = reference(arm, q, qd, offsets)
+        assert C == pytest.approx(christoffel_matrix(mass, q, qd), abs=1e-8)
+        step = 1e-6
+        M_dot = (mass(q + step * qd) - mass(q - step * qd)) / (2 * step)
+        N = M_dot - 2 * C
+        assert np.abs(N + N.T).max() < 1e-8
+
+
+def test_coriolis_reference_reduces_to_the_chapters_arm():
+    """Zero offsets give the chapter's arm.coriolis_matrix; an offset of link 2 is the
+    chapter's arm with link 2's centre at the distance r on its axis and the elbow turned by
+    the offset's angle delta = atan2(d2, l_c2)."""
+    reference = get_exercise("arm.coriolis_matrix").reference
+    for arm, q, qd, offsets in _cases("arm.coriolis_matrix"):
+        assert reference(arm, q, qd, np.zeros(2)) == pytest.approx(
+            arm.coriolis_matrix(q, qd), abs=1e-13)
+        r = math.hypot(arm.com_distances[1], offsets[1])
+        delta = math.atan2(offsets[1], arm.com_distances[1])
+        on_axis = PlanarArm(masses=arm.masses, lengths=[arm.lengths[0], r],
+                            com_fractions=[arm.com_fractions[0], 1.0], inertias=arm.inertias,
+                            gravity=arm.gravity)
+        turned = np.array([q[0], q[1] + delta])
+        assert reference(arm, q, qd, offsets) == pytest.approx(
+            on_axis.coriolis_matrix(turned, qd), abs=1e-12)
 
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [

@@ -6,14 +6,22 @@ must pass; the wrong answers that students actually handed in (issue 6) must be 
 right mistake, never by another.
 """
 
+import functools
 import math
 import re
 
 import numpy as np
 import pytest
 import sympy
+from scipy.integrate import solve_ivp
 
-from robodyn.diffdrive import waypoints
+from robodyn.diffdrive import (
+    forward_kinematics,
+    integrate_pose,
+    inverse_kinematics,
+    odometry,
+    waypoints,
+)
 from robodyn.grading import CheckFailed, check, evaluate, exercise_ids, get_exercise
 
 FK = "diffdrive.forward_kinematics"
@@ -38,31 +46,56 @@ def wrap(angle):
     return np.arctan2(np.sin(angle), np.cos(angle))
 
 
+def wheel_limited(answer):
+    """A student's command of 4.5 written as answer(pose, goal, gain, dead_band, omega_max),
+    with the yaw-rate limit worked out first as students write it: what the outer rim has left
+    of its top speed, over half the track."""
+
+    @functools.wraps(answer)
+    def heading_command(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                        max_wheel_speed):
+        omega_max = (wheel_radius * max_wheel_speed - speed) / (track_width / 2)
+        return answer(pose, goal, gain, dead_band, omega_max)
+
+    return heading_command
+
+
 # --------------------------------------------------------------------------- right answers
 
 
-def fk_as_array(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    matrix = np.array([[wheel_radius / 2, wheel_radius / 2],
-                       [wheel_radius / track_width, -wheel_radius / track_width]])
+def fk_as_array(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    matrix = np.array([[radius_r / 2, radius_l / 2],
+                       [radius_r / track_width, -radius_l / track_width]])
     return matrix @ np.array([phi_dot_r, phi_dot_l])
 
 
-def ip_textbook_with_branch(pose, v, omega, dt):
+def ip_closed_form_with_branch(pose, v, accel, omega, dt):
+    """The integral by parts about the mean heading, a branch at omega == 0 only."""
     x, y, theta = pose
-    safe = np.where(omega == 0, 1.0, omega)
-    theta_new = theta + omega * dt
-    x_arc = x + v / safe * (np.sin(theta_new) - np.sin(theta))
-    y_arc = y - v / safe * (np.cos(theta_new) - np.cos(theta))
-    straight = omega == 0
-    return np.array([np.where(straight, x + v * dt * np.cos(theta), x_arc),
-                     np.where(straight, y + v * dt * np.sin(theta), y_arc), theta_new])
+    u = omega * dt / 2
+    safe = np.where(omega == 0, 1.0, u)
+    bend = np.where(omega == 0, 0.0, (np.sin(safe) - safe * np.cos(safe)) / safe**2)
+    along = (v * dt + accel * dt**2 / 2) * np.sinc(u / np.pi)
+    across = accel * dt**2 / 2 * bend
+    heading = theta + u
+    return np.array([x + along * np.cos(heading) - across * np.sin(heading),
+                     y + along * np.sin(heading) + across * np.cos(heading),
+                     theta + omega * dt])
 
 
-def ip_complex_numbers(pose, v, omega, dt):
+def ip_complex_numbers(pose, v, accel, omega, dt):
+    """e^(i theta) times the integral of (v + a t) e^(i omega t), a series for small turns."""
     x, y, theta = pose
-    half = omega * dt / 2
-    chord = v * dt * np.sinc(half / np.pi) * np.exp(1j * (theta + half))
-    return np.array([x + chord.real, y + chord.imag, theta + omega * dt])
+    u = omega * dt / 2
+    small = np.abs(u) < 1e-3
+    safe = np.where(small, 1.0, u)
+    bend = np.where(small, u / 3 - u**3 / 30, (np.sin(safe) - safe * np.cos(safe)) / safe**2)
+    moved = np.exp(1j * (theta + u)) * ((v * dt + accel * dt**2 / 2) * np.sinc(u / np.pi)
+                                        + 1j * accel * dt**2 / 2 * bend)
+    return np.array([x + moved.real, y + moved.imag, theta + omega * dt])
+
+
+@wheel_limited
 
 
 def hc_with_mod_wrap(pose, goal, gain, dead_band, omega_max):
@@ -70,6 +103,9 @@ def hc_with_mod_wrap(pose, goal, gain, dead_band, omega_max):
     error = (error + np.pi) % (2 * np.pi) - np.pi
     command = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(error) >= dead_band, command, 0.0)
+
+
+@wheel_limited
 
 
 def hc_arctan2_wrap_and_min_max(pose, goal, gain, dead_band, omega_max):
@@ -83,9 +119,9 @@ def tr_through_v_and_omega(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return v / omega
 
 
-def fk_from_rim_speeds_in_a_loop(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def fk_from_rim_speeds_in_a_loop(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     def one(right, left):
-        rim_right, rim_left = wheel_radius * right, wheel_radius * left   # m/s
+        rim_right, rim_left = radius_r * right, radius_l * left   # m/s
         return math.fsum([rim_right, rim_left]) / 2, (rim_right - rim_left) / track_width
 
     if np.ndim(phi_dot_r) == 0:
@@ -94,18 +130,26 @@ def fk_from_rim_speeds_in_a_loop(phi_dot_r, phi_dot_l, wheel_radius, track_width
     return np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
 
 
-def ik_by_solving_the_forward_map(v, omega, wheel_radius, track_width):
-    forward = np.array([[wheel_radius / 2, wheel_radius / 2],
-                        [wheel_radius / track_width, -wheel_radius / track_width]])
-    return np.linalg.solve(forward, np.array([v, omega]))
+def _within(right, left, top):
+    """Both wheel speeds scaled by one factor so that neither passes the top speed."""
+    scale = np.minimum(1.0, top / np.maximum(np.abs(right), np.abs(left)))
+    return scale * right, scale * left
 
 
-def ik_by_sympy(v, omega, wheel_radius, track_width):
-    right, left, V, W, R, L = sympy.symbols("phi_r phi_l V W R L")
-    solution = sympy.solve([sympy.Eq(V, R * (right + left) / 2),
-                            sympy.Eq(W, R * (right - left) / L)], [right, left])
-    speeds = sympy.lambdify((V, W, R, L), [solution[right], solution[left]], "numpy")
-    return tuple(speeds(v, omega, wheel_radius, track_width))
+def ik_by_solving_the_forward_map(v, omega, radius_r, radius_l, track_width, top):
+    forward = np.array([[radius_r / 2, radius_l / 2],
+                        [radius_r / track_width, -radius_l / track_width]])
+    return _within(*np.linalg.solve(forward, np.array([v, omega])), top)
+
+
+def ik_by_sympy(v, omega, radius_r, radius_l, track_width, top):
+    right, left, V, W, R_r, R_l, L = sympy.symbols("phi_r phi_l V W R_r R_l L")
+    solution = sympy.solve([sympy.Eq(V, (R_r * right + R_l * left) / 2),
+                            sympy.Eq(W, (R_r * right - R_l * left) / L)], [right, left])
+    speeds = sympy.lambdify((V, W, R_r, R_l, L), [solution[right], solution[left]], "numpy")
+    fastest = np.maximum(*np.abs(speeds(v, omega, radius_r, radius_l, track_width)))
+    scale = top / np.maximum(fastest, top)
+    return tuple(scale * s for s in speeds(v, omega, radius_r, radius_l, track_width))
 
 
 def tr_vectorised_math(phi_dot_r, phi_dot_l, wheel_radius, track_width):
@@ -115,16 +159,39 @@ def tr_vectorised_math(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return np.vectorize(one, otypes=[float])(phi_dot_r, phi_dot_l)
 
 
-def ip_vectorised_math_with_if(pose, v, omega, dt):
-    def one(x, y, theta, v, omega):
-        if omega == 0:
-            return x + v * dt * math.cos(theta), y + v * dt * math.sin(theta), theta
-        half = omega * dt / 2
-        chord = 2 * v / omega * math.sin(half)
-        return (x + chord * math.cos(theta + half), y + chord * math.sin(theta + half),
-                theta + omega * dt)
+def ip_runge_kutta(pose, v, accel, omega, dt, steps=400):
+    """A simulation: RK4 on (v + a t) (cos theta, sin theta), omega, in many small steps."""
+    state = [np.asarray(entry, float) for entry in pose]
+    h = dt / steps
 
-    return np.array(np.vectorize(one)(pose[0], pose[1], pose[2], v, omega))
+    def rate(t, state):
+        speed = v + accel * t
+        return [speed * np.cos(state[2]), speed * np.sin(state[2]), omega + 0 * state[2]]
+
+    for k in range(steps):
+        t = k * h
+        k1 = rate(t, state)
+        k2 = rate(t + h / 2, [s + h / 2 * d for s, d in zip(state, k1, strict=True)])
+        k3 = rate(t + h / 2, [s + h / 2 * d for s, d in zip(state, k2, strict=True)])
+        k4 = rate(t + h, [s + h * d for s, d in zip(state, k3, strict=True)])
+        state = [s + h / 6 * (a + 2 * b + 2 * c + d)
+                 for s, a, b, c, d in zip(state, k1, k2, k3, k4, strict=True)]
+    return np.array(state)
+
+
+def ip_exact_arcs_at_midpoint_speeds(pose, v, accel, omega, dt, steps=2000):
+    """A simulation: the chapter's exact step, written out, at each sub-step's mid speed."""
+    x, y, theta = (np.asarray(entry, float) for entry in pose)
+    h = dt / steps
+    half = omega * h / 2
+    for k in range(steps):
+        chord = (v + accel * (k + 0.5) * h) * h * np.sinc(half / np.pi)
+        x, y = x + chord * np.cos(theta + half), y + chord * np.sin(theta + half)
+        theta = theta + omega * h
+    return np.array([x, y, theta])
+
+
+@wheel_limited
 
 
 def hc_with_mod_wrap_and_less_or_equal(pose, goal, gain, dead_band, omega_max):
@@ -135,11 +202,17 @@ def hc_with_mod_wrap_and_less_or_equal(pose, goal, gain, dead_band, omega_max):
                     np.clip(gain * error, -omega_max, omega_max))
 
 
+@wheel_limited
+
+
 def hc_complex_wrap(pose, goal, gain, dead_band, omega_max):
     x, y, theta = pose
     towards = (goal[0] - x) + 1j * (goal[1] - y)
     error = np.angle(towards * np.exp(-1j * theta))
     return np.clip(gain * error * (np.abs(error) >= dead_band), -omega_max, omega_max)
+
+
+@wheel_limited
 
 
 def hc_vectorised_math_remainder(pose, goal, gain, dead_band, omega_max):
@@ -154,8 +227,8 @@ def hc_vectorised_math_remainder(pose, goal, gain, dead_band, omega_max):
 
 RIGHT = [(FK, fk_as_array), (FK, fk_from_rim_speeds_in_a_loop),
          (IK, ik_by_solving_the_forward_map), (IK, ik_by_sympy),
-         (IP, ip_textbook_with_branch), (IP, ip_complex_numbers),
-         (IP, ip_vectorised_math_with_if),
+         (IP, ip_closed_form_with_branch), (IP, ip_complex_numbers),
+         (IP, ip_runge_kutta), (IP, ip_exact_arcs_at_midpoint_speeds),
          (HC, hc_with_mod_wrap), (HC, hc_arctan2_wrap_and_min_max),
          (HC, hc_with_mod_wrap_and_less_or_equal), (HC, hc_complex_wrap),
          (HC, hc_vectorised_math_remainder),
@@ -172,13 +245,115 @@ def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
     assert result.failure is None, str(result.failure)
 
 
-def test_the_textbook_exact_step_passes_with_a_note_on_cancellation():
-    """At omega = 1e-9 the branch formula loses digits; it passes, and the note says why."""
-    text = evaluate(get_exercise(IP), ip_textbook_with_branch).text
+def test_two_radii_forward_kinematics_is_odometry_over_a_short_sample_and_the_chapters_limit():
+    """4.1's reference against a second method: the odometry of two wheels of their own radii
+    (robodyn.diffdrive.odometry.dead_reckoning) over one sample of dt, whose heading change is
+    omega dt and whose arc is v dt; and with equal radii it is the chapter's one-radius
+    function."""
+    exercise = get_exercise(FK)
+    dt = 1e-3
+    for case in exercise.cases():
+        phi_dot_r, phi_dot_l, radius_r, radius_l, track_width = case.args
+        assert np.all(radius_r != radius_l)
+        v, omega = exercise.reference(*case.args)
+        for right, left, v_k, omega_k in np.broadcast(phi_dot_r, phi_dot_l, v, omega):
+            poses = odometry.dead_reckoning([0.0, right * dt], [0.0, left * dt], radius_r,
+                                            radius_l, track_width)
+            turn = poses[2, -1]
+            arc = np.hypot(poses[0, -1], poses[1, -1]) / np.sinc(turn / 2 / np.pi)
+            assert turn == pytest.approx(omega_k * dt, rel=1e-12, abs=1e-15)
+            assert np.copysign(arc, np.cos(turn / 2) * poses[0, -1]) == pytest.approx(
+                v_k * dt, rel=1e-9, abs=1e-15)
+        same = exercise.reference(phi_dot_r, phi_dot_l, radius_l, radius_l, track_width)
+        chapter = forward_kinematics(phi_dot_r, phi_dot_l, radius_l, track_width)
+        assert np.allclose(same, chapter, rtol=1e-13, atol=0.0)
+
+
+def test_two_radii_inverse_kinematics_undoes_the_forward_map_and_keeps_the_arc():
+    """4.2's reference through 4.1's forward map (checked above against odometry): within the
+    top speed it gives back (v, omega); over it, the faster wheel is at the top speed and the
+    robot drives the same arc slower, (s v, s omega) with 0 < s < 1. With equal radii and no
+    limit in reach it is the chapter's inverse_kinematics."""
+    exercise, forward = get_exercise(IK), get_exercise(FK).reference
+    scaled = 0
+    for case in exercise.cases():
+        v, omega, radius_r, radius_l, track_width, top = case.args
+        right, left = exercise.reference(*case.args)
+        v_back, omega_back = forward(right, left, radius_r, radius_l, track_width)
+        fastest = np.maximum(np.abs(right), np.abs(left))
+        demand_r = (v + omega * track_width / 2) / radius_r
+        demand_l = (v - omega * track_width / 2) / radius_l
+        within = np.maximum(np.abs(demand_r), np.abs(demand_l)) <= top
+        assert np.all(fastest <= top * (1 + 1e-12))
+        s = np.where(within, 1.0, fastest / np.maximum(np.abs(demand_r), np.abs(demand_l)))
+        assert np.all(np.where(within, True, np.isclose(fastest, top, rtol=1e-12)))
+        assert np.all((s > 0) & (s <= 1))
+        assert np.allclose(v_back, s * v, rtol=1e-12, atol=1e-15)
+        assert np.allclose(omega_back, s * omega, rtol=1e-12, atol=1e-15)
+        scaled += int(np.sum(~within))
+        same = exercise.reference(v, omega, radius_r, radius_r, track_width, 1e6)
+        assert np.allclose(same, inverse_kinematics(v, omega, radius_r, track_width),
+                           rtol=1e-13, atol=0.0)
+    assert scaled >= 5   # the cases reach the limit often enough to test it
+
+
+def test_ramped_step_is_the_integral_of_the_velocity_and_the_chapters_step_without_ramp():
+    """4.4's reference against scipy's solve_ivp on x' = (v + a t) cos theta,
+    y' = (v + a t) sin theta, theta' = omega at tight tolerances; with accel = 0 it is the
+    chapter's exact step; and two half steps, the second starting at the speed the first
+    ends with, make the whole step."""
+    exercise = get_exercise(IP)
+    for case in exercise.cases():
+        pose, v, accel, omega, dt = case.args
+        expected = exercise.reference(*case.args)
+        for k, (x, y, theta, v_k, a_k, omega_k) in enumerate(np.broadcast(
+                *pose, v, accel, omega)):
+            assert a_k != 0.0
+
+            def rate(t, state, v_k=v_k, a_k=a_k, omega_k=omega_k):
+                return [(v_k + a_k * t) * np.cos(state[2]), (v_k + a_k * t) * np.sin(state[2]),
+                        omega_k]
+
+            solved = solve_ivp(rate, (0.0, dt), [x, y, theta], rtol=1e-12, atol=1e-12)
+            got = expected if np.ndim(expected) == 1 else expected[:, k]
+            assert np.allclose(solved.y[:, -1], got, rtol=0.0, atol=1e-9)
+        no_ramp = exercise.reference(pose, v, 0.0, omega, dt)
+        assert np.allclose(no_ramp, integrate_pose(pose, v, omega, dt), rtol=1e-13, atol=1e-15)
+        halfway = exercise.reference(pose, v, accel, omega, dt / 2)
+        twice = exercise.reference(halfway, np.add(v, np.multiply(accel, dt / 2)), accel, omega,
+                                   dt / 2)
+        assert np.allclose(twice, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_the_closed_form_without_a_series_passes_with_a_note_on_cancellation():
+    """At omega = 1e-9 the direct (sin u - u cos u) / u^2 loses digits; it passes, and the
+    note says why; with a series for small turns no note is needed."""
+    text = evaluate(get_exercise(IP), ip_closed_form_with_branch).text
     assert text.startswith("PASSED diffdrive.integrate_pose")
     assert "cancellation" in text and "Note:" in text
     sinc_form = evaluate(get_exercise(IP), ip_complex_numbers).text
     assert "Note:" not in sinc_form
+
+
+def test_the_wheel_limited_command_keeps_both_wheels_within_their_top_speed():
+    """4.5's reference through the chapter's inverse kinematics at (speed, omega): no wheel
+    passes max_wheel_speed, and where the command is limited the outer wheel is exactly at it;
+    unlimited, it is the chapter's command with an infinite limit."""
+    exercise = get_exercise(HC)
+    limited = 0
+    for case in exercise.cases():
+        pose, goal, gain, dead_band, speed, radius, track_width, top = case.args
+        omega = exercise.reference(*case.args)
+        right, left = inverse_kinematics(speed, omega, radius, track_width)
+        fastest = np.maximum(np.abs(right), np.abs(left))
+        assert np.all(fastest <= top * (1 + 1e-12))
+        free = waypoints.heading_command(pose, goal, gain, dead_band, 1e9)
+        at_limit = np.abs(free) > np.abs(omega) + 1e-12
+        assert np.allclose(np.where(at_limit, fastest, top), top, rtol=1e-12)
+        assert np.allclose(np.where(at_limit, free, omega), free, rtol=1e-12, atol=0.0)
+        assert np.all(np.sign(omega) == np.sign(free))
+        limited += int(np.sum(at_limit))
+    assert limited >= 8   # the cases reach the limit often enough to test it
 
 
 def test_the_boundaries_of_the_heading_command_are_cases():
@@ -189,7 +364,7 @@ def test_the_boundaries_of_the_heading_command_are_cases():
     for case in exercise.cases():
         if case.kind == "seeded random":
             continue
-        pose, goal, _, dead_band, _ = case.args
+        pose, goal, _, dead_band = case.args[:4]
         bearing = np.arctan2(goal[1] - pose[1], goal[0] - pose[0])
         error = waypoints.heading_error(pose, goal)
         edges += int(np.sum(np.abs(error) == dead_band))
@@ -212,11 +387,15 @@ def test_a_third_value_on_a_boundary_is_wrong():
     """On a boundary only the two right commands pass: 0 for a goal exactly behind, or half
     the step at the dead band's edge, is wrong."""
 
+    @wheel_limited
+
     def stops_when_behind(pose, goal, gain, dead_band, omega_max):
         error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
         omega = np.where(np.abs(error) < dead_band, 0.0,
                          np.clip(gain * error, -omega_max, omega_max))
         return np.where(np.abs(error) > np.pi - 1e-12, 0.0, omega)
+
+    @wheel_limited
 
     def half_step_at_the_edge(pose, goal, gain, dead_band, omega_max):
         error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
@@ -234,6 +413,8 @@ def test_a_slip_with_the_other_wrap_is_still_named():
     """A slip written with [-pi, pi) wrapping is named: the boundary entries, where two
     commands are right, do not hide it."""
 
+    @wheel_limited
+
     def bang_bang_mod_wrap(pose, goal, gain, dead_band, omega_max):
         error = np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2]
         error = (error + np.pi) % (2 * np.pi) - np.pi
@@ -245,9 +426,15 @@ def test_a_slip_with_the_other_wrap_is_still_named():
 # --------------------------------------------------------------------------- wrong answers
 
 
+@wheel_limited
+
+
 def hc_bang_bang(pose, goal, gain, dead_band, omega_max):
     error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
     return np.where(np.abs(error) < dead_band, 0.0, np.sign(error) * omega_max)
+
+
+@wheel_limited
 
 
 def hc_arctan_ratio(pose, goal, gain, dead_band, omega_max):
@@ -256,10 +443,16 @@ def hc_arctan_ratio(pose, goal, gain, dead_band, omega_max):
                    omega_max)
 
 
+@wheel_limited
+
+
 def hc_theta_wrapped_only(pose, goal, gain, dead_band, omega_max):
     error = np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - wrap(pose[2])
     return np.clip(np.where(np.abs(error) < dead_band, 0.0, gain * error), -omega_max,
                    omega_max)
+
+
+@wheel_limited
 
 
 def hc_atan2_swapped(pose, goal, gain, dead_band, omega_max):
@@ -268,10 +461,16 @@ def hc_atan2_swapped(pose, goal, gain, dead_band, omega_max):
                    omega_max)
 
 
+@wheel_limited
+
+
 def hc_dead_band_on_command(pose, goal, gain, dead_band, omega_max):
     error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
     omega = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(omega) < dead_band, 0.0, omega)
+
+
+@wheel_limited
 
 
 def hc_dead_band_inverted(pose, goal, gain, dead_band, omega_max):
@@ -280,117 +479,130 @@ def hc_dead_band_inverted(pose, goal, gain, dead_band, omega_max):
                    omega_max)
 
 
+@wheel_limited
+
+
 def hc_degrees_per_second(pose, goal, gain, dead_band, omega_max):
-    return np.rad2deg(hc_with_mod_wrap(pose, goal, gain, dead_band, omega_max))
+    return np.rad2deg(hc_with_mod_wrap.__wrapped__(pose, goal, gain, dead_band, omega_max))
 
 
-def ip_numpy_sinc(pose, v, omega, dt):
+def ip_numpy_sinc(pose, v, accel, omega, dt):
     x, y, theta = pose
-    chord = v * dt * np.sinc(omega * dt / 2)
-    return np.array([x + chord * np.cos(theta + omega * dt / 2),
-                     y + chord * np.sin(theta + omega * dt / 2), theta + omega * dt])
+    u = omega * dt / 2
+    small = np.abs(u) < 1e-3
+    safe = np.where(small, 1.0, u)
+    bend = np.where(small, u / 3, (np.sin(safe) - safe * np.cos(safe)) / safe**2)
+    moved = np.exp(1j * (theta + u)) * ((v * dt + accel * dt**2 / 2) * np.sinc(u)
+                                        + 1j * accel * dt**2 / 2 * bend)
+    return np.array([x + moved.real, y + moved.imag, theta + omega * dt])
 
 
-def ip_sign_slip_in_heading(pose, v, omega, dt):
-    x, y, theta = pose
-    chord = v * dt * np.sinc(omega * dt / 2 / np.pi)
-    return np.array([x + chord * np.cos(theta - omega * dt / 2),
-                     y + chord * np.sin(theta - omega * dt / 2), theta + omega * dt])
+def ip_shift_to_the_right(pose, v, accel, omega, dt):
+    new_pose = ip_complex_numbers(pose, v, -accel, omega, dt)
+    mean = integrate_pose(pose, v + accel * dt / 2, omega, dt)
+    turned = integrate_pose(pose, v - accel * dt / 2, omega, dt)
+    return np.array([mean[0] + (new_pose[0] - turned[0]), mean[1] + (new_pose[1] - turned[1]),
+                     new_pose[2]])
 
 
-def ip_wraps_theta(pose, v, omega, dt):
-    new_pose = ip_complex_numbers(pose, v, omega, dt)
+def ip_wraps_theta(pose, v, accel, omega, dt):
+    new_pose = ip_complex_numbers(pose, v, accel, omega, dt)
     new_pose[2] = wrap(new_pose[2])
     return new_pose
 
 
-def fk_omega_first(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (wheel_radius * (phi_dot_r - phi_dot_l) / track_width,
-            wheel_radius * (phi_dot_r + phi_dot_l) / 2)
+def fk_omega_first(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width,
+            (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2)
 
 
-def fk_degrees(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width * 180 / np.pi
-    return wheel_radius * (phi_dot_r + phi_dot_l) / 2, omega
+def fk_degrees(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    omega = (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width * 180 / np.pi
+    return (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2, omega
 
 
-def ik_degrees(v, omega, wheel_radius, track_width):
-    right = (v + omega * track_width / 2) / wheel_radius
-    left = (v - omega * track_width / 2) / wheel_radius
+def _ik_demand(v, omega, radius_r, radius_l, track_width):
+    return ((v + omega * track_width / 2) / radius_r, (v - omega * track_width / 2) / radius_l)
+
+
+def ik_degrees(v, omega, radius_r, radius_l, track_width, top):
+    right, left = _within(*_ik_demand(v, omega, radius_r, radius_l, track_width), top)
     return np.degrees(right), np.degrees(left)
 
 
-def fk_diameter(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    diameter = 2 * wheel_radius
-    return (diameter * (phi_dot_r + phi_dot_l) / 2,
-            diameter * (phi_dot_r - phi_dot_l) / track_width)
+def fk_diameter(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    d_r, d_l = 2 * radius_r, 2 * radius_l
+    return ((d_r * phi_dot_r + d_l * phi_dot_l) / 2,
+            (d_r * phi_dot_r - d_l * phi_dot_l) / track_width)
 
 
-def fk_radius_halved(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    r = wheel_radius / 2
-    return r * (phi_dot_r + phi_dot_l) / 2, r * (phi_dot_r - phi_dot_l) / track_width
+def fk_radius_halved(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    r_r, r_l = radius_r / 2, radius_l / 2
+    return ((r_r * phi_dot_r + r_l * phi_dot_l) / 2,
+            (r_r * phi_dot_r - r_l * phi_dot_l) / track_width)
 
 
-def fk_revolutions(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    circumference = 2 * np.pi * wheel_radius
-    return (circumference * (phi_dot_r + phi_dot_l) / 2,
-            circumference * (phi_dot_r - phi_dot_l) / track_width)
+def fk_revolutions(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    rim_r, rim_l = 2 * np.pi * radius_r * phi_dot_r, 2 * np.pi * radius_l * phi_dot_l
+    return (rim_r + rim_l) / 2, (rim_r - rim_l) / track_width
 
 
-def fk_radius_track_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (track_width * (phi_dot_r + phi_dot_l) / 2,
-            track_width * (phi_dot_r - phi_dot_l) / wheel_radius)
+def fk_radii_on_the_wrong_wheels(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_l * phi_dot_r + radius_r * phi_dot_l) / 2,
+            (radius_l * phi_dot_r - radius_r * phi_dot_l) / track_width)
 
 
-def fk_sum_difference_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (wheel_radius * (phi_dot_r - phi_dot_l) / 2,
-            wheel_radius * (phi_dot_r + phi_dot_l) / track_width)
+def fk_sum_difference_mixed_up(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_r * phi_dot_r - radius_l * phi_dot_l) / 2,
+            (radius_r * phi_dot_r + radius_l * phi_dot_l) / track_width)
 
 
-def fk_yaw_rate_from_wheel_speeds(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return wheel_radius * (phi_dot_r + phi_dot_l) / 2, (phi_dot_r - phi_dot_l) / track_width
+def fk_yaw_rate_from_wheel_speeds(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
+            (phi_dot_r - phi_dot_l) / track_width)
 
 
-def fk_speed_from_wheel_speeds(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (phi_dot_r + phi_dot_l) / 2, wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+def fk_speed_from_wheel_speeds(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((phi_dot_r + phi_dot_l) / 2,
+            (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width)
 
 
-def fk_from_rpm(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def fk_from_rpm(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     to_rad_per_s = 2 * math.pi / 60
-    right, left = phi_dot_r * to_rad_per_s, phi_dot_l * to_rad_per_s
-    return wheel_radius * (right + left) / 2, wheel_radius * (right - left) / track_width
+    right = radius_r * phi_dot_r * to_rad_per_s
+    left = radius_l * phi_dot_l * to_rad_per_s
+    return (right + left) / 2, (right - left) / track_width
 
 
-def ik_floor_half(v, omega, wheel_radius, track_width):
+def ik_floor_half(v, omega, radius_r, radius_l, track_width, top):
     rim = omega * (track_width // 2)
-    return (v + rim) / wheel_radius, (v - rim) / wheel_radius
+    return _within((v + rim) / radius_r, (v - rim) / radius_l, top)
 
 
-def ik_not_halved(v, omega, wheel_radius, track_width):
-    total = 2 * v / wheel_radius                 # phi_r + phi_l
-    difference = omega * track_width / wheel_radius
-    return total + difference, total - difference
+def ik_not_halved(v, omega, radius_r, radius_l, track_width, top):
+    return _within((2 * v + omega * track_width) / radius_r,
+                   (2 * v - omega * track_width) / radius_l, top)
 
 
-def ik_diameter(v, omega, wheel_radius, track_width):
-    return ((v + omega * track_width / 2) / (2 * wheel_radius),
-            (v - omega * track_width / 2) / (2 * wheel_radius))
+def ik_diameter(v, omega, radius_r, radius_l, track_width, top):
+    right, left = _ik_demand(v, omega, 2 * radius_r, 2 * radius_l, track_width)
+    return _within(right, left, top)
 
 
-def ik_revolutions(v, omega, wheel_radius, track_width):
-    circumference = 2 * np.pi * wheel_radius
-    return ((v + omega * track_width / 2) / circumference,
-            (v - omega * track_width / 2) / circumference)
+def ik_each_wheel_clipped(v, omega, radius_r, radius_l, track_width, top):
+    right, left = _ik_demand(v, omega, radius_r, radius_l, track_width)
+    return np.clip(right, -top, top), np.clip(left, -top, top)
 
 
-def ik_omega_over_track(v, omega, wheel_radius, track_width):
-    return ((v + omega / (2 * track_width)) / wheel_radius,
-            (v - omega / (2 * track_width)) / wheel_radius)
+def ik_always_at_top_speed(v, omega, radius_r, radius_l, track_width, top):
+    right, left = _ik_demand(v, omega, radius_r, radius_l, track_width)
+    scale = top / np.maximum(np.abs(right), np.abs(left))
+    return scale * right, scale * left
 
 
-def ik_radius_track_mixed_up(v, omega, wheel_radius, track_width):
-    return ((v + omega * wheel_radius / 2) / track_width,
-            (v - omega * wheel_radius / 2) / track_width)
+def ik_mean_radius(v, omega, radius_r, radius_l, track_width, top):
+    radius = (radius_r + radius_l) / 2
+    return _within(*_ik_demand(v, omega, radius, radius, track_width), top)
 
 
 def tr_of_the_left_wheel(phi_dot_r, phi_dot_l, wheel_radius, track_width):
@@ -423,53 +635,44 @@ def tr_curvature(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return omega / v
 
 
-def ip_textbook_with_cos_sign_slip(pose, v, omega, dt):
-    x, y, theta = pose
-    turning = omega != 0
-    w = np.where(turning, omega, 1.0)
-    theta_new = theta + omega * dt
-    return np.array([
-        np.where(turning, x + v / w * (np.sin(theta_new) - np.sin(theta)),
-                 x + v * dt * np.cos(theta)),
-        np.where(turning, y + v / w * (np.cos(theta_new) - np.cos(theta)),
-                 y + v * dt * np.sin(theta)),
-        theta_new])
-
-
-def ip_sinc_of_the_whole_turn(pose, v, omega, dt):
-    x, y, theta = pose
-    chord = v * dt * np.sinc(omega * dt / np.pi)
-    return np.array([x + chord * np.cos(theta + omega * dt / 2),
-                     y + chord * np.sin(theta + omega * dt / 2), theta + omega * dt])
-
-
-def ip_sin_for_x(pose, v, omega, dt):
+def ip_mean_speed_arc(pose, v, accel, omega, dt):
     x, y, theta = pose
     half = omega * dt / 2
-    chord = v * dt * np.sinc(half / np.pi)
-    return np.array([x + chord * np.sin(theta + half), y + chord * np.cos(theta + half),
+    chord = (v + accel * dt / 2) * dt * np.sinc(half / np.pi)
+    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
+                     theta + omega * dt])
+
+
+def ip_start_speed_arc(pose, v, accel, omega, dt):
+    return ip_mean_speed_arc(pose, v - accel * dt / 2, accel, omega, dt)
+
+
+def ip_distance_at_the_start_heading(pose, v, accel, omega, dt):
+    x, y, theta = pose
+    distance = v * dt + 0.5 * accel * dt**2
+    return np.array([x + distance * np.cos(theta), y + distance * np.sin(theta),
                      theta + omega * dt])
 
 
-def ip_heading_without_dt(pose, v, omega, dt):
-    x, y, theta = pose
-    half = omega * dt / 2
-    chord = v * dt * np.sinc(half / np.pi)
-    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
-                     theta + omega])
+def ip_sin_for_x(pose, v, accel, omega, dt):
+    x, y, _ = pose
+    new_x, new_y, theta = ip_complex_numbers(pose, v, accel, omega, dt)
+    return np.array([x + (new_y - y), y + (new_x - x), theta])
 
 
-def ip_distance_without_dt(pose, v, omega, dt):
-    x, y, theta = pose
-    half = omega * dt / 2
-    chord = v * np.sinc(half / np.pi)
-    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
-                     theta + omega * dt])
+def ip_end_speed_arc(pose, v, accel, omega, dt):
+    return ip_mean_speed_arc(pose, v + accel * dt / 2, accel, omega, dt)
+
+
+@wheel_limited
 
 
 def hc_no_gain(pose, goal, gain, dead_band, omega_max):
     error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
     return np.clip(np.where(np.abs(error) < dead_band, 0.0, error), -omega_max, omega_max)
+
+
+@wheel_limited
 
 
 def hc_bearing_from_goal(pose, goal, gain, dead_band, omega_max):
@@ -478,10 +681,16 @@ def hc_bearing_from_goal(pose, goal, gain, dead_band, omega_max):
                    omega_max)
 
 
+@wheel_limited
+
+
 def hc_mod_minus_pi(pose, goal, gain, dead_band, omega_max):
     error = np.mod(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2], 2 * np.pi) - np.pi
     return np.clip(np.where(np.abs(error) < dead_band, 0.0, gain * error), -omega_max,
                    omega_max)
+
+
+@wheel_limited
 
 
 def hc_no_abs(pose, goal, gain, dead_band, omega_max):
@@ -489,33 +698,41 @@ def hc_no_abs(pose, goal, gain, dead_band, omega_max):
     return np.clip(np.where(error < dead_band, 0.0, gain * error), -omega_max, omega_max)
 
 
+@wheel_limited
+
+
 def hc_minimum_only(pose, goal, gain, dead_band, omega_max):
     error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
     return np.minimum(np.where(np.abs(error) < dead_band, 0.0, gain * error), omega_max)
 
 
-def fk_mean_by_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    right, left = wheel_radius * phi_dot_r, wheel_radius * phi_dot_l
+def fk_mean_by_floor_division(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    right, left = radius_r * phi_dot_r, radius_l * phi_dot_l
     return (right + left) // 2, (right - left) / track_width
 
 
-def fk_mean_wheel_speed_by_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    mean_speed = (phi_dot_r + phi_dot_l) // 2
-    return wheel_radius * mean_speed, wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+def fk_mean_radius(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    radius = (radius_r + radius_l) / 2
+    return radius * (phi_dot_r + phi_dot_l) / 2, radius * (phi_dot_r - phi_dot_l) / track_width
 
 
-def ik_quarter_track(v, omega, wheel_radius, track_width):
+def fk_chapter_formula_with_left_radius(phi_dot_r, phi_dot_l, radius_r, radius_l,
+                                        track_width):
+    v = radius_l * (phi_dot_r + phi_dot_l) / 2
+    return v, radius_l * (phi_dot_r - phi_dot_l) / track_width
+
+
+def ik_quarter_track(v, omega, radius_r, radius_l, track_width, top):
     half_track = track_width / 2
     rim_change = omega * half_track / 2
-    return (v + rim_change) / wheel_radius, (v - rim_change) / wheel_radius
+    return _within((v + rim_change) / radius_r, (v - rim_change) / radius_l, top)
 
 
-def ip_whole_turn_everywhere(pose, v, omega, dt):
-    x, y, theta = pose
-    turn = omega * dt
-    chord = v * dt * np.sinc(turn / np.pi)
-    theta_new = theta + turn
-    return np.array([x + chord * np.cos(theta_new), y + chord * np.sin(theta_new), theta_new])
+def ip_ramp_distance_doubled(pose, v, accel, omega, dt):
+    return ip_complex_numbers(pose, v, 2 * accel, omega, dt)
+
+
+@wheel_limited
 
 
 def hc_error_limited_then_gain(pose, goal, gain, dead_band, omega_max):
@@ -534,7 +751,62 @@ def tr_tutorial(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return wheel_radius * v / omega
 
 
+def hc_limit_from_the_top_rim_speed(pose, goal, gain, dead_band, speed, wheel_radius,
+                                    track_width, max_wheel_speed):
+    omega_max = wheel_radius * max_wheel_speed / (track_width / 2)
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    return np.where(np.abs(error) < dead_band, 0.0, np.clip(gain * error, -omega_max,
+                                                             omega_max))
+
+
+def hc_limit_over_the_full_track(pose, goal, gain, dead_band, speed, wheel_radius,
+                                 track_width, max_wheel_speed):
+    omega_max = (wheel_radius * max_wheel_speed - speed) / track_width
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    return np.where(np.abs(error) < dead_band, 0.0, np.clip(gain * error, -omega_max,
+                                                             omega_max))
+
+
+def hc_wheel_speed_as_limit(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                            max_wheel_speed):
+    error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
+    return np.where(np.abs(error) < dead_band, 0.0,
+                    np.clip(gain * error, -max_wheel_speed, max_wheel_speed))
+
+
+def ik_scaled_by_the_left_wheel(v, omega, radius_r, radius_l, track_width, top):
+    """The left wheel taken to be the faster one: its speed alone sets the factor."""
+    right, left = _ik_demand(v, omega, radius_r, radius_l, track_width)
+    scale = np.where(np.abs(left) > top, top / np.where(left == 0, 1.0, np.abs(left)), 1.0)
+    return scale * right, scale * left
+
+
+def ip_across_over_half_the_step(pose, v, accel, omega, dt):
+    """The ramp's term across the mean heading integrated over half the step only."""
+    x, y, theta = pose
+    u = omega * dt / 2
+    safe = np.where(u == 0, 1.0, u)
+    bend = np.where(u == 0, 0.0, (np.sin(safe) - safe * np.cos(safe)) / safe**2)
+    moved = np.exp(1j * (theta + u)) * ((v * dt + accel * dt**2 / 2) * np.sinc(u / np.pi)
+                                        + 1j * accel * dt**2 / 4 * bend)
+    return np.array([x + moved.real, y + moved.imag, theta + omega * dt])
+
+
+def ip_chord_along_the_start_heading(pose, v, accel, omega, dt):
+    """The along and across parts right, but turned to the heading at the start."""
+    x, y, theta = pose
+    u = omega * dt / 2
+    safe = np.where(u == 0, 1.0, u)
+    bend = np.where(u == 0, 0.0, (np.sin(safe) - safe * np.cos(safe)) / safe**2)
+    moved = np.exp(1j * theta) * ((v * dt + accel * dt**2 / 2) * np.sinc(u / np.pi)
+                                  + 1j * accel * dt**2 / 2 * bend)
+    return np.array([x + moved.real, y + moved.imag, theta + omega * dt])
+
+
 STUDENTS = [
+    (HC, hc_limit_from_the_top_rim_speed, "the yaw-rate limit without the forward speed"),
+    (HC, hc_limit_over_the_full_track, "the yaw-rate limit with the full track width"),
+    (HC, hc_wheel_speed_as_limit, "the top wheel speed used as the yaw-rate limit"),
     (HC, hc_bang_bang, "a bang-bang command"),
     (HC, hc_arctan_ratio, "arctan(dy/dx) instead of arctan2(dy, dx)"),
     (HC, hc_theta_wrapped_only, "theta is wrapped but the heading error is not"),
@@ -543,7 +815,7 @@ STUDENTS = [
     (HC, hc_dead_band_inverted, "the dead band is inverted"),
     (HC, hc_degrees_per_second, "the command is in degrees per second"),
     (IP, ip_numpy_sinc, "NumPy's sinc is the normalised"),
-    (IP, ip_sign_slip_in_heading, "a sign slip in the mean heading"),
+    (IP, ip_shift_to_the_right, "to the wrong side of the mean heading"),
     (IP, ip_wraps_theta, "theta was wrapped"),
     (FK, fk_omega_first, "the outputs are in the wrong order"),
     (FK, fk_degrees, "omega in degrees per second"),
@@ -551,40 +823,44 @@ STUDENTS = [
     (TR, tr_unsigned, "an unsigned radius"),
     (TR, tr_tutorial, "an extra factor of the wheel radius R"),
     (FK, fk_diameter, "both twice too large"),
-    (FK, fk_radius_halved, "half the wheel radius"),
+    (FK, fk_radius_halved, "half the wheel radii"),
     (FK, fk_revolutions, "revolutions per second"),
-    (FK, fk_radius_track_mixed_up, "wheel_radius and track_width exchanged"),
+    (FK, fk_radii_on_the_wrong_wheels, "the two radii swapped"),
     (FK, fk_sum_difference_mixed_up, "the sum and the difference"),
     (IK, ik_not_halved, "not halved"),
-    (IK, ik_diameter, "the diameter in place of the radius"),
-    (IK, ik_revolutions, "revolutions per second"),
-    (IK, ik_omega_over_track, "omega divided by the track width"),
-    (IK, ik_radius_track_mixed_up, "wheel_radius and track_width exchanged"),
+    (IK, ik_diameter, "the diameters in place of the radii"),
+    (IK, ik_each_wheel_clipped, "each wheel clipped to the top speed on its own"),
+    (IK, ik_always_at_top_speed, "even where the demand is within it"),
+    (IK, ik_mean_radius, "the mean of the two radii for both wheels"),
     (TR, tr_sum_difference_mixed_up, "the sum and the difference"),
     (TR, tr_over_radius, "an extra division by the wheel radius"),
     (TR, tr_curvature, "the curvature"),
-    (IP, ip_sinc_of_the_whole_turn, "sinc of the whole turn"),
+    (IP, ip_distance_at_the_start_heading, "the whole distance along the start heading"),
     (IP, ip_sin_for_x, "cos and sin exchanged"),
-    (IP, ip_heading_without_dt, "dt is missing in the new heading"),
-    (IP, ip_distance_without_dt, "dt is missing in the distance"),
-    (FK, fk_yaw_rate_from_wheel_speeds, "the wheel radius is missing in omega"),
-    (FK, fk_speed_from_wheel_speeds, "the wheel radius is missing in v"),
+    (IP, ip_end_speed_arc, "at the end speed"),
+    (IP, ip_start_speed_arc, "the acceleration left out"),
+    (FK, fk_yaw_rate_from_wheel_speeds, "the wheel radii are missing in omega"),
+    (FK, fk_speed_from_wheel_speeds, "the wheel radii are missing in v"),
     (FK, fk_from_rpm, "converted from rpm"),
     (IK, ik_floor_half, "a floor division"),
     (TR, tr_of_the_left_wheel, "the left wheel's circle"),
     (TR, tr_of_the_right_wheel, "the right wheel's circle"),
     (TR, tr_floor_half, "a floor division"),
-    (IP, ip_textbook_with_cos_sign_slip, "a sign slip in y on an arc"),
+    (IP, ip_mean_speed_arc, "the ramp's sideways shift left out"),
     (HC, hc_no_gain, "the gain is missing"),
     (HC, hc_bearing_from_goal, "off by half a turn"),
     (HC, hc_mod_minus_pi, "off by half a turn"),
     (HC, hc_no_abs, "not its size |e|"),
     (HC, hc_minimum_only, "limited from above only"),
     (FK, fk_mean_by_floor_division, "the mean of the rim speeds taken with // 2"),
-    (FK, fk_mean_wheel_speed_by_floor_division, "the mean of the wheel speeds taken with // 2"),
+    (FK, fk_mean_radius, "the mean of the two radii for both wheels"),
+    (FK, fk_chapter_formula_with_left_radius, "one radius, the left wheel's, for both"),
     (IK, ik_quarter_track, "a quarter of the track width"),
-    (IP, ip_whole_turn_everywhere, "the whole turn omega dt where half of it belongs"),
+    (IP, ip_ramp_distance_doubled, "the distance of the ramp doubled"),
     (HC, hc_error_limited_then_gain, "the heading error limited to +-omega_max before the gain"),
+    (IK, ik_scaled_by_the_left_wheel, "the scale factor taken from the left wheel alone"),
+    (IP, ip_chord_along_the_start_heading, "about the start heading theta"),
+    (IP, ip_across_over_half_the_step, "the ramp's sideways shift half what it should be"),
 ]
 
 
@@ -605,26 +881,29 @@ def test_bang_bang_is_not_called_degrees():
     assert "degrees" not in summary(HC, hc_bang_bang)
 
 
-def fk_track_squared(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
-            wheel_radius * (phi_dot_r - phi_dot_l) / track_width**2)
+def fk_track_squared(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
+            (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width**2)
 
 
-def ik_radius_squared(v, omega, wheel_radius, track_width):
-    return ((v + omega * track_width / 2) / wheel_radius**2,
-            (v - omega * track_width / 2) / wheel_radius**2)
+def ik_radius_squared(v, omega, radius_r, radius_l, track_width, top):
+    right, left = _ik_demand(v, omega, radius_r**2, radius_l**2, track_width)
+    return _within(right, left, top)
 
 
 def tr_plus_a_centimetre(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     return track_width * (phi_dot_r + phi_dot_l) / (2 * (phi_dot_r - phi_dot_l)) + 0.01
 
 
-def ip_sinc_squared(pose, v, omega, dt):
+def ip_sinc_squared(pose, v, accel, omega, dt):
     x, y, theta = pose
-    half = omega * dt / 2
-    chord = v * dt * np.sinc(half / np.pi) ** 2
-    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
-                     theta + omega * dt])
+    u = omega * dt / 2
+    moved = np.exp(1j * (theta + u)) * ((v * dt + accel * dt**2 / 2) * np.sinc(u / np.pi)**2
+                                        + 1j * accel * dt**2 / 2 * (u / 3 - u**3 / 30))
+    return np.array([x + moved.real, y + moved.imag, theta + omega * dt])
+
+
+@wheel_limited
 
 
 def hc_dead_band_doubled(pose, goal, gain, dead_band, omega_max):
@@ -646,8 +925,10 @@ def test_an_unlisted_slip_is_wrong_but_not_misnamed(exercise_id, answer):
 def test_an_unknown_slip_gets_the_generic_but_concrete_message():
     """A wrong answer no mistake explains shows the call, expected, got and tolerance."""
 
+    @wheel_limited
+
     def halfway(pose, goal, gain, dead_band, omega_max):
-        return 0.5 * hc_with_mod_wrap(pose, goal, gain, dead_band, omega_max) + 0.01
+        return 0.5 * hc_with_mod_wrap.__wrapped__(pose, goal, gain, dead_band, omega_max) + 0.01
 
     text = message(HC, halfway)
     assert text.splitlines()[0].startswith(f"{HC}: wrong result for ")
@@ -663,19 +944,19 @@ def test_an_unknown_slip_gets_the_generic_but_concrete_message():
 def test_message_of_swapped_wheels_shows_call_expected_got_and_hint():
     """The message shows the exact call, the expected and the returned values and a hint."""
 
-    def swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
-                wheel_radius * (phi_dot_l - phi_dot_r) / track_width)
+    def swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        rim_r, rim_l = radius_r * phi_dot_r, radius_l * phi_dot_l
+        return (rim_r + rim_l) / 2, (rim_l - rim_r) / track_width
 
     text = message(FK, swapped)
     assert text.splitlines()[0] == (
-        "diffdrive.forward_kinematics: wrong result — looks like the wheels are swapped "
-        "(omega has the wrong sign)")
-    assert ("Called:    forward_kinematics(phi_dot_r=12.0, phi_dot_l=8.0, wheel_radius=0.05, "
-            "track_width=0.3)") in text
-    assert "Expected:  v = 0.5, omega = 0.666666666667" in text
-    assert "Got:       v = 0.5, omega = -0.666666666667" in text
-    assert "turns faster than the left one" in text.replace("\n    ", " ")
+        "diffdrive.forward_kinematics: wrong result — looks like the wheels are swapped in "
+        "omega (omega has the wrong sign)")
+    assert ("Called:    forward_kinematics(phi_dot_r=12.0, phi_dot_l=8.0, radius_r=0.0505, "
+            "radius_l=0.05, track_width=0.3)") in text
+    assert "Expected:  v = 0.503, omega = 0.686666666667" in text
+    assert "Got:       v = 0.503, omega = -0.686666666667" in text
+    assert "rim moves faster than the left one" in text.replace("\n    ", " ")
 
 
 def test_tutorial_radius_error_is_named_on_its_own_numbers():
@@ -689,11 +970,15 @@ def test_tutorial_radius_error_is_named_on_its_own_numbers():
 def test_division_by_zero_for_the_straight_segment_is_named():
     """Dividing by omega with Python floats raises ZeroDivisionError; the check names why."""
 
-    def divides(pose, v, omega, dt):
+    def divides(pose, v, accel, omega, dt):
         x, y, theta = pose
+        r, k = v / omega, accel / omega**2
         theta_new = theta + omega * dt
-        return np.array([x + v / omega * (np.sin(theta_new) - np.sin(theta)),
-                         y - v / omega * (np.cos(theta_new) - np.cos(theta)), theta_new])
+        r_new = r + accel * dt / omega
+        return np.array([x + r_new * np.sin(theta_new) - r * np.sin(theta)
+                         + k * (np.cos(theta_new) - np.cos(theta)),
+                         y - r_new * np.cos(theta_new) + r * np.cos(theta)
+                         + k * (np.sin(theta_new) - np.sin(theta)), theta_new])
 
     text = message(IP, divides)
     assert text.splitlines()[0] == (
@@ -705,10 +990,10 @@ def test_division_by_zero_for_the_straight_segment_is_named():
 def test_math_functions_are_told_to_vectorise():
     """An answer with math.cos works on numbers but is told it fails on NumPy arrays."""
 
-    def with_math(pose, v, omega, dt):
+    def with_math(pose, v, accel, omega, dt):
         x, y, theta = pose
         half = omega * dt / 2
-        chord = v * dt * (math.sin(half) / half if half != 0 else 1.0)
+        chord = (v + accel * dt / 2) * dt * (math.sin(half) / half if half != 0 else 1.0)
         return np.array([x + chord * math.cos(theta + half), y + chord * math.sin(theta + half),
                          theta + 2 * half])
 
@@ -720,6 +1005,8 @@ def test_math_functions_are_told_to_vectorise():
 
 def test_an_if_statement_is_told_to_vectorise():
     """An answer with if/else on the error is told it fails on NumPy arrays."""
+
+    @wheel_limited
 
     def with_if(pose, goal, gain, dead_band, omega_max):
         error = wrap(np.arctan2(goal[1] - pose[1], goal[0] - pose[0]) - pose[2])
@@ -744,7 +1031,10 @@ ANSWER_LINES = ["R (phi_dot_r - phi_dot_l) / L", "R (phi_dot_r + phi_dot_l) / 2"
                 "track_width * (phi_dot_r + phi_dot_l)", "sinc(omega dt/2) cos(theta + omega dt/2)",
                 "x + v dt", "np.where(np.abs(e) < dead_band", "np.clip(gain * e",
                 "e = wrap(bearing - theta)", "np.arctan2(y_goal - y, x_goal - x)",
-                "s / (1 + e)", "1 / (1 + e)", "/ ((1 + e) R)", "pi L / 4", "pi L / 8"]
+                "s / (1 + e)", "1 / (1 + e)", "/ ((1 + e) R)", "pi L / 4", "pi L / 8",
+                "radius_r * phi_dot_r", "R_r phi_dot_r", "(v + omega L/2) / R_r",
+                "sin u - u cos u", "sin(u) - u cos(u)", "2 (R phi_max - v) / L",
+                "wheel_radius * max_wheel_speed - speed"]
 
 
 @pytest.mark.parametrize("exercise_id", [i for i in exercise_ids() if i.startswith("diffdrive.")])

@@ -476,7 +476,7 @@ from IPython.core.interactiveshell import InteractiveShell
 shell = InteractiveShell.instance()
 shell.run_line_magic("colors", "nocolor")
 for cell in ["from robodyn import grading\\ngrading.explain_missing_answers()",
-             "def forward_kinematics(a, b, c, d):\\n    return (a +\\n",
+             "def forward_kinematics(a, b, c, d, e):\\n    return (a +\\n",
              'grading.check("diffdrive.forward_kinematics", forward_kinematics)',
              "print(undefined_name)"]:
     shell.run_cell(cell, store_history=True)
@@ -522,7 +522,7 @@ from IPython.core.interactiveshell import InteractiveShell
 shell = InteractiveShell.instance()
 shell.run_line_magic("colors", "nocolor")
 for cell in ["from robodyn import grading\\ngrading.explain_missing_answers()",
-             "def forward_kinematics(a, b, c, d):\\n    return [a, b][2], 0.0\\n",
+             "def forward_kinematics(a, b, c, d, e):\\n    return [a, b][2], 0.0\\n",
              'grading.check("diffdrive.forward_kinematics", forward_kinematics)',
              "def turning_radius(a, b, c, d):\\n    return d * (a + b) / (a - b)\\n",
              'grading.check("diffdrive.turning_radius", turning_radius)']:
@@ -584,22 +584,22 @@ def test_an_answer_that_changes_an_object_argument_is_named_with_the_attribute()
 def test_what_an_answer_prints_is_kept_out_of_the_page_and_summarised(capsys):
     """20 000 printed lines per call do not reach the page: a pass says how many, with the
     first few; a failure says it too."""
-    def chatty(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    def chatty(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
         for step in range(20000):
             print("step", step)
-        return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
-                wheel_radius * (phi_dot_r - phi_dot_l) / track_width)
+        return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
+                (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width)
 
     check("diffdrive.forward_kinematics", chatty)
     out = capsys.readouterr().out
     assert out.startswith("PASSED diffdrive.forward_kinematics")
-    assert "Note: your answer printed 240000 lines during the check (12 calls)" in " ".join(
+    assert "Note: your answer printed 260000 lines during the check (13 calls)" in " ".join(
         out.split())
-    assert "(239996 more lines)" in out
+    assert "(259996 more lines)" in out
     assert "    step 0\n    step 1\n" in out and len(out) < 1000
     outcome = evaluate(get_exercise("diffdrive.forward_kinematics"),
                        lambda *args: print("hello") or (0.0, 0.0))
-    assert "printed 12 lines" in str(outcome.failure) and "They were:" not in str(
+    assert "printed 13 lines" in str(outcome.failure) and "They were:" not in str(
         outcome.failure)
 
 
@@ -609,13 +609,13 @@ def test_an_answer_that_never_ends_is_stopped_at_the_time_limit():
     after the limit, in this process as in a kernel."""
     import time
 
-    def endless(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    def endless(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
         while True:
             pass
 
-    def slow(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    def slow(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
         time.sleep(0.2)
-        return wheel_radius * (phi_dot_r + phi_dot_l) / 2, 0.0
+        return (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2, 0.0
 
     exercise = get_exercise("diffdrive.forward_kinematics")
     for answer, calls in ((endless, "1 of the check's calls"), (slow, "of the check's calls")):
@@ -701,9 +701,9 @@ def test_slips_of_form_no_exercise_models_are_named_by_the_engine():
 
     exercise = get_exercise("diffdrive.forward_kinematics")
 
-    def right(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
-                wheel_radius * (phi_dot_r - phi_dot_l) / track_width)
+    def right(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
+                (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width)
 
     def summary(answer):
         return evaluate(exercise, answer).result.summary
@@ -718,14 +718,20 @@ def test_slips_of_form_no_exercise_models_are_named_by_the_engine():
     assert "looks like" not in summary(lambda *args: (right(*args)[0] + 0.01,
                                                       right(*args)[1]))
 
-    def math_tan(theta):
-        return math.tan(theta)
+    def math_tan(theta, length, time, g):
+        acceleration = 2 * length / time**2
+        return math.tan(theta), math.tan(theta) - acceleration / (g * np.cos(theta))
 
     assert summary_of("friction.mu_from_tilt", math_tan).endswith(
         "looks like math.tan (which takes one number) used on an array")
 
-    def gyro_as_columns(L, omega):
-        return np.cross(L, omega).T
+    def gyro_as_columns(I_spin, I_tilt, spin, phi, phi_dot, phi_ddot):
+        phi, phi_dot, phi_ddot = (np.asarray(a, float)[..., None]
+                                  for a in (phi, phi_dot, phi_ddot))
+        x = np.array([1.0, 0.0, 0.0])
+        axis = np.concatenate([0 * phi, -np.sin(phi), np.cos(phi)], axis=-1)
+        L = I_spin * spin * axis + I_tilt * phi_dot * x
+        return (I_tilt * phi_ddot * x - np.cross(L, phi_dot * x)).T
 
     assert "looks like the transpose" in summary_of("egg.gyro_torque", gyro_as_columns)
 

@@ -22,18 +22,20 @@ FK = get_exercise("diffdrive.forward_kinematics") if importlib.util.find_spec(
     "robodyn.checks") else None
 
 
-def swapped_wheels(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    return v, wheel_radius * (phi_dot_l - phi_dot_r) / track_width
+def swapped_wheels(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+    return v, (radius_l * phi_dot_l - radius_r * phi_dot_r) / track_width
 
 
 def test_the_independent_exercises_are_those_whose_outputs_stand_alone():
-    """Forward and inverse kinematics (of both robots) opt in; fits and steps whose outputs
-    follow from each other do not."""
+    """Forward kinematics (of both robots) and the stick-slip drive's inverse kinematics opt
+    in; fits and steps whose outputs follow from each other do not, nor the differential
+    drive's inverse kinematics, whose top wheel speed scales both wheels by one factor."""
     assert FK.independent_parts
-    assert get_exercise("diffdrive.inverse_kinematics").independent_parts
     assert get_exercise("stickslip.forward_kinematics").independent_parts
-    for dependent in ("stickslip.fit_circle", "vacuum.step_distance", "egg.euler_rates",
+    assert get_exercise("stickslip.inverse_kinematics").independent_parts
+    for dependent in ("diffdrive.inverse_kinematics", "stickslip.fit_circle",
+                      "vacuum.step_distance", "egg.euler_rates",
                       "friction.fit_coulomb_viscous", "vacuum.bisect_height"):
         assert not get_exercise(dependent).independent_parts, dependent
 
@@ -85,8 +87,8 @@ def test_an_exercise_not_declared_independent_earns_nothing_for_one_wrong_output
 def test_a_part_right_only_on_some_cases_is_not_right():
     """omega right on the fixed cases only (wrong sign for slow wheels) is not a right part."""
 
-    def sometimes(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        v, omega = FK.reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+    def sometimes(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        v, omega = FK.reference(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width)
         return 2 * v, np.where(np.abs(phi_dot_r) < 5, -omega, omega)
 
     outcome = evaluate(FK, sometimes)
@@ -97,10 +99,10 @@ def test_a_part_right_only_on_some_cases_is_not_right():
 def test_an_answer_that_raises_on_one_case_earns_nothing():
     """An error on any case leaves no part right on every case."""
 
-    def fails_on_arrays(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    def fails_on_arrays(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
         if isinstance(phi_dot_r, np.ndarray):
             raise ValueError("no arrays")
-        return swapped_wheels(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+        return swapped_wheels(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width)
 
     outcome = evaluate(FK, fails_on_arrays)
     assert "fails on NumPy arrays" in outcome.result.summary
@@ -110,8 +112,8 @@ def test_an_answer_that_raises_on_one_case_earns_nothing():
 def test_a_part_of_the_wrong_shape_is_wrong_and_the_others_count():
     """omega returned inside a list of one: a wrong shape; v still earns its share."""
 
-    def boxed(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        v, omega = FK.reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+    def boxed(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        v, omega = FK.reference(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width)
         return v, np.stack([omega, omega])
 
     outcome = evaluate(FK, boxed)

@@ -406,15 +406,17 @@ def test_main_on_folder_without_notebooks_is_not_success(tmp_path, capsys):
 IMPORT = "from robodyn import grading\ngrading.explain_missing_answers()"
 #: The first code cell of each test notebook writes its kernel's process id to kernel.pid.
 SAVE_PID = 'import os, pathlib\npathlib.Path("kernel.pid").write_text(str(os.getpid()))'
-SIGNATURE = "def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
+SIGNATURE = "def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):\n"
 RIGHT = SIGNATURE + """\
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+    v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+    omega = (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width
     return v, omega
 """
-WRONG = RIGHT.replace("(phi_dot_r - phi_dot_l)", "(phi_dot_l - phi_dot_r)")
+WRONG = RIGHT.replace("(radius_r * phi_dot_r - radius_l * phi_dot_l)",
+                      "(radius_l * phi_dot_l - radius_r * phi_dot_r)")
 STUB = SIGNATURE + '    raise NotImplementedError("Exercise 4.2")\n'
-SYNTAX_ERROR = SIGNATURE + "    v = wheel_radius * (phi_dot_r + phi_dot_l / 2\n    return v, 0\n"
+SYNTAX_ERROR = SIGNATURE + ("    v = (radius_r * phi_dot_r + radius_l * phi_dot_l / 2\n"
+                            "    return v, 0\n")
 LOOP = STUB + "while True:\n    pass\n"
 IGNORES_INTERRUPT = "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n" + LOOP
 EXIT = "import os\nos._exit(0)\n"

@@ -68,7 +68,7 @@ def _outside():
 
 def _make_class(folder: Path) -> None:
     untouched = official(STEM)
-    swapped = solution_code(STEM)[FK].replace("phi_dot_r - phi_dot_l", "phi_dot_l - phi_dot_r")
+    swapped = solution_code(STEM)[FK].replace("rim_r - rim_l", "rim_l - rim_r")
     write(answered(STEM, {FK: swapped}), folder / CANVAS_OLD)
     write(answered(STEM), folder / CANVAS_NEW)
     write(untouched, folder / MOODLE)

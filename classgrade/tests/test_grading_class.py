@@ -42,19 +42,24 @@ FK, IK, TR, IP, HC, SO = IDS
 LIMITS = Limits(exercise_seconds=10, notebook_seconds=120, memory_bytes=2 * 2**30,
                 output_bytes=256 * 2**10)
 
-SWAPPED = """def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_l - phi_dot_r) / track_width
+SWAPPED = """def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+    omega = (radius_l * phi_dot_l - radius_r * phi_dot_r) / track_width
     return v, omega
 """
-NO_RADIUS = """def inverse_kinematics(v, omega, wheel_radius, track_width):
-    return v + omega * track_width / 2, v - omega * track_width / 2
+NO_RADIUS = """def inverse_kinematics(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    rim_r, rim_l = v + omega * track_width / 2, v - omega * track_width / 2
+    fastest = np.maximum(np.abs(rim_r), np.abs(rim_l))
+    scale = max_wheel_speed / np.maximum(fastest, max_wheel_speed)
+    return scale * rim_r, scale * rim_l
 """
-AS_LIST = """def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+AS_LIST = """def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     # right, written unusually: a list, the halves in another order
-    return [(phi_dot_l + phi_dot_r) * wheel_radius * 0.5,
-            (phi_dot_r - phi_dot_l) / track_width * wheel_radius]
+    return [(phi_dot_l * radius_l + phi_dot_r * radius_r) * 0.5,
+            (phi_dot_r * radius_r - phi_dot_l * radius_l) / track_width]
 """
+#: The mistake the swapped wheels of 4.1 are named by.
+SWAPPED_NAME = "the wheels are swapped in omega (omega has the wrong sign)"
 
 
 def _stub(exercise):
@@ -86,13 +91,13 @@ def _hand_ins():
     add(("unusual_but_right", answered(STEM, {FK: AS_LIST}), dict.fromkeys(IDS, "passed"), {}))
     add(("mistakes", answered(STEM, {FK: SWAPPED, IK: NO_RADIUS}),
          {**dict.fromkeys(IDS, "passed"), FK: "failed", IK: "failed"},
-         {FK: "the wheels are swapped (omega has the wrong sign)",
-          IK: "the division by the wheel radius is missing (rim speeds in m/s, not wheel "
+         {FK: SWAPPED_NAME,
+          IK: "the division by the wheel radii is missing (rim speeds in m/s, not wheel "
               "speeds)"}))
     add(("untouched", official(STEM), dict.fromkeys(IDS, "not attempted"), {}))
     # the tamperings of the trial, each with a wrong answer to exercise 4.1
     failed_fk = {**dict.fromkeys(IDS, "passed"), FK: "failed"}
-    swapped = {FK: "the wheels are swapped (omega has the wrong sign)"}
+    swapped = {FK: SWAPPED_NAME}
     add(("check_prints_passed", _with_checks(wrong_fk, lambda s: 'print("PASSED")'),
          failed_fk, swapped))
     add(("check_in_try", _with_checks(wrong_fk, lambda s: f"try:\n    {s}\nexcept Exception:"
@@ -118,15 +123,15 @@ def _hand_ins():
     # answers that call the book's own implementation
     add(("calls_reference", answered(STEM, {
         FK: "import robodyn.diffdrive\n\ndef forward_kinematics(phi_dot_r, phi_dot_l, "
-            "wheel_radius, track_width):\n    return robodyn.diffdrive.forward_kinematics("
-            "phi_dot_r, phi_dot_l, wheel_radius, track_width)\n",
+            "radius_r, radius_l, track_width):\n    return robodyn.diffdrive.forward_kinematics("
+            "radius_r * phi_dot_r, radius_l * phi_dot_l, 1.0, track_width)\n",
         IK: "from robodyn.diffdrive import inverse_kinematics\n",
         TR: "import robodyn.diffdrive as dd\n__name__ = 'robodyn.disguise'\n"
             "_radius = getattr(dd, 'turning' + '_radius')\n\n"
             "def turning_radius(*args):\n    return _radius(*args)\n",
-        IP: "from robodyn import grading\n\ndef integrate_pose(pose, v, omega, dt):\n"
+        IP: "from robodyn import grading\n\ndef integrate_pose(pose, v, accel, omega, dt):\n"
             "    reference = grading.get_exercise('diffdrive.integrate_pose').reference\n"
-            "    return reference(pose, v, omega, dt)\n"}),
+            "    return reference(pose, v, accel, omega, dt)\n"}),
         {FK: "reference", IK: "reference", TR: "reference", IP: "failed", HC: "passed",
          SO: "passed"}, {}))
     # notebooks that misbehave: each spoils one exercise, the others pass
@@ -162,9 +167,13 @@ def _hand_ins():
     second = copy.deepcopy(split)
     second.id = "split-second"
     split.source = "def _half(track_width):\n    return track_width / 2\n"
-    second.source = ("def inverse_kinematics(v, omega, wheel_radius, track_width):\n"
-                     "    return ((v + omega * _half(track_width)) / wheel_radius,\n"
-                     "            (v - omega * _half(track_width)) / wheel_radius)\n")
+    second.source = ("def inverse_kinematics(v, omega, radius_r, radius_l, track_width,\n"
+                     "                       max_wheel_speed):\n"
+                     "    right = (v + omega * _half(track_width)) / radius_r\n"
+                     "    left = (v - omega * _half(track_width)) / radius_l\n"
+                     "    fastest = np.maximum(np.abs(right), np.abs(left))\n"
+                     "    scale = max_wheel_speed / np.maximum(fastest, max_wheel_speed)\n"
+                     "    return scale * right, scale * left\n")
     edited.cells.insert(edited.cells.index(split) + 1, second)
     moved = cell_of(edited, HC, "answer")
     edited.cells.remove(moved)
@@ -303,14 +312,14 @@ def test_totals_points_and_the_summary_page(graded):
         assert totals[name]["max_points"] == f"{sum(POINTS.values()):g}"
     page = (out / "summary.html").read_text(encoding="utf-8")
     assert "<svg" in page and "Pass rate per exercise" in page
-    assert "the wheels are swapped (omega has the wrong sign)" in page
+    assert SWAPPED_NAME in page
     assert "<script" not in page
     passed_fk = sum(statuses[FK] == "passed" for statuses, _ in expected.values())
     swapped_fk = sum(mistakes.get(FK, "").startswith("the wheels are swapped")
                      for _, mistakes in expected.values())
     assert class_table(graded[3]["records"])[0] == (
         FK, passed_fk, len(expected),
-        f"the wheels are swapped (omega has the wrong sign) ({swapped_fk})")
+        f"{SWAPPED_NAME} ({swapped_fk})")
     assert f"<td>diffdrive.forward_kinematics</td><td>{passed_fk} of {len(expected)}</td>" \
         in page
 

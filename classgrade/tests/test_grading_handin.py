@@ -167,7 +167,7 @@ def test_the_official_notebook_with_a_tampered_hand_ins_answers_grades_them(tmp_
 
     notebook = solved()
     answer = answer_cells(notebook)["vacuum.sliding_stop"][0]
-    answer.source = answer.source.replace("(2 * mu * g)", "(2 * mu)")     # g missing
+    answer.source = answer.source.replace("decel = g * (", "decel = (")     # g missing
     for cell in notebook.cells:
         if cell.metadata.get("robodyn", {}).get("role") == "check":
             cell.source = 'print("PASSED")'

@@ -246,8 +246,8 @@ _GUARD_SCRIPT = textwrap.dedent("""
     from robodyn.diffdrive.kinematics import forward_kinematics as in_its_module
     aliases = itertools.cycle([on_the_face, in_its_module])
 
-    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        return next(aliases)(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        return next(aliases)(radius_r * phi_dot_r, radius_l * phi_dot_l, 1.0, track_width)
 
     collect("diffdrive.forward_kinematics")
     records = [json.loads(output["data"][harness.COLLECTED_MIME]) for output in published.outputs]
@@ -258,11 +258,11 @@ _GUARD_SCRIPT = textwrap.dedent("""
 
     by_import = itertools.cycle([True, False])
 
-    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
         if next(by_import):
-            return helper(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+            return helper(radius_r * phi_dot_r, radius_l * phi_dot_l, 1.0, track_width)
         found = getattr(book, "wheel_speeds" + "_to_twist")
-        return found(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+        return found(radius_r * phi_dot_r, radius_l * phi_dot_l, 1.0, track_width)
 
     collect("diffdrive.forward_kinematics")
     records.append(json.loads(published.outputs[-1]["data"][harness.COLLECTED_MIME]))

@@ -18,9 +18,9 @@ pytestmark = [pytest.mark.solutions]
 
 STEM = "04_differential_drive"
 OFFICIAL = ROOT / "exercises" / f"{STEM}.ipynb"
-SWAPPED = """def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
-            wheel_radius * (phi_dot_l - phi_dot_r) / track_width)
+SWAPPED = """def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
+            (radius_l * phi_dot_l - radius_r * phi_dot_r) / track_width)
 """
 
 
@@ -43,9 +43,9 @@ def test_a_job_grades_one_hand_in_and_writes_its_record(tmp_path):
     assert (record["seed"], record["rounds"], record["status"]) == (7, 2, "ok")
     points = {entry["exercise"]: entry["points"] for entry in record["exercises"]}
     assert points["diffdrive.forward_kinematics"] == 1.0
-    assert (record["points"], record["max_points"]) == (15.0, 16.0)
+    assert (record["points"], record["max_points"]) == (18.0, 19.0)
     assert record["isolation"].startswith("none" if isolation else "bubblewrap sandbox")
-    assert "15 of 16 points" in run.stdout
+    assert "18 of 19 points" in run.stdout
 
 
 @pytest.mark.notebooks
@@ -59,7 +59,7 @@ def test_a_job_without_the_sandbox_says_so_and_a_job_without_a_seed_draws_one(tm
     record = json.loads((tmp_path / "lee.json").read_text(encoding="utf-8"))
     assert record["isolation"].startswith("none (--no-sandbox)")
     assert f"seed {record['seed']}" in run.stderr
-    assert record["points"] == record["max_points"] == 16
+    assert record["points"] == record["max_points"] == 19
 
 
 def test_a_hand_in_that_is_not_a_notebook_is_graded_as_such(tmp_path):

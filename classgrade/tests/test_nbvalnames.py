@@ -10,9 +10,9 @@ from classgrade.nbvalnames import code_cell_labels
 WRONG_RADIUS = ("def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
                 "    return track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)")
 RIGHT_KINEMATICS = (
-    "def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
-    "    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,\n"
-    "            wheel_radius * (phi_dot_r - phi_dot_l) / track_width)")
+    "def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):\n"
+    "    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,\n"
+    "            (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width)")
 
 
 def exercise_notebook(path):
@@ -20,7 +20,7 @@ def exercise_notebook(path):
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [
         new_code("from robodyn import grading\ngrading.explain_missing_answers()"),
-        new_markdown("## Exercise 4.1: forward kinematics"),
+        new_markdown("## Exercise 4.1: forward kinematics with a worn tyre"),
         new_code(RIGHT_KINEMATICS),
         new_code('grading.check("diffdrive.forward_kinematics", forward_kinematics)'),
         new_markdown("## Exercise 4.2: turning radius\n\nThe radius of the turn."),

@@ -35,9 +35,9 @@ def _record(exercise_id: str, answer) -> dict:
     return json.loads(json.dumps(record, allow_nan=False))
 
 
-def swapped_wheels(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (wheel_radius * (phi_dot_r + phi_dot_l) / 2,
-            wheel_radius * (phi_dot_l - phi_dot_r) / track_width)
+def swapped_wheels(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
+            (radius_l * phi_dot_l - radius_r * phi_dot_r) / track_width)
 
 
 def test_judging_a_right_answer_gives_full_credit():
@@ -88,26 +88,29 @@ def test_judging_what_is_not_a_result_gives_nothing():
 
 
 def test_the_official_notebooks_declare_points_by_difficulty():
-    """Chapter 4's check cells: 2 points for each kinematics, 1 for the turning radius, 4 for
-    the exact pose step, 3 for the heading command, 4 for the odometry of a square."""
+    """Chapter 4's check cells: 2 points for the forward kinematics, 3 for the inverse
+    kinematics within the top wheel speed, 1 for the turning radius, 5 for the pose step while
+    the speed ramps, 4 for the heading command within the wheels' limit, 4 for the odometry of
+    a square."""
     assert official_points(official("04_differential_drive")) == {
-        "diffdrive.forward_kinematics": 2.0, "diffdrive.inverse_kinematics": 2.0,
-        "diffdrive.turning_radius": 1.0, "diffdrive.integrate_pose": 4.0,
-        "diffdrive.heading_command": 3.0, "diffdrive.square_odometry": 4.0}
+        "diffdrive.forward_kinematics": 2.0, "diffdrive.inverse_kinematics": 3.0,
+        "diffdrive.turning_radius": 1.0, "diffdrive.integrate_pose": 5.0,
+        "diffdrive.heading_command": 4.0, "diffdrive.square_odometry": 4.0}
 
 
 @pytest.mark.notebooks
 @pytest.mark.solutions
 def test_a_graded_hand_in_gets_points_by_difficulty_and_parts(tmp_path):
-    """Chapter 5 graded in a kernel: right answers get their points (3 and 1), the inverse
-    kinematics with theta3_dot copied from theta2_dot 2 of its 3, Kasa's fit with a wrong
-    radius 0 of 4 although its centre is right."""
-    copied = """def inverse_kinematics(x_dot, y_dot, theta_dot, leg_radius):
-    r3 = np.sqrt(3) / 3
-    x, y = x_dot / leg_radius, y_dot / leg_radius
-    theta1_dot = 2 / 3 * y + theta_dot / 3
-    theta2_dot = -r3 * x - y / 3 + theta_dot / 3
-    return theta1_dot, theta2_dot, theta2_dot
+    """Chapter 5 graded in a kernel: a right answer gets its points (3), the inverse
+    kinematics with theta3_dot copied from theta2_dot 2 thirds of its 4, Kasa's fit with a
+    wrong radius 0 of 4 although its centre is right, and the spin's cost simulated with that
+    fit 0 of 4."""
+    copied = """def inverse_kinematics(x_dot, y_dot, theta_dot, legs):
+    (x1, y1), (x2, y2), (x3, y3) = np.asarray(legs, dtype=float)
+    forward = np.array([[y1, y2, y3], [-x1, -x2, -x3], [1.0, 1.0, 1.0]])
+    wanted = np.array([x_dot, y_dot, theta_dot], dtype=float).reshape(3, -1)
+    rates = np.linalg.solve(forward, wanted).reshape((3, *np.shape(x_dot)))
+    return rates[0], rates[1], rates[1]
 """
     radius_off = """def fit_circle(x, y):
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
@@ -127,9 +130,9 @@ def test_a_graded_hand_in_gets_points_by_difficulty_and_parts(tmp_path):
     # 5.5's counts come from the hand-in's own inverse kinematics (as the exercise allows):
     # the copied rate breaks them too, and the feedback points back to exercise 5.2.
     assert got == {"stickslip.forward_kinematics": ("passed", 3.0, 3.0),
-                   "stickslip.inverse_kinematics": ("failed", 2.0, 3.0),
+                   "stickslip.inverse_kinematics": ("failed", 2.67, 4.0),  # 2 of 3 parts
                    "stickslip.fit_circle": ("failed", 0.0, 4.0),
-                   "stickslip.calibration_cost": ("passed", 1.0, 1.0),
+                   "stickslip.calibration_cost": ("failed", 0.0, 4.0),
                    "stickslip.carried_counts": ("failed", 0.0, 3.0)}
     counts = next(entry for entry in record["exercises"]
                   if entry["exercise"] == "stickslip.carried_counts")

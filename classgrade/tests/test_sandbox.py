@@ -121,9 +121,10 @@ def test_an_answer_too_costly_to_judge_is_its_own_timeout(tmp_path):
 
 
 #: Wrong answers of exercises 4.1 and 4.2 that return at once.
-ZERO_WHEELS = ("def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
+ZERO_WHEELS = ("def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):\n"
                "    return 0.0, 0.0\n")
-ZERO_SPEEDS = ("def inverse_kinematics(v, omega, wheel_radius, track_width):\n"
+ZERO_SPEEDS = ("def inverse_kinematics(v, omega, radius_r, radius_l, track_width,\n"
+               "                       max_wheel_speed):\n"
                "    return 0.0, 0.0\n")
 
 
@@ -167,7 +168,7 @@ def test_judging_that_runs_out_of_memory_is_that_exercises_memory_limit(tmp_path
 
 FORKED_MEMORY = """import subprocess, sys, time
 
-def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     held = bytearray(1000 * 2**20)          # the kernel (0.9 GB of it) within 2 GB
     held[::4096] = b"x" * len(held[::4096])
     grab = "b = bytearray(500 * 2**20); b[::4096] = b'x' * len(b[::4096]); import time; " \\

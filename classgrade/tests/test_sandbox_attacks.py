@@ -44,9 +44,9 @@ MARKER = "classgrade-attack-7f3c"
 
 #: The right answer of 4.1, to which an attack is added: it must still earn nothing where the
 #: attack is what the points would come from, and its points where it is not.
-RIGHT_FK = """def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+RIGHT_FK = """def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+    omega = (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width
     return v, omega
 """
 
@@ -140,16 +140,16 @@ ATTACKS = {
     "private_helper": ({FK: """
 from robodyn.diffdrive.kinematics import wheel_speeds_to_twist
 
-def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return wheel_speeds_to_twist(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return wheel_speeds_to_twist(radius_r * phi_dot_r, radius_l * phi_dot_l, 1.0, track_width)
 """}, "reference"),
     "built_up_name": ({FK: """
 import importlib
 book = importlib.import_module("robodyn." + "diff" + "drive")
 
-def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return getattr(book, "forward" + "_kinematics")(phi_dot_r, phi_dot_l, wheel_radius,
-                                                    track_width)
+def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return getattr(book, "forward" + "_kinematics")(radius_r * phi_dot_r,
+                                                    radius_l * phi_dot_l, 1.0, track_width)
 """}, "reference"),
     "runs_the_checks": ({FK: _attack("""
         import runpy, pathlib
@@ -162,13 +162,13 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
         job = pickle.load(open("/grading/job.pickle", "rb"))
         known = {repr(args): None for args in job["exercises"]["{FK}"]["cases"]}
 
-        def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
             return 0.0, 0.0
         """).replace("{FK}", FK)}, "failed"),
     "forges_a_results_record": ({FK: _attack("""
         from IPython.display import publish_display_data
 
-        def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
             publish_display_data({"application/vnd.classgrade.collected.v1":
                                   '{"exercise": "{FK}", "defined": true, "callable": true, '
                                   '"calls": [], "references_called": []}'})
@@ -182,11 +182,11 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
         except OSError:
             reached = False
 
-        def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
             if reached:
                 return 1.0, 1.0   # wrong on purpose: reaching the network costs the points
-            v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-            return v, wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+            v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+            return v, (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width
         """)}, "passed"),
     "fills_the_socket_folder": ({FK: _attack("""
         import glob, os
@@ -227,7 +227,7 @@ def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
     # bwrap's own process is PID 1 inside: its environment was the grader's whole one, its
     # command line every host path bound; returned, they would show on the feedback page
     "reads_the_graders_environment": ({FK: _attack("""
-        def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+        def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
             with open("/proc/1/environ", "rb") as stream:
                 variables = [v for v in stream.read().decode(errors="replace").split(chr(0))
                              if v]

@@ -641,11 +641,11 @@ def test_answers_of_a_notebook_whose_metadata_was_stripped_are_graded_and_flagge
 
 
 @pytest.mark.parametrize("source", [
-    "if True:\n    def forward_kinematics(a, b, c, d):\n        return 1, 2\n",   # not top level
+    "if True:\n    def forward_kinematics(a, b, c, d, e):\n        return 1, 2\n",  # not top level
     "class Robot:\n    def forward_kinematics(self):\n        return 1\n",
-    "forward_kinematics(1, 2, 3, 4)\n",                                           # a call only
-    'def forward_kinematics(a, b, c, d):\n    """Later."""\n    raise NotImplementedError\n',
-    "def forward_kinematic(a, b, c, d):\n    return 1, 2\n",                      # another name
+    "forward_kinematics(1, 2, 3, 4, 5)\n",                                        # a call only
+    'def forward_kinematics(a, b, c, d, e):\n    """Later."""\n    raise NotImplementedError\n',
+    "def forward_kinematic(a, b, c, d, e):\n    return 1, 2\n",                   # another name
 ])
 def test_what_is_not_an_answer_elsewhere_stays_not_attempted(source):
     """A def inside a block or a class, a call, a retyped stub, another name: not answers."""

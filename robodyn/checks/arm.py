@@ -5,6 +5,14 @@ The student's functions take a :class:`robodyn.arm.PlanarArm` and read its attri
 ``inertias`` (about each centre of mass) and ``gravity``. Angles follow the arm's convention:
 ``q[0]`` absolute from the x axis, ``q[1:]`` relative, gravity along -y. The mistakes are
 written as the wrong functions a student writes.
+
+The gravity torques, the mass matrix, the Coriolis matrix and the Newton-Euler recursion ask for
+the next step from the chapter's arm, whose centres of mass lie on the links' axes: an arm whose
+centres of mass lie off them (a motor bolted beside a link, a gripper holding a tool to one
+side). ``offsets[i]`` (m) is the distance of link i's centre of mass from the line through its
+joint along the link, positive to the left of the link (along u_perp = (-sin phi, cos phi)):
+the centre of mass is at l_c u + d u_perp from the joint. No case has zero offsets throughout,
+so that the chapter's functions do not pass.
 """
 
 from __future__ import annotations
@@ -45,153 +53,130 @@ def _random_angles(rng, n: int) -> np.ndarray:
     return rounded_uniform(rng, -3.0, 3.0, n)
 
 
-def _arm_with(arm, lengths=None, com_distances=None) -> PlanarArm:
-    """The arm with other lengths or centre-of-mass distances (m): a slip's arm."""
-    lengths = arm.lengths if lengths is None else np.asarray(lengths, float)
-    com_distances = arm.com_distances if com_distances is None else np.asarray(com_distances,
-                                                                               float)
-    return PlanarArm(masses=arm.masses, lengths=lengths, com_fractions=com_distances / lengths,
-                     inertias=arm.inertias, gravity=arm.gravity)
-
-
-def _length2_for_com2(arm) -> PlanarArm:
-    """Link 2's length L2 where its l_c2 belongs."""
-    return _arm_with(arm, com_distances=[arm.com_distances[0], arm.lengths[1]])
-
-
-def _com1_for_length1(arm) -> PlanarArm:
-    """Link 1's l_c1 where its length L1 belongs: link 2's joint at link 1's centre of mass."""
-    return _arm_with(arm, lengths=[arm.com_distances[0], arm.lengths[1]])
+def _random_offsets(rng, arm) -> np.ndarray:
+    """Offsets of the centres of mass across the links, m: 5 to 40 % of each link's length, on
+    either side, never zero."""
+    sides = rng.choice([-1.0, 1.0], arm.n)
+    return np.round(sides * rounded_uniform(rng, 0.05, 0.4, arm.n) * arm.lengths, 4)
 
 
 # --------------------------------------------------------------------------- gravity torque
 
 
-def _gravity_reference(arm, q):
-    return arm.gravity_torque(q)
+def _gravity_reference(arm, q, offsets):
+    m1, m2 = arm.masses
+    L1 = arm.lengths[0]
+    lc1, lc2 = arm.com_fractions * arm.lengths
+    d1, d2 = offsets
+    g = arm.gravity
+    phi1, phi2 = q[0], q[0] + q[1]
+    # V = g (m1 y_c1 + m2 y_c2), y_c = ... + l_c sin(phi) + d cos(phi)
+    G2 = m2 * g * (lc2 * np.cos(phi2) - d2 * np.sin(phi2))
+    G1 = g * ((m1 * lc1 + m2 * L1) * np.cos(phi1) - m1 * d1 * np.sin(phi1)) + G2
+    return np.array([G1, G2])
 
 
 def _gravity_cases(rng) -> list[Case]:
     cases = [
-        Case((TUTORIAL_ARM, np.radians([45.0, 30.0])), "fixed",
-             "the tutorial's arm held at q = (pi/4, pi/6) rad (45 and 30 degrees)",
+        Case((TUTORIAL_ARM, np.radians([45.0, 30.0]), np.array([0.03, -0.05])), "fixed",
+             "the tutorial's arm held at q = (pi/4, pi/6) rad (45 and 30 degrees), link 1's "
+             "centre of mass 3 cm to the left of its axis, link 2's 5 cm to the right",
              note=_NUMERICAL_G),
-        Case((TUTORIAL_ARM, np.array([0.0, 0.0])), "fixed",
-             "the arm stretched out horizontally (the largest torque at joint 1)"),
-        Case((TUTORIAL_ARM, np.array([np.pi / 2, 0.0])), "fixed",
-             "the arm pointing straight up (no gravity torque)", note=_NUMERICAL_G),
+        Case((TUTORIAL_ARM, np.array([0.0, 0.0]), np.array([0.04, 0.08])), "fixed",
+             "the arm stretched out horizontally, both centres of mass above the axes (the "
+             "offsets point straight up: no lever for them)"),
+        Case((TUTORIAL_ARM, np.array([np.pi / 2, 0.0]), np.array([0.04, 0.08])), "fixed",
+             "the arm pointing straight up, both centres of mass to its left: only the offsets "
+             "have a lever", note=_NUMERICAL_G),
         Case((PlanarArm(masses=[2.0, 1.0], lengths=[0.6, 0.3], com_fractions=[0.3, 0.7]),
-              np.array([0.4, -1.1])), "fixed", "centres of mass off the middle of the links"),
+              np.array([0.4, -1.1]), np.array([-0.05, 0.1])), "fixed",
+             "centres of mass off the middle of the links and off their axes"),
     ]
     for _ in range(5):
-        cases.append(Case((_random_arm(rng, 2), _random_angles(rng, 2)), "seeded random"))
+        arm = _random_arm(rng, 2)
+        cases.append(Case((arm, _random_angles(rng, 2), _random_offsets(rng, arm)),
+                          "seeded random"))
     return cases
 
 
-def _g_sin_for_cos(arm, q):
-    m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
-    g, L1 = arm.gravity, arm.lengths[0]
-    return np.array([(m1 * lc1 + m2 * L1) * g * np.sin(q[0]) + m2 * lc2 * g * np.sin(q[0] + q[1]),
-                     m2 * lc2 * g * np.sin(q[0] + q[1])])
+def _g_with(lc=None, L1=None, d=None, g=None, phi2=None, trig=None, link2_at_joint1=1.0,
+            g2_in_g1=1.0, offset2_in_g1=True):
+    """A wrong gravity_torque(arm, q, offsets): another l_c, L1, offsets, g (functions of arm
+    and offsets), angle of link 2 (of q), (cos, sin), joint 1 without a part of link 2, or
+    link 2's offset in G2 only (G1 with link 2's centre of mass on its axis)."""
+    def answer(arm, q, offsets):
+        m1, m2 = arm.masses
+        lc1, lc2 = arm.com_distances if lc is None else lc(arm, offsets)
+        d1, d2 = offsets if d is None else d(arm, offsets)
+        length1 = arm.lengths[0] if L1 is None else L1(arm)
+        gravity = arm.gravity if g is None else g
+        angle2 = q[0] + q[1] if phi2 is None else phi2(q)
+        cos, sin = (np.cos, np.sin) if trig is None else trig
+        G2 = m2 * gravity * (lc2 * cos(angle2) - d2 * sin(angle2))
+        G1 = gravity * ((m1 * lc1 + link2_at_joint1 * m2 * length1) * cos(q[0])
+                        - m1 * d1 * sin(q[0]))
+        if not offset2_in_g1:  # joint 1 holds link 2 as in the chapter, on its axis
+            return np.array([G1 + m2 * gravity * lc2 * cos(angle2), G2])
+        return np.array([G1 + g2_in_g1 * G2, G2])
+    return answer
 
 
-def _g_relative_as_absolute(arm, q):
-    m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
-    g, L1 = arm.gravity, arm.lengths[0]
-    return np.array([(m1 * lc1 + m2 * L1) * g * np.cos(q[0]) + m2 * lc2 * g * np.cos(q[1]),
-                     m2 * lc2 * g * np.cos(q[1])])
+def _g_negated(arm, q, offsets):
+    return -_gravity_reference(arm, q, offsets)
 
 
-def _g_half_length(arm, q):
-    half = PlanarArm(masses=arm.masses, lengths=arm.lengths, com_fractions=0.5,
-                     inertias=arm.inertias, gravity=arm.gravity)
-    return half.gravity_torque(q)
-
-
-def _g_full_length(arm, q):
-    tip = PlanarArm(masses=arm.masses, lengths=arm.lengths, com_fractions=1.0,
-                    inertias=arm.inertias, gravity=arm.gravity)
-    return tip.gravity_torque(q)
-
-
-def _g_negated(arm, q):
-    return -arm.gravity_torque(q)
-
-
-def _g_without_g(arm, q):
-    return arm.gravity_torque(q) / arm.gravity
-
-
-def _g_earth_gravity(arm, q):
-    earth = PlanarArm(masses=arm.masses, lengths=arm.lengths,
-                      com_fractions=arm.com_distances / arm.lengths, inertias=arm.inertias,
-                      gravity=9.81)
-    return earth.gravity_torque(q)
-
-
-def _g_joint1_without_link2_term(arm, q):
-    m1, m2 = arm.masses
-    lc1 = arm.com_distances[0]
-    lc2 = arm.com_distances[1]
-    g, L1 = arm.gravity, arm.lengths[0]
-    return np.array([(m1 * lc1 + m2 * L1) * g * np.cos(q[0]),
-                     m2 * lc2 * g * np.cos(q[0] + q[1])])
-
-
-def _g_length2_for_com2(arm, q):
-    return _length2_for_com2(arm).gravity_torque(q)
-
-
-def _g_com1_for_length1(arm, q):
-    return _com1_for_length1(arm).gravity_torque(q)
-
-
-def _g_joint1_holds_link1_only(arm, q):
-    """Joint 1 loaded by link 1's weight alone; joint 2 right."""
-    m1 = arm.masses[0]
-    lc1 = arm.com_distances[0]
-    G = arm.gravity_torque(q)
-    return np.array([m1 * arm.gravity * lc1 * np.cos(q[0]), G[1]])
-
-
-def _g_length1_for_com1(arm, q):
-    """Link 1's mass at its end: L1 where l_c1 belongs."""
-    return _arm_with(arm, com_distances=[arm.lengths[0], arm.com_distances[1]]).gravity_torque(q)
-
-
-def _g_link2_weight_missing_at_joint1(arm, q):
-    m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
-    g = arm.gravity
-    return np.array([m1 * lc1 * g * np.cos(q[0]) + m2 * lc2 * g * np.cos(q[0] + q[1]),
-                     m2 * lc2 * g * np.cos(q[0] + q[1])])
+def _g_without_g(arm, q, offsets):
+    return _gravity_reference(arm, q, offsets) / arm.gravity
 
 
 _GRAVITY = Exercise(
     exercise_id="arm.gravity_torque",
-    description="Gravity torques G(q) of a two-link arm.",
+    description="Gravity torques G(q) of a two-link arm whose centres of mass lie off the "
+                "links' axes.",
     function_name="gravity_torque",
-    arguments=("arm", "q"),
+    arguments=("arm", "q", "offsets"),
     outputs=(Output("G", Close(rtol=1e-8, atol=1e-7)),),
     reference=_gravity_reference,
     package_references=("robodyn.arm.PlanarArm.gravity_torque",),
     make_cases=_gravity_cases,
     mistakes=(
+        Mistake("the offsets are left out (the centres of mass put back on the links' axes)",
+                "A centre of mass off the axis is higher or lower than one on it, by d cos "
+                "phi: write the height of each centre of mass with both parts, then "
+                "differentiate V.", _g_with(d=lambda arm, d: (0.0, 0.0))),
+        Mistake("the offsets on the wrong side of the links (to the right instead of the left)",
+                "A positive offset puts the centre of mass on the left of the link, along "
+                "u_perp = (-sin phi, cos phi): above the axis when the link points along +x.",
+                _g_with(d=lambda arm, d: (-d[0], -d[1]))),
+        Mistake("the offsets added along the links (l_c + d instead of a distance across)",
+                "The offset is perpendicular to the link: the centre of mass is at l_c u + d "
+                "u_perp from the joint, not at (l_c + d) u.",
+                _g_with(lc=lambda arm, d: arm.com_distances + np.asarray(d, float),
+                        d=lambda arm, d: (0.0, 0.0))),
+        Mistake("the distance sqrt(l_c^2 + d^2) used as if the centre of mass were on the axis",
+                "The distance from the joint is right, but the direction is not that of the "
+                "link: the centre of mass is turned from the axis by the angle atan2(d, l_c).",
+                _g_with(lc=lambda arm, d: np.hypot(arm.com_distances, d),
+                        d=lambda arm, d: (0.0, 0.0))),
+        Mistake("link 1's offset left out (only link 2's centre of mass off its axis)",
+                "Each link has its own offset: offsets[0] moves link 1's centre of mass as "
+                "offsets[1] moves link 2's.", _g_with(d=lambda arm, d: (0.0, d[1]))),
         Mistake("sin and cos swapped",
-                "A horizontal link (angle 0) has the longest lever arm: the torque goes with "
-                "the horizontal distance, so with cos of the link's absolute angle.",
-                _g_sin_for_cos),
+                "A horizontal link (angle 0) gives the part along the link the longest lever "
+                "arm: that torque goes with the horizontal distance, so with cos of the link's "
+                "absolute angle, and the offset's part with sin.",
+                _g_with(trig=(np.sin, np.cos))),
         Mistake("the relative angle q2 used as the absolute angle of link 2",
                 "q2 is measured from link 1, not from the x axis: link 2's direction from the "
-                "x axis adds up both joint angles.", _g_relative_as_absolute),
+                "x axis adds up both joint angles.", _g_with(phi2=lambda q: q[1])),
         Mistake("the centre of mass taken at mid-link instead of at arm.com_distances",
-                "Each link's centre of mass is arm.com_distances[i] from its joint, which need "
-                "not be half the length.", _g_half_length),
+                "Each link's centre of mass is arm.com_distances[i] along the link from its "
+                "joint, which need not be half the length.",
+                _g_with(lc=lambda arm, d: arm.lengths / 2)),
         Mistake("the centre of mass taken at the end of the link (L instead of l_c)",
                 "The weight of link i acts at its centre of mass, l_c = arm.com_distances[i] "
-                "from the joint, not at the next joint.", _g_full_length),
+                "along the link from the joint, not at the next joint.",
+                _g_with(lc=lambda arm, d: arm.lengths)),
         Mistake("the sign of gravity is wrong (the torque pushes the arm down instead of "
                 "holding it)",
                 "G is the torque the motors need to hold the arm: positive at joint 1 when the "
@@ -200,32 +185,39 @@ _GRAVITY = Exercise(
         Mistake("link 2's weight is missing from joint 1's lever (no m2 L1 term)",
                 "Joint 1 also holds up link 2, whose centre of mass is farther out than link "
                 "1's: its horizontal distance from joint 1 runs along the whole of link 1 and "
-                "then l_c2 along link 2.", _g_link2_weight_missing_at_joint1),
+                "then on along link 2.", _g_with(link2_at_joint1=0.0)),
         Mistake("joint 1 lacks the torque of link 2's own part (G1 without G2's term)",
                 "Joint 1 holds everything outboard of it: link 2's weight acts about joint 1 "
                 "with the full horizontal distance of link 2's centre of mass, including the "
-                "part along link 2 that joint 2 also feels.", _g_joint1_without_link2_term),
+                "part beyond joint 2 that joint 2 also feels.", _g_with(g2_in_g1=0.0)),
         Mistake("g is missing (the torques of masses, not of weights: 1/g of the expected)",
                 "V = g (m1 y_c1 + m2 y_c2): every term carries g = arm.gravity (m/s^2); the "
                 "torques are in N m.", _g_without_g),
         Mistake("link 2's length L2 used where its l_c2 belongs",
-                "Link 2's weight acts at its centre of mass, arm.com_distances[1] from joint 2, "
-                "not at its end.", _g_length2_for_com2),
+                "Link 2's weight acts at its centre of mass, arm.com_distances[1] along the "
+                "link from joint 2, not at its end.",
+                _g_with(lc=lambda arm, d: (arm.com_distances[0], arm.lengths[1]))),
         Mistake("link 2's joint placed at link 1's centre of mass (l_c1 where L1 belongs)",
                 "Link 2 hangs from joint 2, at the end of link 1: its lever about joint 1 runs "
                 "along the whole length L1 = arm.lengths[0], not just to link 1's centre of "
-                "mass.", _g_com1_for_length1),
+                "mass.", _g_with(L1=lambda arm: arm.com_distances[0])),
         Mistake("joint 1 holds link 1's weight only (link 2's weight left out of G1)",
                 "Joint 1 carries everything outboard of it: link 2 hangs from link 1, so its "
                 "weight also acts about joint 1, with the whole horizontal distance of link "
-                "2's centre of mass from joint 1 as its lever.", _g_joint1_holds_link1_only),
+                "2's centre of mass from joint 1 as its lever.",
+                _g_with(link2_at_joint1=0.0, g2_in_g1=0.0)),
         Mistake("link 1's centre of mass taken at its end (L1 where l_c1 belongs)",
-                "Link 1's own weight acts at its centre of mass, arm.com_distances[0] from "
-                "joint 1; only link 2's weight is carried to the end of link 1.",
-                _g_length1_for_com1),
+                "Link 1's own weight acts at its centre of mass, arm.com_distances[0] along "
+                "the link from joint 1; only link 2's weight is carried to the end of link 1.",
+                _g_with(lc=lambda arm, d: (arm.lengths[0], arm.com_distances[1]))),
+        Mistake("link 2's offset in G2 but not in G1 (joint 1 holds link 2 as if its centre "
+                "of mass were on its axis)",
+                "Joint 1 holds link 2 as it is: the lever of link 2's weight about joint 1 "
+                "reaches link 2's centre of mass, wherever its offset puts it, just as the "
+                "lever about joint 2 does.", _g_with(offset2_in_g1=False)),
         Mistake("g = 9.81 written in instead of arm.gravity",
                 "Read g from the arm: the check also tries arms on the Moon and elsewhere "
-                "(arm.gravity from 1.6 to 9.81 m/s^2).", _g_earth_gravity),
+                "(arm.gravity from 1.6 to 9.81 m/s^2).", _g_with(g=9.81)),
     ),
 )
 
@@ -233,202 +225,175 @@ _GRAVITY = Exercise(
 # --------------------------------------------------------------------------- mass matrix
 
 
-def _mass_matrix_reference(arm, q):
-    return arm.mass_matrix(q)
+def _mass_matrix_reference(arm, q, offsets):
+    m1, m2 = arm.masses
+    L1 = arm.lengths[0]
+    lc1, lc2 = arm.com_fractions * arm.lengths
+    d1, d2 = offsets
+    I1, I2 = arm.inertias
+    # link 2's centre from joint 2 is lc2 u2 + d2 u2_perp; its dot product with L1 u1_perp
+    coupling = m2 * L1 * (lc2 * np.cos(q[1]) - d2 * np.sin(q[1]))
+    M22 = m2 * (lc2**2 + d2**2) + I2
+    M12 = M22 + coupling
+    M11 = m1 * (lc1**2 + d1**2) + I1 + m2 * L1**2 + M22 + 2 * coupling
+    return np.array([[M11, M12], [M12, M22]])
 
 
 def _mass_matrix_cases(rng) -> list[Case]:
     cases = [
-        Case((TUTORIAL_ARM, np.array([0.0, 0.0])), "fixed", "the tutorial's arm stretched out"),
-        Case((TUTORIAL_ARM, np.array([0.3, np.pi / 2])), "fixed",
+        Case((TUTORIAL_ARM, np.array([0.0, 0.0]), np.array([0.04, 0.08])), "fixed",
+             "the tutorial's arm stretched out, both centres of mass to the left of the axes"),
+        Case((TUTORIAL_ARM, np.array([0.3, np.pi / 2]), np.array([-0.03, 0.06])), "fixed",
              "the tutorial's arm with the elbow bent at q2 = pi/2 rad (90 degrees)"),
         Case((PlanarArm(masses=[2.0, 1.0], lengths=[0.6, 0.3], com_fractions=[0.3, 0.7],
-                        inertias=[0.05, 0.02]), np.array([1.0, -2.0])), "fixed",
-             "centres of mass off the middle, inertias given"),
+                        inertias=[0.05, 0.02]), np.array([1.0, -2.0]), np.array([0.1, -0.05])),
+             "fixed", "centres of mass off the middle and off the axes, inertias given"),
     ]
     for _ in range(5):
-        cases.append(Case((_random_arm(rng, 2), _random_angles(rng, 2)), "seeded random"))
+        arm = _random_arm(rng, 2)
+        cases.append(Case((arm, _random_angles(rng, 2), _random_offsets(rng, arm)),
+                          "seeded random"))
     return cases
 
 
-def _two_link_terms(arm):
-    m1, m2 = arm.masses
-    L1 = arm.lengths[0]
-    lc1, lc2 = arm.com_distances
-    I1, I2 = arm.inertias
-    return m1, m2, L1, lc1, lc2, I1, I2
+def _mm_with(lc=None, L1=None, d=None, own_offsets=True, angle=None, trig=None, m11_cross=2.0,
+             m12_cross=1.0, inertias=None, i2_in=(1.0, 1.0, 1.0)):
+    """A wrong mass_matrix(arm, q, offsets): another l_c, L1, offsets or inertias (functions
+    of arm and offsets), the m d^2 terms left out, another angle (of q) or pair of functions
+    for (cos, sin) in the coupling, other factors of the coupling in M11 and M12, I2 in
+    fewer entries."""
+    def answer(arm, q, offsets):
+        m1, m2 = arm.masses
+        lc1, lc2 = arm.com_distances if lc is None else lc(arm, offsets)
+        d1, d2 = offsets if d is None else d(arm, offsets)
+        length1 = arm.lengths[0] if L1 is None else L1(arm)
+        I1, I2 = arm.inertias if inertias is None else inertias(arm, offsets)
+        between = q[1] if angle is None else angle(q)
+        cos, sin = (np.cos, np.sin) if trig is None else trig
+        coupling = m2 * length1 * (lc2 * cos(between) - d2 * sin(between))
+        s1 = lc1**2 + d1**2 if own_offsets else lc1**2
+        s2 = lc2**2 + d2**2 if own_offsets else lc2**2
+        M11 = m1 * s1 + I1 + m2 * (length1**2 + s2) + m11_cross * coupling + i2_in[0] * I2
+        M12 = m2 * s2 + m12_cross * coupling + i2_in[1] * I2
+        M22 = m2 * s2 + i2_in[2] * I2
+        return np.array([[M11, M12], [M12, M22]])
+    return answer
 
 
-def _mass_matrix_of(m11_extra, cross, arm, q, i_terms=True, joint_inertia_twice=False,
-                    m12_extra=1.0):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    if not i_terms:
-        I1 = I2 = 0.0
-    if joint_inertia_twice:  # I taken about the joint, and m l_c^2 added as well
-        I1, I2 = I1 + m1 * lc1**2, I2 + m2 * lc2**2
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + m11_extra * cross) + I2
-    M12 = m2 * (lc2**2 + m12_extra * cross) + I2
-    M22 = m2 * lc2**2 + I2
-    return np.array([[M11, M12], [M12, M22]])
+def _squares(arm, offsets):
+    """m (l_c^2 + d^2) of each link: the parallel-axis terms."""
+    return arm.masses * (arm.com_distances**2 + np.asarray(offsets, float) ** 2)
 
 
-def _mm_cross_factor_one(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(1.0, L1 * lc2 * np.cos(q[1]), arm, q)
-
-
-def _mm_no_cosine(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2, arm, q)
-
-
-def _mm_absolute_angle(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[1] - q[0]), arm, q)
-
-
-def _mm_no_link_inertia(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[1]), arm, q, i_terms=False)
-
-
-def _mm_parallel_axis_twice(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[1]), arm, q, joint_inertia_twice=True)
-
-
-def _mm_sin_for_cos(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.sin(q[1]), arm, q)
-
-
-def _mm_m12_factor_two(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[1]), arm, q, m12_extra=2.0)
-
-
-def _mm_i2_only_in_m22(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    M = _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[1]), arm, q)
-    return M - I2 * np.array([[1.0, 1.0], [1.0, 0.0]])
-
-
-def _mm_cos_q1(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[0]), arm, q)
-
-
-def _mm_length2_for_com2(arm, q):
-    return _length2_for_com2(arm).mass_matrix(q)
-
-
-def _mm_com1_for_length1(arm, q):
-    return _com1_for_length1(arm).mass_matrix(q)
-
-
-def _mm_lengths_for_coms(arm, q):
-    return _arm_with(arm, com_distances=arm.lengths).mass_matrix(q)
-
-
-def _mm_inertias_about_joints(arm, q):
-    """arm.inertias read as about the joints: the m l_c^2 terms of the centres of mass left
-    out (m2 L1^2 and the cross terms kept)."""
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[1]), arm, q) - np.array(
-        [[m1 * lc1**2 + m2 * lc2**2, m2 * lc2**2], [m2 * lc2**2, m2 * lc2**2]])
-
-
-def _mm_i2_not_in_m12(arm, q):
-    """I2 only on the diagonal: M12 lacks link 2's rotation."""
-    M = arm.mass_matrix(q)
-    M[0, 1] -= arm.inertias[1]
-    M[1, 0] -= arm.inertias[1]
-    return M
-
-
-def _mm_cos_q1_plus_q2(arm, q):
-    m1, m2, L1, lc1, lc2, I1, I2 = _two_link_terms(arm)
-    return _mass_matrix_of(2.0, L1 * lc2 * np.cos(q[0] + q[1]), arm, q)
-
-
-def _mm_lower_left_zero(arm, q):
+def _mm_lower_left_zero(arm, q, offsets):
     """M21 never filled in: the upper triangle of M over zeros."""
-    return np.triu(arm.mass_matrix(q))
-
-
-def _mm_half_length(arm, q):
-    half = PlanarArm(masses=arm.masses, lengths=arm.lengths, com_fractions=0.5,
-                     inertias=arm.inertias, gravity=arm.gravity)
-    return half.mass_matrix(q)
+    return np.triu(_mass_matrix_reference(arm, q, offsets))
 
 
 _MASS_MATRIX = Exercise(
     exercise_id="arm.mass_matrix",
-    description="Mass matrix M(q) of a two-link arm.",
+    description="Mass matrix M(q) of a two-link arm whose centres of mass lie off the links' "
+                "axes.",
     function_name="mass_matrix",
-    arguments=("arm", "q"),
+    arguments=("arm", "q", "offsets"),
     outputs=(Output("M", Close(rtol=1e-9, atol=1e-12)),),
     reference=_mass_matrix_reference,
     package_references=("robodyn.arm.PlanarArm.mass_matrix",),
     make_cases=_mass_matrix_cases,
     mistakes=(
-        Mistake("the cross term of M11 has the factor 1 instead of 2 (the factor of M12)",
+        Mistake("the offsets are left out (the centres of mass put back on the links' axes)",
+                "Each centre of mass sits offsets[i] across its link's axis: write its "
+                "velocity with both parts, l_c u + d u_perp, before you read M off T.",
+                _mm_with(d=lambda arm, d: (0.0, 0.0))),
+        Mistake("the offsets on the wrong side of the links (to the right instead of the left)",
+                "A positive offset puts the centre of mass on the left of the link, along "
+                "u_perp = (-sin phi, cos phi), the direction the link turns towards.",
+                _mm_with(d=lambda arm, d: (-d[0], -d[1]))),
+        Mistake("the offsets only in the coupling term (their m d^2 left out)",
+                "A centre of mass off the axis is farther from its joint: its squared distance "
+                "is l_c^2 + d^2, and that goes into the link's own terms too.",
+                _mm_with(own_offsets=False)),
+        Mistake("link 1's offset left out (only link 2's centre of mass off its axis)",
+                "Link 1's offset does not couple the joints, but it moves link 1's centre of "
+                "mass away from joint 1: its squared distance l_c1^2 + d1^2 goes into M11.",
+                _mm_with(d=lambda arm, d: (0.0, d[1]))),
+        Mistake("the offsets added along the links (l_c + d instead of a distance across)",
+                "The offset is perpendicular to the link: the centre of mass is at l_c u + d "
+                "u_perp from the joint, not at (l_c + d) u.",
+                _mm_with(lc=lambda arm, d: arm.com_distances + np.asarray(d, float),
+                         d=lambda arm, d: (0.0, 0.0))),
+        Mistake("the distance sqrt(l_c^2 + d^2) used as if the centre of mass were on the axis",
+                "The distance is right for the links' own terms, but the coupling depends on "
+                "the direction too: the centre of mass is turned from the axis by atan2(d, "
+                "l_c), and the angle between the two velocity parts changes with it.",
+                _mm_with(lc=lambda arm, d: np.hypot(arm.com_distances, d),
+                         d=lambda arm, d: (0.0, 0.0))),
+        Mistake("the coupling term of M11 has the factor 1 instead of 2 (the factor of M12)",
                 "Expand |v_c2|^2 and read M off T = 1/2 q'^T M q': a term in q1'^2 goes into "
                 "M11 whole, while a term in q1' q2' is shared half and half by M12 and M21.",
-                _mm_cross_factor_one),
-        Mistake("the off-diagonal M12 has the cross term doubled, as in M11",
+                _mm_with(m11_cross=1.0)),
+        Mistake("the off-diagonal M12 has the coupling term doubled, as in M11",
                 "q'^T M q' counts M12 twice (as M12 q1' q2' and M21 q2' q1'): the q1' q2' "
-                "term of 2T is shared half and half by M12 and M21.", _mm_m12_factor_two),
-        Mistake("the cosine of the relative angle is missing from the cross terms",
-                "The two velocity parts of link 2's centre of mass make the angle q2 with "
-                "each other: their dot product carries cos(q2).", _mm_no_cosine),
-        Mistake("cos(q2 - q1) used: q2 is already the relative angle",
-                "q2 is measured from link 1, so the angle between the links is q2 itself: "
-                "cos(q2).", _mm_absolute_angle),
+                "term of 2T is shared half and half by M12 and M21.",
+                _mm_with(m12_cross=2.0)),
+        Mistake("the angle q2 - q1 in the coupling: q2 is already the relative angle",
+                "q2 is measured from link 1, so the angle between the links is q2 itself.",
+                _mm_with(angle=lambda q: q[1] - q[0])),
         Mistake("the links' own inertias I1, I2 are missing",
                 "Each link also turns about its centre of mass, with the energy 1/2 I omega^2 "
-                "at its absolute rate: arm.inertias belong in M too.", _mm_no_link_inertia),
+                "at its absolute rate: arm.inertias belong in M too.",
+                _mm_with(inertias=lambda arm, d: (0.0, 0.0))),
         Mistake("I2 only in M22, as if link 2 turned at q2' alone",
                 "Link 2 turns at its absolute rate q1' + q2', not at q2': square that rate in "
-                "its rotation energy and see which entries of M get I2.", _mm_i2_only_in_m22),
-        Mistake("the inertia about the joint counted twice (the parallel-axis term m l_c^2 "
-                "added twice)",
-                "arm.inertias are about the centres of mass; m l_c^2 enters once, from the "
-                "speed of the centre of mass.", _mm_parallel_axis_twice),
-        Mistake("sin(q2) where cos(q2) belongs",
-                "The dot product of the two velocity directions is cos(q2).", _mm_sin_for_cos),
-        Mistake("cos(q1) where the angle between the links, q2, belongs",
+                "its rotation energy and see which entries of M get I2.",
+                _mm_with(i2_in=(0.0, 0.0, 1.0))),
+        Mistake("the inertia about the joint counted twice (the parallel-axis term m (l_c^2 + "
+                "d^2) added twice)",
+                "arm.inertias are about the centres of mass; the squared distance of the centre "
+                "of mass enters once, from its speed.",
+                _mm_with(inertias=lambda arm, d: arm.inertias + _squares(arm, d))),
+        Mistake("sin and cos swapped in the coupling term",
+                "The coupling is the dot product of the two velocity parts of link 2's centre "
+                "of mass: the part along the link brings cos(q2), the part across it sin(q2).",
+                _mm_with(trig=(np.sin, np.cos))),
+        Mistake("the angle q1 in the coupling, where the angle between the links, q2, belongs",
                 "M depends on the shape of the arm, not on where it points: only the angle "
-                "between the links, q[1], can appear in it.", _mm_cos_q1),
+                "between the links, q[1], can appear in it.", _mm_with(angle=lambda q: q[0])),
         Mistake("link 2's length L2 used where its l_c2 belongs",
-                "Link 2's centre of mass is arm.com_distances[1] from joint 2, not at its end "
-                "(arm.lengths[1]).", _mm_length2_for_com2),
+                "Link 2's centre of mass is arm.com_distances[1] along the link from joint 2, "
+                "not at its end (arm.lengths[1]).",
+                _mm_with(lc=lambda arm, d: (arm.com_distances[0], arm.lengths[1]))),
         Mistake("link 2's joint placed at link 1's centre of mass (l_c1 where L1 belongs)",
                 "Joint 2 sits at the end of link 1: link 2's centre of mass moves with joint "
-                "2, at the distance L1 = arm.lengths[0] from joint 1.", _mm_com1_for_length1),
+                "2, at the distance L1 = arm.lengths[0] from joint 1.",
+                _mm_with(L1=lambda arm: arm.com_distances[0])),
         Mistake("the links' lengths used where their l_c belong",
-                "A link's mass sits at its centre of mass, arm.com_distances[i] from its joint, "
-                "not at its end (arm.lengths[i]).", _mm_lengths_for_coms),
-        Mistake("arm.inertias taken as about the joints (the m l_c^2 terms of the centres of "
-                "mass left out)",
+                "A link's mass sits at its centre of mass, arm.com_distances[i] along the link "
+                "from its joint, not at its end (arm.lengths[i]).",
+                _mm_with(lc=lambda arm, d: arm.lengths)),
+        Mistake("arm.inertias taken as about the joints (the m (l_c^2 + d^2) terms of the "
+                "centres of mass left out)",
                 "arm.inertias are about the centres of mass: the masses' own terms, from the "
                 "speeds of the centres of mass, come on top of them (the parallel-axis "
-                "theorem).", _mm_inertias_about_joints),
+                "theorem).", _mm_with(inertias=lambda arm, d: arm.inertias - _squares(arm, d))),
+        Mistake("I2 only in M11 (link 2's rotation left out of M12 and M22)",
+                "Link 2 turns at its absolute rate q1' + q2': its rotation energy 1/2 I2 (q1' "
+                "+ q2')^2 has a q1'^2, a q1' q2' and a q2'^2 part, and each part has its "
+                "entry of M.", _mm_with(i2_in=(1.0, 0.0, 0.0))),
         Mistake("I2 missing from M12 (link 2's rotation left out of the coupling)",
                 "Link 2 turns at its absolute rate q1' + q2': square that rate in its rotation "
                 "energy, and its cross term in q1' q2' puts I2 into M12 and M21 as well.",
-                _mm_i2_not_in_m12),
-        Mistake("cos(q1 + q2), link 2's absolute angle, where the angle between the links "
-                "belongs",
+                _mm_with(i2_in=(1.0, 0.0, 1.0))),
+        Mistake("the angle q1 + q2, link 2's absolute angle, in the coupling",
                 "M depends on the shape of the arm, not on where it points: the two velocity "
                 "parts of link 2's centre of mass make the relative angle q[1] with each other.",
-                _mm_cos_q1_plus_q2),
+                _mm_with(angle=lambda q: q[0] + q[1])),
         Mistake("M21 left at 0 (only the upper triangle filled in)",
                 "M is symmetric: after M12, set M21 to the same value (a matrix started with "
                 "np.zeros keeps 0 wherever nothing is written).", _mm_lower_left_zero),
         Mistake("the centre of mass taken at mid-link instead of at arm.com_distances",
                 "Use l_c = arm.com_distances[i], which need not be half the length.",
-                _mm_half_length),
+                _mm_with(lc=lambda arm, d: arm.lengths / 2)),
     ),
 )
 
@@ -436,87 +401,107 @@ _MASS_MATRIX = Exercise(
 # --------------------------------------------------------------------------- Coriolis
 
 
-def _coriolis_reference(arm, q, qd):
-    return arm.coriolis_matrix(q, qd)
+def _coriolis_reference(arm, q, qd, offsets):
+    m2, L1 = arm.masses[1], arm.lengths[0]
+    lc2, d2 = arm.com_fractions[1] * arm.lengths[1], offsets[1]
+    h = m2 * L1 * (lc2 * np.sin(q[1]) + d2 * np.cos(q[1]))  # -dM12/dq2
+    return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
 
 
 def _coriolis_cases(rng) -> list[Case]:
     cases = [
-        Case((TUTORIAL_ARM, np.array([0.3, np.pi / 2]), np.array([1.0, 0.5])), "fixed",
-             "the tutorial's arm, elbow at q2 = pi/2 rad (90 degrees), q' = (1, 0.5) rad/s",
-             note=_NUMERICAL_C),
-        Case((TUTORIAL_ARM, np.array([0.0, 0.7]), np.array([-2.0, 1.5])), "fixed",
-             note=_NUMERICAL_C),
+        Case((TUTORIAL_ARM, np.array([0.3, np.pi / 2]), np.array([1.0, 0.5]),
+              np.array([0.02, 0.06])), "fixed",
+             "the tutorial's arm, link 2's centre of mass 6 cm to the left of its axis, elbow "
+             "at q2 = pi/2 rad (90 degrees), q' = (1, 0.5) rad/s", note=_NUMERICAL_C),
+        Case((TUTORIAL_ARM, np.array([0.0, 0.0]), np.array([-2.0, 1.5]),
+              np.array([0.0, -0.08])), "fixed",
+             "the arm stretched out (q2 = 0), link 2's centre of mass 8 cm to the right of its "
+             "axis: only the offset couples the joints here", note=_NUMERICAL_C),
     ]
     for _ in range(5):
-        cases.append(Case((_random_arm(rng, 2), _random_angles(rng, 2),
-                           rounded_uniform(rng, -3, 3, 2)), "seeded random"))
+        arm = _random_arm(rng, 2)
+        cases.append(Case((arm, _random_angles(rng, 2), rounded_uniform(rng, -3, 3, 2),
+                           _random_offsets(rng, arm)), "seeded random"))
     return cases
 
 
-def _h(arm, q):
-    m2, L1, lc2 = arm.masses[1], arm.lengths[0], arm.com_distances[1]
-    return m2 * L1 * lc2 * np.sin(q[1])
+def _c_of(h, qd):
+    """The Christoffel C of the two-link arm for a given h (N m s)."""
+    return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
 
 
-def _c_without_rates(arm, q, qd):
-    h = _h(arm, q)
+def _h_with(lc2=None, d2=None, trig=None, angle=None):
+    """h(arm, q, offsets) = m2 L1 (lc2 sin q2 + d2 cos q2), with a slip's lc2 or d2 (functions
+    of arm and offsets), another pair of functions for (sin, cos), or another angle (of q)."""
+    def h(arm, q, offsets):
+        along = arm.com_distances[1] if lc2 is None else lc2(arm, offsets)
+        across = offsets[1] if d2 is None else d2(arm, offsets)
+        sin, cos = (np.sin, np.cos) if trig is None else trig
+        q2 = q[1] if angle is None else angle(q)
+        return arm.masses[1] * arm.lengths[0] * (along * sin(q2) + across * cos(q2))
+    return h
+
+
+_H = _h_with()
+
+
+def _c_with_h(h):
+    def answer(arm, q, qd, offsets):
+        return _c_of(h(arm, q, offsets), qd)
+    return answer
+
+
+def _c_without_rates(arm, q, qd, offsets):
+    h = _H(arm, q, offsets)
     return np.array([[-h, -h], [h, 0.0]])
 
 
-def _c_sign(arm, q, qd):
-    return -_coriolis_reference(arm, q, qd)
+def _c_sign(arm, q, qd, offsets):
+    return -_coriolis_reference(arm, q, qd, offsets)
 
 
-def _c_transposed(arm, q, qd):
-    return _coriolis_reference(arm, q, qd).T
+def _c_transposed(arm, q, qd, offsets):
+    return _coriolis_reference(arm, q, qd, offsets).T
 
 
-def _c_times_rates(arm, q, qd):
-    return _coriolis_reference(arm, q, qd) @ qd
+def _c_times_rates(arm, q, qd, offsets):
+    return _coriolis_reference(arm, q, qd, offsets) @ qd
 
 
-def _c_other_factorisation(arm, q, qd):
+def _c_other_factorisation(arm, q, qd, offsets):
     """A C with the same C q' as the Christoffel one: the q1' q2' term all in C11."""
-    h = _h(arm, q)
+    h = _H(arm, q, offsets)
     return np.array([[-2.0 * h * qd[1], -h * qd[1]], [h * qd[0], 0.0]])
 
 
-def _c_length2_for_com2(arm, q, qd):
-    return _length2_for_com2(arm).coriolis_matrix(q, qd)
-
-
-def _c_c21_sign(arm, q, qd):
-    C = _coriolis_reference(arm, q, qd)
+def _c_c21_sign(arm, q, qd, offsets):
+    C = _coriolis_reference(arm, q, qd, offsets)
     C[1, 0] = -C[1, 0]
     return C
 
 
-def _c_c12_without_qd1(arm, q, qd):
-    C = _coriolis_reference(arm, q, qd)
-    C[0, 1] = -_h(arm, q) * qd[1]
+def _c_c12_without_qd1(arm, q, qd, offsets):
+    C = _coriolis_reference(arm, q, qd, offsets)
+    C[0, 1] = -_H(arm, q, offsets) * qd[1]
     return C
 
 
-def _c_rates_swapped(arm, q, qd):
+def _c_rates_swapped(arm, q, qd, offsets):
     """q1' where q2' belongs and the other way round."""
-    return _coriolis_reference(arm, q, np.asarray(qd, float)[::-1])
+    return _coriolis_reference(arm, q, np.asarray(qd, float)[::-1], offsets)
 
 
-def _c_without_half(arm, q, qd):
-    return 2.0 * _coriolis_reference(arm, q, qd)
-
-
-def _c_cos_for_sin(arm, q, qd):
-    h = arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.cos(q[1])
-    return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
+def _c_without_half(arm, q, qd, offsets):
+    return 2.0 * _coriolis_reference(arm, q, qd, offsets)
 
 
 _CORIOLIS = Exercise(
     exercise_id="arm.coriolis_matrix",
-    description="Coriolis matrix C(q, q') of a two-link arm from Christoffel symbols.",
+    description="Coriolis matrix C(q, q') of a two-link arm whose centres of mass lie off the "
+                "links' axes, from Christoffel symbols.",
     function_name="coriolis_matrix",
-    arguments=("arm", "q", "qd"),
+    arguments=("arm", "q", "qd", "offsets"),
     outputs=(Output("C", CoriolisMatrix(rtol=1e-7, atol=1e-8)),),
     reference=_coriolis_reference,
     package_references=(
@@ -525,13 +510,38 @@ _CORIOLIS = Exercise(
     ),
     make_cases=_coriolis_cases,
     mistakes=(
+        Mistake("the offsets are left out (the centres of mass put back on the links' axes)",
+                "Link 2's centre of mass sits offsets[1] across its axis: the two parts of "
+                "its velocity then make another angle with each other, and M12 changes with "
+                "q2 in another way. Redo M with the offset, then differentiate.",
+                _c_with_h(_h_with(d2=lambda arm, d: 0.0))),
+        Mistake("the offset on the wrong side of the link (to the right instead of the left)",
+                "A positive offset puts the centre of mass on the left of the link, along "
+                "u_perp = (-sin phi, cos phi), the direction the link turns towards.",
+                _c_with_h(_h_with(d2=lambda arm, d: -d[1]))),
+        Mistake("the offset added along the link (l_c2 + d2 instead of a distance across it)",
+                "The offset is perpendicular to the link: the centre of mass is at l_c2 u + "
+                "d2 u_perp from joint 2, not at (l_c2 + d2) u.",
+                _c_with_h(_h_with(lc2=lambda arm, d: arm.com_distances[1] + d[1],
+                                  d2=lambda arm, d: 0.0))),
+        Mistake("the distance sqrt(l_c2^2 + d2^2) used as if the centre of mass were on the "
+                "axis",
+                "The distance from joint 2 is right, but the centre of mass is not on the line "
+                "to the next joint: the angle between the two velocity parts is q2 plus the "
+                "offset's own angle.",
+                _c_with_h(_h_with(lc2=lambda arm, d: np.hypot(arm.com_distances[1], d[1]),
+                                  d2=lambda arm, d: 0.0))),
+        Mistake("link 1's offset used where link 2's belongs (offsets[0] for offsets[1])",
+                "Only link 2's centre of mass moves relative to link 1, so only its offset, "
+                "offsets[1], enters C; link 1's offset adds a constant to M11.",
+                _c_with_h(_h_with(d2=lambda arm, d: d[0]))),
         Mistake("the joint rates are missing (the tutorial's matrix [[-h, -h], [h, 0]])",
                 "C is linear in the joint rates: each Christoffel symbol Gamma_ijk(q) is "
                 "multiplied by q_i' and summed over i. The tutorial's matrix stops before that "
                 "sum.", _c_without_rates),
         Mistake("the sign of h is wrong",
-                "Check the sign of each derivative of M: M11 and M12 fall as q2 grows from 0 "
-                "to pi (their cos(q2) does), so dM/dq2 is negative there.", _c_sign),
+                "Check the sign of each derivative of M: differentiate M12 with respect to q2 "
+                "and keep the minus that the derivative of a cosine brings.", _c_sign),
         Mistake("C is transposed (C_jk where C_kj belongs)",
                 "C_kj = sum_i Gamma_ijk q_i'; row k is the equation of joint k.",
                 _c_transposed),
@@ -548,12 +558,14 @@ _CORIOLIS = Exercise(
                 "missing)",
                 "Gamma_ijk = 1/2 (dM_kj/dq_i + dM_ki/dq_j - dM_ij/dq_k): the half belongs to "
                 "every symbol.", _c_without_half),
-        Mistake("cos(q2) in h where the derivative of M gives sin(q2)",
-                "C is built from derivatives of M: d cos(q2) / dq2 = -sin(q2).",
-                _c_cos_for_sin),
+        Mistake("M's coupling term itself in h, where its derivative belongs",
+                "C is built from derivatives of M: differentiate the q2-dependent part of M12 "
+                "with respect to q2 (cos turns into -sin, sin into cos).",
+                _c_with_h(_h_with(trig=(np.cos, lambda angle: -np.sin(angle))))),
         Mistake("link 2's length L2 used where its l_c2 belongs",
                 "M, and so C, has link 2's mass at its centre of mass, arm.com_distances[1] "
-                "from joint 2, not at its end.", _c_length2_for_com2),
+                "along the link from joint 2, not at its end.",
+                _c_with_h(_h_with(lc2=lambda arm, d: arm.lengths[1]))),
         Mistake("C21 has the wrong sign (the centrifugal torque of q1' on joint 2)",
                 "Work out Gamma_112 = -1/2 dM11/dq2 with its sign: spinning joint 1 flings link "
                 "2 outwards, and C21 q1' is the torque joint 2 needs against that.",
@@ -561,6 +573,10 @@ _CORIOLIS = Exercise(
         Mistake("C12 lacks its q1' term (only the q2' part of the sum over i)",
                 "C_kj sums Gamma_ijk q_i' over every i: C12 collects a symbol with q1' as well "
                 "as one with q2'.", _c_c12_without_qd1),
+        Mistake("h at the angle q1 + q2, link 2's absolute angle, where q2 belongs",
+                "M, and so C, depends on the shape of the arm, not on where it points: the "
+                "two velocity parts of link 2's centre of mass make the relative angle q[1] "
+                "with each other.", _c_with_h(_h_with(angle=lambda q: q[0] + q[1]))),
         Mistake("q1' and q2' swapped (each entry has the other joint's rate)",
                 "qd[0] is joint 1's rate q1', qd[1] joint 2's: C_kj sums Gamma_ijk q_i' with "
                 "the rate of the joint i of each symbol.", _c_rates_swapped),
@@ -571,33 +587,65 @@ _CORIOLIS = Exercise(
 # --------------------------------------------------------------------------- Newton-Euler
 
 
-def _inverse_dynamics_reference(arm, q, qd, qdd):
-    return arm.inverse_dynamics(q, qd, qdd)
+def _inverse_dynamics_reference(arm, q, qd, qdd, offsets):
+    n = len(arm.masses)
+    phi, omega, alpha = np.cumsum(q), np.cumsum(qd), np.cumsum(qdd)
+    u = np.stack([np.cos(phi), np.sin(phi)], axis=1)  # along each link
+    u_perp = np.stack([-np.sin(phi), np.cos(phi)], axis=1)  # to its left
+    lc = arm.com_fractions * arm.lengths
+    r_com = lc[:, None] * u + np.asarray(offsets)[:, None] * u_perp  # joint to centre
+    r_link = arm.lengths[:, None] * u  # joint to the next joint
+    a_joint, a_com = np.array([0.0, arm.gravity]), []  # the base accelerated up by g
+    for i in range(n):  # a = a_joint + alpha x r - omega^2 r
+        a_com.append(a_joint + alpha[i] * _perp(r_com[i]) - omega[i] ** 2 * r_com[i])
+        a_joint = a_joint + alpha[i] * _perp(r_link[i]) - omega[i] ** 2 * r_link[i]
+    tau, force, torque = np.zeros(n), np.zeros(2), 0.0  # nothing beyond the tip
+    for i in reversed(range(n)):
+        outer, force = force, force + arm.masses[i] * a_com[i]
+        rest = r_link[i] - r_com[i]  # from the centre of mass to the next joint
+        torque = (torque + arm.inertias[i] * alpha[i] + _cross(r_com[i], force)
+                  + _cross(rest, outer))
+        tau[i] = torque
+    return tau
 
 
 def _inverse_dynamics_cases(rng) -> list[Case]:
     cases = [
-        Case((TUTORIAL_ARM, np.radians([45.0, 30.0]), np.zeros(2), np.zeros(2)), "fixed",
-             "the tutorial's arm held still at q = (pi/4, pi/6) rad (45 and 30 degrees)"),
+        Case((TUTORIAL_ARM, np.radians([45.0, 30.0]), np.zeros(2), np.zeros(2),
+              np.array([0.03, -0.05])), "fixed",
+             "the tutorial's arm held still at q = (pi/4, pi/6) rad (45 and 30 degrees), link "
+             "1's centre of mass 3 cm to the left of its axis, link 2's 5 cm to the right"),
         Case((TUTORIAL_ARM, np.radians([45.0, 30.0]), np.array([1.0, 0.5]),
-              np.array([2.0, 1.5])), "fixed", "the tutorial's accelerating arm"),
+              np.array([2.0, 1.5]), np.array([0.03, -0.05])), "fixed",
+             "the tutorial's accelerating arm"),
         Case((PlanarArm(masses=[2.0], lengths=[0.5]), np.array([0.3]), np.array([2.0]),
-              np.array([-1.0])), "fixed", "a single link (a driven pendulum)"),
+              np.array([-1.0]), np.array([0.1])), "fixed",
+             "a single link (a driven pendulum) whose centre of mass is 10 cm off its axis"),
         Case((PlanarArm(masses=[1.0, 2.0, 0.5], lengths=[0.4, 0.3, 0.2],
                         com_fractions=[0.5, 0.3, 0.8], gravity=0.0),
-              np.array([0.5, -0.4, 1.2]), np.array([1.0, -2.0, 0.5]), np.zeros(3)), "fixed",
+              np.array([0.5, -0.4, 1.2]), np.array([1.0, -2.0, 0.5]), np.zeros(3),
+              np.array([0.05, -0.04, 0.03])), "fixed",
          "three links without gravity, moving at constant rates (Coriolis and centrifugal)"),
     ]
     for n in (2, 3, 4, 5):
-        cases.append(Case((_random_arm(rng, n), _random_angles(rng, n),
-                           rounded_uniform(rng, -3, 3, n), rounded_uniform(rng, -5, 5, n)),
+        arm = _random_arm(rng, n)
+        cases.append(Case((arm, _random_angles(rng, n), rounded_uniform(rng, -3, 3, n),
+                           rounded_uniform(rng, -5, 5, n), _random_offsets(rng, arm)),
                           "seeded random"))
     return cases
 
 
-def _rnea(arm, q, qd, qdd, slip=""):
+def _rnea(arm, q, qd, qdd, offsets, slip=""):
     """Newton-Euler for one state, with an optional typical slip (for the mistake models)."""
     n = arm.n
+    d = np.asarray(offsets, float)
+    if slip == "offsets ignored":
+        d = np.zeros(n)
+    elif slip == "offset sign":
+        d = -d
+    lc = arm.com_distances
+    if slip == "offset along":
+        lc, d = lc + d, np.zeros(n)
     phi = q.copy() if slip in ("absolute", "all absolute") else np.cumsum(q)
     omega, alpha = np.cumsum(qd), np.cumsum(qdd)
     if slip in ("all absolute", "rates not summed"):
@@ -606,27 +654,31 @@ def _rnea(arm, q, qd, qdd, slip=""):
     u_perp = np.array([-np.sin(phi), np.cos(phi)]).T
     g = {"gravity sign": -arm.gravity, "no gravity": 0.0}.get(slip, arm.gravity)
     a_joint = np.array([0.0, g])
-    centripetal = 0.0 if slip == "no centripetal" else 1.0
-    if slip == "perp sign":  # alpha x r taken as alpha (r_y, -r_x)
-        u_perp = -u_perp
+    centripetal = {"no centripetal": 0.0, "centripetal sign": -1.0}.get(slip, 1.0)
+    turn = -1.0 if slip == "perp sign" else 1.0  # alpha x r taken as alpha (r_y, -r_x)
+
+    def spin(r):  # alpha x r as a planar vector, per unit alpha
+        return turn * np.array([-r[1], r[0]])
+
     lengths = arm.lengths
     if slip == "com for joint everywhere":
         lengths = arm.com_distances
     a_com = []
     for i in range(n):
-        lc, length = arm.com_distances[i], lengths[i]
-        if slip == "com for joint":
-            length = lc
-        a_com.append(a_joint + lc * (alpha[i] * u_perp[i] - centripetal * omega[i] ** 2 * u[i]))
-        a_joint = a_joint + length * (alpha[i] * u_perp[i]
-                                      - centripetal * omega[i] ** 2 * u[i])
+        length = lc[i] if slip == "com for joint" else lengths[i]
+        r_c = lc[i] * u[i] + (0.0 if slip == "offset not in acceleration" else d[i]) * u_perp[i]
+        r_next = length * u[i]
+        a_com.append(a_joint + alpha[i] * spin(r_c) - centripetal * omega[i] ** 2 * r_c)
+        a_joint = a_joint + alpha[i] * spin(r_next) - centripetal * omega[i] ** 2 * r_next
     force_next, torque_next, tau = np.zeros(2), 0.0, np.zeros(n)
     links = range(n - 1, 0, -1) if slip == "loop stops early" else reversed(range(n))
+    cross = _cross if slip != "cross order" else (lambda a, b: _cross(b, a))
     for i in links:
-        r_com = arm.com_distances[i] * u[i]
+        r_com = lc[i] * u[i] + (0.0 if slip == "offset not in levers" else d[i]) * u_perp[i]
         r_next = lengths[i] * u[i] - r_com
+        if slip == "outer lever on the axis":
+            r_next = (lengths[i] - lc[i]) * u[i]
         force = force_next + arm.masses[i] * a_com[i]
-        cross = _cross if slip != "cross order" else (lambda a, b: _cross(b, a))
         torque = torque_next + arm.inertias[i] * alpha[i] + cross(r_com, force)
         if slip == "no joint moment":  # about the joint, L_i u_i x f_{i+1} left out
             torque = torque - cross(r_com, force_next)
@@ -635,33 +687,43 @@ def _rnea(arm, q, qd, qdd, slip=""):
         if slip == "no inertia":
             torque = torque - arm.inertias[i] * alpha[i]
         tau[i], force_next, torque_next = torque, force, torque
+    if slip == "tip first":  # appended in the inward pass, as it meets the joints
+        return tau[::-1]
     return tau
 
 
-def _rnea_coms_at_ends(arm, q, qd, qdd):
-    """Every centre of mass at the end of its link: L_i where l_ci belongs."""
+def _rnea_coms_at_ends(arm, q, qd, qdd, offsets):
+    """Every centre of mass at the end of its link: L_i where l_ci belongs (offsets kept)."""
     at_ends = PlanarArm(masses=arm.masses, lengths=arm.lengths, com_fractions=1.0,
                         inertias=arm.inertias, gravity=arm.gravity)
-    return at_ends.inverse_dynamics(q, qd, qdd)
+    return _rnea(at_ends, np.asarray(q, float), np.asarray(qd, float), np.asarray(qdd, float),
+                 offsets)
 
 
 def _cross(a, b):
     return a[0] * b[1] - a[1] * b[0]
 
 
+def _perp(r):
+    """r turned a quarter to the left: z x r, so that alpha x r = alpha _perp(r)."""
+    return np.array([-r[1], r[0]])
+
+
 def _rnea_with(slip):
-    def answer(arm, q, qd, qdd):
+    def answer(arm, q, qd, qdd, offsets):
         return _rnea(arm, np.asarray(q, float), np.asarray(qd, float), np.asarray(qdd, float),
-                     slip)
+                     offsets, slip)
 
     return answer
 
 
+
 _INVERSE_DYNAMICS = Exercise(
     exercise_id="arm.inverse_dynamics",
-    description="Joint torques of an n-link arm by the recursive Newton-Euler algorithm.",
+    description="Joint torques of an n-link arm whose centres of mass lie off the links' axes, "
+                "by the recursive Newton-Euler algorithm.",
     function_name="inverse_dynamics",
-    arguments=("arm", "q", "qd", "qdd"),
+    arguments=("arm", "q", "qd", "qdd", "offsets"),
     outputs=(Output("tau", Close(rtol=1e-9, atol=1e-9)),),
     reference=_inverse_dynamics_reference,
     package_references=(
@@ -670,6 +732,31 @@ _INVERSE_DYNAMICS = Exercise(
     ),
     make_cases=_inverse_dynamics_cases,
     mistakes=(
+        Mistake("the offsets are left out (the centres of mass put back on the links' axes)",
+                "Each centre of mass sits offsets[i] across its link's axis: r_c = l_c u + d "
+                "u_perp from the joint, in the outward pass and as a lever in the inward one.",
+                _rnea_with("offsets ignored")),
+        Mistake("the offsets on the wrong side of the links (to the right instead of the left)",
+                "A positive offset puts the centre of mass on the left of the link, along "
+                "u_perp = (-sin phi, cos phi), the direction the link turns towards.",
+                _rnea_with("offset sign")),
+        Mistake("the offsets in the levers but not in the centres of mass's accelerations",
+                "A centre of mass off the axis moves on a wider circle, in another direction: "
+                "its acceleration alpha x r_c - omega^2 r_c needs the whole r_c, offset "
+                "included.", _rnea_with("offset not in acceleration")),
+        Mistake("the offsets in the accelerations but not in the levers (r_c on the axis in "
+                "the inward pass)",
+                "The link's own force m a_c acts at its centre of mass, off the axis: its "
+                "moment about the joint uses the whole r_c = l_c u + d u_perp.",
+                _rnea_with("offset not in levers")),
+        Mistake("the lever of the outer force taken as (L - l_c) u, from the centre of mass's "
+                "foot on the axis",
+                "The outer link's force acts at the next joint, L u from this joint: its lever "
+                "from the centre of mass is L u - r_c, which has the offset in it too.",
+                _rnea_with("outer lever on the axis")),
+        Mistake("the offsets added along the links (l_c + d instead of a distance across)",
+                "The offset is perpendicular to the link: the centre of mass is at l_c u + d "
+                "u_perp from the joint, not at (l_c + d) u.", _rnea_with("offset along")),
         Mistake("the joint angles were used as absolute link angles (no cumulative sum)",
                 "q[1:] are relative angles: the direction of link i from the x axis adds up "
                 "the joint angles up to joint i.", _rnea_with("absolute")),
@@ -694,6 +781,14 @@ _INVERSE_DYNAMICS = Exercise(
                 "A point at r on a link turning at omega accelerates by alpha r_perp - "
                 "omega^2 r: the second part points to the joint.",
                 _rnea_with("no centripetal")),
+        Mistake("the centripetal term with the wrong sign (+omega^2 r: flung outwards)",
+                "A point on a turning link is pulled towards the joint it turns about, not "
+                "away from it: check the direction of the centripetal part against r, which "
+                "points from the joint to the point.", _rnea_with("centripetal sign")),
+        Mistake("the torques returned tip first (in the order the inward pass meets them)",
+                "The inward pass runs from the tip to the base, but tau is listed like q, "
+                "joint 1 first: store each torque at its joint's index.",
+                _rnea_with("tip first")),
         Mistake("the next joint's acceleration taken at the centre of mass (l_c for L)",
                 "Propagate to the next joint with the full length L_i; l_c is only for the "
                 "centre of mass.", _rnea_with("com for joint")),

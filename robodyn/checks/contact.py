@@ -150,150 +150,222 @@ _DAMPING_MISTAKES = (
 # --------------------------------------------------------------------------- normal force
 
 
-def _force_reference(depth, depth_rate, k, c):
-    return contact.normal_force(depth, depth_rate, k, c)
+def _positive_part(at_left, at_right):
+    """Where a quantity linear along the foot, ``at_left`` at s = 0 and ``at_right`` at
+    s = 1, is positive: the interval (start, end) of s in [0, 1], empty when end <= start."""
+    at_left, at_right = np.asarray(at_left, float), np.asarray(at_right, float)
+    slope = at_right - at_left
+    with np.errstate(divide="ignore", invalid="ignore"):
+        root = np.clip(-at_left / slope, 0.0, 1.0)
+    start = np.where(slope > 0, root, 0.0)
+    end = np.where(slope < 0, root, 1.0)
+    flat = slope == 0
+    start = np.where(flat, np.where(at_left > 0, 0.0, 1.0), start)
+    end = np.where(flat, np.where(at_left > 0, 1.0, 0.0), end)
+    return start, end
+
+
+def _pressure_integrals(p_left, p_right, start, end, width):
+    """Force and moment about the centre of the pressure p(s) = p_left + (p_right - p_left) s,
+    per metre, over s in (start, end) of a foot ``width`` long (x = width (s - 1/2))."""
+    end = np.maximum(end, start)
+    slope = p_right - p_left
+    first = p_left * (end - start) + slope * (end**2 - start**2) / 2        # of p ds
+    second = p_left * (end**2 - start**2) / 2 + slope * (end**3 - start**3) / 3  # of s p ds
+    return width * first, width**2 * (second - first / 2)
+
+
+def _foot(depth_left, depth_right, rate_left, rate_right, width, k, c, gate=True, clamp=True,
+          damping_sign=1.0):
+    """Force and moment of the penalty floor under a flat foot; ``gate`` False lets the floor
+    push where the foot is above it, ``clamp`` False lets it pull."""
+    d_left, d_right = np.asarray(depth_left, float), np.asarray(depth_right, float)
+    p_left = k * d_left + damping_sign * c * np.asarray(rate_left, float)
+    p_right = k * d_right + damping_sign * c * np.asarray(rate_right, float)
+    start, end = np.zeros_like(p_left + p_right), np.ones_like(p_left + p_right)
+    for active, left, right in ((gate, d_left, d_right), (clamp, p_left, p_right)):
+        if active:
+            part_start, part_end = _positive_part(left, right)
+            start, end = np.maximum(start, part_start), np.minimum(end, part_end)
+    force, moment = _pressure_integrals(p_left, p_right, start, end, width)
+    return (force, moment) if np.ndim(force) else (float(force), float(moment))
+
+
+def _force_reference(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    return _foot(depth_left, depth_right, rate_left, rate_right, width, k, c)
+
+
+_FOOT = dict(width=0.12, k=2e6, c=4e3)   # a 12 cm foot on a floor of 2e6 N/m per m
+
+
+def _force_case(depths, rates, kind, about="", foot=None):
+    foot = _FOOT if foot is None else foot
+    return Case((*depths, *rates, foot["width"], foot["k"], foot["c"]), kind, about)
 
 
 def _force_cases(rng) -> list[Case]:
     cases = [
-        Case((1e-3, 0.0, 1e4, 50.0), "fixed", "1 mm deep, at rest"),
-        Case((1e-3, 0.5, 1e4, 50.0), "fixed", "pressing in at 0.5 m/s"),
-        Case((1e-3, -0.1, 1e4, 50.0), "fixed", "parting slowly"),
-        Case((1e-4, -1.0, 1e4, 50.0), "fixed",
-             "parting fast near the end of the contact: the raw spring-damper would pull"),
-        Case((0.0, 0.5, 1e4, 50.0), "fixed",
-             "depth = 0 exactly (touching), pressing in at 0.5 m/s"),
-        Case((0.0, 0.0, 1e4, 50.0), "fixed", "depth = 0 exactly, at rest"),
-        Case((-2e-3, 1.0, 1e4, 50.0), "fixed",
-             "2 mm apart, approaching at 1 m/s: the raw damper would push before contact"),
-        Case((-2e-3, -1.0, 1e4, 50.0), "fixed", "2 mm apart, moving away at 1 m/s"),
-        Case((-1e-6, 2.0, 1e4, 50.0), "fixed", "a micrometre apart, approaching at 2 m/s"),
+        _force_case((1e-3, 1e-3), (0.0, 0.0), "fixed",
+                    "level, 1 mm deep, at rest: the point law times the width"),
+        _force_case((1e-3, 0.5e-3), (0.0, 0.0), "fixed", "tilted, both ends in, at rest"),
+        _force_case((1e-3, -1e-3), (0.0, 0.0), "fixed",
+                    "tilted, the right end 1 mm above the floor: only the left half presses"),
+        _force_case((0.8e-3, 0.2e-3), (0.2, -0.3), "fixed",
+                    "rocking: the left end presses in, the right end lifts"),
+        _force_case((0.2e-3, 1e-3), (-1.0, -0.2), "fixed",
+                    "lifting off fast at the left: there the damper would pull"),
+        _force_case((-1e-3, -0.5e-3), (1.0, 1.0), "fixed",
+                    "above the floor, coming down at 1 m/s: no force yet"),
+        _force_case((0.0, 2e-3), (0.5, 0.5), "fixed",
+                    "the left end only touching, the right 2 mm deep, pressing in"),
+        _force_case((1e-3, 1e-3), (-0.6, -0.6), "fixed",
+                    "level, parting at 0.6 m/s: the damper outweighs the spring, no force"),
     ]
-    for _ in range(3):
-        cases.append(Case((round(float(rng.uniform(-2, 2)), 3) * 1e-3,
-                           rounded_uniform(rng, -1.0, 1.0),
-                           round(float(10 ** rng.uniform(3, 6)), -2),
-                           rounded_uniform(rng, 1.0, 200.0)), "seeded random"))
+    for _ in range(4):
+        foot = dict(width=rounded_uniform(rng, 0.05, 0.3),
+                    k=round(float(10 ** rng.uniform(5, 7)), -3), c=rounded_uniform(rng, 1e2, 1e4))
+        depths = [round(float(rng.uniform(0.1e-3, 2e-3)), 6),
+                  round(float(rng.uniform(-1.5e-3, 2e-3)), 6)]   # one end in the floor
+        rates = tuple(rounded_uniform(rng, -0.5, 0.5, 2))
+        cases.append(_force_case(tuple(rng.permutation(depths).tolist()), rates,
+                                 "seeded random", foot=foot))
     size = 40
-    cases.append(Case((np.round(rng.uniform(-2, 2, size), 3) * 1e-3,
-                       rounded_uniform(rng, -1.0, 1.0, size), 1e4, 50.0), "arrays",
-                      "depths and rates of 40 contacts, in and out of contact"))
-    cases.append(Case((np.array([0.0, 0.0, 0.0, -5e-4, -5e-4, 5e-4]),
-                       np.array([1.0, -1.0, 0.0, 0.5, -0.5, -0.2]), 2e4, 30.0), "arrays",
-                      "depth = 0 exactly and negative depths, at several rates"))
+    cases.append(_force_case((np.round(rng.uniform(-1.5e-3, 2e-3, size), 6),
+                              np.round(rng.uniform(-1.5e-3, 2e-3, size), 6)),
+                             (rounded_uniform(rng, -0.5, 0.5, size),
+                              rounded_uniform(rng, -0.5, 0.5, size)), "arrays",
+                             "40 feet, in and out of contact"))
     return cases
 
 
-def _force_of(clamp=True, gate=True, damping_sign=1.0, touching_counts=False,
-              gate_damper=True, limit=np.maximum):
-    """The linear contact force with one part changed: no clamp, no gate (or a gate that lets
-    depth = 0 count as contact, or that leaves the damper acting apart), the damping's sign,
-    or another function than the clamp at 0 (``limit(raw, 0)``)."""
-    def normal_force(depth, depth_rate, k, c):
-        depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
-        inside = depth >= 0 if touching_counts else depth > 0
-        spring = k * (depth if gate_damper else np.where(inside, depth, 0.0))
-        raw = spring + damping_sign * c * depth_rate
-        force = limit(raw, 0.0) if clamp else raw
-        force = np.where(inside, force, 0.0) if gate and gate_damper else force
-        return force if force.ndim else float(force)
+def _force_of(gate=True, clamp=True, damping_sign=1.0, damper=True, centre=True,
+              sign=1.0, dx_width=True):
+    """The foot with one part changed: no gate, no clamp, the damper's sign, no damper, the
+    moment about the left end, its sign, or the moment one width short (``dx_width`` False:
+    dx = width ds forgotten)."""
+    def foot_normal_force(depth_left, depth_right, rate_left, rate_right, width, k, c):
+        force, moment = _foot(depth_left, depth_right, rate_left, rate_right, width, k,
+                              c if damper else 0.0, gate, clamp, damping_sign)
+        if not centre:
+            moment = moment + force * width / 2
+        if not dx_width:
+            moment = moment / width
+        return force, sign * moment
 
-    return normal_force
-
-
-def _force_parts_clamped(gate=True):
-    """The damper's part clamped at 0 on its own, the spring's added after; with ``gate`` the
-    sum gated to depth > 0, without it the spring's part clamped at 0 as well (which is 0
-    apart) and the damper left to push while the bodies are apart."""
-    def normal_force(depth, depth_rate, k, c):
-        depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
-        damper = np.maximum(c * depth_rate, 0.0)
-        if gate:
-            force = np.where(depth > 0, k * depth + damper, 0.0)
-        else:
-            force = np.maximum(k * depth, 0.0) + damper
-        return force if force.ndim else float(force)
-
-    return normal_force
+    return foot_normal_force
 
 
-def _force_without_damper(depth, depth_rate, k, c):
-    return _force_reference(depth, depth_rate, k, 0.0)
+def _force_damper_clamped(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """Where the foot is in the floor, the springs' pressure plus the dampers' kept from
+    pulling on their own: k depth + max(c depth_rate, 0)."""
+    d_left, d_right = np.asarray(depth_left, float), np.asarray(depth_right, float)
+    r_left, r_right = np.asarray(rate_left, float), np.asarray(rate_right, float)
+    in_start, in_end = _positive_part(d_left, d_right)
+    up_start, up_end = _positive_part(r_left, r_right)
+    springs = _pressure_integrals(k * d_left, k * d_right, in_start, in_end, width)
+    dampers = _pressure_integrals(c * r_left, c * r_right, np.maximum(in_start, up_start),
+                                  np.minimum(in_end, up_end), width)
+    force, moment = springs[0] + dampers[0], springs[1] + dampers[1]
+    return (force, moment) if np.ndim(force) else (float(force), float(moment))
 
 
-def _force_k_and_c_exchanged(depth, depth_rate, k, c):
-    depth, depth_rate = np.asarray(depth, float), np.asarray(depth_rate, float)
-    force = np.where(depth > 0, np.maximum(c * depth + k * depth_rate, 0.0), 0.0)
-    return force if force.ndim else float(force)
+def _point(depth, rate, k, c):
+    """The point law of the chapter, clamped and gated, per metre of foot."""
+    depth, rate = np.asarray(depth, float), np.asarray(rate, float)
+    return np.where(depth > 0, np.maximum(k * depth + c * rate, 0.0), 0.0)
 
 
-_FORCE_GATE_HINT = ("Out of contact (depth <= 0, and at depth 0 exactly the bodies only touch) "
-                    "the force is 0, whatever the rate.")
+def _force_ends_only(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The point law at the two ends, the pressure taken as linear between them."""
+    left, right = _point(depth_left, rate_left, k, c), _point(depth_right, rate_right, k, c)
+    force, moment = width * (left + right) / 2, width**2 * (right - left) / 12
+    return (force, moment) if np.ndim(force) else (float(force), float(moment))
+
+
+def _force_two_corners(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """Two point contacts at the corners, each with half the foot's stiffness."""
+    left, right = _point(depth_left, rate_left, k, c), _point(depth_right, rate_right, k, c)
+    force, moment = width * (left + right) / 2, width**2 * (right - left) / 4
+    return (force, moment) if np.ndim(force) else (float(force), float(moment))
+
+
+def _force_at_centre(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The point law at the centre's depth and rate, times the width; no moment."""
+    middle = _point((np.asarray(depth_left) + depth_right) / 2,
+                    (np.asarray(rate_left) + rate_right) / 2, k, c)
+    force = width * middle
+    return (force, 0.0 * force) if np.ndim(force) else (float(force), 0.0)
+
+
+_FORCE_GATE_HINT = ("Where the foot's bottom is above the floor (depth <= 0) the floor does not "
+                    "push at all, whatever the rate: only the part of the foot in the floor "
+                    "counts.")
 
 _FORCE = Exercise(
     exercise_id="contact.normal_force",
-    description="Normal force of the linear spring-damper contact, never a pull.",
-    function_name="normal_force",
-    arguments=("depth", "depth_rate", "k", "c"),
-    outputs=(Output("force", Close(rtol=1e-9, atol=1e-9)),),
+    description="Force and moment of a penalty floor under a flat foot, never a pull.",
+    function_name="foot_normal_force",
+    arguments=("depth_left", "depth_right", "rate_left", "rate_right", "width", "k", "c"),
+    outputs=(Output("force", Close(rtol=1e-9, atol=1e-9)),
+             Output("moment", Close(rtol=1e-9, atol=1e-12))),
     reference=_force_reference,
     package_references=("robodyn.contact.normal_force",),
     make_cases=_force_cases,
     mistakes=(
-        Mistake("the force pulls near the end of a contact (no clamp at zero)",
-                "When the bodies part fast, k depth + c depth_rate turns negative: a pull, as "
-                "if glued. A contact cannot pull: where the spring-damper force is negative, "
-                "the force is 0.",
+        Mistake("the floor pulls where the foot lifts off fast (the pressure not cut off at "
+                "zero)",
+                "Where k depth + c depth_rate turns negative the floor would pull, as if glued. "
+                "It lets go instead: the pressure there is 0, and the part of the foot that "
+                "pushes is shorter.",
                 _force_of(clamp=False)),
-        Mistake("there is a force while the bodies are apart (depth <= 0 not checked)",
+        Mistake("the floor pushes where the foot is above it (depth <= 0 not cut off)",
                 _FORCE_GATE_HINT, _force_of(gate=False)),
-        Mistake("no force is clamped and none is gated: the raw k depth + c depth_rate",
-                "Two rules are missing: the force is 0 apart (depth <= 0), and it never pulls.",
-                _force_of(clamp=False, gate=False)),
-        Mistake("a force at depth = 0 exactly (depth >= 0 taken as contact)",
-                "At depth 0 the bodies only touch: the exercise counts depth <= 0 as apart, so "
-                "the force there is 0 even while they press in.",
-                _force_of(touching_counts=True)),
-        Mistake("the damper acts while the bodies are apart (only the spring term is gated)",
-                "Out of contact neither the spring nor the damper acts: the whole force is 0 "
-                "for depth <= 0, whatever the rate.",
-                _force_of(gate_damper=False)),
+        Mistake("the raw pressure integrated over the whole foot: no cut at depth 0 and "
+                "none at zero pressure",
+                "Two rules hold at every point of the foot: no pressure where it is above the "
+                "floor, and never a pull.",
+                _force_of(gate=False, clamp=False)),
+        Mistake("the point law applied at the two ends, and the pressure taken as linear "
+                "between them",
+                "The pressure is linear along the foot only where it is in the floor and "
+                "pushes; in between it is cut off at a point inside the foot. Find where, "
+                "and integrate over that part only.",
+                _force_ends_only),
+        Mistake("the foot taken as two point contacts at its corners",
+                "The floor pushes all along the foot's bottom, with a pressure that changes "
+                "along it: integrate it, its moment too.",
+                _force_two_corners),
+        Mistake("the point law at the centre's depth and rate, times the width",
+                "A tilted foot presses harder at one end: the pressure changes along the "
+                "foot, and it is cut off where the foot leaves the floor. Integrate it.",
+                _force_at_centre),
+        Mistake("only the dampers kept from pulling (k depth + max(c depth_rate, 0)), not "
+                "the pressure as a whole",
+                "Spring and damper act side by side at each point: where the foot rises, the "
+                "damper may take from the spring's push. The floor lets go only where their "
+                "sum would pull.",
+                _force_damper_clamped),
         Mistake("the damping sign is reversed (k depth - c depth_rate)",
-                "The damper resists pressing in: depth_rate > 0 (pressing) adds force.",
+                "The damper resists pressing in: depth_rate > 0 (pressing) adds pressure.",
                 _force_of(damping_sign=-1.0)),
-        Mistake("the damper's part clamped on its own instead of the whole force",
-                "It is the contact as a whole that cannot pull: the sum of the spring's and "
-                "the damper's force must not turn negative; the damper alone may (while the "
-                "bodies part).",
-                _force_parts_clamped()),
-        Mistake("the spring's and the damper's parts each clamped at zero on their own (the "
-                "damper pushes while the bodies are apart)",
-                "It is the contact as a whole that cannot pull, and out of contact (depth <= 0) "
-                "it exerts no force at all. The damper alone may pull while the bodies part, "
-                "as long as the sum does not.",
-                _force_parts_clamped(gate=False)),
-        Mistake("only the spring is cut off at depth 0: the damper acts while the bodies are "
-                "apart, and the force can pull",
-                "Two rules are missing besides the spring's: the whole force is 0 apart "
-                "(depth <= 0), whatever the rate, and it never pulls, the damper's part "
-                "included.",
-                _force_of(clamp=False, gate_damper=False)),
-        Mistake("the damping term is missing (only the spring)",
-                "The contact is a spring and a damper side by side: while the depth changes "
-                "the damper adds c times depth_rate.",
-                _force_without_damper),
-        Mistake("np.abs turns the pull into a push instead of cutting it off",
-                "Where the spring-damper force would pull, the contact lets go: no force at "
-                "all, not a push of the same size.",
-                _force_of(limit=lambda raw, zero: np.abs(raw))),
-        Mistake("the clamp keeps the pulls and drops the pushes (np.minimum(..., 0))",
-                "The force pushes the bodies apart, so it is >= 0: keep the positive values "
-                "and set the negative ones to 0.",
-                _force_of(limit=np.minimum)),
-        Mistake("k and c exchanged (c depth + k depth_rate)",
-                "k [N/m] multiplies a length and c [N s/m] a speed: check the unit of each "
-                "term.",
-                _force_k_and_c_exchanged),
+        Mistake("the damping term is missing (only the springs)",
+                "The floor is a bed of springs and dampers side by side: where the depth "
+                "changes, the dampers add c times its rate.",
+                _force_of(damper=False)),
+        Mistake("the moment taken about the left end, not the centre",
+                "The text asks for the moment about the middle of the foot, x = 0: weigh "
+                "the pressure with x from -width/2 to width/2.",
+                _force_of(centre=False)),
+        Mistake("the moment one factor of the width short (x = width (s - 1/2) "
+                "substituted, dx = width ds forgotten)",
+                "Check the unit: a moment is in N m, a force times a lever arm. If you "
+                "integrate over a position scaled by the width, the step dx carries the width "
+                "too, not only the lever arm x.",
+                _force_of(dx_width=False)),
+        Mistake("the moment with the wrong sign",
+                "The moment is positive when the floor pushes harder under the right end "
+                "(x > 0): the integral of x times the pressure.",
+                _force_of(sign=-1.0)),
     ),
 )
 
@@ -301,143 +373,176 @@ _FORCE = Exercise(
 # --------------------------------------------------------------------------- restitution
 
 
-def _restitution_reference(zeta):
-    return contact.restitution_linear(zeta)
+def _impact(mass, k, c, v0, g):
+    """The clamped linear contact hit at v0 with gravity acting, 0 <= zeta < 1, in closed
+    form: u = depth - g/omega_n^2 is Re(Z exp(lambda t)). Returns the force per unit mass as a
+    function of time, the speed out of the floor as one, and the time of the first minimum of
+    the force (where the contact lets go, if ever, before it)."""
+    omega = np.sqrt(k / mass)
+    zeta = c / (2 * np.sqrt(k * mass))
+    omega_d = omega * np.sqrt(1 - zeta**2)
+    sink = g / omega**2                                     # the depth at rest
+    lam = complex(-zeta * omega, omega_d)
+    Z = complex(-sink, -(v0 - zeta * omega * sink) / omega_d)
+
+    def force(t):                                           # (k depth + c rate) / m
+        return g - (Z * lam**2 * np.exp(lam * t)).real
+
+    def speed_out(t):
+        return -(Z * lam * np.exp(lam * t)).real
+
+    first_minimum = (np.pi / 2 - np.angle(Z * lam**3)) / omega_d
+    while first_minimum <= 0:
+        first_minimum += 2 * np.pi / omega_d
+    return force, speed_out, first_minimum
 
 
-_NEAR_RIGHT_ANGLE_NOTE = (
-    "at zeta = 0.70710678, within 1e-9 of 1/sqrt(2), your e agrees only to a few parts in "
-    "1e9. There sin(phi) = 2 zeta s lies within 1e-16 of 1, where np.arcsin loses half its digits; "
-    "np.arctan2 of sin(phi) and cos(phi) keeps them all. The check accepts this (rtol=1e-7)."
-)
+def _restitution_reference(mass, k, c, v0, g):
+    force, speed_out, first_minimum = _impact(mass, k, c, v0, g)
+    if force(first_minimum) >= 0:
+        return 0.0                                          # it never lets go
+    release = brentq(force, 0.0, first_minimum, xtol=1e-15, rtol=1e-15)
+    return float(speed_out(release) / v0)
+
+
+def _release_margin(mass, k, c, v0, g):
+    """How far the force's first minimum lies from 0, per force at impact: small near the
+    speed below which the body stays in the floor."""
+    force, _, first_minimum = _impact(mass, k, c, v0, g)
+    return abs(force(first_minimum)) / (c * v0 / mass)
 
 
 def _restitution_cases(rng) -> list[Case]:
+    robot = (3.5, 3.434e5)    # chapter 4's robot on a contact that sinks 0.1 mm
     cases = [
-        Case((0.1,), "fixed", "light damping, zeta = 0.1"),
-        Case((0.5,), "fixed", "zeta = 0.5"),
-        Case((0.8,), "fixed", "zeta = 0.8, above 1/sqrt(2)"),
-        Case((0.0,), "fixed", "no damping, zeta = 0: e = 1"),
-        Case((np.sqrt(0.5),), "fixed",
-             "zeta = 1/sqrt(2): cos(phi) = 0, where phi changes quadrant"),
-        Case((0.70710678,), "fixed", "zeta = 0.70710678, within 1e-9 of 1/sqrt(2)", "",
-             _NEAR_RIGHT_ANGLE_NOTE),
-        Case((0.999,), "fixed", "zeta = 0.999, near the end of the range (zeta < 1)"),
+        Case((1.0, 1e4, 50.0, 1.0, G), "fixed",
+             "the tutorial's floor with c = 50 N s/m (zeta = 0.25), hit at 1 m/s"),
+        Case((1.0, 1e4, 50.0, 5.0, G), "fixed",
+             "the same floor hit at 5 m/s: gravity matters less"),
+        Case((1.0, 1e4, 50.0, 0.2, G), "fixed",
+             "the same floor hit at 0.2 m/s: too slow to leave the floor",
+             hint="Here the force never returns to zero: the body stays in the floor and the "
+                  "text asks for e = 0."),
+        Case((*robot, 1096.0, 0.5, G), "fixed",
+             "chapter 4's robot on a 0.1 mm contact, zeta = 0.5, landing at 0.5 m/s"),
+        Case((1.0, 1e4, 100.0, 0.5, 1.62), "fixed",
+             "on the Moon (g = 1.62 m/s²), zeta = 0.5, 0.5 m/s"),
+        Case((0.5, 2e5, 20.0, 0.05, G), "fixed", "light damping (zeta = 0.03), a slow 5 cm/s"),
+        Case((1.0, 1e4, 160.0, 2.0, G), "fixed", "heavy damping, zeta = 0.8, at 2 m/s"),
     ]
-    for _ in range(3):
-        cases.append(Case((rounded_uniform(rng, 0.02, 0.95),), "seeded random"))
-    cases.append(Case((rounded_uniform(rng, 0.02, 0.95, 20),), "arrays"))
-    cases.append(Case((np.array([0.0, 0.3, np.sqrt(0.5), 0.9, 0.999]),), "arrays",
-                      "zeta = 0, 1/sqrt(2) and 0.999 among others"))
+    while len(cases) < 11:
+        mass, k = rounded_uniform(rng, 0.1, 10.0), round(float(10 ** rng.uniform(3.5, 6)), -2)
+        omega = np.sqrt(k / mass)
+        c = round(float(2 * rng.uniform(0.05, 0.9) * np.sqrt(k * mass)), 1)
+        v0 = round(float(rng.uniform(2.0, 60.0) * G / omega), 3)
+        if v0 > 0 and _release_margin(mass, k, c, v0, G) > 0.05:
+            cases.append(Case((mass, k, c, v0, G), "seeded random"))
     return cases
 
 
-def _restitution_of(phase, s_of=lambda zeta: np.sqrt(1 - zeta**2), exponent_sign=-1.0,
-                    divide_by_s=True):
-    """e = exp(sign zeta phi / s) with the phase ``phase(zeta, s)`` and s = ``s_of(zeta)``."""
-    def restitution_linear(zeta):
-        zeta = np.asarray(zeta, float)
-        s = s_of(zeta)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            phi = phase(zeta, s)
-            e = np.exp(exponent_sign * zeta * phi / (s if divide_by_s else 1.0))
-        return e if e.ndim else float(e)
+def _restitution_of(gravity_sign=1.0, ends="force", about_rest=False, square=False,
+                    omega_root=True, weight=True):
+    """The restitution with gravity with one part changed: gravity's sign (0 leaves it out),
+    the end of the contact ("force", or "depth" back to 0), the force measured from the
+    depth at rest, e squared, omega_n without its square root, or the weight written g
+    (``weight`` False: an acceleration g / m); each worked out by the closed form of the
+    changed model."""
+    def restitution_with_gravity(mass, k, c, v0, g):
+        omega = np.sqrt(k / mass) if omega_root else k / mass
+        zeta = c / (2 * np.sqrt(k * mass))
+        # per unit mass: the stiffness and damping of this omega and zeta
+        gravity = gravity_sign * (g if weight else g / mass)
+        force, speed_out, first_minimum = _impact(1.0, omega**2, 2 * zeta * omega, v0, gravity)
+        omega_d = omega * np.sqrt(1 - zeta**2)
+        if ends == "depth":
+            def end_of(t):      # the depth, from the force and speed: k d = F - c d'
+                return (force(t) + 2 * zeta * omega * speed_out(t)) / omega**2
+        elif about_rest:
+            def end_of(t):
+                return force(t) - gravity
+        else:
+            end_of = force
+        # the first crossing from above to below zero, within the first damped period
+        grid = np.linspace(0.0, 2 * np.pi / omega_d, 4001)
+        values = np.array([end_of(t) for t in grid])
+        down = np.flatnonzero((values[:-1] >= 0) & (values[1:] < 0))
+        if down.size == 0:
+            return 0.0
+        window = (grid[down[0]], grid[down[0] + 1])
+        e = float(speed_out(brentq(end_of, *window, xtol=1e-15, rtol=1e-15)) / v0)
+        return e**2 if square else e
 
-    return restitution_linear
+    return restitution_with_gravity
 
 
-def _phase(zeta, s):
-    """The damped phase at which the force returns to zero, in its right quadrant."""
-    return np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
+def _restitution_at_omega_n(mass, k, c, v0, g):
+    """The closed form about the depth at rest, exp(-zeta omega_n t) (A cos + B sin), with
+    omega_n where the damped frequency belongs; A and B still fit delta(0) = 0 and
+    delta'(0) = v0, and the force k delta + c delta' is taken from this (wrong) motion."""
+    omega = np.sqrt(k / mass)
+    zeta = c / (2 * np.sqrt(k * mass))
+    sink = g / omega**2
+    lam = complex(-zeta * omega, omega)                     # the damped frequency dropped
+    Z = complex(-sink, -(v0 - zeta * omega * sink) / omega)
 
+    def force(t):                                           # (k depth + c rate) / m
+        u = Z * np.exp(lam * t)
+        return g + omega**2 * u.real + 2 * zeta * omega * (lam * u).real
 
-def _classic(zeta):
-    return np.exp(-np.pi * zeta / np.sqrt(1 - np.asarray(zeta, float) ** 2))
+    grid = np.linspace(0.0, 2 * np.pi / omega, 4001)
+    values = np.array([force(t) for t in grid])
+    down = np.flatnonzero((values[:-1] >= 0) & (values[1:] < 0))
+    if down.size == 0:
+        return 0.0
+    release = brentq(force, grid[down[0]], grid[down[0] + 1], xtol=1e-15, rtol=1e-15)
+    return float(abs((Z * lam * np.exp(lam * release)).real) / v0)
 
-
-_QUADRANT_HINT = (
-    "For zeta < 1/sqrt(2), cos(phi) < 0 and phi lies between pi/2 and pi. A function of one "
-    "ratio or of sin(phi) alone cannot tell phi from another angle; one that takes sin(phi) "
-    "and cos(phi) separately can."
-)
-
-_QUADRANT_TOOL = ("A function that takes sin(phi) and cos(phi) separately keeps the "
-                  "quadrant by itself.")
-
-_LATE_QUADRANT_HINT = (
-    "Above zeta = 1/sqrt(2) the force vanishes earlier: cos(phi) > 0 there, and phi lies in "
-    "the first quadrant, below pi/2. The second quadrant is right for light damping only; "
-    "let the sign of cos(phi) choose the quadrant (check your phi at zeta = 0.8). "
-    + _QUADRANT_TOOL
-)
-
-_SINE_COSINE_HINT = (
-    "Derive sin(phi) and cos(phi) again from k delta + c delta' = 0 with delta(t) of the "
-    "damped oscillator, and s from the damped frequency. A quick test of your values: "
-    "sin(phi)^2 + cos(phi)^2 must be 1 for every zeta."
-)
 
 _RESTITUTION = Exercise(
     exercise_id="contact.restitution_linear",
-    description="Coefficient of restitution of the linear spring-damper contact.",
-    function_name="restitution_linear",
-    arguments=("zeta",),
-    outputs=(Output("e", Close(rtol=1e-7, atol=1e-12)),),
+    description="Restitution of the clamped linear contact with gravity acting during the "
+                "impact.",
+    function_name="restitution_with_gravity",
+    arguments=("mass", "k", "c", "v0", "g"),
+    outputs=(Output("e", Close(rtol=1e-6, atol=1e-9)),),
     reference=_restitution_reference,
-    package_references=("robodyn.contact.restitution_linear",),
+    package_references=("robodyn.contact.drop", "robodyn.contact.restitution_linear"),
     make_cases=_restitution_cases,
     mistakes=(
-        Mistake("exp(-pi zeta): the half period of the undamped spring",
-                "The contact runs at the damped frequency and ends when the force, not the "
-                "depth, returns to zero: find the phase at which k delta + c delta' "
-                "vanishes.",
-                lambda zeta: np.exp(-np.pi * np.asarray(zeta, float))),
-        Mistake("exp(-pi zeta / sqrt(1 - zeta^2)): the contact taken to end at depth 0",
-                "That formula lets the contact pull until the bodies are apart again; a "
-                "non-adhesive contact lets go when the force reaches zero, earlier.",
-                _classic),
-        Mistake("phi = arctan(2 zeta s / (2 zeta^2 - 1)) without the quadrant",
-                _QUADRANT_HINT,
-                _restitution_of(lambda zeta, s: np.arctan(2 * zeta * s / (2 * zeta**2 - 1)))),
-        Mistake("phi = arcsin(2 zeta s), which cannot tell phi from pi - phi",
-                _QUADRANT_HINT,
-                _restitution_of(lambda zeta, s: np.arcsin(np.clip(2 * zeta * s, -1, 1)))),
-        Mistake("phi kept between pi/2 and pi at every zeta, as for light damping (pi minus "
-                "the arcsine also above 1/sqrt(2))",
-                _LATE_QUADRANT_HINT,
-                _restitution_of(lambda zeta, s: np.pi - np.arcsin(np.clip(2 * zeta * s, -1, 1)))),
-        Mistake("pi added to np.arctan at every zeta: phi beyond pi above 1/sqrt(2)",
-                "np.arctan's angle needs pi added only where cos(phi) < 0 (below zeta = "
-                "1/sqrt(2)); above it, cos(phi) > 0 and np.arctan's angle is phi itself. "
-                "Beyond pi, the force would have vanished long before. " + _QUADRANT_TOOL,
-                _restitution_of(lambda zeta, s: np.pi + np.arctan(2 * zeta * s
-                                                                  / (2 * zeta**2 - 1)))),
-        Mistake("the arguments of np.arctan2 exchanged (cos(phi) first)",
-                "np.arctan2(y, x) is the angle of the point (x, y): the sine-like value comes "
-                "first.",
-                _restitution_of(lambda zeta, s: np.arctan2(2 * zeta**2 - 1, 2 * zeta * s))),
-        Mistake("e > 1: the minus sign in the exponent is missing",
-                "Damping takes energy away: the body leaves slower than it came, so e <= 1.",
-                _restitution_of(_phase, exponent_sign=1.0)),
-        Mistake("the division by s is missing in the exponent",
-                "The exponent is the decay exp(-zeta omega_n t) over the contact time "
-                "t = phi / omega_d, and the damped frequency omega_d is s omega_n.",
-                _restitution_of(_phase, divide_by_s=False)),
-        Mistake("s = 1 - zeta^2, without the square root",
-                "s is the ratio of the damped to the undamped frequency, the square root of "
-                "1 - zeta^2.",
-                _restitution_of(_phase, s_of=lambda zeta: 1 - zeta**2)),
-        Mistake("s = sqrt(1 - zeta), the square of zeta missing",
-                _SINE_COSINE_HINT,
-                _restitution_of(_phase, s_of=lambda zeta: np.sqrt(1 - zeta))),
-        Mistake("cos(phi) with the wrong sign: the phase pi - phi instead of phi",
-                "phi runs from pi at zeta = 0 (no damping, e = 1) down towards 0: check your "
-                "cos(phi) at zeta = 0, where it must be -1 (an undamped contact lasts half "
-                "a period).",
-                _restitution_of(lambda zeta, s: np.arctan2(2 * zeta * s, 1 - 2 * zeta**2))),
-        Mistake("sin(phi) = zeta s, the 2 of 2 zeta s missing",
-                _SINE_COSINE_HINT,
-                _restitution_of(lambda zeta, s: np.arctan2(zeta * s, 2 * zeta**2 - 1))),
+        Mistake("gravity left out during the contact (the closed form of section 3.1)",
+                "That closed form holds for fast impacts only. Here gravity keeps pulling the "
+                "body into the floor while the force fades: put m g into the equation of "
+                "motion of the contact.",
+                _restitution_of(gravity_sign=0.0)),
+        Mistake("gravity with the wrong sign (pulling the body out of the floor)",
+                "The depth grows downwards, into the floor: gravity pushes the body deeper, "
+                "so it adds +g to the depth's acceleration.",
+                _restitution_of(gravity_sign=-1.0)),
+        Mistake("the contact taken to end when the depth is back to zero",
+                "A clamped contact lets go when its force k depth + c depth_rate returns to "
+                "zero, before the depth does.",
+                _restitution_of(ends="depth")),
+        Mistake("the contact taken to end where the force falls to the weight (the spring "
+                "measured from the depth at rest)",
+                "The spring pushes with k times the whole depth, not the depth beyond the "
+                "rest depth: the body is free only where k depth + c depth_rate is 0.",
+                _restitution_of(about_rest=True)),
+        Mistake("e squared (the share of the kinetic energy that comes back)",
+                "e is a ratio of speeds, the speed out of the floor over the speed in.",
+                _restitution_of(square=True)),
+        Mistake("the weight written as g, not m g (gravity's acceleration taken as g / m)",
+                "Check the units term by term: in m depth'' = ... every term is a force in N, "
+                "and gravity's is the body's weight.",
+                _restitution_of(weight=False)),
+        Mistake("omega_n where the damped frequency belongs, in the closed form about the "
+                "depth at rest",
+                "Put your solution back into the equation of motion: with damping, the decay "
+                "exp(-zeta omega_n t) and the oscillation solve it together only at the damped "
+                "frequency, which is slower than omega_n.",
+                _restitution_at_omega_n),
+        Mistake("omega_n = k / m, without the square root",
+                "The natural frequency is the square root of k / m, in rad/s.",
+                _restitution_of(omega_root=False)),
     ),
 )
 
@@ -459,9 +564,9 @@ def _sizing_reference(mass, penetration, restitution, g):
     return k, contact.damping_for_ratio(k, mass, _zeta_for_restitution(restitution))
 
 
-_RESTITUTION_HINT = ("The damping follows from the restitution: if you invert your "
-                     "restitution_linear of exercise 3.2, run its check first, since a wrong "
-                     "restitution there makes the damping here wrong too.")
+_RESTITUTION_HINT = ("The damping follows from the restitution of section 3.1 (gravity left "
+                     "out): check your restitution before you invert it. It is 1 without "
+                     "damping and falls steadily to about 0.14 at zeta = 1.")
 
 
 def _sizing_cases(rng) -> list[Case]:
@@ -477,8 +582,8 @@ def _sizing_cases(rng) -> list[Case]:
         cases.append(Case((rounded_uniform(rng, 0.05, 20.0),
                            round(float(rng.uniform(0.02, 2.0)), 3) * 1e-3,
                            rounded_uniform(rng, 0.2, 0.95), G), "seeded random"))
-    # The damping ratio follows from exercise 3.2's restitution: a student who inverts their
-    # own restitution_linear fails here too while that is wrong, so each case says so.
+    # The damping ratio follows from the restitution of section 3.1: a student who inverts a
+    # wrong restitution fails here, so each case says to check it.
     return with_hint(cases, _RESTITUTION_HINT)
 
 
@@ -522,7 +627,7 @@ def _zeta_with_arctan(restitution):
 
 
 _SIZING_ZETA_HINT = ("The wanted restitution fixes the damping ratio through the restitution of "
-                     "the clamped linear contact (exercise 3.2): turn that relation round, "
+                     "the clamped linear contact (section 3.1): turn that relation round, "
                      "numerically, and size c from the ratio you find.")
 
 _SIZING = Exercise(
@@ -543,7 +648,7 @@ _SIZING = Exercise(
     ) + (
         Mistake("the damping ratio from the classic restitution (the contact ending at depth 0)",
                 "This contact is clamped: it lets go when its force returns to zero, before the "
-                "depth does. Invert the restitution of exercise 3.2, not the classic one.",
+                "depth does. Invert the clamped contact's restitution, not the classic one.",
                 _sized(zeta_of=_zeta_classic)),
         Mistake("the restitution taken for the damping ratio",
                 _SIZING_ZETA_HINT, _sized(zeta_of=float)),

@@ -24,6 +24,10 @@ from robodyn.grading.judges import CloseOrOther
 # ---------------------------------------------------------------------------------------------
 
 
+#: The chapter's robot, whose wheel radius, track width and top wheel speed fixed cases use.
+_ROBOT = diffdrive.DiffDriveParams()
+
+
 def _draw_different_wheel_speeds(rng: np.random.Generator, size=None, min_difference=0.5):
     """Wheel speeds phi_dot_r, phi_dot_l in rad/s that differ by at least ``min_difference``."""
     while True:
@@ -34,49 +38,74 @@ def _draw_different_wheel_speeds(rng: np.random.Generator, size=None, min_differ
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 1: forward kinematics
+# Exercise 1: forward kinematics with a worn tyre (wheels of two radii)
 # ---------------------------------------------------------------------------------------------
 
 
-def _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return diffdrive.forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+def _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """Each rim moves at its own wheel's radius times that wheel's speed; the chapter's
+    function with R = 1 m takes the two rim speeds for its wheel speeds."""
+    return diffdrive.forward_kinematics(np.multiply(radius_r, phi_dot_r),
+                                        np.multiply(radius_l, phi_dot_l), 1.0, track_width)
+
+
+def _draw_two_radii(rng: np.random.Generator):
+    """A left radius R_l and a right one 1 % to 20 % larger or smaller, m: never equal."""
+    radius_l = rounded_uniform(rng, 0.02, 0.15)
+    factor = 1 + rng.choice([-1.0, 1.0]) * rounded_uniform(rng, 0.01, 0.2)
+    return round(factor * radius_l, 5), radius_l
 
 
 def _forward_kinematics_cases(rng: np.random.Generator) -> list[Case]:
     cases = [
-        Case((12.0, 8.0, 0.05, 0.3), "fixed", "the tutorial's example, R = 0.05 m, L = 0.3 m"),
-        Case((10.0, 10.0, 0.1, 0.5), "fixed", "equal wheel speeds (straight line, omega = 0)"),
-        Case((-5.0, 5.0, 0.04, 0.25), "fixed", "opposite wheel speeds (spin on the spot, v = 0)"),
-        Case((3.0, -7.5, 0.08, 0.42), "fixed"),
+        Case((12.0, 8.0, 0.0505, 0.05, 0.3), "fixed",
+             "the tutorial's wheel speeds, the right tyre 1 % larger than the left"),
+        Case((10.0, 10.0, 0.1, 0.098, 0.5), "fixed",
+             "equal wheel speeds: the larger right tyre turns the robot left"),
+        Case((8.0, 10.0, 0.05, 0.04, 0.3), "fixed",
+             "equal rim speeds (8 x 0.05 = 10 x 0.04 m/s): a straight line, omega = 0"),
+        Case((-5.0, 5.0, 0.04, 0.042, 0.25), "fixed",
+             "opposite wheel speeds: with two radii the robot creeps forward while it spins"),
+        Case((3.0, -7.5, 0.08, 0.075, 0.42), "fixed"),
     ]
     for _ in range(6):
-        phi_dot_r, phi_dot_l = rounded_uniform(rng, -20, 20), rounded_uniform(rng, -20, 20)
-        args = (
-            phi_dot_r,
-            phi_dot_l,
-            rounded_uniform(rng, 0.02, 0.15),
-            rounded_uniform(rng, 0.1, 0.6),
-        )
+        radius_r, radius_l = _draw_two_radii(rng)
+        args = (rounded_uniform(rng, -20, 20), rounded_uniform(rng, -20, 20), radius_r,
+                radius_l, rounded_uniform(rng, 0.1, 0.6))
         cases.append(Case(args, "seeded random"))
     for size in (7, 50):
-        args = (
-            rounded_uniform(rng, -20, 20, size),
-            rounded_uniform(rng, -20, 20, size),
-            0.06,
-            0.35,
-        )
+        args = (rounded_uniform(rng, -20, 20, size), rounded_uniform(rng, -20, 20, size), 0.063,
+                0.06, 0.35)
         cases.append(Case(args, "arrays"))
     return cases
 
 
-def _fk_wheels_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return _forward_kinematics_reference(phi_dot_l, phi_dot_r, wheel_radius, track_width)
+def _fk_omega_negated(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """Left rim minus right rim in omega: the yaw rate's sign flipped."""
+    v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_r, radius_l,
+                                             track_width)
+    return v, -omega
+
+
+def _fk_radii_swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    return _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_l, radius_r, track_width)
+
+
+def _fk_one_radius(which):
+    """One radius for both wheels: ``"right"``, ``"left"`` or ``"mean"`` (the mean of the
+    two): the chapter's one-radius formula."""
+    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        radius = {"right": radius_r, "left": radius_l, "mean": (radius_r + radius_l) / 2}[which]
+        return _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius, radius, track_width)
+
+    return forward_kinematics
 
 
 def _fk_scaled_outputs(v_factor, omega_factor):
     """The reference's v and omega times the two factors (a dropped or an extra 1/2)."""
-    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_r, radius_l,
+                                                 track_width)
         return v_factor * v, omega_factor * omega
 
     return forward_kinematics
@@ -87,89 +116,104 @@ _fk_half_track = _fk_scaled_outputs(1.0, 2.0)
 _fk_omega_halved = _fk_scaled_outputs(1.0, 0.5)
 
 
-def _fk_no_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return _forward_kinematics_reference(phi_dot_r, phi_dot_l, 1.0, track_width)
+def _fk_scaled_radii(factor):
+    """Both radii times ``factor`` (1 for none: the wheel speeds taken for rim speeds)."""
+    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        if factor is None:
+            return _forward_kinematics_reference(phi_dot_r, phi_dot_l, 1.0, 1.0, track_width)
+        return _forward_kinematics_reference(phi_dot_r, phi_dot_l, factor * radius_r,
+                                             factor * radius_l, track_width)
+
+    return forward_kinematics
 
 
-def _fk_outputs_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+def _fk_no_radii_in(output):
+    """The radii missing in one output, ``"v"`` or ``"omega"``: that output from the wheel
+    speeds themselves."""
+    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+        v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_r, radius_l,
+                                                 track_width)
+        bare_v, bare_omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, 1.0, 1.0,
+                                                           track_width)
+        return (bare_v, omega) if output == "v" else (v, bare_omega)
+
+    return forward_kinematics
+
+
+def _fk_sum_and_difference_exchanged(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """v from the difference of the rim speeds, omega from their sum."""
+    rim_r, rim_l = np.multiply(radius_r, phi_dot_r), np.multiply(radius_l, phi_dot_l)
+    return (rim_r - rim_l) / 2, (rim_r + rim_l) / track_width
+
+
+def _fk_mean_floored(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """v's mean of the rim speeds taken with // 2, Python's floor division; omega right."""
+    _, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_r, radius_l,
+                                             track_width)
+    rims = np.multiply(radius_r, phi_dot_r) + np.multiply(radius_l, phi_dot_l)
+    return np.floor_divide(rims, 2), omega
+
+
+def _fk_outputs_swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_r, radius_l,
+                                             track_width)
     return omega, v
 
 
-def _fk_omega_in_degrees(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
+def _fk_omega_in_degrees(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, radius_r, radius_l,
+                                             track_width)
     return v, np.degrees(omega)
 
 
-def _fk_wheel_speeds_in_degrees(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def _fk_wheel_speeds_in_degrees(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     return _forward_kinematics_reference(np.radians(phi_dot_r), np.radians(phi_dot_l),
-                                         wheel_radius, track_width)
+                                         radius_r, radius_l, track_width)
 
 
-def _fk_scaled_radius(factor):
-    """The reference with ``factor`` times the wheel radius: v and omega both scaled."""
-    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        return _forward_kinematics_reference(phi_dot_r, phi_dot_l, factor * wheel_radius,
-                                             track_width)
-
-    return forward_kinematics
-
-
-def _fk_no_radius_in(output):
-    """The wheel radius missing in one output, ``"v"`` or ``"omega"``: that one divided by R."""
-    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        v, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
-        return (v / wheel_radius, omega) if output == "v" else (v, omega / wheel_radius)
-
-    return forward_kinematics
-
-
-def _fk_radius_and_track_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return _forward_kinematics_reference(phi_dot_r, phi_dot_l, track_width, wheel_radius)
-
-
-def _fk_sum_and_difference_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """v from the difference of the rim speeds, omega from their sum."""
-    rim_sum = wheel_radius * (phi_dot_r + phi_dot_l)
-    rim_difference = wheel_radius * (phi_dot_r - phi_dot_l)
-    return rim_difference / 2, rim_sum / track_width
-
-
-def _fk_mean_floored(of_rims):
-    """v's mean taken with // 2, Python's floor division: of the rim speeds' sum
-    (``r * (right + left) // 2``), or of the wheel speeds' sum times r
-    (``r * ((right + left) // 2)``); omega right."""
-    def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        _, omega = _forward_kinematics_reference(phi_dot_r, phi_dot_l, wheel_radius,
-                                                 track_width)
-        total = np.add(phi_dot_r, phi_dot_l)
-        v = (np.floor_divide(np.multiply(wheel_radius, total), 2) if of_rims
-             else np.multiply(wheel_radius, np.floor_divide(total, 2)))
-        return v, omega
-
-    return forward_kinematics
-
-
-_FLOOR_MEAN_HINT = ("// divides and rounds down to a whole number: 1.0 // 2 is 0.0, and "
-                    "-4.5 // 2 is -3.0. Use / for the mean of the two wheels.")
+_ONE_RADIUS_HINT = ("radius_r and radius_l differ: each rim moves at its own wheel's radius "
+                    "times its own wheel speed. Work with the two rim speeds.")
 
 _FORWARD_KINEMATICS = Exercise(
     exercise_id="diffdrive.forward_kinematics",
-    description="Forward kinematics: wheel speeds to (v, omega).",
+    description="Forward kinematics of a robot whose two wheels have different radii.",
     function_name="forward_kinematics",
-    arguments=("phi_dot_r", "phi_dot_l", "wheel_radius", "track_width"),
+    arguments=("phi_dot_r", "phi_dot_l", "radius_r", "radius_l", "track_width"),
     outputs=(Output("v"), Output("omega")),
-    # v is the wheels' mean, omega their difference: two formulas, each right or wrong alone
+    # v is the rims' mean, omega their difference: two formulas, each right or wrong alone
     independent_parts=True,
     reference=_forward_kinematics_reference,
     package_references=("robodyn.diffdrive.forward_kinematics",),
     make_cases=_forward_kinematics_cases,
     mistakes=(
         Mistake(
-            "the wheels are swapped (omega has the wrong sign)",
-            "omega is positive (a left turn) when the right wheel turns faster than the left "
+            "the wheels are swapped in omega (omega has the wrong sign)",
+            "omega is positive (a left turn) when the right rim moves faster than the left "
             "one.",
-            _fk_wheels_swapped,
+            _fk_omega_negated,
+        ),
+        Mistake(
+            "the two radii swapped: the left wheel's radius with the right wheel's speed",
+            "Each radius belongs to its own wheel: radius_r to the wheel that turns at "
+            "phi_dot_r.",
+            _fk_radii_swapped,
+        ),
+        Mistake(
+            "one radius, the right wheel's, for both wheels (the one-radius formula)",
+            _ONE_RADIUS_HINT,
+            _fk_one_radius("right"),
+        ),
+        Mistake(
+            "one radius, the left wheel's, for both wheels (the one-radius formula)",
+            _ONE_RADIUS_HINT,
+            _fk_one_radius("left"),
+        ),
+        Mistake(
+            "the mean of the two radii for both wheels",
+            "A mean radius is right only when the two wheels turn equally fast. Each rim moves "
+            "at its own wheel's radius times its own wheel speed: average the rim speeds, not "
+            "the radii.",
+            _fk_one_radius("mean"),
         ),
         Mistake(
             "the factor 1/2 is missing in v (v is twice too large)",
@@ -185,76 +229,66 @@ _FORWARD_KINEMATICS = Exercise(
             _fk_half_track,
         ),
         Mistake(
-            "the wheel radius is missing",
-            "phi_dot is an angular speed in rad/s; the rim of a wheel moves at wheel_radius "
-            "times phi_dot, in m/s. Both v and omega come from the rim speeds.",
-            _fk_no_radius,
-        ),
-        Mistake(
-            "the wheel radius is missing in omega",
-            "phi_dot is an angular speed in rad/s; the rims move at wheel_radius times "
-            "phi_dot, in m/s, and the yaw rate comes from the difference of the rim speeds.",
-            _fk_no_radius_in("omega"),
-        ),
-        Mistake(
-            "the wheel radius is missing in v",
-            "phi_dot is an angular speed in rad/s; the rims move at wheel_radius times "
-            "phi_dot, in m/s, and v is the mean of the rim speeds.",
-            _fk_no_radius_in("v"),
-        ),
-        Mistake(
             "omega has an extra factor 1/2 (omega is half what it should be)",
             "Only v takes the mean of the two wheels; the yaw rate is the difference of the "
             "rim speeds over the track width, with no 1/2.",
             _fk_omega_halved,
         ),
         Mistake(
-            "v and omega both twice too large, as with the wheel's diameter in place of its "
-            "radius",
-            "A wheel turning at phi_dot rad/s moves its rim at its radius times phi_dot; the "
-            "diameter belongs to the rim speed in revolutions, not in radians.",
-            _fk_scaled_radius(2.0),
+            "the wheel radii are missing",
+            "phi_dot is an angular speed in rad/s; the rim of a wheel moves at its radius "
+            "times phi_dot, in m/s. Both v and omega come from the rim speeds.",
+            _fk_scaled_radii(None),
         ),
         Mistake(
-            "v and omega both half what they should be, as with half the wheel radius",
-            "wheel_radius is the radius already, not the diameter: use it as it is.",
-            _fk_scaled_radius(0.5),
+            "the wheel radii are missing in omega",
+            "phi_dot is an angular speed in rad/s; each rim moves at its radius times "
+            "phi_dot, in m/s, and the yaw rate comes from the difference of the rim speeds.",
+            _fk_no_radii_in("omega"),
+        ),
+        Mistake(
+            "the wheel radii are missing in v",
+            "phi_dot is an angular speed in rad/s; each rim moves at its radius times "
+            "phi_dot, in m/s, and v is the mean of the rim speeds.",
+            _fk_no_radii_in("v"),
+        ),
+        Mistake(
+            "v and omega both twice too large, as with the wheels' diameters in place of "
+            "their radii",
+            "A wheel turning at phi_dot rad/s moves its rim at its radius times phi_dot; the "
+            "diameter belongs to the rim speed in revolutions, not in radians.",
+            _fk_scaled_radii(2.0),
+        ),
+        Mistake(
+            "v and omega both half what they should be, as with half the wheel radii",
+            "radius_r and radius_l are the radii already, not the diameters: use them as "
+            "they are.",
+            _fk_scaled_radii(0.5),
         ),
         Mistake(
             "v and omega both 2 pi times too large: the wheel speeds taken as revolutions per "
             "second",
             "phi_dot_r and phi_dot_l are in rad/s: one radian of wheel turn moves the rim by "
             "one wheel radius, so no 2 pi is needed.",
-            _fk_scaled_radius(2 * np.pi),
+            _fk_scaled_radii(2 * np.pi),
         ),
         Mistake(
             "the wheel speeds converted from rpm (times 2 pi / 60), though they are in rad/s",
             "phi_dot_r and phi_dot_l are in rad/s already: use them as they are.",
-            _fk_scaled_radius(2 * np.pi / 60),
+            _fk_scaled_radii(2 * np.pi / 60),
         ),
         Mistake(
-            "wheel_radius and track_width exchanged",
-            "wheel_radius turns a wheel speed into a rim speed; track_width, the distance "
-            "between the wheels, turns the difference of the rim speeds into a yaw rate.",
-            _fk_radius_and_track_exchanged,
-        ),
-        Mistake(
-            "the sum and the difference of the wheel speeds exchanged",
-            "Equal wheel speeds drive straight (omega = 0); opposite ones spin on the spot "
+            "the sum and the difference of the rim speeds exchanged",
+            "Equal rim speeds drive straight (omega = 0); opposite ones spin on the spot "
             "(v = 0).",
             _fk_sum_and_difference_exchanged,
         ),
         Mistake(
             "the mean of the rim speeds taken with // 2, a floor division (v rounded down to "
             "a whole number of m/s)",
-            _FLOOR_MEAN_HINT,
-            _fk_mean_floored(of_rims=True),
-        ),
-        Mistake(
-            "the mean of the wheel speeds taken with // 2, a floor division (rounded down to "
-            "a whole number of rad/s before the wheel radius)",
-            _FLOOR_MEAN_HINT,
-            _fk_mean_floored(of_rims=False),
+            "// divides and rounds down to a whole number: 1.0 // 2 is 0.0, and -4.5 // 2 is "
+            "-3.0. Use / for the mean of the two rims.",
+            _fk_mean_floored,
         ),
         Mistake(
             "the outputs are in the wrong order: (omega, v) instead of (v, omega)",
@@ -279,510 +313,477 @@ _FORWARD_KINEMATICS = Exercise(
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 2: inverse kinematics
+# Exercise 2: inverse kinematics with a worn tyre and a top wheel speed
 # ---------------------------------------------------------------------------------------------
 
 
-def _inverse_kinematics_reference(v, omega, wheel_radius, track_width):
-    return diffdrive.inverse_kinematics(v, omega, wheel_radius, track_width)
+def _inverse_kinematics_reference(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """The rim speeds from the chapter's function with R = 1 m, each over its own wheel's
+    radius; then both wheels scaled by one factor where one would exceed the top speed."""
+    rim_r, rim_l = diffdrive.inverse_kinematics(v, omega, 1.0, track_width)
+    return diffdrive.saturate_wheel_speeds(rim_r / radius_r, rim_l / radius_l,
+                                           max_wheel_speed)
 
 
 def _inverse_kinematics_cases(rng: np.random.Generator) -> list[Case]:
+    R, L, top = _ROBOT.wheel_radius, _ROBOT.track_width, _ROBOT.max_wheel_speed
     cases = [
-        Case((0.5, 2.0, 0.05, 0.3), "fixed", "a left turn"),
-        Case((0.3, 0.0, 0.1, 0.5), "fixed", "omega = 0 (straight line: equal wheel speeds)"),
-        Case((0.0, 1.5, 0.04, 0.25), "fixed", "v = 0 (turning on the spot)"),
-        Case((-0.2, -0.8, 0.08, 0.42), "fixed", "reversing while turning right"),
+        Case((0.5, 3.0, round(1.01 * R, 6), R, L, top), "fixed",
+             "the chapter's demand of 0.5 m/s and 3 rad/s, too fast for its motors; the right "
+             "tyre 1 % larger"),
+        Case((0.3, 0.0, 0.1, 0.098, 0.5, 20.0), "fixed",
+             "omega = 0 within the limit: the smaller left tyre must turn faster"),
+        Case((0.0, 1.5, 0.04, 0.042, 0.25, 30.0), "fixed",
+             "v = 0 within the limit (turning on the spot)"),
+        Case((0.5, 0.0, 0.05, 0.045, 0.3, 10.5), "fixed",
+             "straight on, where only the smaller left wheel would pass the top speed"),
+        Case((-0.2, -0.8, 0.08, 0.075, 0.42, 3.0), "fixed",
+             "reversing while turning right, over the limit: the fastest wheel turns backwards"),
+        Case((0.0, -8.0, 0.05, 0.052, 0.3, 20.0), "fixed",
+             "a fast spin to the right, over the limit"),
     ]
     for _ in range(6):
-        args = (
-            rounded_uniform(rng, -1, 1),
-            rounded_uniform(rng, -3, 3),
-            rounded_uniform(rng, 0.02, 0.15),
-            rounded_uniform(rng, 0.1, 0.6),
-        )
+        radius_r, radius_l = _draw_two_radii(rng)
+        args = (rounded_uniform(rng, -1, 1), rounded_uniform(rng, -3, 3), radius_r, radius_l,
+                rounded_uniform(rng, 0.1, 0.6), rounded_uniform(rng, 5.0, 30.0))
         cases.append(Case(args, "seeded random"))
     for size in (7, 50):
-        args = (rounded_uniform(rng, -1, 1, size), rounded_uniform(rng, -3, 3, size), 0.06, 0.35)
-        cases.append(Case(args, "arrays"))
+        args = (rounded_uniform(rng, -1, 1, size), rounded_uniform(rng, -4, 4, size), 0.063,
+                0.06, 0.35, 15.0)
+        cases.append(Case(args, "arrays", "some entries within the limit, some over it"))
     return cases
 
 
-def _ik_wheels_swapped(v, omega, wheel_radius, track_width):
-    phi_dot_r = (v - omega * track_width / 2) / wheel_radius
-    phi_dot_l = (v + omega * track_width / 2) / wheel_radius
-    return phi_dot_r, phi_dot_l
+def _ik_of(rims=None, radii=None, limit="scale"):
+    """The answer with a slip: ``rims(v, omega, L)`` the two rim speeds (m/s), ``radii(R_r,
+    R_l)`` the radii each is divided by, and ``limit`` how the top speed is met: "scale" (one
+    factor for both), "clip" (each wheel alone), "none", "always" (scaled to the top speed even
+    within it), "signed" (the factor from the larger signed speed, not the larger size),
+    "right" or "left" (the factor from that one wheel, taken to be the faster)."""
+    rims = rims or (lambda v, omega, L: (v + omega * L / 2, v - omega * L / 2))
+    radii = radii or (lambda R_r, R_l: (R_r, R_l))
 
-
-def _ik_full_track(v, omega, wheel_radius, track_width):
-    phi_dot_r = (v + omega * track_width) / wheel_radius
-    phi_dot_l = (v - omega * track_width) / wheel_radius
-    return phi_dot_r, phi_dot_l
-
-
-def _ik_quarter_track(v, omega, wheel_radius, track_width):
-    """The half track halved again: the reference with half the track width."""
-    return _inverse_kinematics_reference(v, omega, wheel_radius, track_width / 2)
-
-
-def _ik_no_radius(v, omega, wheel_radius, track_width):
-    phi_dot_r = v + omega * track_width / 2
-    phi_dot_l = v - omega * track_width / 2
-    return phi_dot_r, phi_dot_l
-
-
-def _ik_times_radius(v, omega, wheel_radius, track_width):
-    phi_dot_r = (v + omega * track_width / 2) * wheel_radius
-    phi_dot_l = (v - omega * track_width / 2) * wheel_radius
-    return phi_dot_r, phi_dot_l
-
-
-def _ik_wheel_speeds_in_degrees(v, omega, wheel_radius, track_width):
-    phi_dot_r, phi_dot_l = _inverse_kinematics_reference(v, omega, wheel_radius, track_width)
-    return np.degrees(phi_dot_r), np.degrees(phi_dot_l)
-
-
-def _ik_omega_as_degrees(v, omega, wheel_radius, track_width):
-    return _inverse_kinematics_reference(v, np.radians(omega), wheel_radius, track_width)
-
-
-def _ik_scaled(factor):
-    """Both wheel speeds of the reference times ``factor``."""
-    def inverse_kinematics(v, omega, wheel_radius, track_width):
-        phi_dot_r, phi_dot_l = _inverse_kinematics_reference(v, omega, wheel_radius,
-                                                             track_width)
-        return factor * phi_dot_r, factor * phi_dot_l
+    def inverse_kinematics(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+        rim_r, rim_l = rims(v, omega, track_width)
+        by_r, by_l = radii(radius_r, radius_l)
+        right, left = rim_r / by_r, rim_l / by_l
+        if limit == "clip":
+            return (np.clip(right, -max_wheel_speed, max_wheel_speed),
+                    np.clip(left, -max_wheel_speed, max_wheel_speed))
+        if limit == "none":
+            return right, left
+        largest = {"scale": np.maximum(np.maximum(np.abs(right), np.abs(left)),
+                                       max_wheel_speed),
+                   "always": np.maximum(np.abs(right), np.abs(left)),
+                   "signed": np.maximum(np.maximum(right, left), max_wheel_speed),
+                   "right": np.maximum(np.abs(right), max_wheel_speed),
+                   "left": np.maximum(np.abs(left), max_wheel_speed)}[limit]
+        return right * max_wheel_speed / largest, left * max_wheel_speed / largest
 
     return inverse_kinematics
 
 
-def _ik_omega_over_track(v, omega, wheel_radius, track_width):
-    """omega / (2 L) where omega L / 2 belongs: the reference with the track width 1 / L."""
-    return _inverse_kinematics_reference(v, omega, wheel_radius, 1.0 / track_width)
+def _ik_mapped(function):
+    """The reference's wheel speeds passed through ``function`` (a unit slip at the end)."""
+    def inverse_kinematics(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+        right, left = _inverse_kinematics_reference(v, omega, radius_r, radius_l, track_width,
+                                                    max_wheel_speed)
+        return function(right), function(left)
+
+    return inverse_kinematics
 
 
-def _ik_floor_division(v, omega, wheel_radius, track_width):
-    """track_width // 2, a floor division: 0 for a track narrower than 2 m."""
-    half_track = track_width // 2
-    return (v + omega * half_track) / wheel_radius, (v - omega * half_track) / wheel_radius
+_IK_ONE_RADIUS_HINT = ("radius_r and radius_l differ: each wheel turns its own rim speed "
+                       "into a wheel speed with its own radius.")
 
-
-def _ik_radius_and_track_exchanged(v, omega, wheel_radius, track_width):
-    return _inverse_kinematics_reference(v, omega, track_width, wheel_radius)
-
+_ONE_WHEEL_SETS_THE_LIMIT_HINT = (
+    "Either wheel may be the one over the limit: it depends on the demand and on the radii. "
+    "Compare both wheel speeds, in size, and take the factor from the faster one.")
 
 _INVERSE_KINEMATICS = Exercise(
     exercise_id="diffdrive.inverse_kinematics",
-    description="Inverse kinematics: (v, omega) to the two wheel speeds.",
+    description="Inverse kinematics with wheels of two radii and a top wheel speed.",
     function_name="inverse_kinematics",
-    arguments=("v", "omega", "wheel_radius", "track_width"),
+    arguments=("v", "omega", "radius_r", "radius_l", "track_width", "max_wheel_speed"),
     outputs=(Output("phi_dot_r"), Output("phi_dot_l")),
-    # one formula per wheel, (v +- omega L/2) / R: each right or wrong alone
-    independent_parts=True,
     reference=_inverse_kinematics_reference,
-    package_references=("robodyn.diffdrive.inverse_kinematics",),
+    package_references=("robodyn.diffdrive.inverse_kinematics",
+                        "robodyn.diffdrive.saturate_wheel_speeds"),
     make_cases=_inverse_kinematics_cases,
     mistakes=(
         Mistake(
             "the wheels are swapped (right and left exchanged)",
-            "To turn left (omega > 0) the right wheel must turn faster than the left one.",
-            _ik_wheels_swapped,
+            "To turn left (omega > 0) the right rim must move faster than the left one.",
+            _ik_of(rims=lambda v, omega, L: (v - omega * L / 2, v + omega * L / 2)),
+        ),
+        Mistake(
+            "the two radii swapped: the right rim speed divided by the left wheel's radius",
+            "Each radius belongs to its own wheel: radius_r to the right wheel.",
+            _ik_of(radii=lambda R_r, R_l: (R_l, R_r)),
+        ),
+        Mistake(
+            "one radius, the right wheel's, for both wheels",
+            _IK_ONE_RADIUS_HINT,
+            _ik_of(radii=lambda R_r, R_l: (R_r, R_r)),
+        ),
+        Mistake(
+            "one radius, the left wheel's, for both wheels",
+            _IK_ONE_RADIUS_HINT,
+            _ik_of(radii=lambda R_r, R_l: (R_l, R_l)),
+        ),
+        Mistake(
+            "the mean of the two radii for both wheels",
+            _IK_ONE_RADIUS_HINT + " A mean radius makes both rims wrong.",
+            _ik_of(radii=lambda R_r, R_l: ((R_r + R_l) / 2, (R_r + R_l) / 2)),
+        ),
+        Mistake(
+            "each wheel clipped to the top speed on its own (the robot leaves its arc)",
+            "Clipping one wheel changes the ratio of the wheel speeds, and so the arc. Scale "
+            "both wheels by one factor, so that the faster one just reaches the top speed.",
+            _ik_of(limit="clip"),
+        ),
+        Mistake(
+            "the top wheel speed is not applied",
+            "A wheel may not turn faster than max_wheel_speed in either direction: where one "
+            "would, slow both down by one common factor.",
+            _ik_of(limit="none"),
+        ),
+        Mistake(
+            "the wheels scaled up to the top speed even where the demand is within it",
+            "The limit only slows the robot down: where both wheels are within the top speed, "
+            "leave them as they are.",
+            _ik_of(limit="always"),
+        ),
+        Mistake(
+            "the factor taken from the larger signed wheel speed, not from the larger size",
+            "A wheel turning backwards fast is over the limit too: compare the sizes of the "
+            "wheel speeds (np.abs) with max_wheel_speed.",
+            _ik_of(limit="signed"),
+        ),
+        Mistake(
+            "the scale factor taken from the right wheel alone, as if it were always the "
+            "faster one",
+            _ONE_WHEEL_SETS_THE_LIMIT_HINT,
+            _ik_of(limit="right"),
+        ),
+        Mistake(
+            "the scale factor taken from the left wheel alone, as if it were always the "
+            "faster one",
+            _ONE_WHEEL_SETS_THE_LIMIT_HINT,
+            _ik_of(limit="left"),
         ),
         Mistake(
             "the full track width is used instead of half of it",
             "Each wheel is half the track width from the axle midpoint: turning at omega adds "
             "omega times that distance to the speed of one rim and takes it from the other.",
-            _ik_full_track,
+            _ik_of(rims=lambda v, omega, L: (v + omega * L, v - omega * L)),
         ),
         Mistake(
             "a quarter of the track width where half of it belongs",
             "Each wheel is half the track width from the axle midpoint, and the 1/2 is taken "
-            "once: turning at omega adds omega times that distance to the speed of one rim "
-            "and takes it from the other.",
-            _ik_quarter_track,
+            "once.",
+            _ik_of(rims=lambda v, omega, L: (v + omega * L / 4, v - omega * L / 4)),
         ),
         Mistake(
-            "the division by the wheel radius is missing (rim speeds in m/s, not wheel speeds)",
+            "the division by the wheel radii is missing (rim speeds in m/s, not wheel speeds)",
             "A rim speed is in m/s; the wheel's angular speed in rad/s is the rim speed over "
-            "the wheel radius.",
-            _ik_no_radius,
+            "that wheel's radius.",
+            _ik_of(radii=lambda R_r, R_l: (1.0, 1.0)),
         ),
         Mistake(
-            "the wheel radius multiplies instead of divides",
+            "the wheel radii multiply instead of divide",
             "Check the units: a speed in m/s times a radius in m is not rad/s.",
-            _ik_times_radius,
+            _ik_of(radii=lambda R_r, R_l: (1 / R_r, 1 / R_l)),
         ),
         Mistake(
-            "both wheel speeds twice too large (the sum and the difference not halved)",
-            "Forward kinematics gives the sum and the difference of the two wheel speeds; each "
-            "wheel gets half the sum plus or minus half the difference.",
-            _ik_scaled(2.0),
-        ),
-        Mistake(
-            "both wheel speeds half what they should be, as with the diameter in place of the "
-            "radius",
+            "both wheel speeds half what they should be, as with the diameters in place of "
+            "the radii",
             "A rim speed over the wheel's radius (not its diameter) is the wheel's angular "
             "speed in rad/s.",
-            _ik_scaled(0.5),
+            _ik_of(radii=lambda R_r, R_l: (2 * R_r, 2 * R_l)),
         ),
         Mistake(
-            "wheel speeds in revolutions per second (divided by 2 pi), not rad/s",
-            "The wheel speeds are asked in rad/s: a rim speed over the wheel radius is rad/s "
-            "already, with no 2 pi.",
-            _ik_scaled(1 / (2 * np.pi)),
-        ),
-        Mistake(
-            "omega divided by the track width where it is multiplied by it",
-            "omega (rad/s) times a distance (m) is a speed (m/s); divided by a distance it is "
-            "not. Each wheel is half the track width from the axle midpoint.",
-            _ik_omega_over_track,
+            "both rim speeds twice too large (the sum and the difference not halved)",
+            "Forward kinematics gives the sum and the difference of the two rim speeds; each "
+            "rim gets half the sum plus or minus half the difference.",
+            _ik_of(rims=lambda v, omega, L: (2 * v + omega * L, 2 * v - omega * L)),
         ),
         Mistake(
             "track_width // 2, a floor division (0 for a track narrower than 2 m)",
             "// divides and rounds down to a whole number: 0.3 // 2 is 0.0. Use / for half the "
             "track width.",
-            _ik_floor_division,
-        ),
-        Mistake(
-            "wheel_radius and track_width exchanged",
-            "track_width sets how much faster one rim runs than the other for a given omega; "
-            "wheel_radius turns a rim speed into a wheel speed.",
-            _ik_radius_and_track_exchanged,
+            _ik_of(rims=lambda v, omega, L: (v + omega * (L // 2), v - omega * (L // 2))),
         ),
         Mistake(
             "wheel speeds in degrees per second instead of rad/s (np.degrees makes them 57.3 "
             "times too large)",
             "With v in m/s, omega in rad/s and lengths in m, the wheel speeds come out in "
-            "rad/s: return them without np.degrees.",
-            _ik_wheel_speeds_in_degrees,
-        ),
-        Mistake(
-            "omega was taken as degrees per second (np.radians applied to it)",
-            "omega is already in rad/s: use it as it is, with no np.radians or np.deg2rad.",
-            _ik_omega_as_degrees,
+            "rad/s, like max_wheel_speed: return them without np.degrees.",
+            _ik_mapped(np.degrees),
         ),
     ),
 )
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 3: exact pose step
+# Exercise 3: the pose step while the speed ramps
 # ---------------------------------------------------------------------------------------------
 
 
-def _integrate_pose_reference(pose, v, omega, dt):
-    return diffdrive.integrate_pose(pose, v, omega, dt)
+def _ramp_bend(half_turn):
+    """(sin u - u cos u) / u^2 for the half turn u, rad: how far a speed ramp bends the step
+    sideways, per metre of a dt^2 / 2; u/3 - u^3/30 + u^5/840 where u is small (the direct
+    form there loses its digits)."""
+    u = np.asarray(half_turn, float)
+    small = np.abs(u) < 1e-2
+    safe = np.where(small, 1.0, u)
+    return np.where(small, u / 3 - u**3 / 30 + u**5 / 840,
+                    (np.sin(safe) - safe * np.cos(safe)) / safe**2)
+
+
+def _integrate_pose_reference(pose, v, accel, omega, dt):
+    """The chapter's exact step at the mean speed v + accel dt / 2, then the shift to the left
+    of the mean heading that the ramp adds: (accel dt^2 / 2) (sin u - u cos u) / u^2, with
+    u = omega dt / 2 (the integral of (v + accel t) e^(i theta(t)) over the step)."""
+    x, y, theta = diffdrive.integrate_pose(pose, np.add(v, np.multiply(accel, dt) / 2), omega,
+                                           dt)
+    half_turn = np.multiply(omega, dt) / 2
+    shift = np.multiply(accel, dt**2 / 2) * _ramp_bend(half_turn)
+    left = np.asarray(pose, float)[2] + half_turn + np.pi / 2
+    return np.stack([x + shift * np.cos(left), y + shift * np.sin(left), theta])
 
 
 _TINY_OMEGA_NOTE = (
-    "at omega = 1e-9 rad/s your pose agrees only to about a micrometre. Dividing by a tiny "
-    "omega subtracts "
-    "two nearly equal sines and loses digits (cancellation); the sinc form keeps them all. "
+    "at omega = 1e-9 rad/s your pose agrees only to about a micrometre. A formula that "
+    "divides by omega subtracts nearly equal numbers there and loses digits (cancellation). "
     "A micrometre does not matter for a robot, so the check accepts it."
 )
 
 _TINY_OMEGA_HINT = (
-    "For a tiny omega, a formula that divides by omega subtracts two nearly equal sines or "
-    "cosines and loses most of its digits. The sinc form of the chapter's exact step "
-    "multiplies by sinc(omega dt/2) instead and keeps them all "
-    "(np.sinc(a / np.pi) is sin(a)/a, and it is 1 at a = 0)."
+    "For a tiny omega, a formula that divides by omega (or by omega squared) subtracts nearly "
+    "equal numbers and loses its digits: write the step about the mean heading, where the "
+    "terms have limits you can evaluate (np.sinc(a / np.pi) is sin(a)/a, 1 at a = 0), switch "
+    "to a Taylor series for a small turn, or integrate numerically."
 )
+
+
+def _draw_acceleration(rng: np.random.Generator, size=None):
+    """Accelerations of 0.2 to 2 m/s^2 in size, of either sign: never 0."""
+    sign = rng.choice([-1.0, 1.0], size)
+    return np.round(sign * rng.uniform(0.2, 2.0, size), 3) if size else round(
+        float(sign) * rounded_uniform(rng, 0.2, 2.0), 3)
+
+
+def _draw_poses(rng: np.random.Generator, size=None):
+    return np.array([rounded_uniform(rng, -5, 5, size), rounded_uniform(rng, -5, 5, size),
+                     rounded_uniform(rng, -8, 8, size)])
 
 
 def _integrate_pose_cases(rng: np.random.Generator) -> list[Case]:
     cases = [
-        Case((np.array([1.0, 2.0, 0.5]), 0.4, 0.8, 0.5), "fixed", "a left turn"),
-        Case(
-            (np.array([0.0, 0.0, 7.0]), 1.0, -1.2, 0.3),
-            "fixed",
-            "theta = 7 rad, more than 2 pi (theta is not wrapped)",
-        ),
-        Case(
-            (np.array([-1.0, 0.5, 2.0]), 0.7, 0.0, 0.2),
-            "fixed",
-            "omega == 0 (a straight segment)",
-            "For omega == 0 the robot drives straight on, along its heading theta, for v dt "
-            "metres.",
-        ),
-        Case(
-            (np.array([3.0, -2.0, -1.0]), 0.5, 1e-9, 0.1),
-            "fixed",
-            "a tiny omega (1e-9 rad/s)",
-            _TINY_OMEGA_HINT,
-            _TINY_OMEGA_NOTE,
-        ),
-        Case(
-            (np.array([0.0, 0.0, 0.0]), 1.0, 3.0, 1.0),
-            "fixed",
-            "a large turn in one step (omega dt = 3 rad)",
-        ),
+        Case((np.array([1.0, 2.0, 0.5]), 0.4, 0.6, 0.8, 0.5), "fixed",
+             "speeding up on a left turn"),
+        Case((np.array([0.0, 0.0, 7.0]), 1.0, -0.8, -1.2, 0.3), "fixed",
+             "braking on a right turn, theta = 7 rad, more than 2 pi (theta is not wrapped)"),
+        Case((np.array([-1.0, 0.5, 2.0]), 0.7, 0.5, 0.0, 0.2), "fixed",
+             "omega == 0 (a straight segment)",
+             "For omega == 0 the robot drives straight on, along its heading theta, and the "
+             "distance is the area under its speed over the step."),
+        Case((np.array([3.0, -2.0, -1.0]), 0.5, 0.4, 1e-9, 0.1), "fixed",
+             "a tiny omega (1e-9 rad/s)", _TINY_OMEGA_HINT, _TINY_OMEGA_NOTE),
+        Case((np.array([0.0, 0.0, 0.0]), 0.0, 1.0, 3.0, 1.0), "fixed",
+             "from standing, a large turn in one step (omega dt = 3 rad)"),
+        Case((np.array([0.0, 0.0, 0.0]), 1.0, -1.0, 2.0, 1.0), "fixed",
+             "braking to a standstill at the end of the step"),
     ]
     for _ in range(6):
-        pose = np.array(
-            [rounded_uniform(rng, -5, 5), rounded_uniform(rng, -5, 5), rounded_uniform(rng, -8, 8)]
-        )
-        args = (
-            pose,
-            rounded_uniform(rng, -1, 1),
-            rounded_uniform(rng, -3, 3),
-            rounded_uniform(rng, 0.05, 0.5),
-        )
+        args = (_draw_poses(rng), rounded_uniform(rng, -1, 1), _draw_acceleration(rng),
+                rounded_uniform(rng, -3, 3), rounded_uniform(rng, 0.2, 1.0))
         cases.append(Case(args, "seeded random"))
     size = 6
-    pose = np.stack(
-        [
-            rounded_uniform(rng, -5, 5, size),
-            rounded_uniform(rng, -5, 5, size),
-            rounded_uniform(rng, -8, 8, size),
-        ]
-    )
     omega = np.concatenate([[0.0, 1e-9], rounded_uniform(rng, -3, 3, size - 2)])
-    cases.append(
-        Case(
-            (pose, rounded_uniform(rng, -1, 1, size), omega, 0.25),
-            "arrays",
-            "NumPy arrays, with omega == 0 and omega = 1e-9 rad/s in the first two columns",
-            _TINY_OMEGA_HINT,
-            _TINY_OMEGA_NOTE,
-        )
-    )
+    cases.append(Case(
+        (_draw_poses(rng, size), rounded_uniform(rng, -1, 1, size), _draw_acceleration(rng, size),
+         omega, 0.5),
+        "arrays", "NumPy arrays, with omega == 0 and omega = 1e-9 rad/s in the first two columns",
+        _TINY_OMEGA_HINT, _TINY_OMEGA_NOTE))
     size = 40
-    pose = np.stack(
-        [
-            rounded_uniform(rng, -5, 5, size),
-            rounded_uniform(rng, -5, 5, size),
-            rounded_uniform(rng, -8, 8, size),
-        ]
-    )
-    cases.append(
-        Case(
-            (pose, rounded_uniform(rng, -1, 1, size), rounded_uniform(rng, -3, 3, size), 0.1),
-            "arrays",
-        )
-    )
+    cases.append(Case(
+        (_draw_poses(rng, size), rounded_uniform(rng, -1, 1, size), _draw_acceleration(rng, size),
+         rounded_uniform(rng, -3, 3, size), 0.4),
+        "arrays"))
     return cases
 
 
-def _sinc(angle):
-    """sin(angle)/angle, 1 at angle = 0."""
-    return np.sinc(angle / np.pi)
+def _ip_held_speed(speed):
+    """The chapter's exact step at one held speed: ``"start"`` (v, the ramp ignored),
+    ``"mean"`` (v + a dt/2, the ramp's sideways shift left out) or ``"end"`` (v + a dt)."""
+    def integrate_pose(pose, v, accel, omega, dt):
+        held = {"start": v, "mean": np.add(v, np.multiply(accel, dt) / 2),
+                "end": np.add(v, np.multiply(accel, dt))}[speed]
+        return diffdrive.integrate_pose(pose, held, omega, dt)
+
+    return integrate_pose
 
 
-def _pose_after(pose, distance, heading, new_theta):
-    """Pose moved ``distance`` (m) along ``heading`` (rad), with heading ``new_theta`` (rad)."""
-    return np.stack(
-        [pose[0] + distance * np.cos(heading), pose[1] + distance * np.sin(heading), new_theta]
-    )
+def _ip_shift_scaled(factor):
+    """The reference with the ramp's sideways shift times ``factor`` (-1: to the wrong side)."""
+    def integrate_pose(pose, v, accel, omega, dt):
+        mean = _ip_held_speed("mean")(pose, v, accel, omega, dt)
+        right = _integrate_pose_reference(pose, v, accel, omega, dt)
+        return np.stack([mean[k] + factor * (right[k] - mean[k]) for k in range(2)]
+                        + [right[2]])
+
+    return integrate_pose
 
 
-def _ip_euler(pose, v, omega, dt):
-    return _pose_after(pose, v * dt, pose[2], pose[2] + omega * dt)
+def _ip_about_start_heading(pose, v, accel, omega, dt):
+    """The step's two parts, along and across, laid out about the start heading theta instead
+    of the mean heading: the reference's displacement turned back by half the turn."""
+    pose = np.asarray(pose, float)
+    x, y, theta = _integrate_pose_reference(pose, v, accel, omega, dt)
+    back = -np.multiply(omega, dt) / 2
+    dx, dy = x - pose[0], y - pose[1]
+    return np.stack([pose[0] + np.cos(back) * dx - np.sin(back) * dy,
+                     pose[1] + np.sin(back) * dx + np.cos(back) * dy, theta])
 
 
-def _ip_euler_new_heading(pose, v, omega, dt):
-    theta_new = pose[2] + omega * dt
-    return _pose_after(pose, v * dt, theta_new, theta_new)
+def _ip_double_ramp(pose, v, accel, omega, dt):
+    """a dt^2 where a dt^2 / 2 belongs: the reference with twice the acceleration."""
+    return _integrate_pose_reference(pose, v, np.multiply(2, accel), omega, dt)
 
 
-def _ip_start_heading(pose, v, omega, dt):
-    distance = v * dt * _sinc(omega * dt / 2)
-    return _pose_after(pose, distance, pose[2], pose[2] + omega * dt)
+def _ip_euler(pose, v, accel, omega, dt):
+    """The whole distance v dt + a dt^2 / 2 along the start heading."""
+    x, y, theta = pose
+    distance = np.multiply(v, dt) + np.multiply(accel, dt**2 / 2)
+    return np.stack([x + distance * np.cos(theta), y + distance * np.sin(theta),
+                     theta + np.multiply(omega, dt)])
 
 
-def _ip_end_heading(pose, v, omega, dt):
-    distance = v * dt * _sinc(omega * dt / 2)
-    return _pose_after(pose, distance, pose[2] + omega * dt, pose[2] + omega * dt)
+def _ip_divide_by_omega(pose, v, accel, omega, dt):
+    """The integral by parts written with 1/omega and 1/omega^2, no straight-line case."""
+    x, y, theta = pose
+    inverse = 1 / omega  # a ZeroDivisionError for a Python 0.0, inf in an array
+    turn = np.multiply(omega, dt)
+    start, end = np.exp(1j * theta), np.exp(1j * (theta + turn))
+    moved = (-1j * ((v + accel * dt) * end - v * start) * inverse
+             + accel * (end - start) * inverse**2)
+    return np.stack([x + np.real(moved), y + np.imag(moved), theta + turn])
 
 
-def _ip_no_sinc(pose, v, omega, dt):
-    return _pose_after(pose, v * dt, pose[2] + omega * dt / 2, pose[2] + omega * dt)
+def _ip_numpy_sinc_without_pi(pose, v, accel, omega, dt):
+    """np.sinc(a) taken for sin(a) / a in the chord of the mean-speed step."""
+    x, y, theta = _integrate_pose_reference(pose, v, accel, omega, dt)
+    mean = np.add(v, np.multiply(accel, dt) / 2)
+    half = np.multiply(omega, dt) / 2
+    heading = np.asarray(pose, float)[2] + half
+    wrong = mean * dt * (np.sinc(half) - np.sinc(half / np.pi))
+    return np.stack([x + wrong * np.cos(heading), y + wrong * np.sin(heading), theta])
 
 
-def _ip_radians_of_theta(pose, v, omega, dt):
-    distance = v * dt * _sinc(omega * dt / 2)
-    heading = np.radians(pose[2]) + omega * dt / 2
-    return _pose_after(pose, distance, heading, pose[2] + omega * dt)
+def _ip_y_sign_slip(pose, v, accel, omega, dt):
+    x, y, theta = _integrate_pose_reference(pose, v, accel, omega, dt)
+    return np.stack([x, 2 * np.asarray(pose, float)[1] - y, theta])
 
 
-def _ip_radians_of_theta_everywhere(pose, v, omega, dt):
-    distance = v * dt * _sinc(omega * dt / 2)
-    theta = np.radians(pose[2])
-    return _pose_after(pose, distance, theta + omega * dt / 2, theta + omega * dt)
-
-
-def _ip_radians_of_heading(pose, v, omega, dt):
-    distance = v * dt * _sinc(omega * dt / 2)
-    heading = np.radians(pose[2] + omega * dt / 2)
-    return _pose_after(pose, distance, heading, pose[2] + omega * dt)
-
-
-def _ip_radians_of_turn(pose, v, omega, dt):
-    turn = np.radians(omega * dt)
-    distance = v * dt * _sinc(turn / 2)
-    return _pose_after(pose, distance, pose[2] + turn / 2, pose[2] + turn)
-
-
-def _ip_divide_by_omega(pose, v, omega, dt):
-    theta_new = pose[2] + omega * dt
-    x = pose[0] + v / omega * (np.sin(theta_new) - np.sin(pose[2]))
-    y = pose[1] - v / omega * (np.cos(theta_new) - np.cos(pose[2]))
-    return np.stack([x, y, theta_new])
-
-
-_DEGREES_HINT = (
-    "theta and omega are in radians already, and np.sin, np.cos take radians: "
-    "no np.radians, np.deg2rad or np.degrees is needed anywhere in this function."
-)
-
-_DIVIDE_BY_OMEGA = Mistake(
-    "a division by omega without the straight-line case (nan for omega == 0)",
-    "v/omega is 0/0 when omega == 0. The sinc form of the chapter's exact step multiplies "
-    "by sinc(omega dt/2) instead of dividing by omega; sinc(a) = np.sinc(a / np.pi) is 1 at "
-    "a = 0, so it needs no special case.",
-    _ip_divide_by_omega,
-)
-
-
-def _ip_numpy_sinc_without_pi(pose, v, omega, dt):
-    distance = v * dt * np.sinc(omega * dt / 2)
-    return _pose_after(pose, distance, pose[2] + omega * dt / 2, pose[2] + omega * dt)
-
-
-def _ip_heading_sign_slip(pose, v, omega, dt):
-    distance = v * dt * _sinc(omega * dt / 2)
-    return _pose_after(pose, distance, pose[2] - omega * dt / 2, pose[2] + omega * dt)
-
-
-def _ip_y_sign_slip(pose, v, omega, dt):
-    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
-    return np.stack([x, 2 * pose[1] - y, theta])
-
-
-def _ip_theta_wrapped(pose, v, omega, dt):
-    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
+def _ip_theta_wrapped(pose, v, accel, omega, dt):
+    x, y, theta = _integrate_pose_reference(pose, v, accel, omega, dt)
     return np.stack([x, y, wrap_angle(theta)])
 
 
-def _ip_y_sign_slip_on_arcs(pose, v, omega, dt):
-    """y moved the wrong way on an arc, right on a straight line: the textbook step with a
-    straight-line branch and the integral of sin taken as +cos."""
-    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
-    return np.stack([x, np.where(np.asarray(omega) == 0, y, 2 * pose[1] - y), theta])
-
-
-def _ip_sinc_of_whole_turn(pose, v, omega, dt):
-    distance = v * dt * _sinc(omega * dt)
-    return _pose_after(pose, distance, pose[2] + omega * dt / 2, pose[2] + omega * dt)
-
-
-def _ip_whole_turn_for_half(pose, v, omega, dt):
-    """The half turn omega dt/2 taken whole both in the sinc and in the chord's heading."""
-    distance = v * dt * _sinc(omega * dt)
-    return _pose_after(pose, distance, pose[2] + omega * dt, pose[2] + omega * dt)
-
-
-def _ip_cos_and_sin_exchanged(pose, v, omega, dt):
+def _ip_cos_and_sin_exchanged(pose, v, accel, omega, dt):
     """x moved by the sine, y by the cosine: the reference's step mirrored in x = y."""
-    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
+    pose = np.asarray(pose, float)
+    x, y, theta = _integrate_pose_reference(pose, v, accel, omega, dt)
     return np.stack([pose[0] + (y - pose[1]), pose[1] + (x - pose[0]), theta])
-
-
-def _ip_no_dt_in_theta(pose, v, omega, dt):
-    x, y, _ = _integrate_pose_reference(pose, v, omega, dt)
-    return np.stack([x, y, pose[2] + omega])
-
-
-def _ip_no_dt_in_distance(pose, v, omega, dt):
-    """The chord v sinc(omega dt/2), without dt: the reference's step divided by dt."""
-    x, y, theta = _integrate_pose_reference(pose, v, omega, dt)
-    return np.stack([pose[0] + (x - pose[0]) / dt, pose[1] + (y - pose[1]) / dt, theta])
 
 
 _INTEGRATE_POSE = Exercise(
     exercise_id="diffdrive.integrate_pose",
-    description="Exact pose step for constant v and omega (theta not wrapped).",
+    description="Pose after a step in which the speed ramps at a constant acceleration while "
+                "omega is held (theta not wrapped).",
     function_name="integrate_pose",
-    arguments=("pose", "v", "omega", "dt"),
+    arguments=("pose", "v", "accel", "omega", "dt"),
     outputs=(Output("pose", Close(rtol=1e-9, atol=1e-6), entries=("x", "y", "theta")),),
     reference=_integrate_pose_reference,
     package_references=("robodyn.diffdrive.integrate_pose",),
     make_cases=_integrate_pose_cases,
     mistakes=(
         Mistake(
-            "an explicit Euler step, not the exact step",
-            "Euler moves straight along the old heading theta. For constant v and omega the "
-            "robot drives on a circular arc; the chapter's exact step moves it along the "
-            "chord of that arc.",
+            "the acceleration left out: the chapter's exact step at the start speed v",
+            "The speed changes during the step: at time t it is v + accel t. The robot goes "
+            "farther (or less far) than at v, and its path is not a circular arc.",
+            _ip_held_speed("start"),
+        ),
+        Mistake(
+            "the chapter's exact step at the mean speed: right distance, but the ramp's "
+            "sideways shift left out",
+            "The mean speed gives the right distance along the path. But the robot drives the "
+            "later part of the step faster, and the later part points further into the turn: "
+            "integrate the velocity (v + accel t) (cos theta(t), sin theta(t)) over the step.",
+            _ip_held_speed("mean"),
+        ),
+        Mistake(
+            "the chapter's exact step at the end speed v + accel dt",
+            "The speed ramps from v to v + accel dt over the step; the distance is the area "
+            "under the speed, not the end speed times dt.",
+            _ip_held_speed("end"),
+        ),
+        Mistake(
+            "the ramp's sideways shift to the wrong side of the mean heading",
+            "Speeding up, the robot drives the later part of the step faster, and in a left "
+            "turn the later part points further left: the shift is into the turn when "
+            "accel > 0.",
+            _ip_shift_scaled(-1.0),
+        ),
+        Mistake(
+            "the ramp's sideways shift twice too large",
+            "Check the factor of the ramp's term: the integral of t over the step is "
+            "dt^2 / 2.",
+            _ip_shift_scaled(2.0),
+        ),
+        Mistake(
+            "the ramp's sideways shift half what it should be",
+            "Check the factor of the ramp's term: it gathers accel t over the whole step. "
+            "Written about the middle of the step, t runs from -dt/2 to dt/2, and both halves "
+            "count.",
+            _ip_shift_scaled(0.5),
+        ),
+        Mistake(
+            "the step laid out about the start heading theta instead of the mean heading",
+            "The parts along and across the path belong to the mean heading "
+            "theta + omega dt / 2, halfway through the turn: a chord of an arc points "
+            "between the headings at its two ends.",
+            _ip_about_start_heading,
+        ),
+        Mistake(
+            "accel dt^2 where accel dt^2 / 2 belongs (the distance of the ramp doubled)",
+            "Under a speed that grows at accel, the extra distance over dt is the area of a "
+            "triangle, accel dt times dt over two.",
+            _ip_double_ramp,
+        ),
+        Mistake(
+            "the whole distance along the start heading (an Euler step)",
+            "The heading turns during the step: the robot does not move along theta alone. "
+            "Integrate the velocity along the changing heading.",
             _ip_euler,
         ),
         Mistake(
-            "an Euler step along the new heading theta + omega dt, not the exact step",
-            "For constant v and omega the robot drives on a circular arc; the chapter's exact "
-            "step moves it along the chord of that arc.",
-            _ip_euler_new_heading,
+            "a division by omega without the straight-line case (nan for omega == 0)",
+            "A formula with 1/omega is 0/0 when omega == 0. Handle the straight line (and a "
+            "tiny turn) with forms whose limit is finite, a series, or a numerical integral.",
+            _ip_divide_by_omega,
         ),
-        Mistake(
-            "the midpoint heading is missing: cos and sin of theta instead of theta + omega dt/2",
-            "The chord of the arc points along the mean heading, halfway between the old and "
-            "the new one.",
-            _ip_start_heading,
-        ),
-        Mistake(
-            "the midpoint heading is missing: cos and sin of theta + omega dt instead of "
-            "theta + omega dt/2",
-            "The chord of the arc points along the mean heading, halfway between the old and "
-            "the new one, not along the new heading.",
-            _ip_end_heading,
-        ),
-        Mistake(
-            "the factor sinc(omega dt/2) is missing (the midpoint rule, not the exact step)",
-            "The chord of an arc is shorter than the arc, by the factor sinc of half the turn "
-            "(sinc(a) = sin(a)/a = np.sinc(a / np.pi)).",
-            _ip_no_sinc,
-        ),
-        Mistake(
-            "degrees where radians are needed (np.radians applied to theta)",
-            _DEGREES_HINT,
-            _ip_radians_of_theta,
-        ),
-        Mistake(
-            "degrees where radians are needed (np.radians applied to theta, also in the "
-            "returned theta)",
-            _DEGREES_HINT,
-            _ip_radians_of_theta_everywhere,
-        ),
-        Mistake(
-            "degrees where radians are needed (np.radians applied to the heading)",
-            _DEGREES_HINT,
-            _ip_radians_of_heading,
-        ),
-        Mistake(
-            "degrees where radians are needed (np.deg2rad applied to omega dt)",
-            _DEGREES_HINT,
-            _ip_radians_of_turn,
-        ),
-        _DIVIDE_BY_OMEGA,
         Mistake(
             "np.sinc(a) used as sin(a)/a: NumPy's sinc is the normalised sin(pi a)/(pi a)",
             "np.sinc(a) computes sin(pi a) / (pi a). For sin(a) / a write np.sinc(a / np.pi).",
             _ip_numpy_sinc_without_pi,
         ),
         Mistake(
-            "a sign slip in the mean heading: theta - omega dt/2 instead of theta + omega dt/2",
-            "The chord points along the heading halfway through the turn, which lies ahead of "
-            "theta in the direction of the turn.",
-            _ip_heading_sign_slip,
-        ),
-        Mistake(
-            "a sign slip in y: y - c sin(...) instead of y + c sin(...)",
+            "a sign slip in y: y - ... instead of y + ...",
             "Driving along heading h moves the robot by (c cos h, c sin h): both with a plus.",
             _ip_y_sign_slip,
-        ),
-        Mistake(
-            "a sign slip in y on an arc: the integral of sin taken as +cos",
-            "The derivative of cos is -sin, so integrating sin(theta) over the turn gives "
-            "minus a cosine. A left turn from theta = 0 must move y up.",
-            _ip_y_sign_slip_on_arcs,
         ),
         Mistake(
             "theta was wrapped to (-pi, pi]; this exercise keeps theta unwrapped",
@@ -791,47 +792,55 @@ _INTEGRATE_POSE = Exercise(
             _ip_theta_wrapped,
         ),
         Mistake(
-            "sinc of the whole turn omega dt instead of half of it",
-            "The chord of an arc that turns by omega dt has the length 2 r sin(omega dt/2): "
-            "the half angle, in sinc as in the mean heading.",
-            _ip_sinc_of_whole_turn,
-        ),
-        Mistake(
-            "the whole turn omega dt where half of it belongs, in the sinc and in the chord's "
-            "heading alike",
-            "The chord of an arc that turns by omega dt has the length 2 r sin(omega dt/2) and "
-            "points along the heading halfway through the turn: the half angle, in both "
-            "places. Only the new heading takes the whole turn.",
-            _ip_whole_turn_for_half,
-        ),
-        Mistake(
             "cos and sin exchanged between x and y",
             "theta is measured from the x axis, counter-clockwise: at theta = 0 the robot "
             "drives along x, at theta = pi/2 along y.",
             _ip_cos_and_sin_exchanged,
-        ),
-        Mistake(
-            "dt is missing in the new heading",
-            "omega is a rate in rad/s; over dt seconds the heading changes by the rate times "
-            "the time.",
-            _ip_no_dt_in_theta,
-        ),
-        Mistake(
-            "dt is missing in the distance driven (v instead of v dt)",
-            "v is a speed in m/s; over dt seconds the robot drives v dt metres along the arc.",
-            _ip_no_dt_in_distance,
         ),
     ),
 )
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 4: heading controller
+# Exercise 4: heading controller whose yaw-rate limit the wheels set
 # ---------------------------------------------------------------------------------------------
 
 
-def _heading_command_reference(pose, goal, gain, dead_band, omega_max):
+def _limited_command(pose, goal, gain, dead_band, omega_max):
+    """The chapter's command with the yaw-rate limit omega_max, rad/s."""
     return waypoints.heading_command(pose, goal, gain, dead_band, omega_max)
+
+
+def _yaw_rate_limit(speed, wheel_radius, track_width, max_wheel_speed):
+    """The largest yaw rate at the forward speed ``speed`` (m/s) that keeps the outer wheel
+    within its top speed, rad/s: its rim runs at speed + omega L / 2, at most R phi_max."""
+    return 2 * (wheel_radius * max_wheel_speed - np.abs(speed)) / track_width
+
+
+def _heading_command_reference(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                               max_wheel_speed):
+    return _limited_command(pose, goal, gain, dead_band,
+                            _yaw_rate_limit(speed, wheel_radius, track_width, max_wheel_speed))
+
+
+def _lifted(mistake):
+    """A slip of the command itself, with the right yaw-rate limit."""
+    def heading_command(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                        max_wheel_speed):
+        return mistake(pose, goal, gain, dead_band,
+                       _yaw_rate_limit(speed, wheel_radius, track_width, max_wheel_speed))
+
+    return heading_command
+
+
+def _limit_slip(limit):
+    """The right command with a wrong yaw-rate limit ``limit(speed, R, L, phi_max)``."""
+    def heading_command(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                        max_wheel_speed):
+        return _limited_command(pose, goal, gain, dead_band,
+                                limit(speed, wheel_radius, track_width, max_wheel_speed))
+
+    return heading_command
 
 
 def _bearing(pose, goal):
@@ -846,7 +855,7 @@ _BOUNDARY_ATOL = 1e-9
 def _on_the_boundaries(args):
     """Where the text lets the command go either way: (at the dead band's edge, goal exactly
     behind), each a bool array of the command's shape."""
-    pose, goal, _, dead_band, _ = args
+    pose, goal, _, dead_band = args[:4]
     error = waypoints.heading_error(pose, goal)  # in (-pi, pi], rad
     return (np.abs(np.abs(error) - dead_band) <= _BOUNDARY_ATOL,
             np.pi - np.abs(error) <= _BOUNDARY_ATOL)
@@ -856,7 +865,8 @@ def _other_right_commands(args, expected):
     """The commands that are right besides the reference's, rad/s: at the dead band's edge the
     other side of the edge (0, or gain e limited), for a goal exactly behind the turn the other
     way (e - 2 pi sign(e)); elsewhere the reference's own."""
-    pose, goal, gain, dead_band, omega_max = args
+    pose, goal, gain, dead_band = args[:4]
+    omega_max = _yaw_rate_limit(*args[4:])
     at_edge, behind = _on_the_boundaries(args)
     error = waypoints.heading_error(pose, goal)
     outside = np.clip(gain * error, -omega_max, omega_max)
@@ -923,86 +933,114 @@ _EDGE_NOTE = (
 )
 
 
+#: The chapter's follower: its speed, and its robot's wheel radius, track width and top wheel
+#: speed (a yaw-rate limit of 1.74 rad/s).
+_FOLLOWER = (waypoints.FollowerSettings().speed, _ROBOT.wheel_radius, _ROBOT.track_width,
+             _ROBOT.max_wheel_speed)
+
+
+#: Speeds and robots (m/s, R, L, phi_max) with a yaw-rate limit of 2 and 3 rad/s.
+_LIMIT_2, _LIMIT_3 = (0.4, 0.05, 0.3, 14.0), (0.25, 0.05, 0.3, 14.0)
+
+
+def _draw_follower(rng: np.random.Generator):
+    """A speed (m/s) and a robot (R, L, phi_max) that leave a yaw-rate limit of 0.3 to 4
+    rad/s."""
+    while True:
+        robot = (rounded_uniform(rng, 0.02, 0.1), rounded_uniform(rng, 0.15, 0.5),
+                 rounded_uniform(rng, 5.0, 30.0))
+        speed = round(rounded_uniform(rng, 0.1, 0.9) * robot[0] * robot[2], 3)
+        if 0.3 <= _yaw_rate_limit(speed, *robot) <= 4.0:
+            return (speed, *robot)
+
+
 def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
     cases = [
         Case(
-            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.6]), 1.5, 0.05, 2.0),
+            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.6]), 1.5, 0.05, *_LIMIT_2),
             "fixed",
             "goal ahead, a little to the left",
         ),
         Case(
-            (np.array([1.0, 2.0, 3.0]), np.array([-0.6, 0.8]), 1.0, 0.05, 2.0),
+            (np.array([1.0, 2.0, 3.0]), np.array([-0.6, 0.8]), 1.0, 0.05, *_LIMIT_2),
             "fixed",
             "goal behind the robot (theta = 3 rad): the heading error must be wrapped",
         ),
         Case(
-            (np.array([0.5, -0.5, 0.5]), np.array([2.5, 0.64]), 1.5, 0.05, 2.0),
+            (np.array([0.5, -0.5, 0.5]), np.array([2.5, 0.64]), 1.5, 0.05, *_LIMIT_2),
             "fixed",
             "a heading error of 0.018 rad, inside the dead band of 0.05 rad",
         ),
         Case(
-            (np.array([0.0, 0.0, 0.0]), np.array([3.0, 0.0015]), 1.5, 0.05, 2.0),
+            (np.array([0.0, 0.0, 0.0]), np.array([3.0, 0.0015]), 1.5, 0.05, *_LIMIT_2),
             "fixed",
             "a heading error of 0.0005 rad, inside the dead band of 0.05 rad",
         ),
         Case(
-            (np.array([0.0, 0.0, 0.0]), np.array([-1.0, -1.5]), 2.0, 0.05, 1.5),
+            (np.array([0.0, 0.0, 0.0]), np.array([-1.0, 1.5]), 15.0, 0.05, 0.55, 0.1, 0.5, 8.0),
             "fixed",
-            "a large error to the right: the command saturates at -omega_max",
+            "a high gain and a large error to the left: the command saturates at the yaw rate "
+            "the right wheel allows, far below gain e",
         ),
         Case(
-            (np.array([0.0, 0.0, 1.0]), np.array([1.0, 0.5]), 1.2, 0.05, 2.0),
+            (np.array([0.0, 0.0, 0.0]), np.array([-1.0, -1.5]), 2.0, 0.05, *_FOLLOWER),
+            "fixed",
+            "the chapter's robot at its 0.3 m/s, a large error to the right: the command "
+            "saturates at the yaw rate its left wheel allows",
+        ),
+        Case(
+            (np.array([0.0, 0.0, 1.0]), np.array([1.0, 0.5]), 1.2, 0.05, *_LIMIT_2),
             "fixed",
             "goal to the right, below saturation",
         ),
         Case(
-            (np.array([0.0, 0.0, 6.583]), np.array([1.0, 0.0]), 1.0, 0.05, 2.0),
+            (np.array([0.0, 0.0, 6.583]), np.array([1.0, 0.0]), 1.0, 0.05, *_LIMIT_2),
             "fixed",
             "theta = 6.583 rad, more than 2 pi (theta is not wrapped)",
         ),
         Case(
-            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.12]), 0.5, 0.05, 2.0),
+            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.12]), 0.5, 0.05, *_LIMIT_2),
             "fixed",
             "a heading error of 0.06 rad, just outside the dead band: a small, unsaturated "
             "command",
         ),
         Case(
-            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.08]), 1.5, 0.05, 2.0),
+            (np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.08]), 1.5, 0.05, *_LIMIT_2),
             "fixed",
             "a heading error of 0.04 rad, inside the dead band of 0.05 rad, with gain 1.5",
         ),
         Case(
-            (np.array([0.0, 0.0, 3.5]), np.array([-2.0, -0.5]), 1.0, 0.05, 2.0),
+            (np.array([0.0, 0.0, 3.5]), np.array([-2.0, -0.5]), 1.0, 0.05, *_LIMIT_2),
             "fixed",
             "goal behind and to the left, theta = 3.5 rad",
         ),
         Case(
-            (np.array([1.0, 1.0, -2.8]), np.array([-1.0, 1.5]), 0.8, 0.05, 3.0),
+            (np.array([1.0, 1.0, -2.8]), np.array([-1.0, 1.5]), 0.8, 0.05, *_LIMIT_3),
             "fixed",
             "goal behind the robot (theta = -2.8 rad), below saturation",
         ),
         Case(
-            (np.array([0.0, 0.0, 0.0]), np.array([-2.0, 0.0]), 0.5, 0.05, 2.0),
+            (np.array([0.0, 0.0, 0.0]), np.array([-2.0, 0.0]), 0.5, 0.05, *_LIMIT_2),
             "fixed",
             "a goal exactly behind (e = pi, the same direction as -pi): the robot may turn "
             "either way",
             note=_BEHIND_NOTE,
         ),
         Case(
-            (np.array([1.0, 1.0, np.pi / 2]), np.array([1.0, -1.0]), 0.5, 0.05, 2.0),
+            (np.array([1.0, 1.0, np.pi / 2]), np.array([1.0, -1.0]), 0.5, 0.05, *_LIMIT_2),
             "fixed",
             "a goal exactly behind, the bearing minus theta -pi before wrapping: the robot may "
             "turn either way",
             note=_BEHIND_NOTE,
         ),
         Case(
-            (np.array([0.0, 0.0, -0.05]), np.array([2.0, 0.0]), 1.5, 0.05, 2.0),
+            (np.array([0.0, 0.0, -0.05]), np.array([2.0, 0.0]), 1.5, 0.05, *_LIMIT_2),
             "fixed",
             "a heading error of exactly +dead_band (0.05 rad): the command may be 0 or gain e",
             note=_EDGE_NOTE,
         ),
         Case(
-            (np.array([0.0, 0.0, 0.1]), np.array([3.0, 0.0]), 2.0, 0.1, 1.0),
+            (np.array([0.0, 0.0, 0.1]), np.array([3.0, 0.0]), 2.0, 0.1, 0.55, 0.1, 0.5, 8.0),
             "fixed",
             "a heading error of exactly -dead_band (-0.1 rad): the command may be 0 or gain e",
             note=_EDGE_NOTE,
@@ -1011,17 +1049,18 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
     for _ in range(6):
         gain = rounded_uniform(rng, 0.5, 3.0)
         dead_band = rounded_uniform(rng, 0.02, 0.2)
-        omega_max = rounded_uniform(rng, 0.5, 3.0)
+        robot = _draw_follower(rng)
         pose, goal = _draw_pose_and_goal(rng, dead_band)
-        cases.append(Case((pose, goal, gain, dead_band, omega_max), "seeded random"))
+        cases.append(Case((pose, goal, gain, dead_band, *robot), "seeded random"))
     for size in (8, 40):
         dead_band = 0.1
         pose, goal = _draw_pose_and_goal(rng, dead_band, size)
-        cases.append(Case((pose, goal, 1.5, dead_band, 1.0), "arrays"))
+        cases.append(Case((pose, goal, 1.5, dead_band, 0.55, 0.1, 0.5, 8.0), "arrays"))
     cases.append(Case(
         (np.array([[0.0, 2.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0, 0.0],
                    [0.0, np.pi / 2, -0.1, 0.1, 0.3]]),
-         np.array([[-1.0, 2.0, 5.0, 4.0, 1.0], [0.0, -3.0, 0.0, 1.0, 1.0]]), 1.5, 0.1, 1.0),
+         np.array([[-1.0, 2.0, 5.0, 4.0, 1.0], [0.0, -3.0, 0.0, 1.0, 1.0]]), 1.5, 0.1, 0.55, 0.1,
+         0.5, 8.0),
         "arrays",
         "goals exactly behind (e = pi, and -pi before wrapping) and heading errors of exactly "
         "+-dead_band, beside an ordinary one",
@@ -1029,14 +1068,14 @@ def _heading_command_cases(rng: np.random.Generator) -> list[Case]:
     return cases
 
 
-# The mistakes of this exercise are the reference
-# (robodyn.diffdrive.waypoints.heading_command) with a
-# changed input or a changed output wherever a mistake can be put that way. The others (a
-# heading error the reference never produces: unwrapped, wrapped the wrong way, from arctan of
-# a ratio; or no limit at all, which the reference refuses) pass their error to _command, the
-# reference's formula as robodyn.diffdrive.waypoints writes it. None repeats the solution's
-# lines, which
-# the student release must not hold (see classgrade.release).
+# The mistakes of this exercise are slips of the command itself, given the right yaw-rate
+# limit (_lifted), or the right command with a wrong limit (_limit_slip). The command's slips
+# are the chapter's command (robodyn.diffdrive.waypoints.heading_command) with a changed input
+# or a changed output wherever a mistake can be put that way. The others (a heading error the
+# chapter's command never produces: unwrapped, wrapped the wrong way, from arctan of a ratio;
+# or no limit at all, which it refuses) pass their error to _command, its formula as
+# robodyn.diffdrive.waypoints writes it. None repeats the solution's lines, which the student
+# release must not hold (see classgrade.release).
 
 
 def _command(error, gain, dead_band, omega_max):
@@ -1061,27 +1100,26 @@ def _hc_wrapped_0_to_2pi(pose, goal, gain, dead_band, omega_max):
 
 def _hc_degrees_output(pose, goal, gain, dead_band, omega_max):
     """gain * degrees(e): the reference with a gain 57.3 times too large."""
-    return _heading_command_reference(pose, goal, np.degrees(gain), dead_band, omega_max)
+    return _limited_command(pose, goal, np.degrees(gain), dead_band, omega_max)
 
 
 def _hc_degrees_dead_band(pose, goal, gain, dead_band, omega_max):
     """|degrees(e)| < dead_band: the reference with a dead band 57.3 times too small."""
-    return _heading_command_reference(pose, goal, gain, np.radians(dead_band), omega_max)
+    return _limited_command(pose, goal, gain, np.radians(dead_band), omega_max)
 
 
 def _hc_degrees_error(pose, goal, gain, dead_band, omega_max):
     """e in degrees, in the dead band and in the command: both of the two above at once."""
-    return _heading_command_reference(pose, goal, np.degrees(gain), np.radians(dead_band),
-                                      omega_max)
+    return _limited_command(pose, goal, np.degrees(gain), np.radians(dead_band), omega_max)
 
 
 def _hc_radians_of_theta(pose, goal, gain, dead_band, omega_max):
     robot = np.array([pose[0], pose[1], np.radians(pose[2])])
-    return _heading_command_reference(robot, goal, gain, dead_band, omega_max)
+    return _limited_command(robot, goal, gain, dead_band, omega_max)
 
 
 def _hc_no_dead_band(pose, goal, gain, dead_band, omega_max):
-    return _heading_command_reference(pose, goal, gain, 0.0, omega_max)
+    return _limited_command(pose, goal, gain, 0.0, omega_max)
 
 
 def _hc_no_saturation(pose, goal, gain, dead_band, omega_max):
@@ -1091,19 +1129,17 @@ def _hc_no_saturation(pose, goal, gain, dead_band, omega_max):
 def _hc_atan2_swapped(pose, goal, gain, dead_band, omega_max):
     """atan2(dx, dy): the reference on a plane whose x and y are exchanged (theta kept)."""
     robot = np.array([pose[1], pose[0], pose[2]])
-    return _heading_command_reference(robot, np.array([goal[1], goal[0]]), gain, dead_band,
-                                      omega_max)
+    return _limited_command(robot, np.array([goal[1], goal[0]]), gain, dead_band, omega_max)
 
 
 def _hc_sign_error(pose, goal, gain, dead_band, omega_max):
     """theta - bearing: the command is odd in the error, so the reference's, negated."""
-    return -_heading_command_reference(pose, goal, gain, dead_band, omega_max)
+    return -_limited_command(pose, goal, gain, dead_band, omega_max)
 
 
 def _hc_bang_bang(pose, goal, gain, dead_band, omega_max):
     """+-omega_max outside the dead band: the sign of the reference's command, times the limit."""
-    return omega_max * np.sign(_heading_command_reference(pose, goal, gain, dead_band,
-                                                          omega_max))
+    return omega_max * np.sign(_limited_command(pose, goal, gain, dead_band, omega_max))
 
 
 def _hc_arctan_of_ratio(pose, goal, gain, dead_band, omega_max):
@@ -1118,47 +1154,47 @@ def _hc_theta_wrapped_error_not(pose, goal, gain, dead_band, omega_max):
 
 def _hc_dead_band_on_command(pose, goal, gain, dead_band, omega_max):
     """The limited command without dead band, set to 0 where it is smaller than dead_band."""
-    omega = _heading_command_reference(pose, goal, gain, 0.0, omega_max)
+    omega = _limited_command(pose, goal, gain, 0.0, omega_max)
     return np.where(np.abs(omega) < dead_band, 0.0, omega)
 
 
 def _hc_dead_band_inverted(pose, goal, gain, dead_band, omega_max):
     """The limited command only inside the dead band: the reference without dead band minus
     the reference with it."""
-    return (_heading_command_reference(pose, goal, gain, 0.0, omega_max)
-            - _heading_command_reference(pose, goal, gain, dead_band, omega_max))
+    return (_limited_command(pose, goal, gain, 0.0, omega_max)
+            - _limited_command(pose, goal, gain, dead_band, omega_max))
 
 def _hc_command_in_degrees(pose, goal, gain, dead_band, omega_max):
-    return np.degrees(_heading_command_reference(pose, goal, gain, dead_band, omega_max))
+    return np.degrees(_limited_command(pose, goal, gain, dead_band, omega_max))
 
 
 def _hc_no_gain(pose, goal, gain, dead_band, omega_max):
-    return _heading_command_reference(pose, goal, 1.0, dead_band, omega_max)
+    return _limited_command(pose, goal, 1.0, dead_band, omega_max)
 
 
 def _hc_half_a_turn_off(pose, goal, gain, dead_band, omega_max):
     """The error wrap(e + pi): the reference for the goal mirrored through the robot."""
     pose = np.asarray(pose, float)
-    return _heading_command_reference(pose, 2 * pose[:2] - np.asarray(goal, float), gain,
-                                      dead_band, omega_max)
+    return _limited_command(pose, 2 * pose[:2] - np.asarray(goal, float), gain, dead_band,
+                            omega_max)
 
 
 def _hc_error_limited(pose, goal, gain, dead_band, omega_max):
     """The error limited to +-omega_max before the gain multiplies it: the reference with the
     gain 1 and the limit gain omega_max."""
-    return gain * _heading_command_reference(pose, goal, 1.0, dead_band, omega_max)
+    return gain * _limited_command(pose, goal, 1.0, dead_band, omega_max)
 
 
 def _hc_dead_band_without_abs(pose, goal, gain, dead_band, omega_max):
     """e < dead_band gives 0: every negative error falls in the 'dead band'."""
-    omega = _heading_command_reference(pose, goal, gain, dead_band, omega_max)
+    omega = _limited_command(pose, goal, gain, dead_band, omega_max)
     return np.where(_heading_error(pose, goal) < 0, 0.0, omega)
 
 
 def _hc_upper_limit_only(pose, goal, gain, dead_band, omega_max):
     """Limited to omega_max from above only: unlimited for errors to the right."""
     error = _heading_error(pose, goal)
-    return np.where(error > 0, _heading_command_reference(pose, goal, gain, dead_band, omega_max),
+    return np.where(error > 0, _limited_command(pose, goal, gain, dead_band, omega_max),
                     _command(error, gain, dead_band, np.inf))
 
 
@@ -1170,9 +1206,11 @@ _HEADING_DEGREES_HINT = (
 
 _HEADING_COMMAND = Exercise(
     exercise_id="diffdrive.heading_command",
-    description="Turn towards a goal: P controller with dead band and saturation.",
+    description="Turn towards a goal: P controller with dead band, limited to the yaw rate "
+                "the wheels allow at the forward speed.",
     function_name="heading_command",
-    arguments=("pose", "goal", "gain", "dead_band", "omega_max"),
+    arguments=("pose", "goal", "gain", "dead_band", "speed", "wheel_radius", "track_width",
+               "max_wheel_speed"),
     outputs=(Output("omega", CloseOrOther(note=_EITHER_WAY)),),
     comparators_for=_either_way_on_the_boundaries,
     reference=_heading_command_reference,
@@ -1180,128 +1218,161 @@ _HEADING_COMMAND = Exercise(
     make_cases=_heading_command_cases,
     mistakes=(
         Mistake(
+            "the yaw-rate limit without the forward speed (the outer wheel's whole top speed "
+            "given to the turn)",
+            "While the robot turns it also drives at speed: the outer wheel's rim must carry "
+            "both the forward speed and its share of the turn, within its top speed.",
+            _limit_slip(lambda v, R, L, top: 2 * R * top / L),
+        ),
+        Mistake(
+            "the yaw-rate limit with the full track width: the outer wheel taken a whole "
+            "track width from the midpoint",
+            "The outer wheel is half the track width from the axle midpoint: turning at omega "
+            "adds omega times that distance to its rim speed.",
+            _limit_slip(lambda v, R, L, top: (R * top - v) / L),
+        ),
+        Mistake(
+            "the yaw-rate limit with the forward speed added where it must be taken away",
+            "The forward speed uses up part of the outer wheel's top rim speed: what is left "
+            "is what the turn may use.",
+            _limit_slip(lambda v, R, L, top: 2 * (R * top + v) / L),
+        ),
+        Mistake(
+            "the top wheel speed used as the yaw-rate limit",
+            "max_wheel_speed limits how fast a wheel turns about its axle, not how fast the "
+            "robot turns: go through the outer wheel's rim speed.",
+            _limit_slip(lambda v, R, L, top: top + 0 * v),
+        ),
+        Mistake(
+            "the wheel radius missing in the yaw-rate limit (a wheel speed taken for a rim "
+            "speed)",
+            "max_wheel_speed is in rad/s; the rim of a wheel at that speed moves at the wheel "
+            "radius times it, in m/s, like the forward speed.",
+            _limit_slip(lambda v, R, L, top: 2 * (top - v) / L),
+        ),
+        Mistake(
             "the heading error is not wrapped to (-pi, pi] (with the goal behind, the robot "
             "turns the long way round)",
             "Wrap the error itself into (-pi, pi] before using it, so that the robot never "
             "turns by more than half a turn.",
-            _hc_unwrapped,
+            _lifted(_hc_unwrapped),
         ),
         Mistake(
             "the heading error is wrapped to [0, 2 pi) instead of (-pi, pi] (the robot always "
             "turns left)",
             "np.mod(e, 2 pi) is never negative; the error must lie in (-pi, pi] so that a goal "
             "on the right gives a negative error.",
-            _hc_wrapped_0_to_2pi,
+            _lifted(_hc_wrapped_0_to_2pi),
         ),
         Mistake(
             "degrees where radians are needed (np.degrees makes the command 57.3 times too large)",
             _HEADING_DEGREES_HINT,
-            _hc_degrees_output,
+            _lifted(_hc_degrees_output),
         ),
         Mistake(
             "degrees where radians are needed (the error in degrees is compared with the dead "
             "band in radians)",
             _HEADING_DEGREES_HINT,
-            _hc_degrees_dead_band,
+            _lifted(_hc_degrees_dead_band),
         ),
         Mistake(
             "degrees where radians are needed (the heading error is in degrees)",
             _HEADING_DEGREES_HINT,
-            _hc_degrees_error,
+            _lifted(_hc_degrees_error),
         ),
         Mistake(
             "degrees where radians are needed (np.radians applied to theta)",
             _HEADING_DEGREES_HINT,
-            _hc_radians_of_theta,
+            _lifted(_hc_radians_of_theta),
         ),
         Mistake(
             "the dead band is missing (small errors must give omega = 0)",
             "Errors smaller in size than dead_band must give a command of exactly 0, on both "
             "sides.",
-            _hc_no_dead_band,
+            _lifted(_hc_no_dead_band),
         ),
         Mistake(
             "the saturation is missing (omega must stay within +-omega_max)",
             "Limit the command to [-omega_max, omega_max], on both sides (np.clip does both at "
             "once).",
-            _hc_no_saturation,
+            _lifted(_hc_no_saturation),
         ),
         Mistake(
             "the arguments of atan2 are swapped (atan2(dx, dy) instead of atan2(dy, dx))",
             "np.arctan2 takes the y difference first, then the x difference.",
-            _hc_atan2_swapped,
+            _lifted(_hc_atan2_swapped),
         ),
         Mistake(
             "a bang-bang command: +-omega_max outside the dead band instead of gain * e",
             "The controller is proportional: outside the dead band the command grows with the "
             "error, and only large errors saturate at +-omega_max.",
-            _hc_bang_bang,
+            _lifted(_hc_bang_bang),
         ),
         Mistake(
             "arctan(dy/dx) instead of arctan2(dy, dx): the bearing is off by pi when the goal "
             "lies behind (dx < 0)",
             "np.arctan of a ratio only knows the slope, not the quadrant; np.arctan2, which "
             "takes the two differences separately, gives the bearing in all four.",
-            _hc_arctan_of_ratio,
+            _lifted(_hc_arctan_of_ratio),
         ),
         Mistake(
             "theta is wrapped but the heading error is not: wrap the difference, not theta",
             "The bearing minus a wrapped theta can still lie outside (-pi, pi]: wrap the "
             "difference itself.",
-            _hc_theta_wrapped_error_not,
+            _lifted(_hc_theta_wrapped_error_not),
         ),
         Mistake(
             "the dead band is applied to the command instead of to the heading error",
             "dead_band is an angle in rad: compare it with the heading error, not with the "
             "command in rad/s.",
-            _hc_dead_band_on_command,
+            _lifted(_hc_dead_band_on_command),
         ),
         Mistake(
             "the dead band is inverted: the command is zero for large errors, not small ones",
             "Small errors (smaller in size than dead_band) give 0; larger ones give the "
             "proportional command. Check which branch of your np.where is which.",
-            _hc_dead_band_inverted,
+            _lifted(_hc_dead_band_inverted),
         ),
         Mistake(
             "the command is in degrees per second (np.degrees applied to omega)",
             "The yaw-rate command is in rad/s like omega_max: return it without np.degrees.",
-            _hc_command_in_degrees,
+            _lifted(_hc_command_in_degrees),
         ),
         Mistake(
             "a sign error in the heading error (theta - bearing instead of bearing - theta)",
             "A goal on the left must give a positive error, and a positive omega turns left.",
-            _hc_sign_error,
+            _lifted(_hc_sign_error),
         ),
         Mistake(
             "the gain is missing (the command is the error itself)",
             "The command is the heading error scaled by the gain (rad/s per rad), then limited.",
-            _hc_no_gain,
+            _lifted(_hc_no_gain),
         ),
         Mistake(
             "the heading error is off by half a turn (a goal ahead gives e = +-pi)",
             "A goal straight ahead must give e = 0. Check that the bearing points from the "
             "robot to the goal (goal minus robot), and that your wrap leaves an angle already "
             "in (-pi, pi] unchanged.",
-            _hc_half_a_turn_off,
+            _lifted(_hc_half_a_turn_off),
         ),
         Mistake(
             "the dead band compares e, not its size |e|: every error to the right gives 0",
             "The dead band is symmetric: an error of -0.3 rad is as large as one of +0.3 rad "
             "and must turn the robot right.",
-            _hc_dead_band_without_abs,
+            _lifted(_hc_dead_band_without_abs),
         ),
         Mistake(
             "the heading error limited to +-omega_max before the gain, not the command",
             "omega_max is a limit on the yaw-rate command in rad/s, not on the error in rad: "
             "scale the error by the gain first, then limit what comes out.",
-            _hc_error_limited,
+            _lifted(_hc_error_limited),
         ),
         Mistake(
             "the command is limited from above only (large errors to the right go beyond "
             "-omega_max)",
             "omega_max limits the size of the command in both directions: a right turn stops "
             "at -omega_max.",
-            _hc_upper_limit_only,
+            _lifted(_hc_upper_limit_only),
         ),
     ),
 )
@@ -1480,10 +1551,6 @@ _TURNING_RADIUS = Exercise(
 # Exercise 6: odometry after a square with a larger tyre
 # ---------------------------------------------------------------------------------------------
 
-#: The chapter's robot, whose wheel radius and track width the fixed cases use.
-_ROBOT = diffdrive.DiffDriveParams()
-
-
 def _square_odometry_reference(side, laps, tyre_error, wheel_radius, track_width):
     """The chapter's pipeline: the true square with the right tyre (1 + e) R, its wheel angles
     read back by odometry that takes both radii to be R. Speed, turn rate and sampling do not
@@ -1497,8 +1564,9 @@ def _square_odometry_reference(side, laps, tyre_error, wheel_radius, track_width
                                    track_width)[:, -1]
 
 
-_POSE_STEP_HINT = ("If you chain the moves with your integrate_pose of exercise 4.4, run its "
-                   "check first, since a wrong step there makes the pose here wrong too.")
+_POSE_STEP_HINT = ("If you chain the moves with your integrate_pose of exercise 4.4 (with "
+                   "accel = 0), run its check first, since a wrong step there makes the pose "
+                   "here wrong too.")
 
 
 def _square_odometry_cases(rng: np.random.Generator) -> list[Case]:
@@ -1647,8 +1715,8 @@ _SQUARE_ODOMETRY = Exercise(
         Mistake(
             "one Euler step per segment (along the heading at its start), not the exact arc",
             "With a tyre error each side is reported as an arc, not a straight line: move "
-            "along the chord of that arc (the exact step of exercise 4.4), or integrate in "
-            "many small steps.",
+            "along the chord of that arc (the chapter's exact step), or integrate in many "
+            "small steps.",
             _square_odometry_of(step=_euler),
         ),
         Mistake(

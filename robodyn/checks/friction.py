@@ -8,6 +8,7 @@ written as the wrong functions a student writes.
 from __future__ import annotations
 
 import numpy as np
+from scipy.optimize import brentq
 
 from robodyn import friction
 from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_uniform
@@ -16,37 +17,77 @@ from robodyn.grading import Case, Close, Exercise, Mistake, Output, rounded_unif
 
 #: The thesis's tilting-board test, whose slip angles (degrees) the fixed cases use.
 _BOARD = friction.TiltBoardTest()
+_G = 9.81
 
 
-def _mu_reference(theta):
-    return friction.mu_from_tilt(theta).mu
+def _mu_reference(theta, length, time, g):
+    theta = np.asarray(theta, float)
+    acceleration = 2 * np.asarray(length, float) / np.asarray(time, float) ** 2
+    return np.tan(theta), np.tan(theta) - acceleration / (g * np.cos(theta))
+
+
+def _slide_time(theta, length, mu_k, g):
+    """The time, rounded to the millisecond, a body takes to slide ``length`` from rest down a
+    board at ``theta`` with the kinetic coefficient ``mu_k``."""
+    acceleration = g * (np.sin(theta) - mu_k * np.cos(theta))
+    return np.round(np.sqrt(2 * length / acceleration), 3)
+
+
+def _mu_case(theta, length, ratio, g, kind, about=""):
+    """A trial on the board: slip at ``theta``, then a slide over ``length`` with
+    mu_k = ``ratio`` mu_s, timed to the millisecond."""
+    return Case((theta, length, _slide_time(theta, length, ratio * np.tan(theta), g), g),
+                kind, about)
 
 
 def _mu_cases(rng) -> list[Case]:
+    low, high = np.radians(_BOARD.lowest_angle), np.radians(_BOARD.highest_angle)
     cases = [
-        Case((np.radians(_BOARD.lowest_angle),), "fixed",
-             f"the thesis's smallest slip angle, {_BOARD.lowest_angle:g} degrees "
-             f"({np.radians(_BOARD.lowest_angle):.4f} rad)"),
-        Case((np.radians(_BOARD.highest_angle),), "fixed",
-             f"the thesis's largest slip angle, {_BOARD.highest_angle:g} degrees "
-             f"({np.radians(_BOARD.highest_angle):.4f} rad)"),
-        Case((0.2,), "fixed", "a slippery pair, 0.2 rad"),
+        _mu_case(round(float(low), 4), 0.5, 0.8, _G, "fixed",
+                 f"the thesis's smallest slip angle, {_BOARD.lowest_angle:g} degrees, a slide "
+                 "of 0.5 m"),
+        _mu_case(round(float(high), 4), 0.8, 0.9, _G, "fixed",
+                 f"the thesis's largest slip angle, {_BOARD.highest_angle:g} degrees, a slide "
+                 "of 0.8 m"),
+        _mu_case(0.2, 1.0, 0.7, _G, "fixed", "a slippery pair, 0.2 rad, a slide of 1 m"),
+        _mu_case(0.9, 0.3, 0.5, 1.62, "fixed", "on the Moon (g = 1.62 m/s²), 0.9 rad"),
     ]
     for _ in range(4):
-        cases.append(Case((rounded_uniform(rng, 0.05, 1.4),), "seeded random"))
-    low, high = _BOARD.lowest_angle, _BOARD.highest_angle
-    cases.append(Case((np.radians(np.array([low, 46.0, 47.2, 48.4, high])),), "arrays",
-                      "the thesis's range, as an array"))
-    cases.append(Case((rounded_uniform(rng, 0.05, 1.4, 30),), "arrays"))
+        cases.append(_mu_case(rounded_uniform(rng, 0.1, 1.2), rounded_uniform(rng, 0.2, 1.5),
+                              rounded_uniform(rng, 0.4, 0.95), _G, "seeded random"))
+    angles = np.round(np.radians(np.array([_BOARD.lowest_angle, 46.0, 47.2, 48.4,
+                                           _BOARD.highest_angle])), 4)
+    cases.append(Case((angles, 0.6, _slide_time(angles, 0.6, 0.85 * np.tan(angles), _G), _G),
+                      "arrays", "five trials on the thesis's board, each slide 0.6 m"))
+    angles = rounded_uniform(rng, 0.1, 1.2, 30)
+    ratios = rng.uniform(0.4, 0.95, 30)
+    cases.append(Case((angles, 0.5, _slide_time(angles, 0.5, ratios * np.tan(angles), _G), _G),
+                      "arrays"))
     return cases
+
+
+def _mu_of(static=np.tan, acceleration=lambda L, t: 2 * L / t**2,
+           kinetic=lambda theta, a, g: np.tan(theta) - a / (g * np.cos(theta)),
+           angle=lambda theta: theta, gravity=None, swap=False):
+    """The pair (mu_s, mu_k) with one part changed: the static law, the acceleration from the
+    timed slide, the kinetic force balance, the angle's unit, g, or the order of the pair."""
+    def mu_from_tilt(theta, length, time, g):
+        theta = angle(np.asarray(theta, float))
+        g = g if gravity is None else gravity
+        a = acceleration(np.asarray(length, float), np.asarray(time, float))
+        pair = static(theta), kinetic(theta, a, g)
+        return pair[::-1] if swap else pair
+
+    return mu_from_tilt
 
 
 _MU = Exercise(
     exercise_id="friction.mu_from_tilt",
-    description="Static friction coefficient from the slip angle of a tilting board.",
+    description="Static and kinetic friction coefficients from one tilting-board trial.",
     function_name="mu_from_tilt",
-    arguments=("theta",),
-    outputs=(Output("mu", Close(rtol=1e-9, atol=1e-12)),),
+    arguments=("theta", "length", "time", "g"),
+    outputs=(Output("mu_s", Close(rtol=1e-9, atol=1e-12)),
+             Output("mu_k", Close(rtol=1e-9, atol=1e-12))),
     reference=_mu_reference,
     package_references=("robodyn.friction.mu_from_tilt",),
     make_cases=_mu_cases,
@@ -54,29 +95,65 @@ _MU = Exercise(
         Mistake("theta taken as degrees (np.radians applied to it)",
                 "theta is already in radians, and NumPy's trigonometric functions take "
                 "radians: no conversion is needed.",
-                lambda theta: np.tan(np.radians(theta))),
-        Mistake("sin(theta) instead of tan(theta)",
+                _mu_of(angle=np.radians)),
+        Mistake("sin(theta) for the static coefficient instead of tan(theta)",
                 "sin(theta) would be right if the normal force were the whole weight m g; on "
                 "a tilted board it is only the part of the weight across the board.",
-                np.sin),
-        Mistake("cos(theta) instead of tan(theta)",
-                "mu is a ratio of two forces on the board: the one along it, which the "
-                "friction must hold, over the normal one, which presses the body on.", np.cos),
-        Mistake("1 / tan(theta): the two forces are the wrong way up",
-                "mu is the friction force over the normal force: the part of the weight along "
-                "the board over the part across it, not the other way round.",
-                lambda theta: 1.0 / np.tan(theta)),
-        Mistake("theta converted to degrees (np.degrees) before tan",
-                "theta is already in radians, which np.tan expects: converting it to degrees "
-                "gives np.tan a number 57 times too large.",
-                lambda theta: np.tan(np.degrees(theta))),
-        Mistake("mu = theta, the small-angle approximation of tan(theta)",
+                _mu_of(static=np.sin)),
+        Mistake("the normal force taken as the whole weight m g, in both coefficients",
+                "On a tilted board only the part of the weight across the board presses the "
+                "body on; the part along it pulls it down the board.",
+                _mu_of(static=np.sin, kinetic=lambda theta, a, g: np.sin(theta) - a / g)),
+        Mistake("the normal force taken as the whole weight m g in the kinetic balance only "
+                "(mu_k from sin(theta) - a / g)",
+                "While the body slides, the board still carries only the part of the weight "
+                "across it, as at the slip angle: the same normal force belongs in both "
+                "coefficients.",
+                _mu_of(kinetic=lambda theta, a, g: np.sin(theta) - a / g)),
+        Mistake("the kinetic force balance divides the acceleration by g, not g cos(theta)",
+                "Write the force balance along the board while the body slides, with the "
+                "kinetic friction mu_k times the normal force, and solve it for mu_k: the "
+                "normal force divides both terms.",
+                _mu_of(kinetic=lambda theta, a, g: np.tan(theta) - a / g)),
+        Mistake("the acceleration from x = a t^2, the factor 1/2 missing (a = L / t^2)",
+                "From rest under a constant acceleration the distance is a t^2 / 2: solve "
+                "that for a.",
+                _mu_of(acceleration=lambda L, t: L / t**2)),
+        Mistake("the acceleration taken as L / t, the mean speed",
+                "L / t is the mean speed of the slide, in m/s; the body starts from rest and "
+                "speeds up steadily. Check the units of your acceleration.",
+                _mu_of(acceleration=lambda L, t: L / t)),
+        Mistake("the body taken to slide at a steady speed (mu_k = tan(theta), the "
+                "acceleration left out)",
+                "The body speeds up as it slides: the friction that acts while it slides is "
+                "smaller than the pull along the board by m times the acceleration.",
+                _mu_of(kinetic=lambda theta, a, g: np.tan(theta))),
+        Mistake("the acceleration added instead of taken away (the friction taken to pull "
+                "the body down the board)",
+                "Friction on the sliding body points up the board, against its motion; the "
+                "net force down the board is the pull of the weight minus the friction.",
+                _mu_of(kinetic=lambda theta, a, g: np.tan(theta) + a / (g * np.cos(theta)))),
+        Mistake("mu_k taken as the acceleration over the normal force per unit mass, "
+                "a / (g cos(theta))",
+                "The acceleration comes from the net force, the pull of the weight along the "
+                "board minus the friction, not from the friction alone.",
+                _mu_of(kinetic=lambda theta, a, g: a / (g * np.cos(theta)))),
+        Mistake("sin and cos exchanged: the weight's part along the board taken as "
+                "m g cos(theta)",
+                "At theta = 0 the board is flat and nothing pulls along it: the part along the "
+                "board is m g sin(theta), the part across it m g cos(theta).",
+                _mu_of(static=lambda theta: 1 / np.tan(theta),
+                       kinetic=lambda theta, a, g: 1 / np.tan(theta) - a / (g * np.sin(theta)))),
+        Mistake("the number 9.81 in place of the argument g",
+                "Use the argument g: the check also calls your function with the Moon's "
+                "g = 1.62 m/s².", _mu_of(gravity=9.81)),
+        Mistake("mu_s = theta, the small-angle approximation of tan(theta)",
                 "tan(theta) ~ theta holds only for small angles; the board's slip angles are "
-                "near 45 degrees (0.8 rad), where it is off by a fifth.", lambda theta: theta),
-        Mistake("arctan(theta) instead of tan(theta)",
-                "theta is the angle and mu a ratio of forces that follows from it; arctan "
-                "goes the other way, from a ratio to an angle.",
-                np.arctan),
+                "near 45 degrees (0.8 rad), where it is off by a fifth.",
+                _mu_of(static=lambda theta: theta)),
+        Mistake("the pair returned as (mu_k, mu_s)",
+                "Return the static coefficient first, as the text asks: (mu_s, mu_k).",
+                _mu_of(swap=True)),
     ),
 )
 
@@ -84,117 +161,131 @@ _MU = Exercise(
 # --------------------------------------------------------------------------- Stribeck
 
 
-def _stribeck_reference(v, Fc, Fs, vs, b):
-    return friction.stribeck(v, Fc, Fs, vs, b)
+#: Where x exp(-x^2), the shape of the Stribeck law's fall (delta = 2), is steepest: its peak.
+_PEAK_X = 1 / np.sqrt(2)
 
 
-def _speeds(rng, size):
-    magnitude = rounded_uniform(rng, 0.01, 2.0, size)
-    return magnitude * np.where(rng.random(size) < 0.5, -1.0, 1.0)
+def _band_roots(q, scale, shape=lambda x: x * np.exp(-x * x), peak=_PEAK_X):
+    """x on each side of ``peak`` where ``shape(x) = q``, times ``scale``; (0, 0) where the
+    peak of the shape does not reach q."""
+    if not q < shape(peak):
+        return 0.0, 0.0
+    low = 0.0 if q <= 0 else brentq(lambda x: shape(x) - q, 0.0, peak, xtol=1e-15, rtol=1e-15)
+    high_end = peak
+    while shape(high_end) > q:
+        high_end *= 2
+    high = brentq(lambda x: shape(x) - q, peak, high_end, xtol=1e-15, rtol=1e-15)
+    return scale * low, scale * high
 
 
-def _stribeck_cases(rng) -> list[Case]:
+def _hunting_reference(Fc, Fs, vs, b, gain):
+    """The speeds v > 0 at which gain + d|F|/dv < 0: the Stribeck law's fall, as a negative
+    damping, outweighs the loop's gain and the viscous friction."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    return _band_roots((gain + b) * vs / (2 * (Fs - Fc)), vs)
+
+
+def _hunting_cases(rng) -> list[Case]:
     cases = [
-        Case((0.5, 0.5, 0.8, 0.1, 0.1), "fixed", "the tutorial's values at v = 0.5 m/s"),
-        Case((0.0, 0.5, 0.8, 0.1, 0.1), "fixed",
-             "exactly v = 0, where the text asks for the force 0",
-             hint="At v = 0 the force is 0, as np.sign(0) is: look for a division by |v| "
-                  "(0/0 is nan) or a level that does not vanish there."),
-        Case((-0.05, 0.5, 0.8, 0.1, 0.1), "fixed", "a slow negative speed"),
-        Case((0.1, 1.0, 1.5, 0.1, 0.0), "fixed", "v = vs, no viscous friction"),
-        Case((0.3, 0.6, 0.6, 0.2, 0.05), "fixed",
-             "Fs = Fc, the lowest Fs the text allows: no Stribeck dip"),
-        Case((-3.0, 0.2, 0.3, 0.2, 0.05), "fixed", "fast backwards"),
-        Case((0.02, 0.2, 0.3, 0.05, 0.05), "fixed", "slow forwards, v < vs"),
+        Case((0.5, 0.8, 0.1, 0.1, 2.0), "fixed",
+             "the joint of section 2.6 under its weak loop, k = 2 N m s/rad"),
+        Case((0.5, 0.8, 0.1, 0.1, 10.0), "fixed",
+             "the same joint under its stiff loop, k = 10 N m s/rad: every speed is held",
+             hint="Where the loop's gain and the viscous friction outweigh the steepest fall "
+                  "of the Stribeck level, no speed hunts: the text asks for (0.0, 0.0)."),
+        Case((0.4, 0.4, 0.05, 0.02, 1.0), "fixed",
+             "Fs = Fc: no Stribeck fall, so every speed is held",
+             hint="With Fs = Fc the level does not fall at all: the text asks for (0.0, 0.0)."),
+        Case((1.0, 2.5, 0.2, 0.001, 0.5), "fixed", "nearly no viscous friction, b = 0.001"),
+        Case((0.2, 0.3, 0.01, 0.5, 1.5), "fixed",
+             "a narrow hump (vs = 0.01) with strong viscous friction"),
     ]
     for _ in range(4):
-        Fc = rounded_uniform(rng, 0.1, 1.0)
-        cases.append(Case((_speeds(rng, None), Fc, round(Fc + rounded_uniform(rng, 0.05, 0.5), 3),
-                           rounded_uniform(rng, 0.02, 0.3), rounded_uniform(rng, 0.0, 0.3)),
-                          "seeded random"))
-    cases.append(Case((np.array([-0.2, -0.1, 0.0, 0.1, 0.2]), 0.5, 0.8, 0.1, 0.1), "arrays",
-                      "an array of speeds through v = 0"))
-    cases.append(Case((_speeds(rng, 40), 0.5, 0.8, 0.1, 0.1), "arrays"))
+        Fc = rounded_uniform(rng, 0.1, 2.0)
+        Fs = round(Fc + rounded_uniform(rng, 0.1, 1.5), 3)
+        vs = rounded_uniform(rng, 0.01, 0.5)
+        b = rounded_uniform(rng, 0.005, 0.3)
+        steepest = 2 * (Fs - Fc) / vs * _PEAK_X * np.exp(-0.5)   # of the fall, N m s/rad
+        gain = round(max(float(rng.uniform(0.1, 0.85) * steepest - b), 0.01), 3)
+        cases.append(Case((Fc, Fs, vs, b, gain), "seeded random"))
     return cases
 
 
-def _stribeck_of(sign=-1.0, exponent=2.0, swap=False, viscous=-1.0, absolute=True,
-                 direction="sign", decay="gaussian", hump_direction=True,
-                 height_of="difference"):
-    """The Stribeck force with an optional slip: ``sign`` of the level's part, ``viscous``
-    the factor of b v, ``direction`` of the level ("sign", "ratio" for v / |v|, "none"),
-    ``decay`` the form of the exponential ("gaussian"; "square outside" for exp(-v/vs)**2,
-    "vs unsquared" for exp(-v^2/vs), "growing" for exp(+(v/vs)^2)), ``hump_direction``
-    False for a Stribeck hump that does not turn with the velocity, ``height_of`` the height
-    of the hump ("difference" Fs - Fc, or "static" Fs, which puts Fc + Fs at rest)."""
+def _hunting_of(damping=lambda gain, b: gain + b, height=lambda Fc, Fs: Fs - Fc, factor=2.0,
+                per_vs=True, in_units_of_vs=False, swap=False, exponent_one=False):
+    """The hunting band with one part changed: the damping set against the fall, its height,
+    the factor of the slope, its 1/vs, the band's unit, the order of its edges, or the fall
+    of the exponent 1 (steepest at rest)."""
+    def stribeck_hunting_band(Fc, Fs, vs, b, gain):
+        fall = height(Fc, Fs)
+        if fall <= 0:
+            return 0.0, 0.0
+        slope_scale = factor * fall / (vs if per_vs else 1.0)
+        q = damping(gain, b) / slope_scale
+        scale = 1.0 if in_units_of_vs else vs
+        if exponent_one:   # |F|' = b - (Fs - Fc)/vs exp(-x): steepest at rest
+            band = (0.0, scale * np.log(1 / q)) if q < 1 else (0.0, 0.0)
+        else:
+            band = _band_roots(q, scale)
+        return band[::-1] if swap else band
 
-    def stribeck(v, Fc, Fs, vs, b):
-        low, high = (Fs, Fc) if swap else (Fc, Fs)
-        ratio = np.abs(v / vs) if absolute else v / vs
-        shape = {"gaussian": lambda: np.exp(-(ratio**exponent)),
-                 "square outside": lambda: np.exp(-v / vs) ** 2,
-                 "vs unsquared": lambda: np.exp(-(v**2) / vs),
-                 "growing": lambda: np.exp(ratio**exponent)}[decay]()
-        along = {"sign": np.sign(v), "ratio": v / np.abs(v), "none": 1.0}[direction]
-        height = high - low if height_of == "difference" else high
-        hump = height * shape * (along if hump_direction else 1.0)
-        return sign * (low * along + hump) + viscous * b * v
+    return stribeck_hunting_band
 
-    return stribeck
 
+_HUNTING_SLOPE_HINT = ("Differentiate the size of the friction, F_c + (F_s - F_c) exp(-(v/v_s)^2) "
+                       "+ b v, with respect to v, by the chain rule, and check the unit: a "
+                       "slope in N m s/rad, like the gain.")
 
 _STRIBECK = Exercise(
     exercise_id="friction.stribeck",
-    description="Stribeck friction force, against the velocity.",
-    function_name="stribeck",
-    arguments=("v", "Fc", "Fs", "vs", "b"),
-    outputs=(Output("force", Close(rtol=1e-9, atol=1e-12)),),
-    reference=_stribeck_reference,
+    description="The band of speeds a speed loop cannot hold against Stribeck friction.",
+    function_name="stribeck_hunting_band",
+    arguments=("Fc", "Fs", "vs", "b", "gain"),
+    outputs=(Output("v_low", Close(rtol=1e-9, atol=1e-12)),
+             Output("v_high", Close(rtol=1e-9, atol=1e-12))),
+    reference=_hunting_reference,
     package_references=("robodyn.friction.stribeck",),
-    make_cases=_stribeck_cases,
+    make_cases=_hunting_cases,
     mistakes=(
-        Mistake("the force has the sign of the velocity; friction acts against it",
-                "The convention of the chapter: the friction force on the body opposes the "
-                "motion, so it is negative for v > 0 (the tutorial's functions return the "
-                "torque a motor supplies, the opposite).", _stribeck_of(sign=1.0, viscous=1.0)),
-        Mistake("the minus sign of the Stribeck level is lost (only -b v opposes the motion)",
-                "Both parts of the friction oppose the motion: the Coulomb-Stribeck level as "
-                "well as the viscous part.", _stribeck_of(sign=1.0)),
-        Mistake("Fs and Fc are swapped (the level rises with speed instead of falling)",
-                "At rest the level is the static Fs; far above vs the exponential has died "
-                "out and the level is the Coulomb Fc.", _stribeck_of(swap=True)),
-        Mistake("the exponent is 1 instead of 2",
-                "This exercise uses delta = 2, the Gaussian form: square the ratio v/vs.",
-                _stribeck_of(exponent=1.0)),
-        Mistake("the square is taken of the exponential, not of v/vs (exp(-v/vs)**2)",
-                "exp(-x)**2 is exp(-2x): the square belongs to the ratio v/vs, inside the "
-                "exponential. Mind the brackets.", _stribeck_of(decay="square outside")),
-        Mistake("vs is not squared: exp(-v^2 / vs)",
-                "The exponent must be a pure number: v^2 / vs is in m/s. Square the whole "
-                "ratio v / vs.", _stribeck_of(decay="vs unsquared")),
-        Mistake("the exponent has lost its minus: exp(+(v/vs)^2) grows with the speed",
-                "The Stribeck hump dies out as the speed grows: the exponent is negative.",
-                _stribeck_of(decay="growing")),
-        Mistake("only Fc turns with the velocity: the Stribeck hump has no sign(v)",
-                "The whole level, Fc and the hump above it, acts against the motion: it turns "
-                "round with the direction of v.", _stribeck_of(hump_direction=False)),
-        Mistake("the viscous term -b v is missing",
-                "Viscous friction grows with the speed and also opposes it: add it to the "
-                "Stribeck level's part.", _stribeck_of(viscous=0.0)),
-        Mistake("the viscous term has the wrong sign (+b v)",
-                "Viscous friction also opposes the motion: negative for v > 0, like the rest.",
-                _stribeck_of(viscous=1.0)),
-        Mistake("sign(v) is missing: the level always pulls one way",
-                "The level is a size; the direction of motion decides which way it acts.",
-                _stribeck_of(direction="none")),
-        Mistake("sign(v) written as v / |v|, which is 0/0 = nan at v = 0",
-                "The text asks for the force 0 at exactly v = 0. np.sign(v) is 0 there; "
-                "v / |v| divides 0 by 0.", _stribeck_of(direction="ratio")),
-        Mistake("the Stribeck hump is Fs high instead of Fs - Fc (the force just off rest "
-                "reaches Fc + Fs)",
-                "Just off rest the level must be the static Fs: the hump adds to Fc only the "
-                "difference between the two levels, which dies out with the speed.",
-                _stribeck_of(height_of="static")),
+        Mistake("the viscous friction left out of the damping (only the gain against the "
+                "fall)",
+                "The friction's own slope is the Stribeck fall plus the viscous b: b helps "
+                "the loop, as a positive damping.",
+                _hunting_of(damping=lambda gain, b: gain)),
+        Mistake("the viscous friction counted against the loop (gain - b)",
+                "Viscous friction grows with the speed: its slope +b adds to the loop's "
+                "damping, like the gain.",
+                _hunting_of(damping=lambda gain, b: gain - b)),
+        Mistake("the gain left out: the band where the friction alone falls with the speed",
+                "The loop's gain is a damping too: linearise k (v_ref - v) + F(v) about the "
+                "steady speed, and the steady speed hunts only where the sum of the two "
+                "slopes is negative.",
+                _hunting_of(damping=lambda gain, b: b)),
+        Mistake("the factor 2 of the derivative of exp(-x^2) missing", _HUNTING_SLOPE_HINT,
+                _hunting_of(factor=1.0)),
+        Mistake("the 1/vs of the chain rule missing (the slope in N m, not N m s/rad)",
+                _HUNTING_SLOPE_HINT, _hunting_of(per_vs=False)),
+        Mistake("the band returned as x = v / vs, not as speeds",
+                "Solve for x = v / vs if you like, but return speeds in rad/s: multiply back "
+                "by vs.",
+                _hunting_of(in_units_of_vs=True)),
+        Mistake("the fall of the exponent 1, exp(-|v|/vs), steepest at rest",
+                "This exercise uses the chapter's Gaussian fall, the exponent delta = 2: its "
+                "slope is 0 at rest, so the band starts above 0.",
+                _hunting_of(exponent_one=True)),
+        Mistake("the hump's height taken as Fs (the Coulomb level counted in the fall)",
+                "The level falls from the static Fs at rest towards the Coulomb Fc, which it "
+                "keeps at any speed: only the part of the level that changes with v has a "
+                "slope.",
+                _hunting_of(height=lambda Fc, Fs: Fs)),
+        Mistake("Fs and Fc swapped (no fall, so no band)",
+                "The level falls from the static Fs at rest to the Coulomb Fc: the hump's "
+                "height is Fs - Fc > 0.",
+                _hunting_of(height=lambda Fc, Fs: Fc - Fs)),
+        Mistake("the band returned as (v_high, v_low)",
+                "Return the lower edge first, as the text asks: (v_low, v_high).",
+                _hunting_of(swap=True)),
     ),
 )
 

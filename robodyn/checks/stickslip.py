@@ -2,7 +2,9 @@
 
 Conventions of every exercise, as of :mod:`robodyn.stickslip` and the source: the robot frame
 has x orthogonal to motor 1's thrust and y along it; positive pivot rates move the centre
-along the motors' thrusts, 90, 210 and -30 degrees; SI units (m, m/s, rad/s).
+along the motors' thrusts, 90, 210 and -30 degrees (the legs at 180, 300 and 60 degrees;
+exercise 5.2 puts them anywhere); a positive angle turns from +x towards +y (z points down
+into the floor: clockwise seen from above); SI units (m, m/s, rad/s).
 
 The hints teach without printing the formula the exercise asks for: they say what to check
 (a fixed case, a unit, putting the answer back into the forward map), not what to type.
@@ -154,84 +156,115 @@ _FORWARD = Exercise(
 # --------------------------------------------------------------------------- inverse
 
 
-def _inverse_reference(x_dot, y_dot, theta_dot, leg_radius):
-    return tuple(stickslip.inverse_kinematics(x_dot, y_dot, theta_dot, leg_radius))
+def _legs_at(radii_mm, angles_deg):
+    """Leg positions (3, 2) in the robot frame, m, from their distances (mm) and angles
+    (deg), rounded to 1 um."""
+    angles = np.radians(angles_deg)
+    radii = np.asarray(radii_mm, dtype=float) * 1e-3
+    return np.round(np.column_stack([radii * np.cos(angles), radii * np.sin(angles)]), 6) + 0.0
+
+
+def _pivot_matrix(legs, lever=(1.0, -1.0), along=0.0):
+    """The forward map of pivots about ``legs``, rows (x_dot, y_dot, theta_dot), one column
+    per leg: the centre's velocity ``lever`` times (leg y, leg x) for a unit pivot rate (the
+    lever from the leg to the centre turned by 90 degrees), or, if ``along`` is not 0,
+    ``along`` times the leg's own (x, y) (towards the leg for +1, away from it for -1); 1 for
+    the turn."""
+    legs = np.asarray(legs, dtype=float)
+    if along:
+        return np.vstack([along * legs[:, 0], along * legs[:, 1], np.ones(3)])
+    return np.vstack([lever[0] * legs[:, 1], lever[1] * legs[:, 0], np.ones(3)])
+
+
+def _rates(matrix_inverse, x_dot, y_dot, theta_dot):
+    """The three rates ``matrix_inverse`` @ (x_dot, y_dot, theta_dot), arrays broadcast."""
+    velocity = np.array(np.broadcast_arrays(x_dot, y_dot, theta_dot), dtype=float)
+    rates = np.tensordot(matrix_inverse, velocity, axes=1)
+    return tuple(rate.item() if rate.ndim == 0 else rate for rate in rates)
+
+
+def _legs_inverse_of(lever=(1.0, -1.0), along=0.0, transpose=False, rows_per_leg=False,
+                     equal_turn=False, third_is_second=False, distances=None):
+    """The inverse solved from the pivots' forward matrix, with the changes of a mistake:
+    another lever or the velocity along the leg; the transpose taken for the inverse; the
+    matrix set up one row per leg; the turn shared out equally; theta2_dot returned for
+    theta3_dot; each leg moved along its own direction to the distance ``"unit"`` (1 m: the
+    distance dropped) or ``"mean"`` (the legs' mean distance)."""
+    def inverse(x_dot, y_dot, theta_dot, legs):
+        legs = np.asarray(legs, dtype=float)
+        if distances is not None:
+            radii = np.hypot(legs[:, 0], legs[:, 1])
+            wanted = 1.0 if distances == "unit" else np.mean(radii)
+            legs = legs * (wanted / radii)[:, None]
+        matrix = _pivot_matrix(legs, lever, along)
+        if transpose:
+            undo = matrix.T
+        elif rows_per_leg:
+            undo = np.linalg.inv(matrix.T)
+        else:
+            undo = np.linalg.inv(matrix)
+        if equal_turn:
+            rates = _rates(undo, x_dot, y_dot, np.zeros_like(theta_dot, dtype=float))
+            rates = tuple(rate + np.asarray(theta_dot) / 3 for rate in rates)
+        else:
+            rates = _rates(undo, x_dot, y_dot, theta_dot)
+        return (rates[0], rates[1], rates[1]) if third_is_second else rates
+
+    return inverse
+
+
+def _inverse_reference(x_dot, y_dot, theta_dot, legs):
+    return _legs_inverse_of()(x_dot, y_dot, theta_dot, legs)
+
+
+def _chapters_inverse(x_dot, y_dot, theta_dot, legs):
+    """The chapter's inverse for legs 120 degrees apart, at the legs' mean distance."""
+    ell = float(np.mean(np.hypot(*np.asarray(legs, dtype=float).T)))
+    return tuple(stickslip.inverse_kinematics(x_dot, y_dot, theta_dot, ell))
+
+
+def _thrusts_kept(x_dot, y_dot, theta_dot, legs):
+    """The chapter's thrust directions (90, 210, -30 degrees), each leg's own distance."""
+    radii = np.hypot(*np.asarray(legs, dtype=float).T)
+    thrusts = np.radians(THRUSTS_DEG)
+    matrix = np.vstack([radii * np.cos(thrusts), radii * np.sin(thrusts), np.ones(3)])
+    return _rates(np.linalg.inv(matrix), x_dot, y_dot, theta_dot)
+
+
+_BENT = (18.0, 15.1, 15.1), (180.0, 300.0, 60.0)
+_SQUARE = (15.1, 15.1, 15.1), (180.0, 270.0, 0.0)
 
 
 def _inverse_cases(rng) -> list[Case]:
+    bent = _legs_at(*_BENT)
+    square = _legs_at(*_SQUARE)
     cases = [
-        Case((0.0, 0.01, 0.0, LEG), "fixed", "forwards along y at 1 cm/s"),
-        Case((0.01, 0.0, 0.0, LEG), "fixed", "sideways along x at 1 cm/s"),
-        Case((0.0, 0.0, 1.0, LEG), "fixed", "a spin in place at 1 rad/s"),
+        Case((0.0, 0.01, 0.0, bent), "fixed",
+             "forwards along y at 1 cm/s; leg 1 bent out to 18 mm, legs 2 and 3 at 15.1 mm"),
+        Case((0.01, 0.0, 0.0, bent), "fixed", "sideways along x at 1 cm/s, the same legs"),
+        Case((0.0, 0.0, 1.0, bent), "fixed", "a spin in place at 1 rad/s, the same legs"),
+        Case((0.004, -0.006, 0.5, square), "fixed",
+             "legs at 180, 270 and 0 degrees, all at 15.1 mm: three corners of a square"),
     ]
-    for _ in range(4):
+    while len(cases) < 8:
+        legs = _legs_at(rounded_uniform(rng, 10.0, 25.0, 3),
+                        [rounded_uniform(rng, 160.0, 200.0), rounded_uniform(rng, 270.0, 320.0),
+                         rounded_uniform(rng, 40.0, 90.0)])
+        # legs far from one line: the triangle's area (half the determinant) >= 100 mm^2
+        if abs(np.linalg.det(_pivot_matrix(legs))) < 2e-4:
+            continue
         cases.append(Case((rounded_uniform(rng, -0.02, 0.02), rounded_uniform(rng, -0.02, 0.02),
-                           rounded_uniform(rng, -2, 2), LEG), "seeded random"))
+                           rounded_uniform(rng, -2, 2), legs), "seeded random"))
+    cases.append(Case((rounded_uniform(rng, -0.02, 0.02, 10), rounded_uniform(rng, -0.02, 0.02, 10),
+                       rounded_uniform(rng, -2, 2, 10), _legs_at((14.0, 16.5, 15.1),
+                                                                 (185.0, 290.0, 65.0))),
+                      "arrays", "ten velocities at once, legs at 185, 290 and 65 degrees"))
     return cases
 
 
-def _inverse_of(third_is_second=False, x_sign=1.0, scale=True, spin=1 / 3, swap_thirds=False,
-                times_leg=False, x_factor=3**-0.5, first_y=None, turn_leg_power=0):
-    """The inverse written out row by row, with the changes of a mistake: theta2_dot returned
-    for theta3_dot, the x terms' sign or factor, no leg radius or a product with it, the share
-    of theta_dot, the y shares 2/3 and 1/3 exchanged, motor 1's y share ``first_y`` alone
-    changed, theta_dot times a power of the leg radius."""
-    def inverse(x_dot, y_dot, theta_dot, leg_radius):
-        if not scale:
-            ell = 1.0
-        elif times_leg:
-            ell = 1.0 / leg_radius
-        else:
-            ell = leg_radius
-        r3 = x_factor
-        turn = spin * theta_dot * leg_radius**turn_leg_power
-        one, two = (1 / 3, 2 / 3) if swap_thirds else (2 / 3, 1 / 3)
-        one = one if first_y is None else first_y
-        t1 = one * y_dot / ell + turn
-        t2 = -x_sign * r3 * x_dot / ell - two * y_dot / ell + turn
-        t3 = x_sign * r3 * x_dot / ell - two * y_dot / ell + turn
-        return (t1, t2, t2) if third_is_second else (t1, t2, t3)
-
-    return inverse
-
-
-def _forward_matrix(leg_radius, in_degrees=False, motor_one_exact=False):
-    """The matrix of the forward map, rows (x_dot, y_dot, theta_dot), written out; with
-    ``in_degrees`` the thrust angles handed to np.cos and np.sin in degrees, with
-    ``motor_one_exact`` too motor 1's column written out as (0, leg_radius, 1)."""
-    radians = np.asarray(THRUSTS_DEG) if in_degrees else np.radians(THRUSTS_DEG)
-    matrix = np.vstack([leg_radius * np.cos(radians), leg_radius * np.sin(radians), np.ones(3)])
-    if motor_one_exact:
-        matrix[:, 0] = (0.0, leg_radius, 1.0)
-    return matrix
-
-
-def _inverse_by_transpose(x_dot, y_dot, theta_dot, leg_radius):
-    return tuple(_forward_matrix(leg_radius).T @ np.array([x_dot, y_dot, theta_dot]))
-
-
-def _inverse_by_unit_transpose(x_dot, y_dot, theta_dot, leg_radius):
-    velocity = np.array([x_dot / leg_radius, y_dot / leg_radius, theta_dot])
-    return tuple(_forward_matrix(1.0).T @ velocity)
-
-
-def _inverse_of_degrees(motor_one_exact=False):
-    """The forward matrix built with the angles in degrees (motor 1's column written out with
-    ``motor_one_exact``), then solved."""
-    def inverse(x_dot, y_dot, theta_dot, leg_radius):
-        velocity = np.array([x_dot, y_dot, theta_dot])
-        matrix = _forward_matrix(leg_radius, in_degrees=True, motor_one_exact=motor_one_exact)
-        return tuple(np.linalg.solve(matrix, velocity))
-
-    return inverse
-
-
-def _inverse_of_transposed(x_dot, y_dot, theta_dot, leg_radius):
-    velocity = np.array([x_dot, y_dot, theta_dot])
-    return tuple(np.linalg.solve(_forward_matrix(leg_radius).T, velocity))
-
-
-_PUT_BACK = "Put your rates back into your forward_kinematics: it must give the velocity back."
+_PUT_BACK = ("Put your rates back: a pivot rate about leg i moves the centre across the line "
+             "from leg i to the centre, at that distance times the rate; the three must add "
+             "up to the velocity asked for.")
 _TRANSPOSE_HINT = ("The forward map's matrix is not a rotation (its rows are not orthonormal): "
                    "its transpose does not undo it. Solve the three forward equations for the "
                    "rates, by hand or with np.linalg.solve. " + _PUT_BACK)
@@ -242,9 +275,10 @@ _THETAS = (Output("theta1_dot", Close(rtol=1e-9, atol=1e-12)),
 
 _INVERSE = Exercise(
     exercise_id="stickslip.inverse_kinematics",
-    description="Pivot rates of the Droplet for a wanted body velocity.",
+    description="Pivot rates of a three-legged stick-slip robot with its legs anywhere (not "
+                "on one line) for a wanted body velocity.",
     function_name="inverse_kinematics",
-    arguments=("x_dot", "y_dot", "theta_dot", "leg_radius"),
+    arguments=("x_dot", "y_dot", "theta_dot", "legs"),
     outputs=_THETAS,
     # one row of the inverse per pivot: each right or wrong alone
     independent_parts=True,
@@ -254,64 +288,56 @@ _INVERSE = Exercise(
     mistakes=(
         Mistake("the source's label slip copied: theta2_dot returned twice",
                 "The source prints its third line with the label theta2_dot by mistake "
-                "(erratum 7): that line is theta3_dot, and it differs from theta2_dot. "
-                + _PUT_BACK, _inverse_of(third_is_second=True)),
-        Mistake("theta2_dot and theta3_dot exchanged (the signs of their x terms swapped)",
-                "Motor 2 pushes towards 210 degrees (negative x), motor 3 towards -30 degrees "
-                "(positive x): to move along +x, motor 3 must pivot forwards and motor 2 "
-                "backwards. Look at the case 'sideways along x'.",
-                _inverse_of(x_sign=-1.0)),
-        Mistake("the leg radius is missing (velocities not divided by it)",
-                "The pivot rates are in rad/s, the velocities in m/s: the leg radius [m] must "
-                "turn one into the other. " + _PUT_BACK,
-                _inverse_of(scale=False)),
-        Mistake("the velocities multiplied by the leg radius instead of divided by it",
-                "m/s times m is not rad/s: a pivot at the rate theta_dot moves the centre at "
-                "leg_radius * theta_dot, so a rate is a speed divided by the leg radius. "
-                + _PUT_BACK, _inverse_of(times_leg=True)),
-        Mistake("the turning part theta_dot / 3 is missing",
-                "Each pivot also turns the robot, and the three turns add up to theta_dot: "
-                "in a spin in place (a fixed case) the three rates are equal and not zero.",
-                _inverse_of(spin=0.0)),
-        Mistake("the whole theta_dot on every pivot, not a third of it",
-                "The three pivots' turns add up to theta_dot: in a spin in place each pivot "
-                "carries an equal share of it. " + _PUT_BACK,
-                _inverse_of(spin=1.0)),
-        Mistake("the factors 2/3 and 1/3 of y_dot are swapped",
-                "Walking along y the robot must not turn: the three rates add up to "
-                "theta_dot = 0. Motor 1 pushes along +y alone, motors 2 and 3 only half "
-                "against it. " + _PUT_BACK, _inverse_of(swap_thirds=True)),
-        Mistake("the transpose of the forward matrix used as its inverse",
-                _TRANSPOSE_HINT, _inverse_by_transpose),
-        Mistake("the transpose of the forward map's unit directions used as its inverse",
-                _TRANSPOSE_HINT, _inverse_by_unit_transpose),
-        Mistake("the forward matrix set up with one row per motor (its transpose), then "
-                "inverted",
-                "In velocity = M rates, each column of M belongs to one motor (its thrust "
-                "times leg_radius, and 1 for the turn), each row to one of x_dot, y_dot, "
-                "theta_dot. " + _PUT_BACK, _inverse_of_transposed),
-        Mistake("the forward matrix built with the angles in degrees (np.cos(210)), then "
-                "inverted",
-                _DEGREES_HINT + " " + _PUT_BACK, _inverse_of_degrees()),
-        Mistake("the forward matrix built with 210 and -30 degrees handed to np.cos and np.sin "
-                "(motor 1 written out), then inverted",
-                _DEGREES_HINT + " " + _PUT_BACK, _inverse_of_degrees(motor_one_exact=True)),
-        Mistake("motor 1's share of y_dot read as 1/3, where it is twice the others'",
-                "Walking along y the robot must not turn: the three rates add up to "
-                "theta_dot = 0. Motor 1 pushes along +y alone, motors 2 and 3 only half "
-                "against it: motor 1's share of y_dot is twice the size of each of theirs. "
+                "(erratum 7): return the rate about leg 3 as theta3_dot. " + _PUT_BACK,
+                _legs_inverse_of(third_is_second=True)),
+        Mistake("the chapter's inverse for legs 120 degrees apart, at the legs' mean distance",
+                "These legs are not the chapter's: each pivot moves the centre across the "
+                "line to its own leg, at its own distance. Set up the forward map from the "
+                "legs' positions and solve it.",
+                _chapters_inverse),
+        Mistake("the chapter's thrust directions (90, 210, -30 degrees) kept for legs that "
+                "have moved",
+                "A pivot about a leg moves the centre at right angles to the line from that "
+                "leg to the centre, wherever the leg is: the directions come from the legs' "
+                "positions. Look at the case of legs at three corners of a square.",
+                _thrusts_kept),
+        Mistake("the turn shared out equally (theta_dot / 3 on each leg)",
+                "Equal pivots about the three legs spin the robot in place only when the "
+                "centre is the legs' centroid; here they also move the centre. Solve for the "
+                "turn together with the velocities. Look at the case 'a spin in place'.",
+                _legs_inverse_of(equal_turn=True)),
+        Mistake("the lever turned the wrong way (the centre's velocity taken as the leg's "
+                "about the centre, or the legs put where the motors are)",
+                "The leg stays put and the centre turns about it: the lever runs from the "
+                "leg to the centre, and a positive pivot turns it from +x towards +y. "
                 + _PUT_BACK,
-                _inverse_of(first_y=1 / 3)),
-        Mistake("theta_dot divided by the leg radius (the forward matrix's turn row scaled by "
-                "it too, then inverted)",
-                "theta_dot is a rate in rad/s, like the pivot rates: the leg radius turns "
-                "rates into speeds, not rates into other rates. (A matrix times leg_radius "
-                "scales its last row too.) " + _PUT_BACK,
-                _inverse_of(turn_leg_power=-1)),
-        Mistake("sqrt(3)/2 for the x terms' factor, where the inverse has another",
-                "sqrt(3)/2 = cos 30 degrees belongs to the forward map; the inverse's factor "
-                "comes from solving the forward equations, and it is not the same. "
-                + _PUT_BACK, _inverse_of(x_factor=3**0.5 / 2)),
+                _legs_inverse_of(lever=(-1.0, 1.0))),
+        Mistake("the centre's velocity along the line to the leg, not across it",
+                "A point turning about another moves at right angles to the line between "
+                "them. " + _PUT_BACK, _legs_inverse_of(along=1.0)),
+        Mistake("the centre pushed straight away from the leg (along the line from the leg "
+                "to the centre), not across that line",
+                "A pivot turns the centre about the foot: a point turning about another "
+                "moves at right angles to the line between them, not along it. " + _PUT_BACK,
+                _legs_inverse_of(along=-1.0)),
+        Mistake("the legs' distances left out: each pivot moves the centre at its rate, in "
+                "m/s, across the line to its leg",
+                "A pivot rate in rad/s becomes a speed in m/s through a lever: the distance "
+                "from the leg to the centre. Check the units of your forward map. "
+                + _PUT_BACK,
+                _legs_inverse_of(distances="unit")),
+        Mistake("each leg's own direction, but one distance for all three (the legs' mean)",
+                "Each pivot moves the centre at its own leg's distance times its rate: a leg "
+                "bent out is a longer lever than the others. Take each leg's position as it "
+                "is. Look at the case with leg 1 bent out to 18 mm.",
+                _legs_inverse_of(distances="mean")),
+        Mistake("the transpose of the forward matrix used as its inverse",
+                _TRANSPOSE_HINT, _legs_inverse_of(transpose=True)),
+        Mistake("the forward matrix set up with one row per leg (its transpose), then inverted",
+                "In velocity = M rates, each column of M belongs to one leg (the centre's "
+                "velocity for a unit pivot about it, and 1 for the turn), each row to one of "
+                "x_dot, y_dot, theta_dot. " + _PUT_BACK,
+                _legs_inverse_of(rows_per_leg=True)),
     ),
 )
 
@@ -480,95 +506,196 @@ _CIRCLE = Exercise(
 )
 
 
-# --------------------------------------------------------------------------- the cost
+# --------------------------------------------------------------------------- the cost of a spin
 
 #: The chapter's weights of the spin cost: 1 per mm of radius, 0.5 s per rad of rotation
 #: speed; here per m.
 ALPHA_BOOK, BETA_BOOK = 1000.0, 0.5
+#: The legs' angles in the robot frame, deg: leg i opposite motor i (0, 120, 240 degrees).
+LEGS_DEG = (180.0, 300.0, 60.0)
+#: The source's step: 30 ms on and 10 ms off, s.
+STEP_S = 0.04
 
 
-def _cost_reference(radius, rot_speed, alpha, beta):
-    return stickslip.calibration_cost(radius, rot_speed, alpha, beta)
+def _turn(angle, vector):
+    """``vector`` (x, y) turned by ``angle`` rad, from +x towards +y."""
+    c, s = math.cos(angle), math.sin(angle)
+    return np.array([c * vector[0] - s * vector[1], s * vector[0] + c * vector[1]])
+
+
+def _spin_centres(pivots, leg_radius, cycles=12, legs_move=True, every_pivot=False,
+                  lever_turn=1.0, straight=False, legs_in_degrees=False):
+    """The centre's positions (n, 2) of a simulated spin from the pose (0, 0, 0), at the
+    start and after every cycle: motors 1, 2, 3 in turn, each step a rigid turn by its pivot
+    about its leg, where the robot has carried it (``legs_move``) or where it was at the
+    start. The changes of a mistake: the centre recorded after every pivot (``every_pivot``:
+    the circle fitted then blends the three circles the centre keeps to after motor 1, 2
+    and 3, and its radius depends on the cycles fitted: the mistake takes the text's dozen);
+    the lever from the leg to the centre turned by ``lever_turn`` times the pivot; each step
+    a straight one of the leg radius times the pivot along the motor's thrust
+    (``straight``); the legs' angles in degrees handed to cos and sin."""
+    angles = np.asarray(LEGS_DEG) if legs_in_degrees else np.radians(LEGS_DEG)
+    legs = leg_radius * np.column_stack([np.cos(angles), np.sin(angles)])
+    thrusts = np.radians(THRUSTS_DEG)
+    centre, heading = np.zeros(2), 0.0
+    recorded = [centre]
+    for _ in range(cycles):
+        for motor in range(3):
+            if straight:
+                thrust = (math.cos(thrusts[motor]), math.sin(thrusts[motor]))
+                centre = centre + _turn(heading, leg_radius * pivots[motor] * np.array(thrust))
+            else:
+                leg = centre + _turn(heading, legs[motor]) if legs_move else legs[motor]
+                centre = leg + _turn(lever_turn * pivots[motor], centre - leg)
+            heading += pivots[motor]
+            if every_pivot:
+                recorded.append(centre)
+        if not every_pivot:
+            recorded.append(centre)
+    return np.array(recorded)
+
+
+def _kasa_radius(points):
+    """The radius of the circle fitted to ``points`` (n, 2) by algebraic least squares."""
+    return stickslip.fit_circle(points[:, 0], points[:, 1], method="algebraic").radius
+
+
+def _spin_of(signed=False, per_step=False, simultaneous=False, magnitudes=False,
+             radius_unit=1.0, weights=(1.0, -1.0), swapped=False, **simulated):
+    """The spin's (radius, rot_speed, cost), with the changes of a mistake: the radius of the
+    continuous twist (the pivots as simultaneous rates), or of a spin simulated with the
+    changes ``simulated`` of :func:`_spin_centres`; the rotation speed per step, signed, or
+    of the pivots' sizes; the radius in another unit in the cost; the cost's two terms
+    weighed with other signs, or with alpha and beta swapped."""
+    def spin(pivots, leg_radius, step_time, alpha, beta):
+        pivots = [float(p) for p in pivots]
+        if simultaneous:
+            x_dot, y_dot, _ = _forward_of()(*pivots, leg_radius)
+            radius = math.hypot(x_dot, y_dot) / abs(sum(pivots))
+        else:
+            radius = _kasa_radius(_spin_centres(pivots, leg_radius, **simulated))
+        turned = sum(abs(p) for p in pivots) if magnitudes else sum(pivots)
+        rot_speed = turned / (step_time if per_step else 3 * step_time)
+        rot_speed = rot_speed if signed else abs(rot_speed)
+        a, b = (beta, alpha) if swapped else (alpha, beta)
+        cost = weights[0] * a * radius * radius_unit + weights[1] * b * rot_speed
+        return radius, rot_speed, cost
+
+    return spin
+
+
+_cost_reference = _spin_of()
 
 
 def _cost_cases(rng) -> list[Case]:
-    book = f"the chapter's weights alpha = {ALPHA_BOOK:g} per m, beta = {BETA_BOOK:g} s/rad"
+    book = (f"legs of 15.1 mm, steps of 40 ms, the chapter's weights alpha = "
+            f"{ALPHA_BOOK:g} per m, beta = {BETA_BOOK:g} s/rad")
     cases = [
-        Case((0.002, 1.0, ALPHA_BOOK, BETA_BOOK), "fixed", f"R = 2 mm, V = 1 rad/s, {book}"),
-        Case((0.0005, 1.4, ALPHA_BOOK, BETA_BOOK), "fixed",
-             "a good spin: R = 0.5 mm, V = 1.4 rad/s"),
-        Case((0.03, 0.2, 2000.0, 0.3), "fixed",
-             "a flipped motor: a wide, slow circle, R = 3 cm, V = 0.2 rad/s; alpha = 2000 per "
-             "m, beta = 0.3 s/rad"),
+        Case(((0.05, 0.05, 0.05), LEG, STEP_S, ALPHA_BOOK, BETA_BOOK), "fixed",
+             f"three equal pivots of 0.05 rad (2.9 degrees), {book}"),
+        Case(((0.05, 0.0, 0.0), LEG, STEP_S, ALPHA_BOOK, BETA_BOOK), "fixed",
+             "motor 1 alone: the robot turns about leg 1"),
+        Case(((0.035, 0.05, 0.065), LEG, STEP_S, ALPHA_BOOK, BETA_BOOK), "fixed",
+             "three unequal motors, none flipped"),
+        Case(((0.05, -0.04, 0.045), LEG, 0.045, 2000.0, 0.3), "fixed",
+             "motor 2 flipped: it pivots backwards; alpha = 2000 per m, beta = 0.3 s/rad"),
+        Case(((0.05, -0.045, -0.04), LEG, STEP_S, ALPHA_BOOK, BETA_BOOK), "fixed",
+             "motors 2 and 3 flipped: the robot turns the negative way"),
     ]
-    for _ in range(4):
-        cases.append(Case((round(rounded_uniform(rng, 0.2, 50) * 1e-3, 6),
-                           rounded_uniform(rng, 0.1, 3), float(rng.choice([500.0, 1000.0,
-                                                                          2000.0])),
+    while len(cases) < 9:
+        sizes = rounded_uniform(rng, 0.02, 0.08, 3)
+        signs = np.where(rng.uniform(size=3) < 0.25, -1.0, 1.0)
+        pivots = tuple(float(p) for p in sizes * signs)
+        if abs(sum(pivots)) < 0.02:
+            continue
+        cases.append(Case((pivots, LEG, rounded_uniform(rng, 0.035, 0.05),
+                           float(rng.choice([500.0, 1000.0, 2000.0])),
                            rounded_uniform(rng, 0.1, 0.9)), "seeded random"))
-    cases.append(Case((np.round(rounded_uniform(rng, 0.2, 50, 10) * 1e-3, 6),
-                       rounded_uniform(rng, 0.1, 3, 10), ALPHA_BOOK, BETA_BOOK), "arrays",
-                      f"ten spins at once, {book}"))
-    return cases
+    # The radius may come from exercise 5.3's fit_circle: while that is wrong, this is too.
+    return with_hint(cases, _FIT_HINT)
 
+
+_FIT_HINT = ("The circle is the one through the centre's positions at the ends of the "
+             "cycles, not after every pivot. If your radius comes from your fit_circle of "
+             "exercise 5.3, run its check first: a wrong fit makes the radius here wrong too.")
+
+
+_SIMULATE_HINT = ("Simulate the pivots in turn: each turns the whole robot, legs and all, "
+                  "about the foot that stays put.")
 
 _COST = Exercise(
     exercise_id="stickslip.calibration_cost",
-    description="The source's calibration cost of a spin, from its radius and rotation speed.",
+    description="The source's calibration cost of a spin, simulated pivot by pivot from the "
+                "three motors' pivot angles.",
     function_name="calibration_cost",
-    arguments=("radius", "rot_speed", "alpha", "beta"),
-    outputs=(Output("cost", Close(rtol=1e-9, atol=1e-12)),),
+    arguments=("pivots", "leg_radius", "step_time", "alpha", "beta"),
+    outputs=(Output("radius", Close(rtol=1e-6, atol=1e-9)),
+             Output("rot_speed", Close(rtol=1e-9, atol=1e-12)),
+             Output("cost", Close(rtol=1e-6, atol=1e-6))),
     reference=_cost_reference,
-    package_references=("robodyn.stickslip.calibration_cost",),
+    package_references=("robodyn.stickslip.calibration_cost", "robodyn.stickslip.pivot_pose",
+                        "robodyn.stickslip.pivot_sequence", "robodyn.stickslip.measure_spin"),
     make_cases=_cost_cases,
     mistakes=(
+        Mistake("each leg kept where it was at the start (or the motors run 3, 2, 1)",
+                "A pivot turns the robot and its legs with it: the next pivot turns about "
+                "where its leg is now, not where it was at the start. " + _SIMULATE_HINT,
+                _spin_of(legs_move=False)),
+        Mistake("the centre recorded after every pivot, not once a cycle: one circle fitted "
+                "through three",
+                "The camera records the centre once a cycle, at its end. After motor 1, 2 "
+                "and 3 the centre keeps to three different circles about one point: a circle "
+                "fitted through all of them is none of them.",
+                _spin_of(every_pivot=True)),
+        Mistake("the pivot's rotation transposed: the centre turned about the foot the other "
+                "way than the heading",
+                "A pivot turns the whole robot by one angle: the lever from the foot to the "
+                "centre turns with the heading, from +x towards +y for a positive pivot. "
+                "Check your rotation on a quarter turn: it must take (1, 0) to (0, 1).",
+                _spin_of(lever_turn=-1.0)),
+        Mistake("each pivot taken as a straight step along the motor's thrust (exercise "
+                "5.1's velocities times the angle), not as a turn about the leg",
+                "Exercise 5.1's velocities hold for an instant. A pivot of a few degrees is a "
+                "turn about a foot that stays put: the centre moves on an arc, not along the "
+                "thrust. " + _SIMULATE_HINT,
+                _spin_of(straight=True)),
+        Mistake("the legs' angles 180, 300 and 60 given to np.cos and np.sin in degrees",
+                "NumPy's np.cos and np.sin take radians: np.cos(300) is the cosine of 300 "
+                "rad. Convert the legs' angles the text gives in degrees with np.radians (or "
+                "np.deg2rad) first. Look at the case of three equal pivots.",
+                _spin_of(legs_in_degrees=True)),
+        Mistake("the pivots taken as simultaneous rates: the radius of the continuous twist",
+                "The motors pivot one after another, and a pivot of a few degrees is not "
+                "infinitely small: three equal pivots still walk a small circle. "
+                + _SIMULATE_HINT,
+                _spin_of(simultaneous=True)),
+        Mistake("the rotation speed per step: a cycle takes three steps",
+                "One cycle is three steps, one per motor, each step_time long. Look at the "
+                "case 'motor 1 alone'.",
+                _spin_of(per_step=True)),
+        Mistake("the rotation speed signed: negative for a spin the negative way",
+                "rot_speed is a speed: how fast the robot turns, whichever way. Look at the "
+                "case with motors 2 and 3 flipped.",
+                _spin_of(signed=True)),
+        Mistake("the rotation speed from the pivots' sizes: a flipped motor counted forwards",
+                "A flipped motor pivots backwards and turns the robot back: its pivot takes "
+                "away from the cycle's turn.",
+                _spin_of(magnitudes=True)),
+        Mistake("the radius converted to mm in the cost, where alpha is per m",
+                "All inputs are in SI units: the radius in m and alpha per m (the chapter's "
+                "1 per mm is 1000 per m).",
+                _spin_of(radius_unit=1e3)),
         Mistake("the cost's sign flipped: minimising it would seek wide, slow circles",
                 "Nelder-Mead minimises: a wide circle must cost more than a small one, and a "
                 "fast spin less than a slow one.",
-                lambda radius, rot_speed, alpha, beta: beta * np.asarray(rot_speed)
-                - alpha * np.asarray(radius)),
-        Mistake("alpha and beta are swapped",
+                _spin_of(weights=(-1.0, 1.0))),
+        Mistake("plus instead of minus in the cost: a fast rotation is penalised",
+                "A faster spin is better, so it must lower the cost, not raise it.",
+                _spin_of(weights=(1.0, 1.0))),
+        Mistake("alpha and beta swapped in the cost",
                 "alpha weighs the radius, beta the rotation speed: alpha is per m, beta per "
                 "rad/s.",
-                lambda radius, rot_speed, alpha, beta: beta * np.asarray(radius)
-                - alpha * np.asarray(rot_speed)),
-        Mistake("plus instead of minus: a fast rotation is penalised",
-                "A faster spin is better, so it must lower the cost, not raise it.",
-                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
-                + beta * np.asarray(rot_speed)),
-        Mistake("the radius converted to mm, where alpha is per m",
-                "All inputs are in SI units: the radius in m and alpha per m (the chapter's "
-                "1 per mm is 1000 per m). Converted to mm, the radius weighs 1000 times too "
-                "much.",
-                lambda radius, rot_speed, alpha, beta: alpha * 1e3 * np.asarray(radius)
-                - beta * np.asarray(rot_speed)),
-        Mistake("a ratio of the two terms instead of their weighted difference",
-                "The cost weighs the radius against the rotation speed and adds the two "
-                "(one with each sign); a ratio cannot be minimised past zero, nor compared "
-                "between a still and a spinning robot.",
-                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
-                / (beta * np.asarray(rot_speed))),
-        Mistake("the radius squared, as in a least-squares cost",
-                "The source's cost is linear in the radius: alpha per m times the radius in "
-                "m, a pure number.",
-                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius) ** 2
-                - beta * np.asarray(rot_speed)),
-        Mistake("the rotation speed converted to degrees per second",
-                "All inputs are in SI units and beta is per rad/s: use rot_speed as it "
-                "comes, in rad/s, with no np.degrees.",
-                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
-                - beta * np.degrees(rot_speed)),
-        Mistake("the weight beta of the rotation speed left out",
-                "The cost weighs both terms: alpha the radius and beta the rotation speed "
-                "(the chapter's 0.5 s per rad). Without beta the rotation speed is weighed "
-                "1 s/rad, whatever the weight asked for.",
-                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
-                - np.asarray(rot_speed)),
-        Mistake("the rotation speed converted to rpm",
-                "All inputs are in SI units and beta is per rad/s: use rot_speed as it "
-                "comes, in rad/s.",
-                lambda radius, rot_speed, alpha, beta: alpha * np.asarray(radius)
-                - beta * np.asarray(rot_speed) * 60 / (2 * np.pi)),
+                _spin_of(swapped=True)),
     ),
 )
 

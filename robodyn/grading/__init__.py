@@ -23,20 +23,20 @@ Mistake), :mod:`~robodyn.grading.compare` (comparators), :mod:`~robodyn.grading.
 :mod:`~robodyn.grading.notebook` (the notebook side). The exercises themselves are in
 ``robodyn/checks/<subject>.py``.
 
->>> def forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-...     v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-...     omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+>>> def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+...     v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+...     omega = (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width
 ...     return v, omega
 >>> check("diffdrive.forward_kinematics", forward_kinematics)
-PASSED diffdrive.forward_kinematics: 12 cases (fixed, seeded random,
+PASSED diffdrive.forward_kinematics: 13 cases (fixed, seeded random,
     arrays); v, omega within rtol=1e-09, atol=1e-12
->>> def swapped_wheels(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-...     return forward_kinematics(phi_dot_l, phi_dot_r, wheel_radius, track_width)
+>>> def swapped_wheels(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+...     return forward_kinematics(phi_dot_l, phi_dot_r, radius_l, radius_r, track_width)
 >>> check("diffdrive.forward_kinematics", swapped_wheels)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 robodyn.grading.run.CheckFailed: diffdrive.forward_kinematics: wrong result — looks like
-the wheels are swapped (omega has the wrong sign)
+the wheels are swapped in omega (omega has the wrong sign)
 ...
 """
 

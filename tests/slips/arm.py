@@ -45,154 +45,162 @@ def pendulum_parallel_axis_unsquared(theta, theta_dot, tau, m, l_c, I, g):  # no
 # --------------------------------------------------------------------------- 1.2 gravity torque
 
 
-def gravity_forgot_g(arm, q):
+def _heights_slope(arm, q, offsets, lc=None, L1=None, d=None, angle2=None, g=None):
+    """G from the horizontal distances of the centres of mass, with a slip's values put in."""
+    m1, m2 = arm.masses
+    lc1, lc2 = arm.com_distances if lc is None else lc
+    d1, d2 = offsets if d is None else d
+    L1 = arm.lengths[0] if L1 is None else L1
+    g = arm.gravity if g is None else g
+    a1, a2 = q[0], (q[0] + q[1]) if angle2 is None else angle2
+    x1 = lc1 * np.cos(a1) - d1 * np.sin(a1)
+    x2_from_joint2 = lc2 * np.cos(a2) - d2 * np.sin(a2)
+    G2 = g * m2 * x2_from_joint2
+    return np.array([g * (m1 * x1 + m2 * L1 * np.cos(a1)) + G2, G2])
+
+
+def gravity_forgot_g(arm, q, offsets):
     """g forgotten: the torques are those of the weights divided by g."""
-    m1, m2 = arm.masses
-    L1, _ = arm.lengths
-    lc1, lc2 = arm.com_distances
-    G1 = m1 * lc1 * np.cos(q[0]) + m2 * (L1 * np.cos(q[0]) + lc2 * np.cos(q[0] + q[1]))
-    G2 = m2 * lc2 * np.cos(q[0] + q[1])
-    return np.array([G1, G2])
+    return _heights_slope(arm, q, offsets, g=1.0)
 
 
-def gravity_absolute_q2(arm, q):
-    """q2 taken as the absolute angle of link 2: cos(q2) where cos(q1 + q2) belongs."""
-    m1, m2 = arm.masses
-    L1, _ = arm.lengths
-    lc1, lc2 = arm.com_distances
-    g = arm.gravity
-    G1 = g * (m1 * lc1 * np.cos(q[0]) + m2 * (L1 * np.cos(q[0]) + lc2 * np.cos(q[1])))
-    G2 = g * m2 * lc2 * np.cos(q[1])
-    return np.array([G1, G2])
+def gravity_absolute_q2(arm, q, offsets):
+    """q2 taken as the absolute angle of link 2: q2 where q1 + q2 belongs."""
+    return _heights_slope(arm, q, offsets, angle2=q[1])
 
 
-def gravity_L2_for_lc2(arm, q):
+def gravity_L2_for_lc2(arm, q, offsets):
     """Link 2's full length L2 used where its centre of mass distance lc2 belongs."""
-    m1, m2 = arm.masses
-    L1, L2 = arm.lengths
-    lc1, _ = arm.com_distances
-    g = arm.gravity
-    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
-    return np.array([g * (m1 * lc1 * c1 + m2 * (L1 * c1 + L2 * c12)), g * m2 * L2 * c12])
+    return _heights_slope(arm, q, offsets, lc=(arm.com_distances[0], arm.lengths[1]))
 
 
-def gravity_lc1_for_L1(arm, q):
+def gravity_lc1_for_L1(arm, q, offsets):
     """Link 2's joint placed at link 1's centre of mass: lc1 where L1 belongs."""
+    return _heights_slope(arm, q, offsets, L1=arm.com_distances[0])
+
+
+def gravity_sin_for_cos(arm, q, offsets):
+    """The heights differentiated into sines: lc sin(phi) + d cos(phi) where the slope of
+    the height belongs."""
     m1, m2 = arm.masses
+    L1 = arm.lengths[0]
     lc1, lc2 = arm.com_distances
+    d1, d2 = offsets
     g = arm.gravity
-    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
-    return np.array([g * (m1 * lc1 * c1 + m2 * (lc1 * c1 + lc2 * c12)), g * m2 * lc2 * c12])
+    a1, a2 = q[0], q[0] + q[1]
+    G2 = g * m2 * (lc2 * np.sin(a2) + d2 * np.cos(a2))
+    return np.array([g * (m1 * (lc1 * np.sin(a1) + d1 * np.cos(a1)) + m2 * L1 * np.sin(a1))
+                     + G2, G2])
 
 
-def gravity_sin_for_cos(arm, q):
-    """The derivative of the sines taken as sines (sin where cos belongs)."""
-    m1, m2 = arm.masses
-    L1, _ = arm.lengths
-    lc1, lc2 = arm.com_distances
-    g = arm.gravity
-    s1, s12 = np.sin(q[0]), np.sin(q[0] + q[1])
-    return np.array([g * (m1 * lc1 * s1 + m2 * (L1 * s1 + lc2 * s12)), g * m2 * lc2 * s12])
-
-
-def gravity_sign(arm, q):
+def gravity_sign(arm, q, offsets):
     """The torque of gravity on the joints, not the torque that holds the arm (sign)."""
-    m1, m2 = arm.masses
-    L1, _ = arm.lengths
-    lc1, lc2 = arm.com_distances
-    g = arm.gravity
-    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
-    return -np.array([g * (m1 * lc1 * c1 + m2 * (L1 * c1 + lc2 * c12)), g * m2 * lc2 * c12])
+    return -_heights_slope(arm, q, offsets)
 
 
-def gravity_G1_without_link2_shoulder_term(arm, q):
+def gravity_G1_without_link2_shoulder_term(arm, q, offsets):
     """G1 without the term m2 L1 cos(q1): link 2's weight acts only through its own lc2."""
-    m1, m2 = arm.masses
-    lc1, lc2 = arm.com_distances
-    g = arm.gravity
-    c1, c12 = np.cos(q[0]), np.cos(q[0] + q[1])
-    return np.array([g * (m1 * lc1 * c1 + m2 * lc2 * c12), g * m2 * lc2 * c12])
+    return _heights_slope(arm, q, offsets, L1=0.0)
+
+
+def gravity_offsets_ignored(arm, q, offsets):
+    """The chapter's G: the offsets never used."""
+    return _heights_slope(arm, q, offsets, d=(0.0, 0.0))
+
+
+def gravity_offsets_with_plus_sign(arm, q, offsets):
+    """x = l_c cos(phi) + d sin(phi): the offset's horizontal part with the wrong sign."""
+    return _heights_slope(arm, q, offsets, d=(-offsets[0], -offsets[1]))
+
+
+def gravity_offset_only_on_link2(arm, q, offsets):
+    """Link 1's offset forgotten: only link 2 holds something to its side."""
+    return _heights_slope(arm, q, offsets, d=(0.0, offsets[1]))
 
 
 # --------------------------------------------------------------------------- 1.3 mass matrix
 
 
-def _mass_terms(arm):
-    return (*arm.masses, *arm.lengths, *arm.com_distances, *arm.inertias)
+def _mass_terms(arm, offsets):
+    return (*arm.masses, *arm.lengths, *arm.com_distances, *offsets, *arm.inertias)
 
 
-def mass_factor_2_in_m12(arm, q):
-    """M12 with the factor 2 of M11's cross term: 2 L1 lc2 cos(q2)."""
-    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
-    c2 = np.cos(q[1])
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c2) + I2
-    M12 = m2 * (lc2**2 + 2 * L1 * lc2 * c2) + I2
-    M22 = m2 * lc2**2 + I2
+def _matrix(m1, m2, L1, lc1, lc2, d1, d2, I1, I2, angle, m11_cross=2.0, m12_cross=1.0,
+            i2=(1.0, 1.0, 1.0)):
+    """M from its parts; the coupling L1 (lc2 cos + ... ) as the slips below write it."""
+    k = L1 * (lc2 * np.cos(angle) - d2 * np.sin(angle))
+    r1, r2 = lc1**2 + d1**2, lc2**2 + d2**2
+    M11 = m1 * r1 + I1 + m2 * (L1**2 + r2 + m11_cross * k) + i2[0] * I2
+    M12 = m2 * (r2 + m12_cross * k) + i2[1] * I2
+    M22 = m2 * r2 + i2[2] * I2
     return np.array([[M11, M12], [M12, M22]])
 
 
-def mass_L2_for_lc2(arm, q):
+def mass_factor_2_in_m12(arm, q, offsets):
+    """M12 with the factor 2 of M11's coupling term."""
+    m1, m2, L1, _, lc1, lc2, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, d1, d2, I1, I2, q[1], m12_cross=2.0)
+
+
+def mass_L2_for_lc2(arm, q, offsets):
     """Link 2's length L2 used where lc2 belongs."""
-    m1, m2, L1, L2, lc1, _, I1, I2 = _mass_terms(arm)
-    c2 = np.cos(q[1])
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + L2**2 + 2 * L1 * L2 * c2) + I2
-    M12 = m2 * (L2**2 + L1 * L2 * c2) + I2
-    M22 = m2 * L2**2 + I2
-    return np.array([[M11, M12], [M12, M22]])
+    m1, m2, L1, L2, lc1, _, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, L2, d1, d2, I1, I2, q[1])
 
 
-def mass_no_inertias(arm, q):
+def mass_no_inertias(arm, q, offsets):
     """The links' own inertias I1, I2 forgotten (point masses at the centres of mass)."""
-    m1, m2, L1, _, lc1, lc2, _, _ = _mass_terms(arm)
-    c2 = np.cos(q[1])
-    M11 = m1 * lc1**2 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c2)
-    M12 = m2 * (lc2**2 + L1 * lc2 * c2)
-    return np.array([[M11, M12], [M12, m2 * lc2**2]])
+    m1, m2, L1, _, lc1, lc2, d1, d2, _, _ = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, d1, d2, 0.0, 0.0, q[1])
 
 
-def mass_I2_only_in_m22(arm, q):
+def mass_I2_only_in_m22(arm, q, offsets):
     """I2 only in M22, as if link 2 turned at q2' alone (it turns at q1' + q2')."""
-    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
-    c2 = np.cos(q[1])
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c2)
-    M12 = m2 * (lc2**2 + L1 * lc2 * c2)
-    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+    m1, m2, L1, _, lc1, lc2, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, d1, d2, I1, I2, q[1], i2=(0.0, 0.0, 1.0))
 
 
-def mass_m11_cross_term_without_2(arm, q):
-    """M11's cross term without its factor 2: L1 lc2 cos(q2)."""
-    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
-    c2 = np.cos(q[1])
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + L1 * lc2 * c2) + I2
-    M12 = m2 * (lc2**2 + L1 * lc2 * c2) + I2
-    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+def mass_m11_cross_term_without_2(arm, q, offsets):
+    """M11's coupling term without its factor 2."""
+    m1, m2, L1, _, lc1, lc2, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, d1, d2, I1, I2, q[1], m11_cross=1.0)
 
 
-def mass_sin_for_cos(arm, q):
-    """sin(q2) where cos(q2) belongs."""
-    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
-    s2 = np.sin(q[1])
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * s2) + I2
-    M12 = m2 * (lc2**2 + L1 * lc2 * s2) + I2
-    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
-
-
-def mass_absolute_angles(arm, q):
+def mass_absolute_angles(arm, q, offsets):
     """q read as absolute link angles: the angle between the links taken as q2 - q1."""
-    m1, m2, L1, _, lc1, lc2, I1, I2 = _mass_terms(arm)
-    c = np.cos(q[1] - q[0])
-    M11 = m1 * lc1**2 + I1 + m2 * (L1**2 + lc2**2 + 2 * L1 * lc2 * c) + I2
-    M12 = m2 * (lc2**2 + L1 * lc2 * c) + I2
-    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+    m1, m2, L1, _, lc1, lc2, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, d1, d2, I1, I2, q[1] - q[0])
 
 
-def mass_lc1_for_L1(arm, q):
+def mass_lc1_for_L1(arm, q, offsets):
     """Link 2's joint placed at link 1's centre of mass: lc1 where L1 belongs."""
-    m1, m2, _, _, lc1, lc2, I1, I2 = _mass_terms(arm)
-    c2 = np.cos(q[1])
-    M11 = m1 * lc1**2 + I1 + m2 * (lc1**2 + lc2**2 + 2 * lc1 * lc2 * c2) + I2
-    M12 = m2 * (lc2**2 + lc1 * lc2 * c2) + I2
-    return np.array([[M11, M12], [M12, m2 * lc2**2 + I2]])
+    m1, m2, _, _, lc1, lc2, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, lc1, lc1, lc2, d1, d2, I1, I2, q[1])
+
+
+def mass_offsets_ignored(arm, q, offsets):
+    """The offsets never used: the chapter's M."""
+    m1, m2, L1, _, lc1, lc2, _, _, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, 0.0, 0.0, I1, I2, q[1])
+
+
+def mass_offset_sign_in_coupling(arm, q, offsets):
+    """The coupling with + d2 sin(q2): the offset's direction turned the wrong way."""
+    m1, m2, L1, _, lc1, lc2, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, d1, -d2, I1, I2, q[1])
+
+
+def mass_no_d_squared(arm, q, offsets):
+    """The offsets in the coupling only: m (lc^2 + d^2) written m lc^2."""
+    m1, m2, L1, _, lc1, lc2, d1, d2, I1, I2 = _mass_terms(arm, offsets)
+    M = _matrix(m1, m2, L1, lc1, lc2, d1, d2, I1, I2, q[1])
+    return M - np.array([[m1 * d1**2 + m2 * d2**2, m2 * d2**2], [m2 * d2**2, m2 * d2**2]])
+
+
+def mass_link1_offset_forgotten(arm, q, offsets):
+    """Link 1's offset left out: it does not couple the joints, so it was dropped."""
+    m1, m2, L1, _, lc1, lc2, _, d2, I1, I2 = _mass_terms(arm, offsets)
+    return _matrix(m1, m2, L1, lc1, lc2, 0.0, d2, I1, I2, q[1])
 
 
 # --------------------------------------------------------------------------- 1.4 kinetic energy
@@ -262,56 +270,80 @@ def energy_numpy_cos(m1, m2, L1, lc1, lc2, I1, I2, q1, q2, qd1, qd2):
 # --------------------------------------------------------------------------- 1.5 Coriolis
 
 
-def _h(arm, q):
-    return -arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+def _h(arm, q, offsets):
+    """-m2 L1 (lc2 sin q2 + d2 cos q2) = dM12/dq2, as the slips below share it."""
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    return -arm.masses[1] * arm.lengths[0] * (lc2 * np.sin(q[1]) + d2 * np.cos(q[1]))
 
 
-def coriolis_sign_of_h(arm, q, qd):
-    """h = +m2 L1 lc2 sin(q2): the sign of dM11/dq2 / 2 lost."""
-    h = -_h(arm, q)
+def coriolis_sign_of_h(arm, q, qd, offsets):
+    """h with its sign flipped: the sign of dM11/dq2 / 2 lost."""
+    h = -_h(arm, q, offsets)
     return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
 
 
-def coriolis_not_christoffel(arm, q, qd):
+def coriolis_not_christoffel(arm, q, qd, offsets):
     """[[2h q2', h q2'], [-h q1', 0]]: C q' is right, but C is not the Christoffel one."""
-    h = _h(arm, q)
+    h = _h(arm, q, offsets)
     return np.array([[2 * h * qd[1], h * qd[1]], [-h * qd[0], 0.0]])
 
 
-def coriolis_christoffel_without_half(arm, q, qd):
+def coriolis_christoffel_without_half(arm, q, qd, offsets):
     """Christoffel symbols without their factor 1/2: C twice too large."""
-    h = 2 * _h(arm, q)
+    h = 2 * _h(arm, q, offsets)
     return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
 
 
-def coriolis_transposed(arm, q, qd):
+def coriolis_transposed(arm, q, qd, offsets):
     """The indices of c_ijk summed the wrong way: the transpose of C."""
-    h = _h(arm, q)
+    h = _h(arm, q, offsets)
     return np.array([[h * qd[1], -h * qd[0]], [h * (qd[0] + qd[1]), 0.0]])
 
 
-def coriolis_cos_for_sin(arm, q, qd):
-    """dM/dq2 with cos(q2) kept: cos where -sin belongs (h = -m2 L1 lc2 cos q2)."""
-    h = -arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.cos(q[1])
+def coriolis_cos_for_sin(arm, q, qd, offsets):
+    """M12's q2 part itself, m2 L1 (lc2 cos q2 - d2 sin q2), where its derivative belongs."""
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    h = -arm.masses[1] * arm.lengths[0] * (lc2 * np.cos(q[1]) - d2 * np.sin(q[1]))
     return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
 
 
-def coriolis_L2_for_lc2(arm, q, qd):
+def coriolis_L2_for_lc2(arm, q, qd, offsets):
     """Link 2's length L2 used where lc2 belongs."""
-    h = -arm.masses[1] * arm.lengths[0] * arm.lengths[1] * np.sin(q[1])
+    L2, d2 = arm.lengths[1], offsets[1]
+    h = -arm.masses[1] * arm.lengths[0] * (L2 * np.sin(q[1]) + d2 * np.cos(q[1]))
     return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
 
 
-def coriolis_c21_sign(arm, q, qd):
+def coriolis_c21_sign(arm, q, qd, offsets):
     """C21 = +h q1' (the centrifugal torque on joint 2 with the wrong sign)."""
-    h = _h(arm, q)
+    h = _h(arm, q, offsets)
     return np.array([[h * qd[1], h * (qd[0] + qd[1])], [h * qd[0], 0.0]])
 
 
-def coriolis_c12_without_q1_dot(arm, q, qd):
+def coriolis_c12_without_q1_dot(arm, q, qd, offsets):
     """C12 = h q2', the q1' of h (q1' + q2') dropped."""
-    h = _h(arm, q)
+    h = _h(arm, q, offsets)
     return np.array([[h * qd[1], h * qd[1]], [-h * qd[0], 0.0]])
+
+
+def coriolis_offset_ignored(arm, q, qd, offsets):
+    """The chapter's C, as if link 2's centre of mass were on its axis."""
+    h = -arm.masses[1] * arm.lengths[0] * arm.com_distances[1] * np.sin(q[1])
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def coriolis_offset_to_the_right(arm, q, qd, offsets):
+    """The offset measured to the right of the link: d2 cos q2 with its sign flipped."""
+    lc2, d2 = arm.com_distances[1], offsets[1]
+    h = -arm.masses[1] * arm.lengths[0] * (lc2 * np.sin(q[1]) - d2 * np.cos(q[1]))
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
+
+
+def coriolis_offset_along_the_link(arm, q, qd, offsets):
+    """The offset added to lc2, as if it lay along the link."""
+    reach = arm.com_distances[1] + offsets[1]
+    h = -arm.masses[1] * arm.lengths[0] * reach * np.sin(q[1])
+    return np.array([[h * qd[1], h * (qd[0] + qd[1])], [-h * qd[0], 0.0]])
 
 
 # --------------------------------------------------------------------------- 1.6 Newton-Euler
@@ -330,8 +362,9 @@ def _perp_wrong_sign(s, r):
     return s * np.array([r[1], -r[0]])
 
 
-def _rnea(arm, angles, rates, accs, base, centripetal=True, inertia=True, joint_moment=True,
-          joint_lengths=None, links=None, perp=_perp):
+def _rnea(arm, angles, rates, accs, base, offsets, centripetal=True, inertia=True,
+          joint_moment=True, joint_lengths=None, links=None, perp=_perp, side=1.0,
+          offset_in_acceleration=True):
     """A student's Newton-Euler passes with absolute link angles, rates and accelerations."""
     n = arm.n
     lengths = arm.lengths if joint_lengths is None else joint_lengths
@@ -339,9 +372,12 @@ def _rnea(arm, angles, rates, accs, base, centripetal=True, inertia=True, joint_
     acc_c, r_joint, r_c = [], [], []
     for i in range(n):
         e = np.array([np.cos(angles[i]), np.sin(angles[i])])
-        rl, rc = lengths[i] * e, arm.com_distances[i] * e
+        left = np.array([-e[1], e[0]])
+        rl = lengths[i] * e
+        rc = arm.com_distances[i] * e + side * offsets[i] * left
+        ra = rc if offset_in_acceleration else arm.com_distances[i] * e
         w2 = rates[i]**2 if centripetal else 0.0
-        acc_c.append(a + perp(accs[i], rc) - w2 * rc)
+        acc_c.append(a + perp(accs[i], ra) - w2 * ra)
         a = a + perp(accs[i], rl) - w2 * rl
         r_joint.append(rl)
         r_c.append(rc)
@@ -357,55 +393,78 @@ def _rnea(arm, angles, rates, accs, base, centripetal=True, inertia=True, joint_
     return tau
 
 
-def rnea_no_gravity(arm, q, qd, qdd):
+def _up(arm):
+    return [0.0, arm.gravity]
+
+
+def rnea_no_gravity(arm, q, qd, qdd, offsets):
     """Gravity forgotten: the base does not accelerate upwards at g."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, 0.0])
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, 0.0], offsets)
 
 
-def rnea_absolute_angles(arm, q, qd, qdd):
+def rnea_absolute_angles(arm, q, qd, qdd, offsets):
     """q, qd, qdd used as absolute link angles, rates and accelerations (they are relative)."""
-    return _rnea(arm, q, qd, qdd, [0.0, arm.gravity])
+    return _rnea(arm, q, qd, qdd, _up(arm), offsets)
 
 
-def rnea_no_centripetal(arm, q, qd, qdd):
+def rnea_no_centripetal(arm, q, qd, qdd, offsets):
     """The centripetal acceleration -w^2 r forgotten."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
                  centripetal=False)
 
 
-def rnea_gravity_sign(arm, q, qd, qdd):
+def rnea_gravity_sign(arm, q, qd, qdd, offsets):
     """The base accelerated downwards at g (the sign of the gravity trick)."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, -arm.gravity])
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, -arm.gravity],
+                 offsets)
 
 
-def rnea_no_link_inertia(arm, q, qd, qdd):
+def rnea_no_link_inertia(arm, q, qd, qdd, offsets):
     """The links' own I alpha forgotten in the moment balance."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
                  inertia=False)
 
 
-def rnea_no_moment_of_outer_force(arm, q, qd, qdd):
+def rnea_no_moment_of_outer_force(arm, q, qd, qdd, offsets):
     """The moment of the outer link's force about the joint (r_L x f_next) forgotten."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
                  joint_moment=False)
 
 
-def rnea_lc_for_L_to_next_joint(arm, q, qd, qdd):
+def rnea_lc_for_L_to_next_joint(arm, q, qd, qdd, offsets):
     """The next joint placed at the centre of mass: lc where L belongs in the outward pass."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
                  joint_lengths=arm.com_distances)
 
 
-def rnea_inward_loop_stops_early(arm, q, qd, qdd):
+def rnea_inward_loop_stops_early(arm, q, qd, qdd, offsets):
     """The inward loop range(n - 1, 0, -1) stops before link 1: the first torque stays 0."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
                  links=range(arm.n - 1, 0, -1))
 
 
-def rnea_cross_sign(arm, q, qd, qdd):
+def rnea_cross_sign(arm, q, qd, qdd, offsets):
     """The planar cross product with the wrong sign: alpha x r = alpha (r_y, -r_x)."""
-    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), [0.0, arm.gravity],
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
                  perp=_perp_wrong_sign)
+
+
+def rnea_offsets_ignored(arm, q, qd, qdd, offsets):
+    """The chapter's recursion: the offsets never used."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm),
+                 np.zeros(arm.n))
+
+
+def rnea_offsets_to_the_right(arm, q, qd, qdd, offsets):
+    """The offset along -u_perp: the centres of mass on the right of the links."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
+                 side=-1.0)
+
+
+def rnea_offset_only_in_the_lever(arm, q, qd, qdd, offsets):
+    """a_c worked out on the axis; the offset only in the lever r_c x m a_c."""
+    return _rnea(arm, np.cumsum(q), np.cumsum(qd), np.cumsum(qdd), _up(arm), offsets,
+                 offset_in_acceleration=False)
 
 
 # --------------------------------------------------------------------------- 1.7 settling gains
@@ -452,14 +511,20 @@ SLIPS = [
     ("arm.gravity_torque", gravity_sin_for_cos),
     ("arm.gravity_torque", gravity_sign),
     ("arm.gravity_torque", gravity_G1_without_link2_shoulder_term),
+    ("arm.gravity_torque", gravity_offsets_ignored),
+    ("arm.gravity_torque", gravity_offsets_with_plus_sign),
+    ("arm.gravity_torque", gravity_offset_only_on_link2),
     ("arm.mass_matrix", mass_factor_2_in_m12),
     ("arm.mass_matrix", mass_L2_for_lc2),
     ("arm.mass_matrix", mass_no_inertias),
     ("arm.mass_matrix", mass_I2_only_in_m22),
     ("arm.mass_matrix", mass_m11_cross_term_without_2),
-    ("arm.mass_matrix", mass_sin_for_cos),
     ("arm.mass_matrix", mass_absolute_angles),
     ("arm.mass_matrix", mass_lc1_for_L1),
+    ("arm.mass_matrix", mass_offsets_ignored),
+    ("arm.mass_matrix", mass_offset_sign_in_coupling),
+    ("arm.mass_matrix", mass_no_d_squared),
+    ("arm.mass_matrix", mass_link1_offset_forgotten),
     ("arm.kinetic_energy_2link", energy_missing_half),
     ("arm.kinetic_energy_2link", energy_no_rotation),
     ("arm.kinetic_energy_2link", energy_link2_spins_at_qd2),
@@ -477,6 +542,9 @@ SLIPS = [
     ("arm.coriolis_matrix", coriolis_L2_for_lc2),
     ("arm.coriolis_matrix", coriolis_c21_sign),
     ("arm.coriolis_matrix", coriolis_c12_without_q1_dot),
+    ("arm.coriolis_matrix", coriolis_offset_ignored),
+    ("arm.coriolis_matrix", coriolis_offset_to_the_right),
+    ("arm.coriolis_matrix", coriolis_offset_along_the_link),
     ("arm.inverse_dynamics", rnea_no_gravity),
     ("arm.inverse_dynamics", rnea_absolute_angles),
     ("arm.inverse_dynamics", rnea_no_centripetal),
@@ -486,6 +554,9 @@ SLIPS = [
     ("arm.inverse_dynamics", rnea_lc_for_L_to_next_joint),
     ("arm.inverse_dynamics", rnea_inward_loop_stops_early),
     ("arm.inverse_dynamics", rnea_cross_sign),
+    ("arm.inverse_dynamics", rnea_offsets_ignored),
+    ("arm.inverse_dynamics", rnea_offsets_to_the_right),
+    ("arm.inverse_dynamics", rnea_offset_only_in_the_lever),
     ("arm.settling_gains", settling_rule_of_thumb),
     ("arm.settling_gains", settling_envelope_only),
     ("arm.settling_gains", settling_kd_without_2),

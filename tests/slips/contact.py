@@ -1,6 +1,7 @@
 """Typical wrong answers to the exercises of chapter 3 (contact)."""
 
 import numpy as np
+from scipy.integrate import solve_ivp
 
 from slips.sizing import sizing
 
@@ -73,99 +74,133 @@ def damping_critical_only(k, mass, zeta):
 # --------------------------------------------------------------------------- 3.3 normal force
 
 
-def normal_can_pull(depth, depth_rate, k, c):
-    """Zero while apart, but not clamped at 0 in contact: the damper may pull."""
-    return np.where(depth > 0, k * depth + c * depth_rate, 0.0)
+def _linear_integrals(p0, p1, a, b, width):
+    """Force and moment of p0 + (p1 - p0) s over s in (a, b), x = width (s - 1/2)."""
+    b = np.maximum(a, b)
+    f = p0 * (b - a) + (p1 - p0) * (b**2 - a**2) / 2
+    fs = p0 * (b**2 - a**2) / 2 + (p1 - p0) * (b**3 - a**3) / 3
+    return width * f, width**2 * (fs - f / 2)
 
 
-def normal_no_depth_test(depth, depth_rate, k, c):
-    """Only clamped at 0: a body still apart but approaching fast gets a force."""
-    return np.maximum(k * depth + c * depth_rate, 0.0)
+def _positive(f0, f1):
+    """s-interval of [0, 1] where f0 + (f1 - f0) s > 0."""
+    f0, f1 = np.asarray(f0, float), np.asarray(f1, float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.clip(f0 / (f0 - f1), 0, 1)
+    a = np.where(f1 > f0, s, np.where(f1 < f0, 0.0, np.where(f0 > 0, 0.0, 1.0)))
+    b = np.where(f1 < f0, s, np.where(f1 > f0, 1.0, np.where(f0 > 0, 1.0, 0.0)))
+    return a, b
 
 
-def normal_contact_at_zero_depth(depth, depth_rate, k, c):
-    """depth >= 0 counted as contact, where the force is 0 for depth <= 0."""
-    return np.where(depth >= 0, np.maximum(k * depth + c * depth_rate, 0.0), 0.0)
+def foot_can_pull(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """Cut at depth 0 only: the floor pulls where the foot lifts off fast."""
+    p0, p1 = k * depth_left + c * rate_left, k * depth_right + c * rate_right
+    a, b = _positive(depth_left, depth_right)
+    return _linear_integrals(p0, p1, a, b, width)
 
 
-def normal_no_damper(depth, depth_rate, k, c):
-    """The damper c depth_rate forgotten."""
-    return np.where(depth > 0, np.maximum(k * depth, 0.0), 0.0)
+def foot_no_depth_test(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """Cut where the pressure is negative only: a foot above the floor still feels its damper."""
+    p0, p1 = k * depth_left + c * rate_left, k * depth_right + c * rate_right
+    a, b = _positive(p0, p1)
+    return _linear_integrals(p0, p1, a, b, width)
 
 
-def normal_damper_sign(depth, depth_rate, k, c):
-    """k depth - c depth_rate: the damper with the wrong sign."""
-    return np.where(depth > 0, np.maximum(k * depth - c * depth_rate, 0.0), 0.0)
+def foot_ends_clamped(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The point law at both ends, then the whole foot as a trapezoid of those two values."""
+    def end(d, r):
+        return np.where(np.asarray(d) > 0, np.maximum(k * d + c * r, 0.0), 0.0)
+
+    p0, p1 = end(depth_left, rate_left), end(depth_right, rate_right)
+    return _linear_integrals(p0, p1, 0.0, 1.0, width)
 
 
-def normal_only_damper_clamped(depth, depth_rate, k, c):
-    """The damper's part clamped at 0 on its own instead of the sum."""
-    return np.where(depth > 0, k * depth + np.maximum(c * depth_rate, 0.0), 0.0)
+def foot_no_damper(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The dampers forgotten: springs only."""
+    a, b = _positive(depth_left, depth_right)
+    return _linear_integrals(k * depth_left, k * depth_right, a, b, width)
 
 
-def normal_absolute_value(depth, depth_rate, k, c):
-    """|k depth + c depth_rate|: a pull turned into a push instead of cut to 0."""
-    return np.where(depth > 0, np.abs(k * depth + c * depth_rate), 0.0)
+def foot_damper_sign(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """k d - c r: the damper pushes while the foot lifts."""
+    p0, p1 = k * depth_left - c * rate_left, k * depth_right - c * rate_right
+    a0, b0 = _positive(depth_left, depth_right)
+    a1, b1 = _positive(p0, p1)
+    return _linear_integrals(p0, p1, np.maximum(a0, a1), np.minimum(b0, b1), width)
+
+
+def foot_moment_about_left_end(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The moment taken about the left end (x from 0 to w)."""
+    p0, p1 = k * depth_left + c * rate_left, k * depth_right + c * rate_right
+    a0, b0 = _positive(depth_left, depth_right)
+    a1, b1 = _positive(p0, p1)
+    force, moment = _linear_integrals(p0, p1, np.maximum(a0, a1), np.minimum(b0, b1), width)
+    return force, moment + force * width / 2
+
+
+def foot_two_corner_contacts(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """Two corner contacts with half the foot's k and c each."""
+    def corner(d, r):
+        return np.where(np.asarray(d) > 0, np.maximum(k * d + c * r, 0.0), 0.0) * width / 2
+
+    left, right = corner(depth_left, rate_left), corner(depth_right, rate_right)
+    return left + right, (right - left) * width / 2
 
 
 # --------------------------------------------------------------------------- 3.4 restitution
 
 
-def restitution_arctan(zeta):
-    """np.arctan of the ratio: phi in the wrong quadrant for zeta < 1/sqrt(2)."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan(2 * zeta * s / (2 * zeta**2 - 1))
-    return np.exp(-zeta * phi / s)
+def _hit(mass, k, c, v0, g, stop="force", w=None):
+    """solve_ivp of the impact, stopped by an event; returns e (0 if it never stops)."""
+    w2 = k / mass if w is None else w**2
+
+    def rhs(t, y):
+        return [y[1], g - w2 * y[0] - c / mass * y[1]]
+
+    def event(t, y):
+        if stop == "depth":
+            return y[0] + (1.0 if t == 0 else 0.0)
+        if stop == "weight":
+            return w2 * y[0] + c / mass * y[1] - g
+        return w2 * y[0] + c / mass * y[1]
+
+    event.terminal = True
+    event.direction = -1
+    sol = solve_ivp(rhs, (0, 50 / np.sqrt(w2)), [0.0, v0], method="DOP853", rtol=1e-12,
+                    atol=1e-16, events=event)
+    return abs(sol.y_events[0][0][1]) / v0 if sol.t_events[0].size else 0.0
 
 
-def restitution_arcsin(zeta):
-    """phi = arcsin(2 zeta s): the wrong quadrant for zeta < 1/sqrt(2)."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arcsin(2 * zeta * s)
-    return np.exp(-zeta * phi / s)
+def restitution_gravity_forgotten(mass, k, c, v0, g):
+    """g = 0 in the equation of motion: the bounce of section 3.1."""
+    return _hit(mass, k, c, v0, 0.0)
 
 
-def restitution_no_s(zeta):
-    """exp(-zeta phi), the division by s forgotten."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
-    return np.exp(-zeta * phi)
+def restitution_gravity_upwards(mass, k, c, v0, g):
+    """-g: gravity taken to pull the body out of the floor."""
+    return _hit(mass, k, c, v0, -g)
 
 
-def restitution_exponent_sign(zeta):
-    """exp(+zeta phi / s): the sign of the exponent lost (e > 1)."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
-    return np.exp(zeta * phi / s)
+def restitution_event_on_depth(mass, k, c, v0, g):
+    """The event on the depth: the contact taken to last until the depth is 0."""
+    return _hit(mass, k, c, v0, g, stop="depth")
 
 
-def restitution_half_period(zeta):
-    """phi = pi: contact ends after half a damped period (the textbook's undamped picture)."""
-    s = np.sqrt(1 - zeta**2)
-    return np.exp(-zeta * np.pi / s)
+def restitution_event_on_weight(mass, k, c, v0, g):
+    """Released where the floor's force is down to the weight m g."""
+    return _hit(mass, k, c, v0, g, stop="weight")
 
 
-def restitution_arctan2_swapped(zeta):
-    """np.arctan2(cos, sin): the arguments in the wrong order."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(2 * zeta**2 - 1, 2 * zeta * s)
-    return np.exp(-zeta * phi / s)
+def restitution_energy_ratio(mass, k, c, v0, g):
+    """The kinetic energy after over before: e squared."""
+    return _hit(mass, k, c, v0, g) ** 2
 
 
-def restitution_sine_without_2(zeta):
-    """sin(phi) = zeta s, the 2 of 2 zeta s dropped."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(zeta * s, 2 * zeta**2 - 1)
-    return np.exp(-zeta * phi / s)
-
-
-def restitution_s_without_square(zeta):
-    """s = sqrt(1 - zeta), the square of zeta forgotten."""
-    s = np.sqrt(1 - zeta)
-    phi = np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
-    return np.exp(-zeta * phi / s)
-
-
+def restitution_omega_squared(mass, k, c, v0, g):
+    """omega_n = k / m without the root, in a model written with omega_n and zeta."""
+    zeta = c / (2 * np.sqrt(k * mass))
+    w = k / mass
+    return _hit(1.0, w**2, 2 * zeta * w, v0, g, w=w)
 
 
 # --------------------------------------------------------------------------- 3.5 stop by impulses
@@ -240,21 +275,19 @@ SLIPS = [
     ("contact.size_contact", sizing(damping=damping_sqrt_of_k_only)),
     ("contact.size_contact", sizing(damping=damping_power_precedence)),
     ("contact.size_contact", sizing(damping=damping_critical_only)),
-    ("contact.normal_force", normal_can_pull),
-    ("contact.normal_force", normal_no_depth_test),
-    ("contact.normal_force", normal_contact_at_zero_depth),
-    ("contact.normal_force", normal_no_damper),
-    ("contact.normal_force", normal_damper_sign),
-    ("contact.normal_force", normal_only_damper_clamped),
-    ("contact.normal_force", normal_absolute_value),
-    ("contact.restitution_linear", restitution_arctan),
-    ("contact.restitution_linear", restitution_arcsin),
-    ("contact.restitution_linear", restitution_no_s),
-    ("contact.restitution_linear", restitution_exponent_sign),
-    ("contact.restitution_linear", restitution_half_period),
-    ("contact.restitution_linear", restitution_arctan2_swapped),
-    ("contact.restitution_linear", restitution_sine_without_2),
-    ("contact.restitution_linear", restitution_s_without_square),
+    ("contact.normal_force", foot_can_pull),
+    ("contact.normal_force", foot_no_depth_test),
+    ("contact.normal_force", foot_ends_clamped),
+    ("contact.normal_force", foot_no_damper),
+    ("contact.normal_force", foot_damper_sign),
+    ("contact.normal_force", foot_moment_about_left_end),
+    ("contact.normal_force", foot_two_corner_contacts),
+    ("contact.restitution_linear", restitution_gravity_forgotten),
+    ("contact.restitution_linear", restitution_gravity_upwards),
+    ("contact.restitution_linear", restitution_event_on_depth),
+    ("contact.restitution_linear", restitution_event_on_weight),
+    ("contact.restitution_linear", restitution_energy_ratio),
+    ("contact.restitution_linear", restitution_omega_squared),
     ("contact.euler_step_limit", euler_limit_undamped),
     ("contact.euler_step_limit", euler_limit_slow_mode),
     ("contact.euler_step_limit", euler_limit_real_part),

@@ -11,98 +11,131 @@ import numpy as np
 # --------------------------------------------------------------------------- 4.1 forward
 
 
-def forward_wheels_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def forward_wheels_swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     """Left minus right in omega: the wheels swapped, omega has the wrong sign."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    return v, wheel_radius * (phi_dot_l - phi_dot_r) / track_width
+    v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
+    return v, (radius_l * phi_dot_l - radius_r * phi_dot_r) / track_width
 
 
-def forward_half_track(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def forward_radii_swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """The left radius with the right wheel's speed, and the other way round."""
+    rim_r, rim_l = radius_l * phi_dot_r, radius_r * phi_dot_l
+    return (rim_r + rim_l) / 2, (rim_r - rim_l) / track_width
+
+
+def forward_mean_radius(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """The chapter's formula with the mean of the two radii."""
+    r = (radius_r + radius_l) / 2
+    return r * (phi_dot_r + phi_dot_l) / 2, r * (phi_dot_r - phi_dot_l) / track_width
+
+
+def forward_right_radius_only(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """The chapter's formula, copied with radius_r for both wheels."""
+    v = radius_r * (phi_dot_r + phi_dot_l) / 2
+    return v, radius_r * (phi_dot_r - phi_dot_l) / track_width
+
+
+def forward_half_track(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     """omega over half the track width (the distance from the midpoint to a wheel)."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    return v, wheel_radius * (phi_dot_r - phi_dot_l) / (track_width / 2)
+    rim_r, rim_l = radius_r * phi_dot_r, radius_l * phi_dot_l
+    return (rim_r + rim_l) / 2, (rim_r - rim_l) / (track_width / 2)
 
 
-def forward_speed_without_half(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """v = r (phi_r + phi_l): the sum of the wheel speeds, not their mean."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l)
-    return v, wheel_radius * (phi_dot_r - phi_dot_l) / track_width
+def forward_speed_without_half(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """v = the sum of the rim speeds, not their mean."""
+    rim_r, rim_l = radius_r * phi_dot_r, radius_l * phi_dot_l
+    return rim_r + rim_l, (rim_r - rim_l) / track_width
 
 
-def forward_omega_without_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """omega = (phi_r - phi_l) / W: the wheel radius forgotten in the yaw rate."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
+def forward_omega_without_radius(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
+    """omega = (phi_r - phi_l) / W: the radii forgotten in the yaw rate."""
+    v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
     return v, (phi_dot_r - phi_dot_l) / track_width
 
 
-def forward_omega_halved(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """omega = r (phi_r - phi_l) / (2 W): the 1/2 of v copied into omega."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    return v, wheel_radius * (phi_dot_r - phi_dot_l) / (2 * track_width)
-
-
-def forward_rpm(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def forward_rpm(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     """Wheel speeds converted from rpm (2 pi / 60) although they are in rad/s."""
-    right, left = phi_dot_r * 2 * np.pi / 60, phi_dot_l * 2 * np.pi / 60
-    return wheel_radius * (right + left) / 2, wheel_radius * (right - left) / track_width
+    rim_r = radius_r * phi_dot_r * 2 * np.pi / 60
+    rim_l = radius_l * phi_dot_l * 2 * np.pi / 60
+    return (rim_r + rim_l) / 2, (rim_r - rim_l) / track_width
 
 
-def forward_diameter(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """The wheel's diameter 2 r used where its radius belongs."""
-    d = 2 * wheel_radius
-    return d * (phi_dot_r + phi_dot_l) / 2, d * (phi_dot_r - phi_dot_l) / track_width
-
-
-def forward_outputs_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
+def forward_outputs_swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     """The pair returned as (omega, v)."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return omega, v
+    rim_r, rim_l = radius_r * phi_dot_r, radius_l * phi_dot_l
+    return (rim_r - rim_l) / track_width, (rim_r + rim_l) / 2
 
 
 # --------------------------------------------------------------------------- 4.2 inverse
 
 
-def inverse_wheels_swapped(v, omega, wheel_radius, track_width):
+def _limited(right, left, top):
+    """One factor for both wheels so that the faster one is at most the top speed."""
+    factor = top / np.maximum(np.maximum(np.abs(right), np.abs(left)), top)
+    return factor * right, factor * left
+
+
+def inverse_wheels_swapped(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
     """The wheels swapped: the right wheel gets v - omega W/2."""
     half = track_width / 2
-    return (v - omega * half) / wheel_radius, (v + omega * half) / wheel_radius
+    return _limited((v - omega * half) / radius_r, (v + omega * half) / radius_l,
+                    max_wheel_speed)
 
 
-def inverse_full_track(v, omega, wheel_radius, track_width):
+def inverse_full_track(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
     """omega W where omega W/2 belongs: each wheel sits half the track from the midpoint."""
-    return ((v + omega * track_width) / wheel_radius,
-            (v - omega * track_width) / wheel_radius)
+    return _limited((v + omega * track_width) / radius_r,
+                    (v - omega * track_width) / radius_l, max_wheel_speed)
 
 
-def inverse_no_radius(v, omega, wheel_radius, track_width):
-    """The division by the wheel radius forgotten: wheel rim speeds in m/s, not rad/s."""
+def inverse_no_radius(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """The division by the radii forgotten: rim speeds in m/s, not rad/s."""
     half = track_width / 2
-    return v + omega * half, v - omega * half
+    return _limited(v + omega * half, v - omega * half, max_wheel_speed)
 
 
-def inverse_times_radius(v, omega, wheel_radius, track_width):
-    """Multiplied by the wheel radius instead of divided."""
+def inverse_radii_swapped(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """The right rim speed over the left radius and the other way round."""
     half = track_width / 2
-    return (v + omega * half) * wheel_radius, (v - omega * half) * wheel_radius
+    return _limited((v + omega * half) / radius_l, (v - omega * half) / radius_r,
+                    max_wheel_speed)
 
 
-def inverse_diameter(v, omega, wheel_radius, track_width):
-    """Divided by the wheel's diameter 2 r instead of its radius."""
+def inverse_one_radius(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """The chapter's formula with radius_r for both wheels."""
     half = track_width / 2
-    return (v + omega * half) / (2 * wheel_radius), (v - omega * half) / (2 * wheel_radius)
+    return _limited((v + omega * half) / radius_r, (v - omega * half) / radius_r,
+                    max_wheel_speed)
 
 
-def inverse_floor_division(v, omega, wheel_radius, track_width):
-    """track_width // 2, integer division: 0 for a track narrower than 2 m."""
-    half = track_width // 2
-    return (v + omega * half) / wheel_radius, (v - omega * half) / wheel_radius
+def inverse_clipped(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """Each wheel speed clipped on its own, which bends the arc."""
+    half = track_width / 2
+    right = (v + omega * half) / radius_r
+    left = (v - omega * half) / radius_l
+    return (np.clip(right, -max_wheel_speed, max_wheel_speed),
+            np.clip(left, -max_wheel_speed, max_wheel_speed))
 
 
-def inverse_sum_not_halved(v, omega, wheel_radius, track_width):
-    """From phi_r + phi_l = 2 v / r and phi_r - phi_l = omega W / r, the final 1/2 forgotten."""
-    return ((2 * v + omega * track_width) / wheel_radius,
-            (2 * v - omega * track_width) / wheel_radius)
+def inverse_no_limit(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """The top wheel speed ignored."""
+    half = track_width / 2
+    return (v + omega * half) / radius_r, (v - omega * half) / radius_l
+
+
+def inverse_limit_without_abs(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """The factor from np.maximum(right, left), so a wheel going backwards is never limited."""
+    half = track_width / 2
+    right = (v + omega * half) / radius_r
+    left = (v - omega * half) / radius_l
+    factor = max_wheel_speed / np.maximum(np.maximum(right, left), max_wheel_speed)
+    return factor * right, factor * left
+
+
+def inverse_sum_not_halved(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
+    """From the sum 2 v and the difference omega W of the rims, the final 1/2 forgotten."""
+    return _limited((2 * v + omega * track_width) / radius_r,
+                    (2 * v - omega * track_width) / radius_l, max_wheel_speed)
 
 
 # --------------------------------------------------------------------------- 4.3 radius
@@ -151,85 +184,76 @@ def radius_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
 # --------------------------------------------------------------------------- 4.4 pose step
 
 
-def pose_euler(pose, v, omega, dt):
-    """An explicit Euler step, not the exact arc."""
+def _held_step(pose, speed, omega, dt):
+    """The chapter's exact step for a held speed."""
     x, y, theta = pose
-    return np.array([x + v * dt * np.cos(theta), y + v * dt * np.sin(theta),
+    half = omega * dt / 2
+    chord = speed * dt * np.sinc(half / np.pi)
+    return np.array([x + chord * np.cos(theta + half), y + chord * np.sin(theta + half),
                      theta + omega * dt])
 
 
-def pose_midpoint_without_sinc(pose, v, omega, dt):
-    """The heading at mid-step but the chord taken as long as the arc (no sinc)."""
+def _ramped(pose, v, accel, omega, dt, side=1.0, sinc=lambda a: np.sinc(a / np.pi)):
+    """The ramped step about the mean heading, its sideways part times ``side``."""
     x, y, theta = pose
-    mid = theta + omega * dt / 2
-    return np.array([x + v * dt * np.cos(mid), y + v * dt * np.sin(mid), theta + omega * dt])
+    u = omega * dt / 2
+    w = np.where(np.abs(u) < 1e-3, 1.0, u)
+    bend = np.where(np.abs(u) < 1e-3, u / 3, (np.sin(w) - w * np.cos(w)) / w**2)
+    ahead = (v * dt + accel * dt**2 / 2) * sinc(u)
+    aside = side * accel * dt**2 / 2 * bend
+    c, s = np.cos(theta + u), np.sin(theta + u)
+    return np.array([x + ahead * c - aside * s, y + ahead * s + aside * c, theta + omega * dt])
 
 
-def pose_sinc_without_pi(pose, v, omega, dt):
-    """np.sinc(a / 2) without / np.pi: NumPy's sinc is sin(pi x) / (pi x)."""
+def pose_acceleration_ignored(pose, v, accel, omega, dt):
+    """The chapter's step at the start speed v: the ramp forgotten."""
+    return _held_step(pose, v, omega, dt)
+
+
+def pose_mean_speed_arc(pose, v, accel, omega, dt):
+    """The chapter's step at the mean speed v + a dt / 2, taken to be the whole answer."""
+    return _held_step(pose, v + accel * dt / 2, omega, dt)
+
+
+def pose_end_speed_arc(pose, v, accel, omega, dt):
+    """The chapter's step at the speed the ramp ends with."""
+    return _held_step(pose, v + accel * dt, omega, dt)
+
+
+def pose_euler(pose, v, accel, omega, dt):
+    """An Euler step: the distance v dt + a dt^2 / 2 along the start heading."""
     x, y, theta = pose
-    a = omega * dt
-    chord = v * dt * np.sinc(a / 2)
-    return np.array([x + chord * np.cos(theta + a / 2), y + chord * np.sin(theta + a / 2),
-                     theta + a])
+    d = v * dt + accel * dt**2 / 2
+    return np.array([x + d * np.cos(theta), y + d * np.sin(theta), theta + omega * dt])
 
 
-def pose_sinc_of_whole_angle(pose, v, omega, dt):
-    """sinc of the whole turn a, where the chord needs sin(a/2) / (a/2)."""
-    x, y, theta = pose
-    a = omega * dt
-    chord = v * dt * np.sinc(a / np.pi)
-    return np.array([x + chord * np.cos(theta + a / 2), y + chord * np.sin(theta + a / 2),
-                     theta + a])
+def pose_shift_outward(pose, v, accel, omega, dt):
+    """The sideways term of the ramp with the wrong sign (out of the turn)."""
+    return _ramped(pose, v, accel, omega, dt, side=-1.0)
 
 
-def pose_new_heading_in_chord(pose, v, omega, dt):
-    """The chord's direction taken at the new heading theta + a instead of theta + a/2."""
-    x, y, theta = pose
-    a = omega * dt
-    chord = v * dt * np.sinc(a / 2 / np.pi)
-    return np.array([x + chord * np.cos(theta + a), y + chord * np.sin(theta + a), theta + a])
+def pose_sinc_without_pi(pose, v, accel, omega, dt):
+    """np.sinc(u) taken for sin(u)/u."""
+    return _ramped(pose, v, accel, omega, dt, sinc=np.sinc)
 
 
-def pose_sin_cos_swapped(pose, v, omega, dt):
-    """sin for x and cos for y."""
-    x, y, theta = pose
-    a = omega * dt
-    chord = v * dt * np.sinc(a / 2 / np.pi)
-    return np.array([x + chord * np.sin(theta + a / 2), y + chord * np.cos(theta + a / 2),
-                     theta + a])
+def pose_heading_wrapped(pose, v, accel, omega, dt):
+    """The new heading wrapped to (-pi, pi], though the text says not to."""
+    new = _ramped(pose, v, accel, omega, dt)
+    new[2] = np.arctan2(np.sin(new[2]), np.cos(new[2]))
+    return new
 
 
-def pose_cosine_integral_sign(pose, v, omega, dt):
-    """The integral of sin taken as +cos: y moves by v/omega (cos(theta + a) - cos(theta))."""
-    x, y, theta = pose
-    a = omega * dt
-    straight = np.abs(omega) < 1e-12
-    w = np.where(straight, 1.0, omega)
-    x_new = np.where(straight, x + v * dt * np.cos(theta),
-                     x + v / w * (np.sin(theta + a) - np.sin(theta)))
-    y_new = np.where(straight, y + v * dt * np.sin(theta),
-                     y + v / w * (np.cos(theta + a) - np.cos(theta)))
-    return np.array([x_new, y_new, theta + a])
+def pose_sin_cos_swapped(pose, v, accel, omega, dt):
+    """x moved with the sine, y with the cosine."""
+    x, y, _ = pose
+    new = _ramped(pose, v, accel, omega, dt)
+    return np.array([x + new[1] - y, y + new[0] - x, new[2]])
 
 
-def pose_heading_wrapped(pose, v, omega, dt):
-    """The new heading wrapped to (-pi, pi], which the text says not to do."""
-    x, y, theta = pose
-    a = omega * dt
-    chord = v * dt * np.sinc(a / 2 / np.pi)
-    new = theta + a
-    return np.array([x + chord * np.cos(theta + a / 2), y + chord * np.sin(theta + a / 2),
-                     np.arctan2(np.sin(new), np.cos(new))])
-
-
-def pose_heading_without_dt(pose, v, omega, dt):
-    """theta + omega, the dt forgotten in the heading."""
-    x, y, theta = pose
-    a = omega * dt
-    chord = v * dt * np.sinc(a / 2 / np.pi)
-    return np.array([x + chord * np.cos(theta + a / 2), y + chord * np.sin(theta + a / 2),
-                     theta + omega])
+def pose_ramp_without_half(pose, v, accel, omega, dt):
+    """The ramp's distance a dt^2 without its 1/2, everywhere."""
+    return _ramped(pose, v, 2 * accel, omega, dt)
 
 
 # --------------------------------------------------------------------------- 4.5 heading
@@ -239,66 +263,99 @@ def _wrap(angle):
     return np.pi - np.mod(np.pi - angle, 2 * np.pi)
 
 
-def heading_not_wrapped(pose, goal, gain, dead_band, omega_max):
+def heading_not_wrapped(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                        max_wheel_speed):
     """The heading error not wrapped: the robot may turn the long way round."""
+    omega_max = 2 * (wheel_radius * max_wheel_speed - speed) / track_width
     x, y, theta = pose
     error = np.arctan2(goal[1] - y, goal[0] - x) - theta
     command = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(error) < dead_band, 0.0, command)
 
 
-def heading_arctan2_swapped(pose, goal, gain, dead_band, omega_max):
+def heading_arctan2_swapped(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                            max_wheel_speed):
     """np.arctan2(dx, dy): the arguments in the wrong order."""
+    omega_max = 2 * (wheel_radius * max_wheel_speed - speed) / track_width
     x, y, theta = pose
     error = _wrap(np.arctan2(goal[0] - x, goal[1] - y) - theta)
     command = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(error) < dead_band, 0.0, command)
 
 
-def heading_no_limit(pose, goal, gain, dead_band, omega_max):
+def heading_no_limit(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                     max_wheel_speed):
     """The limit to [-omega_max, omega_max] forgotten."""
     x, y, theta = pose
     error = _wrap(np.arctan2(goal[1] - y, goal[0] - x) - theta)
     return np.where(np.abs(error) < dead_band, 0.0, gain * error)
 
 
-def heading_arctan(pose, goal, gain, dead_band, omega_max):
+def heading_arctan(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                   max_wheel_speed):
     """np.arctan(dy / dx): the bearing in the wrong half-plane for goals behind."""
+    omega_max = 2 * (wheel_radius * max_wheel_speed - speed) / track_width
     x, y, theta = pose
     error = _wrap(np.arctan((goal[1] - y) / (goal[0] - x)) - theta)
     command = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(error) < dead_band, 0.0, command)
 
 
-def heading_error_sign(pose, goal, gain, dead_band, omega_max):
+def heading_error_sign(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                       max_wheel_speed):
     """theta minus the bearing: the error with the wrong sign, the robot turns away."""
+    omega_max = 2 * (wheel_radius * max_wheel_speed - speed) / track_width
     x, y, theta = pose
     error = _wrap(theta - np.arctan2(goal[1] - y, goal[0] - x))
     command = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(error) < dead_band, 0.0, command)
 
 
-def heading_dead_band_on_command(pose, goal, gain, dead_band, omega_max):
+def heading_dead_band_on_command(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                                 max_wheel_speed):
     """The dead band applied to the command gain * error instead of the error."""
+    omega_max = 2 * (wheel_radius * max_wheel_speed - speed) / track_width
     x, y, theta = pose
     error = _wrap(np.arctan2(goal[1] - y, goal[0] - x) - theta)
     command = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(gain * error) < dead_band, 0.0, command)
 
 
-def heading_limit_one_sided(pose, goal, gain, dead_band, omega_max):
+def heading_limit_one_sided(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                            max_wheel_speed):
     """np.minimum(command, omega_max) only: left turns limited, right turns not."""
+    omega_max = 2 * (wheel_radius * max_wheel_speed - speed) / track_width
     x, y, theta = pose
     error = _wrap(np.arctan2(goal[1] - y, goal[0] - x) - theta)
     return np.where(np.abs(error) < dead_band, 0.0, np.minimum(gain * error, omega_max))
 
 
-def heading_bearing_from_goal(pose, goal, gain, dead_band, omega_max):
+def heading_bearing_from_goal(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                              max_wheel_speed):
     """The bearing of the robot seen from the goal (robot minus goal): pi off."""
+    omega_max = 2 * (wheel_radius * max_wheel_speed - speed) / track_width
     x, y, theta = pose
     error = _wrap(np.arctan2(y - goal[1], x - goal[0]) - theta)
     command = np.clip(gain * error, -omega_max, omega_max)
     return np.where(np.abs(error) < dead_band, 0.0, command)
+
+
+def heading_limit_without_speed(pose, goal, gain, dead_band, speed, wheel_radius,
+                                track_width, max_wheel_speed):
+    """The yaw-rate limit from the top rim speed alone, the forward speed forgotten."""
+    omega_max = 2 * wheel_radius * max_wheel_speed / track_width
+    x, y, theta = pose
+    error = _wrap(np.arctan2(goal[1] - y, goal[0] - x) - theta)
+    return np.where(np.abs(error) < dead_band, 0.0, np.clip(gain * error, -omega_max, omega_max))
+
+
+def heading_limit_full_track(pose, goal, gain, dead_band, speed, wheel_radius, track_width,
+                             max_wheel_speed):
+    """The outer wheel taken a whole track width from the midpoint in the limit."""
+    omega_max = (wheel_radius * max_wheel_speed - speed) / track_width
+    x, y, theta = pose
+    error = _wrap(np.arctan2(goal[1] - y, goal[0] - x) - theta)
+    return np.where(np.abs(error) < dead_band, 0.0, np.clip(gain * error, -omega_max, omega_max))
 
 
 # --------------------------------------------------------------------------- 4.6 odometry
@@ -351,19 +408,22 @@ def square_half_track(side, laps, tyre_error, wheel_radius, track_width):
 
 SLIPS = [
     ("diffdrive.forward_kinematics", forward_wheels_swapped),
+    ("diffdrive.forward_kinematics", forward_radii_swapped),
+    ("diffdrive.forward_kinematics", forward_mean_radius),
+    ("diffdrive.forward_kinematics", forward_right_radius_only),
     ("diffdrive.forward_kinematics", forward_half_track),
     ("diffdrive.forward_kinematics", forward_speed_without_half),
     ("diffdrive.forward_kinematics", forward_omega_without_radius),
-    ("diffdrive.forward_kinematics", forward_omega_halved),
     ("diffdrive.forward_kinematics", forward_rpm),
-    ("diffdrive.forward_kinematics", forward_diameter),
     ("diffdrive.forward_kinematics", forward_outputs_swapped),
     ("diffdrive.inverse_kinematics", inverse_wheels_swapped),
     ("diffdrive.inverse_kinematics", inverse_full_track),
     ("diffdrive.inverse_kinematics", inverse_no_radius),
-    ("diffdrive.inverse_kinematics", inverse_times_radius),
-    ("diffdrive.inverse_kinematics", inverse_diameter),
-    ("diffdrive.inverse_kinematics", inverse_floor_division),
+    ("diffdrive.inverse_kinematics", inverse_radii_swapped),
+    ("diffdrive.inverse_kinematics", inverse_one_radius),
+    ("diffdrive.inverse_kinematics", inverse_clipped),
+    ("diffdrive.inverse_kinematics", inverse_no_limit),
+    ("diffdrive.inverse_kinematics", inverse_limit_without_abs),
     ("diffdrive.inverse_kinematics", inverse_sum_not_halved),
     ("diffdrive.turning_radius", radius_full_track),
     ("diffdrive.turning_radius", radius_with_wheel_radius),
@@ -372,15 +432,15 @@ SLIPS = [
     ("diffdrive.turning_radius", radius_unsigned),
     ("diffdrive.turning_radius", radius_of_left_wheel),
     ("diffdrive.turning_radius", radius_floor_division),
+    ("diffdrive.integrate_pose", pose_acceleration_ignored),
+    ("diffdrive.integrate_pose", pose_mean_speed_arc),
+    ("diffdrive.integrate_pose", pose_end_speed_arc),
     ("diffdrive.integrate_pose", pose_euler),
-    ("diffdrive.integrate_pose", pose_midpoint_without_sinc),
+    ("diffdrive.integrate_pose", pose_shift_outward),
     ("diffdrive.integrate_pose", pose_sinc_without_pi),
-    ("diffdrive.integrate_pose", pose_sinc_of_whole_angle),
-    ("diffdrive.integrate_pose", pose_new_heading_in_chord),
-    ("diffdrive.integrate_pose", pose_sin_cos_swapped),
-    ("diffdrive.integrate_pose", pose_cosine_integral_sign),
     ("diffdrive.integrate_pose", pose_heading_wrapped),
-    ("diffdrive.integrate_pose", pose_heading_without_dt),
+    ("diffdrive.integrate_pose", pose_sin_cos_swapped),
+    ("diffdrive.integrate_pose", pose_ramp_without_half),
     ("diffdrive.heading_command", heading_not_wrapped),
     ("diffdrive.heading_command", heading_arctan2_swapped),
     ("diffdrive.heading_command", heading_no_limit),
@@ -389,6 +449,8 @@ SLIPS = [
     ("diffdrive.heading_command", heading_dead_band_on_command),
     ("diffdrive.heading_command", heading_limit_one_sided),
     ("diffdrive.heading_command", heading_bearing_from_goal),
+    ("diffdrive.heading_command", heading_limit_without_speed),
+    ("diffdrive.heading_command", heading_limit_full_track),
     ("diffdrive.square_odometry", square_tyre_reads_long),
     ("diffdrive.square_odometry", square_turns_exact),
     ("diffdrive.square_odometry", square_error_on_left),

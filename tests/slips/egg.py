@@ -5,84 +5,104 @@ import numpy as np
 # --------------------------------------------------------------------------- 6.1 contact angle
 
 
-def contact_angle_as_sphere(beta_v, R1, R2):
+def _down_half(beta_v, R_tip, R_blunt):
+    """The long semi-axis of the half that is down."""
+    return np.where(np.asarray(beta_v) <= np.pi / 2, R_tip, R_blunt)
+
+
+def contact_angle_one_egg(beta_v, R_tip, R_blunt, R2):
+    """The chapter's formula with R_tip for the whole egg, blunt half and all."""
+    return np.arctan2(R2**2 * np.sin(beta_v), R_tip**2 * np.cos(beta_v))
+
+
+def contact_angle_arctan(beta_v, R_tip, R_blunt, R2):
+    """np.arctan of (R2/R)^2 tan(beta_v): negative once the blunt half is down."""
+    R = _down_half(beta_v, R_tip, R_blunt)
+    return np.arctan((R2 / R)**2 * np.tan(beta_v))
+
+
+def contact_angle_blunt_from_its_own_end(beta_v, R_tip, R_blunt, R2):
+    """On the blunt half the angle from the blunt end's axis, never turned to the tip's."""
+    R = _down_half(beta_v, R_tip, R_blunt)
+    b = np.minimum(beta_v, np.pi - np.asarray(beta_v))
+    return np.arctan2(R2**2 * np.sin(b), R**2 * np.cos(b))
+
+
+def contact_angle_parametric(beta_v, R_tip, R_blunt, R2):
+    """The parametric angle psi of the half that is down returned, not beta_p."""
+    R = _down_half(beta_v, R_tip, R_blunt)
+    return np.arctan2(R2 * np.sin(beta_v), R * np.cos(beta_v))
+
+
+def contact_angle_as_sphere(beta_v, R_tip, R_blunt, R2):
     """beta_p = beta_v, which holds only for a sphere."""
     return beta_v
 
 
-def contact_angle_parametric(beta_v, R1, R2):
-    """The parametric angle psi returned, not the angle of the point seen from the centre."""
-    return np.arctan2(R2 * np.sin(beta_v), R1 * np.cos(beta_v))
+def contact_angle_mean_egg(beta_v, R_tip, R_blunt, R2):
+    """One ellipse with the average of the two long semi-axes."""
+    R = (R_tip + R_blunt) / 2
+    return np.arctan2(R2**2 * np.sin(beta_v), R**2 * np.cos(beta_v))
 
 
-def contact_angle_ratio_inverted(beta_v, R1, R2):
-    """tan(beta_p) = (R1/R2)^2 tan(beta_v): the axes' ratio upside down."""
-    return np.arctan2(R1**2 * np.sin(beta_v), R2**2 * np.cos(beta_v))
-
-
-def contact_angle_arctan2_swapped(beta_v, R1, R2):
-    """np.arctan2(cos part, sin part): the arguments in the wrong order."""
-    return np.arctan2(R1**2 * np.cos(beta_v), R2**2 * np.sin(beta_v))
-
-
-def contact_angle_wrong_side(beta_v, R1, R2):
-    """The angle counted towards the upper end: -beta_p."""
-    return -np.arctan2(R2**2 * np.sin(beta_v), R1**2 * np.cos(beta_v))
-
-
-def contact_angle_from_vertical(beta_v, R1, R2):
-    """beta_v - beta_p, the contact's angle from the vertical, not from the long axis."""
-    return beta_v - np.arctan2(R2**2 * np.sin(beta_v), R1**2 * np.cos(beta_v))
-
-
-def contact_angle_one_square_dropped(beta_v, R1, R2):
-    """R2^2 sin over R1 cos: one of the two squares dropped."""
-    return np.arctan2(R2**2 * np.sin(beta_v), R1 * np.cos(beta_v))
+def contact_angle_halves_swapped(beta_v, R_tip, R_blunt, R2):
+    """R_blunt while the tip is down, R_tip once the blunt end is down."""
+    R = _down_half(beta_v, R_blunt, R_tip)
+    return np.arctan2(R2**2 * np.sin(beta_v), R**2 * np.cos(beta_v))
 
 
 # --------------------------------------------------------------------------- 6.2 height
 
 
-def height_axes_swapped(beta_v, R1, R2):
-    """R1 with sin and R2 with cos: upright it gives R2, lying R1."""
-    return np.sqrt(R1**2 * np.sin(beta_v)**2 + R2**2 * np.cos(beta_v)**2)
+def _support(beta_v, R_tip, R_blunt, R2):
+    R = _down_half(beta_v, R_tip, R_blunt)
+    return np.sqrt((R * np.cos(beta_v))**2 + (R2 * np.sin(beta_v))**2)
 
 
-def height_without_squares(beta_v, R1, R2):
-    """R1 cos + R2 sin: the support function added without squares and root."""
-    return R1 * np.cos(beta_v) + R2 * np.sin(beta_v)
+def height_one_egg(beta_v, R_tip, R_blunt, R2, e):
+    """The chapter's H with R_tip for both halves, then the mass centre's e cos."""
+    H = np.sqrt((R_tip * np.cos(beta_v))**2 + (R2 * np.sin(beta_v))**2)
+    return H + e * np.cos(beta_v)
 
 
-def height_straight_down(beta_v, R1, R2):
-    """The distance from the centre straight down to the shell, which the text warns about."""
-    return 1 / np.sqrt(np.cos(beta_v)**2 / R1**2 + np.sin(beta_v)**2 / R2**2)
+def height_offset_forgotten(beta_v, R_tip, R_blunt, R2, e):
+    """The height of the equator's centre: e never used."""
+    return _support(beta_v, R_tip, R_blunt, R2)
 
 
-def height_without_root(beta_v, R1, R2):
-    """R1^2 cos^2 + R2^2 sin^2, the square root forgotten (m^2, not m)."""
-    return R1**2 * np.cos(beta_v)**2 + R2**2 * np.sin(beta_v)**2
+def height_offset_sign(beta_v, R_tip, R_blunt, R2, e):
+    """e taken towards the tip: the mass centre below the equator's centre on the tip."""
+    return _support(beta_v, R_tip, R_blunt, R2) - e * np.cos(beta_v)
 
 
-def height_distance_to_contact(beta_v, R1, R2):
-    """The distance from the centre to the contact point, not its depth below the centre."""
-    psi = np.arctan2(R2 * np.sin(beta_v), R1 * np.cos(beta_v))
-    return np.hypot(R2 * np.sin(psi), R1 * np.cos(psi))
+def height_straight_down(beta_v, R_tip, R_blunt, R2, e):
+    """The distance straight down to the shell of the lower half, which the text warns about."""
+    R = _down_half(beta_v, R_tip, R_blunt)
+    r = 1 / np.sqrt(np.cos(beta_v)**2 / R**2 + np.sin(beta_v)**2 / R2**2)
+    return r + e * np.cos(beta_v)
 
 
-def height_linear_in_squares_of_trig(beta_v, R1, R2):
-    """R1 cos^2 + R2 sin^2: right at both ends, wrong in between."""
-    return R1 * np.cos(beta_v)**2 + R2 * np.sin(beta_v)**2
+def height_without_root(beta_v, R_tip, R_blunt, R2, e):
+    """R^2 cos^2 + R2^2 sin^2, the square root forgotten (m^2, not m)."""
+    R = _down_half(beta_v, R_tip, R_blunt)
+    return R**2 * np.cos(beta_v)**2 + R2**2 * np.sin(beta_v)**2 + e * np.cos(beta_v)
 
 
-def height_trig_not_squared(beta_v, R1, R2):
-    """sqrt(R1^2 cos + R2^2 sin): the squares of cos and sin forgotten."""
-    return np.sqrt(R1**2 * np.cos(beta_v) + R2**2 * np.sin(beta_v))
+def height_plus_e(beta_v, R_tip, R_blunt, R2, e):
+    """e added to the height whatever the tilt."""
+    return _support(beta_v, R_tip, R_blunt, R2) + e
+
+
+def height_without_squares(beta_v, R_tip, R_blunt, R2, e):
+    """R |cos| + R2 sin: the shares of the semi-axes added without squares and root."""
+    R = _down_half(beta_v, R_tip, R_blunt)
+    return R * np.abs(np.cos(beta_v)) + R2 * np.sin(beta_v) + e * np.cos(beta_v)
 
 
 # --------------------------------------------------------------------------- 6.3 Euler rates
 
 
-def rates_transpose_for_inverse(alpha, beta, gamma, omega_B):
+def _rates_transpose_for_inverse(alpha, beta, gamma, omega_B):
     """E^T omega_B: the transpose used as the inverse (E is not a rotation)."""
     E = np.array([[0, np.cos(alpha), np.sin(beta) * np.sin(alpha)],
                   [0, -np.sin(alpha), np.sin(beta) * np.cos(alpha)],
@@ -90,7 +110,7 @@ def rates_transpose_for_inverse(alpha, beta, gamma, omega_B):
     return tuple(E.T @ omega_B)
 
 
-def rates_beta_dot_sign(alpha, beta, gamma, omega_B):
+def _rates_beta_dot_sign(alpha, beta, gamma, omega_B):
     """beta' = cos(alpha) w1 + sin(alpha) w2: the sign of the second term."""
     w1, w2, w3 = omega_B
     beta_dot = np.cos(alpha) * w1 + np.sin(alpha) * w2
@@ -98,7 +118,7 @@ def rates_beta_dot_sign(alpha, beta, gamma, omega_B):
     return w3 - np.cos(beta) * gamma_dot, beta_dot, gamma_dot
 
 
-def rates_without_sin_beta(alpha, beta, gamma, omega_B):
+def _rates_without_sin_beta(alpha, beta, gamma, omega_B):
     """gamma' without the division by sin(beta)."""
     w1, w2, w3 = omega_B
     beta_dot = np.cos(alpha) * w1 - np.sin(alpha) * w2
@@ -106,7 +126,7 @@ def rates_without_sin_beta(alpha, beta, gamma, omega_B):
     return w3 - np.cos(beta) * gamma_dot, beta_dot, gamma_dot
 
 
-def rates_spin_is_w3(alpha, beta, gamma, omega_B):
+def _rates_spin_is_w3(alpha, beta, gamma, omega_B):
     """alpha' = w3, the heading's share cos(beta) gamma' forgotten."""
     w1, w2, w3 = omega_B
     beta_dot = np.cos(alpha) * w1 - np.sin(alpha) * w2
@@ -114,7 +134,7 @@ def rates_spin_is_w3(alpha, beta, gamma, omega_B):
     return w3, beta_dot, gamma_dot
 
 
-def rates_spin_sign(alpha, beta, gamma, omega_B):
+def _rates_spin_sign(alpha, beta, gamma, omega_B):
     """alpha' = w3 + cos(beta) gamma': the sign of the heading's share."""
     w1, w2, w3 = omega_B
     beta_dot = np.cos(alpha) * w1 - np.sin(alpha) * w2
@@ -122,15 +142,7 @@ def rates_spin_sign(alpha, beta, gamma, omega_B):
     return w3 + np.cos(beta) * gamma_dot, beta_dot, gamma_dot
 
 
-def rates_solve_with_transpose(alpha, beta, gamma, omega_B):
-    """np.linalg.solve with E built row for column (E^T solved instead of E)."""
-    E = np.array([[0, 0, 1],
-                  [np.cos(alpha), -np.sin(alpha), 0],
-                  [np.sin(beta) * np.sin(alpha), np.sin(beta) * np.cos(alpha), np.cos(beta)]])
-    return tuple(np.linalg.solve(E, omega_B))
-
-
-def rates_sin_cos_of_alpha_swapped(alpha, beta, gamma, omega_B):
+def _rates_sin_cos_of_alpha_swapped(alpha, beta, gamma, omega_B):
     """sin(alpha) and cos(alpha) exchanged in both rows."""
     w1, w2, w3 = omega_B
     beta_dot = np.sin(alpha) * w1 - np.cos(alpha) * w2
@@ -138,63 +150,123 @@ def rates_sin_cos_of_alpha_swapped(alpha, beta, gamma, omega_B):
     return w3 - np.cos(beta) * gamma_dot, beta_dot, gamma_dot
 
 
-def rates_gamma_for_alpha(alpha, beta, gamma, omega_B):
-    """The heading gamma used where the spin alpha belongs (gamma does not enter)."""
-    w1, w2, w3 = omega_B
-    beta_dot = np.cos(gamma) * w1 - np.sin(gamma) * w2
-    gamma_dot = (np.sin(gamma) * w1 + np.cos(gamma) * w2) / np.sin(beta)
-    return w3 - np.cos(beta) * gamma_dot, beta_dot, gamma_dot
+def _integrate(rates, alpha, beta, gamma, omega_B, t, **tolerances):
+    """The angles after t by solve_ivp of the given rates (tight unless told otherwise)."""
+    from scipy.integrate import solve_ivp
+
+    options = {"rtol": 1e-10, "atol": 1e-12} | tolerances
+    run = solve_ivp(lambda _, q: rates(q[0], q[1], q[2], omega_B), (0.0, t),
+                    [alpha, beta, gamma], **options)
+    return tuple(run.y[:, -1])
 
 
-def rates_cos_beta_divisor(alpha, beta, gamma, omega_B):
-    """gamma' divided by cos(beta) instead of sin(beta)."""
+def _right_rates(alpha, beta, gamma, omega_B):
     w1, w2, w3 = omega_B
-    beta_dot = np.cos(alpha) * w1 - np.sin(alpha) * w2
-    gamma_dot = (np.sin(alpha) * w1 + np.cos(alpha) * w2) / np.cos(beta)
-    return w3 - np.cos(beta) * gamma_dot, beta_dot, gamma_dot
+    gamma_dot = (w1 * np.sin(alpha) + w2 * np.cos(alpha)) / np.sin(beta)
+    return (w3 - np.cos(beta) * gamma_dot, w1 * np.cos(alpha) - w2 * np.sin(alpha),
+            gamma_dot)
+
+
+def euler_transpose_for_inverse(alpha, beta, gamma, omega_B, t):
+    """E^T omega_B integrated: the transpose used as the inverse."""
+    return _integrate(_rates_transpose_for_inverse, alpha, beta, gamma, omega_B, t)
+
+
+def euler_beta_dot_sign(alpha, beta, gamma, omega_B, t):
+    """beta' with the sign of its omega_y term flipped, integrated."""
+    return _integrate(_rates_beta_dot_sign, alpha, beta, gamma, omega_B, t)
+
+
+def euler_without_sin_beta(alpha, beta, gamma, omega_B, t):
+    """gamma' without the division by sin(beta), integrated."""
+    return _integrate(_rates_without_sin_beta, alpha, beta, gamma, omega_B, t)
+
+
+def euler_spin_is_w3(alpha, beta, gamma, omega_B, t):
+    """alpha' = w3 integrated: the heading's share forgotten."""
+    return _integrate(_rates_spin_is_w3, alpha, beta, gamma, omega_B, t)
+
+
+def euler_spin_sign(alpha, beta, gamma, omega_B, t):
+    """alpha' = w3 + cos(beta) gamma' integrated: the sign of the heading's share."""
+    return _integrate(_rates_spin_sign, alpha, beta, gamma, omega_B, t)
+
+
+def euler_sin_cos_of_alpha_swapped(alpha, beta, gamma, omega_B, t):
+    """sin(alpha) and cos(alpha) exchanged in the rates, integrated."""
+    return _integrate(_rates_sin_cos_of_alpha_swapped, alpha, beta, gamma, omega_B, t)
+
+
+def euler_one_step(alpha, beta, gamma, omega_B, t):
+    """The rates at the start times t: a single Euler step over the whole time."""
+    rates = _right_rates(alpha, beta, gamma, omega_B)
+    return alpha + rates[0] * t, beta + rates[1] * t, gamma + rates[2] * t
+
+
+def euler_default_tolerances(alpha, beta, gamma, omega_B, t):
+    """solve_ivp left at its default rtol=1e-3, atol=1e-6."""
+    return _integrate(_right_rates, alpha, beta, gamma, omega_B, t, rtol=1e-3, atol=1e-6)
 
 
 # --------------------------------------------------------------------------- 6.4 gyro torque
 
 
-def gyro_omega_cross_L(L, omega):
-    """omega x L, the source's order: the opposite sign."""
-    return np.cross(omega, L)
+def _axes(phi):
+    phi = np.asarray(phi, dtype=float)
+    one, zero = np.ones_like(phi), np.zeros_like(phi)
+    return (np.stack([one, zero, zero], axis=-1),
+            np.stack([zero, -np.sin(phi), np.cos(phi)], axis=-1))
 
 
-def gyro_elementwise(L, omega):
-    """L * omega element by element instead of the cross product."""
-    return L * omega
+def gyro_source_sign(I_spin, I_tilt, spin, phi, phi_dot, phi_ddot):
+    """omega x L taken with the source's order the other way: the gyroscopic part negated."""
+    x, a = _axes(phi)
+    rate = np.asarray(phi_dot)[..., None]
+    L = I_spin * spin * a + I_tilt * rate * x
+    return I_tilt * np.asarray(phi_ddot)[..., None] * x + np.cross(L, rate * x)
 
 
-def gyro_middle_component_sign(L, omega):
-    """The cross product by hand with the sign of its middle component wrong."""
-    L, w = np.asarray(L), np.asarray(omega)
-    x = L[..., 1] * w[..., 2] - L[..., 2] * w[..., 1]
-    y = L[..., 0] * w[..., 2] - L[..., 2] * w[..., 0]
-    z = L[..., 0] * w[..., 1] - L[..., 1] * w[..., 0]
-    return np.stack([x, y, z], axis=-1)
+def gyro_no_tilt_acceleration(I_spin, I_tilt, spin, phi, phi_dot, phi_ddot):
+    """Only the gyroscopic part: the ring's own acceleration term left out."""
+    x, a = _axes(phi)
+    return I_spin * spin * np.asarray(phi_dot)[..., None] * np.cross(x, a)
 
 
-def gyro_rows_for_components(L, omega):
-    """L[0], L[1], L[2] for the components: right for one pair, rows for n pairs."""
-    x = L[1] * omega[2] - L[2] * omega[1]
-    y = L[2] * omega[0] - L[0] * omega[2]
-    z = L[0] * omega[1] - L[1] * omega[0]
-    return np.array([x, y, z])
+def gyro_axis_not_tilted(I_spin, I_tilt, spin, phi, phi_dot, phi_ddot):
+    """The rotor's axis kept along z while the ring tilts."""
+    x, a = _axes(0.0 * np.asarray(phi, dtype=float))
+    rate = np.asarray(phi_dot)[..., None]
+    return I_tilt * np.asarray(phi_ddot)[..., None] * x + I_spin * spin * rate * np.cross(x, a)
 
 
-def gyro_cross_along_axis_0(L, omega):
-    """np.cross(..., axis=0): for n pairs the components taken down the columns, not rows."""
-    return np.cross(L, omega, axis=0)
+def gyro_whole_rotor_rate(I_spin, I_tilt, spin, phi, phi_dot, phi_ddot):
+    """The frame taken to turn with the rotor (spin included): omega = phi_dot x + spin a."""
+    x, a = _axes(phi)
+    rate = np.asarray(phi_dot)[..., None]
+    L = I_spin * spin * a + I_tilt * rate * x
+    return I_tilt * np.asarray(phi_ddot)[..., None] * x + np.cross(rate * x + spin * a, L)
 
 
-def gyro_coriolis_factor_2(L, omega):
-    """2 L x omega, the factor 2 of the Coriolis acceleration carried over."""
-    return 2 * np.cross(L, omega)
+def gyro_moments_swapped(I_spin, I_tilt, spin, phi, phi_dot, phi_ddot):
+    """I_tilt with the spin and I_spin with the tilt's acceleration."""
+    x, a = _axes(phi)
+    rate = np.asarray(phi_dot)[..., None]
+    return I_spin * np.asarray(phi_ddot)[..., None] * x + I_tilt * spin * rate * np.cross(x, a)
+
+
+def gyro_coriolis_factor_2(I_spin, I_tilt, spin, phi, phi_dot, phi_ddot):
+    """2 omega x L, the factor 2 of the Coriolis acceleration carried over."""
+    x, a = _axes(phi)
+    rate = np.asarray(phi_dot)[..., None]
+    L = I_spin * spin * a + I_tilt * rate * x
+    return I_tilt * np.asarray(phi_ddot)[..., None] * x + 2 * np.cross(rate * x, L)
 
 
 # --------------------------------------------------------------------------- 6.5 lever arm
+
+
+def _lower_R(beta_v, R_tip, R_blunt):
+    return np.where(np.asarray(beta_v) <= np.pi / 2, R_tip, R_blunt)
 
 
 def _height(beta_v, R1, R2):
@@ -210,97 +282,129 @@ def _contact_distance(beta_v, R1, R2):
     return np.hypot(R2 * np.sin(psi), R1 * np.cos(psi))
 
 
-def offset_source_lever(beta_v, R1, R2):
+def offset_source_lever(beta_v, R_tip, R_blunt, R2, e):
     """|r| sin(beta_v), the source's lever arm (its eq. 31), with |r| centre to contact."""
-    return _contact_distance(beta_v, R1, R2) * np.sin(beta_v)
+    R = _lower_R(beta_v, R_tip, R_blunt)
+    return _contact_distance(beta_v, R, R2) * np.sin(beta_v) + e * np.sin(beta_v)
 
 
-def offset_sign(beta_v, R1, R2):
-    """d = +dH/dbeta_v: the minus forgotten."""
-    return (R2**2 - R1**2) * np.sin(beta_v) * np.cos(beta_v) / _height(beta_v, R1, R2)
+def offset_sign(beta_v, R_tip, R_blunt, R2, e):
+    """d = +dH_m/dbeta_v: the minus forgotten."""
+    R = _lower_R(beta_v, R_tip, R_blunt)
+    d = (R**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) / _height(beta_v, R, R2)
+    return -d - e * np.sin(beta_v)
 
 
-def offset_without_division_by_H(beta_v, R1, R2):
+def offset_without_division_by_H(beta_v, R_tip, R_blunt, R2, e):
     """The derivative of H^2 / 2 instead of H: the division by H forgotten."""
-    return (R1**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v)
+    R = _lower_R(beta_v, R_tip, R_blunt)
+    return (R**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) + e * np.sin(beta_v)
 
 
-def offset_H_for_contact_distance(beta_v, R1, R2):
+def offset_H_for_contact_distance(beta_v, R_tip, R_blunt, R2, e):
     """H sin(beta_v - beta_p): the height H used as the distance to the contact point."""
-    return _height(beta_v, R1, R2) * np.sin(beta_v - _contact(beta_v, R1, R2))
+    R = _lower_R(beta_v, R_tip, R_blunt)
+    lever = _height(beta_v, R, R2) * np.sin(beta_v - _contact(beta_v, R, R2))
+    return lever + e * np.sin(beta_v)
 
 
-def offset_angle_from_long_axis(beta_v, R1, R2):
+def offset_angle_from_long_axis(beta_v, R_tip, R_blunt, R2, e):
     """|r| sin(beta_p): the contact's angle from the long axis, not from the vertical."""
-    return _contact_distance(beta_v, R1, R2) * np.sin(_contact(beta_v, R1, R2))
+    R = _lower_R(beta_v, R_tip, R_blunt)
+    lever = _contact_distance(beta_v, R, R2) * np.sin(_contact(beta_v, R, R2))
+    return lever + e * np.sin(beta_v)
 
 
-def offset_chain_rule_half(beta_v, R1, R2):
+def offset_chain_rule_half(beta_v, R_tip, R_blunt, R2, e):
     """The derivative of sqrt(u) taken as u' / (4 sqrt(u)): half the lever arm."""
-    return (R1**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) / (2 * _height(beta_v, R1, R2))
+    R = _lower_R(beta_v, R_tip, R_blunt)
+    d = (R**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) / (2 * _height(beta_v, R, R2))
+    return d + e * np.sin(beta_v)
 
 
-def offset_sin_2beta(beta_v, R1, R2):
-    """sin(2 beta_v) where sin(beta_v) cos(beta_v) belongs: twice the lever arm."""
-    return (R1**2 - R2**2) * np.sin(2 * beta_v) / _height(beta_v, R1, R2)
+def offset_mass_forgotten(beta_v, R_tip, R_blunt, R2, e):
+    """The lever arm of the equator's centre: e never used."""
+    R = _lower_R(beta_v, R_tip, R_blunt)
+    return (R**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) / _height(beta_v, R, R2)
+
+
+def offset_one_egg(beta_v, R_tip, R_blunt, R2, e):
+    """The chapter's lever arm with R_tip at every tilt, then the mass centre's share."""
+    d = (R_tip**2 - R2**2) * np.sin(beta_v) * np.cos(beta_v) / _height(beta_v, R_tip, R2)
+    return d + e * np.sin(beta_v)
 
 
 # --------------------------------------------------------------------------- 6.6 rocking period
 
 
-def period_about_centre(R1, R2, mass, I_t, g):
-    """The source's inertia I_t about the centre, not about the contact (m R2^2 forgotten)."""
-    k = mass * g * (R1**2 - R2**2) / R2
-    return 2 * np.pi * np.sqrt(I_t / k)
+def _k_payload(R1, R2, mass, g, m_p, h):
+    return (mass + m_p) * g * (R1**2 - R2**2) / R2 - m_p * g * h
 
 
-def stiffness_without_half(R1, R2, mass, I_t, g):
-    """k read as the coefficient of eps^2 in m g H, the 1/2 of k eps^2 / 2 forgotten."""
-    k = mass * g * (R1**2 - R2**2) / (2 * R2)
-    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) / k)
+def period_about_centre(R1, R2, mass, I_t, g, m_p, h):
+    """The source's inertia about the centre for egg and payload, not about the contact."""
+    J = I_t + m_p * h**2
+    return 2 * np.pi * np.sqrt(J / _k_payload(R1, R2, mass, g, m_p, h))
 
 
-def expanded_H_squared(R1, R2, mass, I_t, g):
-    """H^2 = R2^2 + (R1^2 - R2^2) eps^2 expanded and taken for H: the root forgotten."""
-    k = 2 * mass * g * (R1**2 - R2**2)
-    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) / k)
+def stiffness_without_half(R1, R2, mass, I_t, g, m_p, h):
+    """k read as the coefficient of eps^2 in V, the 1/2 of k eps^2 / 2 forgotten."""
+    J = I_t + mass * R2**2 + m_p * (R2 + h)**2
+    return 2 * np.pi * np.sqrt(J / (0.5 * _k_payload(R1, R2, mass, g, m_p, h)))
 
 
-def angular_frequency(R1, R2, mass, I_t, g):
+def angular_frequency(R1, R2, mass, I_t, g, m_p, h):
     """Returned w0 = sqrt(k / J) [rad/s], not the period 2 pi / w0."""
-    k = mass * g * (R1**2 - R2**2) / R2
-    return np.sqrt(k / (I_t + mass * R2**2))
+    J = I_t + mass * R2**2 + m_p * (R2 + h)**2
+    return np.sqrt(_k_payload(R1, R2, mass, g, m_p, h) / J)
+
+
+def payload_ignored(R1, R2, mass, I_t, g, m_p, h):
+    """The chapter's period of the bare egg: m_p and h never used."""
+    return 2 * np.pi * np.sqrt((I_t + mass * R2**2) * R2 / (mass * g * (R1**2 - R2**2)))
+
+
+def payload_about_its_own_centre(R1, R2, mass, I_t, g, m_p, h):
+    """The payload's inertia m_p h^2 about the egg's centre, the egg's about the contact."""
+    J = I_t + mass * R2**2 + m_p * h**2
+    return 2 * np.pi * np.sqrt(J / _k_payload(R1, R2, mass, g, m_p, h))
+
+
+def payload_as_a_hanging_bob(R1, R2, mass, I_t, g, m_p, h):
+    """The payload's h taken to add stiffness, like a bob hanging below its pivot."""
+    J = I_t + mass * R2**2 + m_p * (R2 + h)**2
+    k = (mass + m_p) * g * (R1**2 - R2**2) / R2 + m_p * g * h
+    return 2 * np.pi * np.sqrt(J / k)
 
 
 SLIPS = [
-    ("egg.contact_angle", contact_angle_as_sphere),
+    ("egg.contact_angle", contact_angle_one_egg),
+    ("egg.contact_angle", contact_angle_arctan),
+    ("egg.contact_angle", contact_angle_blunt_from_its_own_end),
     ("egg.contact_angle", contact_angle_parametric),
-    ("egg.contact_angle", contact_angle_ratio_inverted),
-    ("egg.contact_angle", contact_angle_arctan2_swapped),
-    ("egg.contact_angle", contact_angle_wrong_side),
-    ("egg.contact_angle", contact_angle_from_vertical),
-    ("egg.contact_angle", contact_angle_one_square_dropped),
-    ("egg.center_height", height_axes_swapped),
-    ("egg.center_height", height_without_squares),
+    ("egg.contact_angle", contact_angle_as_sphere),
+    ("egg.contact_angle", contact_angle_mean_egg),
+    ("egg.contact_angle", contact_angle_halves_swapped),
+    ("egg.center_height", height_one_egg),
+    ("egg.center_height", height_offset_forgotten),
+    ("egg.center_height", height_offset_sign),
     ("egg.center_height", height_straight_down),
     ("egg.center_height", height_without_root),
-    ("egg.center_height", height_distance_to_contact),
-    ("egg.center_height", height_linear_in_squares_of_trig),
-    ("egg.center_height", height_trig_not_squared),
-    ("egg.euler_rates", rates_transpose_for_inverse),
-    ("egg.euler_rates", rates_beta_dot_sign),
-    ("egg.euler_rates", rates_without_sin_beta),
-    ("egg.euler_rates", rates_spin_is_w3),
-    ("egg.euler_rates", rates_spin_sign),
-    ("egg.euler_rates", rates_solve_with_transpose),
-    ("egg.euler_rates", rates_sin_cos_of_alpha_swapped),
-    ("egg.euler_rates", rates_gamma_for_alpha),
-    ("egg.euler_rates", rates_cos_beta_divisor),
-    ("egg.gyro_torque", gyro_omega_cross_L),
-    ("egg.gyro_torque", gyro_elementwise),
-    ("egg.gyro_torque", gyro_middle_component_sign),
-    ("egg.gyro_torque", gyro_rows_for_components),
-    ("egg.gyro_torque", gyro_cross_along_axis_0),
+    ("egg.center_height", height_plus_e),
+    ("egg.center_height", height_without_squares),
+    ("egg.euler_rates", euler_transpose_for_inverse),
+    ("egg.euler_rates", euler_beta_dot_sign),
+    ("egg.euler_rates", euler_without_sin_beta),
+    ("egg.euler_rates", euler_spin_is_w3),
+    ("egg.euler_rates", euler_spin_sign),
+    ("egg.euler_rates", euler_sin_cos_of_alpha_swapped),
+    ("egg.euler_rates", euler_one_step),
+    ("egg.euler_rates", euler_default_tolerances),
+    ("egg.gyro_torque", gyro_source_sign),
+    ("egg.gyro_torque", gyro_no_tilt_acceleration),
+    ("egg.gyro_torque", gyro_axis_not_tilted),
+    ("egg.gyro_torque", gyro_whole_rotor_rate),
+    ("egg.gyro_torque", gyro_moments_swapped),
     ("egg.gyro_torque", gyro_coriolis_factor_2),
     ("egg.contact_offset", offset_source_lever),
     ("egg.contact_offset", offset_sign),
@@ -308,9 +412,12 @@ SLIPS = [
     ("egg.contact_offset", offset_H_for_contact_distance),
     ("egg.contact_offset", offset_angle_from_long_axis),
     ("egg.contact_offset", offset_chain_rule_half),
-    ("egg.contact_offset", offset_sin_2beta),
+    ("egg.contact_offset", offset_mass_forgotten),
+    ("egg.contact_offset", offset_one_egg),
     ("egg.rocking_period", period_about_centre),
     ("egg.rocking_period", stiffness_without_half),
-    ("egg.rocking_period", expanded_H_squared),
     ("egg.rocking_period", angular_frequency),
+    ("egg.rocking_period", payload_ignored),
+    ("egg.rocking_period", payload_about_its_own_centre),
+    ("egg.rocking_period", payload_as_a_hanging_bob),
 ]

@@ -1,86 +1,125 @@
 """Typical wrong answers to the exercises of chapter 2 (friction)."""
 
 import numpy as np
+from scipy.optimize import brentq
 
 # --------------------------------------------------------------------------- 2.1 tilt
 
 
-def tilt_sin(theta):
-    """mu = sin(theta): the ratio of the weight's components taken as a sine."""
-    return np.sin(theta)
+def _slide_acceleration(length, time):
+    return 2 * length / np.asarray(time, float) ** 2
 
 
-def tilt_cot(theta):
-    """mu = N / F, the ratio upside down: 1 / tan(theta)."""
-    return 1 / np.tan(theta)
+def tilt_sin(theta, length, time, g):
+    """N = m g in both balances: mu_s = sin(theta), mu_k = sin(theta) - a / g."""
+    a = _slide_acceleration(length, time)
+    return np.sin(theta), np.sin(theta) - a / g
 
 
-def tilt_degrees(theta):
+def tilt_degrees(theta, length, time, g):
     """The angle converted from degrees although it is given in radians."""
-    return np.tan(np.radians(theta))
+    angle = np.radians(theta)
+    a = _slide_acceleration(length, time)
+    return np.tan(angle), np.tan(angle) - a / (g * np.cos(angle))
 
 
-def tilt_to_degrees(theta):
-    """np.degrees before np.tan: the angle turned into degrees, which np.tan reads as radians."""
-    return np.tan(np.degrees(theta))
+def tilt_distance_a_t_squared(theta, length, time, g):
+    """length = a t^2 without the 1/2: the acceleration half its size."""
+    a = length / np.asarray(time, float) ** 2
+    return np.tan(theta), np.tan(theta) - a / (g * np.cos(theta))
 
 
-def tilt_small_angle(theta):
-    """mu = theta, the small-angle tan(theta) ~ theta (the tilts are not small)."""
-    return theta
+def tilt_steady_slide(theta, length, time, g):
+    """The slide taken as steady: the friction balances the pull, mu_k = tan(theta)."""
+    return np.tan(theta), np.tan(theta) + 0 * np.asarray(time, float)
 
 
-def tilt_arctan(theta):
-    """np.arctan for np.tan (the inverse function)."""
-    return np.arctan(theta)
+def tilt_friction_down_the_board(theta, length, time, g):
+    """m a = m g sin + mu_k m g cos: the friction taken to act down the board."""
+    a = _slide_acceleration(length, time)
+    return np.tan(theta), (a - g * np.sin(theta)) / (g * np.cos(theta))
+
+
+def tilt_pair_swapped(theta, length, time, g):
+    """Returned (mu_k, mu_s)."""
+    a = _slide_acceleration(length, time)
+    return np.tan(theta) - a / (g * np.cos(theta)), np.tan(theta)
 
 
 # --------------------------------------------------------------------------- 2.2 Stribeck
 
 
-def stribeck_coulomb_along_velocity(v, Fc, Fs, vs, b):
-    """The minus in front of the Coulomb-Stribeck part lost: it pushes along v."""
-    return (Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * np.sign(v) - b * v
+def _edges(q):
+    """x on both sides of 1/sqrt(2) where x exp(-x^2) = q (None where there is no band)."""
+    top = 1 / np.sqrt(2)
+    if q >= top * np.exp(-0.5):
+        return None
+
+    def f(x):
+        return x * np.exp(-x**2) - q
+
+    return (brentq(f, 0.0, top, xtol=1e-14, rtol=1e-15),
+            brentq(f, top, 30.0, xtol=1e-14, rtol=1e-15))
 
 
-def stribeck_no_viscous(v, Fc, Fs, vs, b):
-    """The viscous term -b v forgotten."""
-    return -(Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * np.sign(v)
+def _in_speeds(edges, vs):
+    return (0.0, 0.0) if edges is None else (vs * edges[0], vs * edges[1])
 
 
-def stribeck_exponent_one(v, Fc, Fs, vs, b):
-    """The exponent delta = 1, |v|/vs, where the text gives delta = 2."""
-    return -(Fc + (Fs - Fc) * np.exp(-np.abs(v) / vs)) * np.sign(v) - b * v
+def stribeck_band_no_viscous(Fc, Fs, vs, b, gain):
+    """Only the gain as damping: the viscous slope b forgotten."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    return _in_speeds(_edges(gain * vs / (2 * (Fs - Fc))), vs)
 
 
-def stribeck_levels_swapped(v, Fc, Fs, vs, b):
-    """Fc and Fs swapped: the force starts at Fc and tends to Fs."""
-    return -(Fs + (Fc - Fs) * np.exp(-(v / vs)**2)) * np.sign(v) - b * v
+def stribeck_band_viscous_against(Fc, Fs, vs, b, gain):
+    """The viscous slope counted as a negative damping: gain - b."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    return _in_speeds(_edges((gain - b) * vs / (2 * (Fs - Fc))), vs)
 
 
-def stribeck_vs_not_squared(v, Fc, Fs, vs, b):
-    """exp(-v^2 / vs): the Stribeck velocity left outside the square."""
-    return -(Fc + (Fs - Fc) * np.exp(-v**2 / vs)) * np.sign(v) - b * v
+def stribeck_band_no_two(Fc, Fs, vs, b, gain):
+    """d/dx exp(-x^2) taken as -x exp(-x^2): the 2 lost."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    return _in_speeds(_edges((gain + b) * vs / (Fs - Fc)), vs)
 
 
-def stribeck_sign_by_division(v, Fc, Fs, vs, b):
-    """sign(v) written as v / |v|, which is nan at v = 0 (the force there must be 0)."""
-    return -(Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * (v / np.abs(v)) - b * v
+def stribeck_band_no_chain_rule(Fc, Fs, vs, b, gain):
+    """Differentiated in x and compared with the gain in v: the 1/vs lost."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    return _in_speeds(_edges((gain + b) / (2 * (Fs - Fc))), vs)
 
 
-def stribeck_sign_only_on_coulomb(v, Fc, Fs, vs, b):
-    """sign(v) only on Fc: the Stribeck hump does not turn with the velocity."""
-    return -Fc * np.sign(v) - (Fs - Fc) * np.exp(-(v / vs)**2) - b * v
+def stribeck_band_in_x(Fc, Fs, vs, b, gain):
+    """The edges returned as x = v / vs."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    return _in_speeds(_edges((gain + b) * vs / (2 * (Fs - Fc))), 1.0)
 
 
-def stribeck_viscous_sign(v, Fc, Fs, vs, b):
-    """+b v: the viscous part pushes along the velocity."""
-    return -(Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * np.sign(v) + b * v
+def stribeck_band_exponent_one(Fc, Fs, vs, b, gain):
+    """The fall exp(-v/vs) of delta = 1: steepest at rest, so the band starts at 0."""
+    ratio = (Fs - Fc) / (vs * (gain + b))
+    return (0.0, vs * np.log(ratio)) if ratio > 1 else (0.0, 0.0)
 
 
-def stribeck_exponent_sign(v, Fc, Fs, vs, b):
-    """exp(+(v/vs)^2): the minus of the exponent lost."""
-    return -(Fc + (Fs - Fc) * np.exp((v / vs)**2)) * np.sign(v) - b * v
+def stribeck_band_reversed(Fc, Fs, vs, b, gain):
+    """Returned (v_high, v_low)."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    low, high = _in_speeds(_edges((gain + b) * vs / (2 * (Fs - Fc))), vs)
+    return high, low
+
+
+def stribeck_band_of_falling_friction(Fc, Fs, vs, b, gain):
+    """Where the friction torque falls with the speed: the loop's gain left out."""
+    if Fs == Fc:
+        return 0.0, 0.0
+    return _in_speeds(_edges(b * vs / (2 * (Fs - Fc))), vs)
 
 
 # --------------------------------------------------------------------------- 2.3 Karnopp
@@ -201,20 +240,19 @@ def period_over_the_top(mass, stiffness, Fc, Fs, belt_speed):
 
 SLIPS = [
     ("friction.mu_from_tilt", tilt_sin),
-    ("friction.mu_from_tilt", tilt_cot),
     ("friction.mu_from_tilt", tilt_degrees),
-    ("friction.mu_from_tilt", tilt_to_degrees),
-    ("friction.mu_from_tilt", tilt_small_angle),
-    ("friction.mu_from_tilt", tilt_arctan),
-    ("friction.stribeck", stribeck_coulomb_along_velocity),
-    ("friction.stribeck", stribeck_no_viscous),
-    ("friction.stribeck", stribeck_exponent_one),
-    ("friction.stribeck", stribeck_levels_swapped),
-    ("friction.stribeck", stribeck_vs_not_squared),
-    ("friction.stribeck", stribeck_sign_by_division),
-    ("friction.stribeck", stribeck_sign_only_on_coulomb),
-    ("friction.stribeck", stribeck_viscous_sign),
-    ("friction.stribeck", stribeck_exponent_sign),
+    ("friction.mu_from_tilt", tilt_distance_a_t_squared),
+    ("friction.mu_from_tilt", tilt_steady_slide),
+    ("friction.mu_from_tilt", tilt_friction_down_the_board),
+    ("friction.mu_from_tilt", tilt_pair_swapped),
+    ("friction.stribeck", stribeck_band_no_viscous),
+    ("friction.stribeck", stribeck_band_viscous_against),
+    ("friction.stribeck", stribeck_band_no_two),
+    ("friction.stribeck", stribeck_band_no_chain_rule),
+    ("friction.stribeck", stribeck_band_in_x),
+    ("friction.stribeck", stribeck_band_exponent_one),
+    ("friction.stribeck", stribeck_band_reversed),
+    ("friction.stribeck", stribeck_band_of_falling_friction),
     ("friction.karnopp", karnopp_band_closed),
     ("friction.karnopp", karnopp_no_saturation),
     ("friction.karnopp", karnopp_sticking_sign),

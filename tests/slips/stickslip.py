@@ -76,75 +76,62 @@ def forward_minus_30_read_as_30(theta1_dot, theta2_dot, theta3_dot, leg_radius):
 
 
 # --------------------------------------------------------------------------- 5.2 inverse
+# (rewritten by the check's author for legs anywhere, not blind)
 
 
-def _forward_matrix(leg_radius, angles_deg=(90, 210, -30)):
-    a = np.radians(angles_deg)
-    return np.array([leg_radius * np.cos(a), leg_radius * np.sin(a), np.ones(3)])
+def _pivot_columns(legs):
+    """Forward matrix: a unit pivot about foot (px, py) moves the centre at (py, -px)."""
+    legs = np.asarray(legs, dtype=float)
+    return np.array([legs[:, 1], -legs[:, 0], np.ones(3)])
 
 
-def inverse_transpose_for_inverse(x_dot, y_dot, theta_dot, leg_radius):
+def _solve(matrix, x_dot, y_dot, theta_dot):
+    return tuple(np.linalg.solve(matrix, np.array([x_dot, y_dot, theta_dot], dtype=float)))
+
+
+def inverse_transpose_for_inverse(x_dot, y_dot, theta_dot, legs):
     """The transpose of the forward matrix used as its inverse."""
-    J = _forward_matrix(leg_radius)
-    return tuple(J.T @ np.array([x_dot, y_dot, theta_dot]))
+    return tuple(_pivot_columns(legs).T @ np.array([x_dot, y_dot, theta_dot]))
 
 
-def inverse_rows_2_and_3_swapped(x_dot, y_dot, theta_dot, leg_radius):
-    """theta2 and theta3 exchanged, as the source's labels suggest (its third line says 2)."""
-    l = leg_radius  # noqa: E741
+def inverse_third_rate_is_second(x_dot, y_dot, theta_dot, legs):
+    """The source's printed inverse copied: its third line labelled theta2_dot."""
+    t1, t2, _ = _solve(_pivot_columns(legs), x_dot, y_dot, theta_dot)
+    return t1, t2, t2
+
+
+def inverse_chapter_formula(x_dot, y_dot, theta_dot, legs):
+    """The chapter's closed-form inverse, with the mean distance of the legs as l."""
+    ell = np.mean(np.hypot(np.asarray(legs)[:, 0], np.asarray(legs)[:, 1]))
     r3 = np.sqrt(3) / 3
-    theta1 = 2 / 3 * y_dot / l + theta_dot / 3
-    theta3 = -r3 * x_dot / l - y_dot / l / 3 + theta_dot / 3
-    theta2 = r3 * x_dot / l - y_dot / l / 3 + theta_dot / 3
-    return theta1, theta2, theta3
+    return (2 / 3 * y_dot / ell + theta_dot / 3,
+            -r3 * x_dot / ell - y_dot / ell / 3 + theta_dot / 3,
+            r3 * x_dot / ell - y_dot / ell / 3 + theta_dot / 3)
 
 
-def inverse_no_leg_radius(x_dot, y_dot, theta_dot, leg_radius):
-    """The division by the leg radius forgotten."""
-    r3 = np.sqrt(3) / 3
-    return (2 / 3 * y_dot + theta_dot / 3,
-            -r3 * x_dot - y_dot / 3 + theta_dot / 3,
-            r3 * x_dot - y_dot / 3 + theta_dot / 3)
+def inverse_turn_split_in_three(x_dot, y_dot, theta_dot, legs):
+    """The translation solved alone, then theta_dot / 3 added to each rate."""
+    rates = _solve(_pivot_columns(legs), x_dot, y_dot, 0.0 * np.asarray(theta_dot))
+    return tuple(r + theta_dot / 3 for r in rates)
 
 
-def inverse_times_leg_radius(x_dot, y_dot, theta_dot, leg_radius):
-    """Multiplied by the leg radius instead of divided."""
-    l = leg_radius  # noqa: E741
-    r3 = np.sqrt(3) / 3
-    return (2 / 3 * y_dot * l + theta_dot / 3,
-            -r3 * x_dot * l - y_dot * l / 3 + theta_dot / 3,
-            r3 * x_dot * l - y_dot * l / 3 + theta_dot / 3)
+def inverse_cross_product_sign(x_dot, y_dot, theta_dot, legs):
+    """The centre's velocity as z x p (the foot about the centre), not z x (0 - p)."""
+    legs = np.asarray(legs, dtype=float)
+    return _solve(np.array([-legs[:, 1], legs[:, 0], np.ones(3)]), x_dot, y_dot, theta_dot)
 
 
-def inverse_turn_rate_not_shared(x_dot, y_dot, theta_dot, leg_radius):
-    """theta_dot added whole to each rate instead of a third of it."""
-    l = leg_radius  # noqa: E741
-    r3 = np.sqrt(3) / 3
-    return (2 / 3 * y_dot / l + theta_dot,
-            -r3 * x_dot / l - y_dot / l / 3 + theta_dot,
-            r3 * x_dot / l - y_dot / l / 3 + theta_dot)
+def inverse_one_row_per_leg(x_dot, y_dot, theta_dot, legs):
+    """Each leg's (py, -px, 1) written as a row of the matrix, then solved."""
+    return _solve(_pivot_columns(legs).T, x_dot, y_dot, theta_dot)
 
 
-def inverse_degrees_as_radians(x_dot, y_dot, theta_dot, leg_radius):
-    """The forward matrix built with np.cos(210) (degrees as radians), then inverted."""
-    a = np.array([90, 210, -30])
-    J = np.array([leg_radius * np.cos(a), leg_radius * np.sin(a), np.ones(3)])
-    return tuple(np.linalg.solve(J, np.array([x_dot, y_dot, theta_dot])))
-
-
-def inverse_root3_over_2(x_dot, y_dot, theta_dot, leg_radius):
-    """sqrt(3)/2 (a cosine of 30 degrees) where the inverse has sqrt(3)/3."""
-    l = leg_radius  # noqa: E741
-    r = np.sqrt(3) / 2
-    return (2 / 3 * y_dot / l + theta_dot / 3,
-            -r * x_dot / l - y_dot / l / 3 + theta_dot / 3,
-            r * x_dot / l - y_dot / l / 3 + theta_dot / 3)
-
-
-def inverse_matrix_transposed_then_inverted(x_dot, y_dot, theta_dot, leg_radius):
-    """One row per motor instead of one column: the transpose of the matrix inverted."""
-    J = _forward_matrix(leg_radius).T
-    return tuple(np.linalg.inv(J) @ np.array([x_dot, y_dot, theta_dot]))
+def inverse_chapter_directions(x_dot, y_dot, theta_dot, legs):
+    """The thrusts at 90, 210 and -30 degrees, scaled by each leg's distance."""
+    dist = np.hypot(np.asarray(legs)[:, 0], np.asarray(legs)[:, 1])
+    a = np.radians([90, 210, -30])
+    return _solve(np.array([dist * np.cos(a), dist * np.sin(a), np.ones(3)]), x_dot, y_dot,
+                  theta_dot)
 
 
 # --------------------------------------------------------------------------- 5.3 circle fit
@@ -206,41 +193,85 @@ def circle_centroid(x, y):
 
 
 # --------------------------------------------------------------------------- 5.4 cost
+# (rewritten by the check's author for the simulated spin, not blind)
+
+_LEG_ANGLES = np.radians([180.0, 300.0, 60.0])
 
 
-def cost_plus(radius, rot_speed, alpha, beta):
-    """alpha R + beta V: a fast rotation punished instead of rewarded."""
-    return alpha * radius + beta * rot_speed
+def _cycle_ends(pivots, leg_radius, cycles=10, carry_legs=True, every_pivot=False):
+    """The centre after each cycle (or each pivot) of a spin from the origin."""
+    pos, heading = np.zeros(2), 0.0
+    ends, everywhere = [pos], [pos]
+    for _ in range(cycles):
+        for a, leg in zip(pivots, _LEG_ANGLES, strict=True):
+            if carry_legs:
+                foot = pos + leg_radius * np.array([np.cos(heading + leg), np.sin(heading + leg)])
+            else:
+                foot = leg_radius * np.array([np.cos(leg), np.sin(leg)])
+            rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+            pos = foot + rot @ (pos - foot)
+            heading += a
+            everywhere.append(pos)
+        ends.append(pos)
+    return np.array(everywhere if every_pivot else ends)
 
 
-def cost_weights_swapped(radius, rot_speed, alpha, beta):
-    """beta R - alpha V: the weights exchanged."""
-    return beta * radius - alpha * rot_speed
+def _radius(points):
+    x, y = points[:, 0], points[:, 1]
+    A = np.column_stack([x, y, np.ones_like(x)])
+    (D, E, F), *_ = np.linalg.lstsq(A, -(x**2 + y**2), rcond=None)
+    return np.sqrt(D**2 / 4 + E**2 / 4 - F)
 
 
-def cost_radius_to_mm(radius, rot_speed, alpha, beta):
-    """The radius multiplied by 1000 (to mm), although it comes in the caller's unit."""
-    return alpha * radius * 1000 - beta * rot_speed
+def cost_every_pivot_fitted(pivots, leg_radius, step_time, alpha, beta):
+    """The circle fitted to the centre after every pivot, as a camera at full rate sees it."""
+    radius = _radius(_cycle_ends(pivots, leg_radius, every_pivot=True))
+    speed = abs(sum(pivots)) / (3 * step_time)
+    return radius, speed, alpha * radius - beta * speed
 
 
-def cost_ratio(radius, rot_speed, alpha, beta):
-    """alpha R / (beta V): a ratio instead of the weighted difference."""
-    return alpha * radius / (beta * rot_speed)
+def cost_legs_left_behind(pivots, leg_radius, step_time, alpha, beta):
+    """Every pivot about its leg's starting place: the legs do not move with the robot."""
+    radius = _radius(_cycle_ends(pivots, leg_radius, carry_legs=False))
+    speed = abs(sum(pivots)) / (3 * step_time)
+    return radius, speed, alpha * radius - beta * speed
 
 
-def cost_radius_squared(radius, rot_speed, alpha, beta):
-    """alpha R^2 - beta V: the radius squared, as in a least-squares cost."""
-    return alpha * radius**2 - beta * rot_speed
+def cost_speed_per_step(pivots, leg_radius, step_time, alpha, beta):
+    """The cycle's turn divided by one step's time."""
+    radius = _radius(_cycle_ends(pivots, leg_radius))
+    speed = abs(sum(pivots)) / step_time
+    return radius, speed, alpha * radius - beta * speed
 
 
-def cost_negated(radius, rot_speed, alpha, beta):
-    """beta V - alpha R: written to be maximised, while Nelder-Mead minimises it."""
-    return beta * rot_speed - alpha * radius
+def cost_speed_signed(pivots, leg_radius, step_time, alpha, beta):
+    """The rotation speed keeps the sign of the cycle's turn."""
+    radius = _radius(_cycle_ends(pivots, leg_radius))
+    speed = sum(pivots) / (3 * step_time)
+    return radius, speed, alpha * radius - beta * speed
 
 
-def cost_speed_in_rpm(radius, rot_speed, alpha, beta):
-    """The rotation speed converted to rpm (60 / 2 pi) before weighting."""
-    return alpha * radius - beta * rot_speed * 60 / (2 * np.pi)
+def cost_radius_to_mm(pivots, leg_radius, step_time, alpha, beta):
+    """The radius in mm in the cost, with alpha per m."""
+    radius = _radius(_cycle_ends(pivots, leg_radius))
+    speed = abs(sum(pivots)) / (3 * step_time)
+    return radius, speed, alpha * radius * 1e3 - beta * speed
+
+
+def cost_plus(pivots, leg_radius, step_time, alpha, beta):
+    """alpha R + beta V: a fast rotation penalised."""
+    radius = _radius(_cycle_ends(pivots, leg_radius))
+    speed = abs(sum(pivots)) / (3 * step_time)
+    return radius, speed, alpha * radius + beta * speed
+
+
+def cost_continuous_twist(pivots, leg_radius, step_time, alpha, beta):
+    """The pivots as rates: radius |v| / |omega| from the forward kinematics."""
+    a = np.radians([90, 210, -30])
+    v = leg_radius * np.array([np.dot(pivots, np.cos(a)), np.dot(pivots, np.sin(a))])
+    radius = np.linalg.norm(v) / abs(sum(pivots))
+    speed = abs(sum(pivots)) / (3 * step_time)
+    return radius, speed, alpha * radius - beta * speed
 
 
 # --------------------------------------------------------------------------- 5.5 carried counts
@@ -294,13 +325,12 @@ SLIPS = [
     ("stickslip.forward_kinematics", forward_motor1_missing_in_y),
     ("stickslip.forward_kinematics", forward_minus_30_read_as_30),
     ("stickslip.inverse_kinematics", inverse_transpose_for_inverse),
-    ("stickslip.inverse_kinematics", inverse_rows_2_and_3_swapped),
-    ("stickslip.inverse_kinematics", inverse_no_leg_radius),
-    ("stickslip.inverse_kinematics", inverse_times_leg_radius),
-    ("stickslip.inverse_kinematics", inverse_turn_rate_not_shared),
-    ("stickslip.inverse_kinematics", inverse_degrees_as_radians),
-    ("stickslip.inverse_kinematics", inverse_root3_over_2),
-    ("stickslip.inverse_kinematics", inverse_matrix_transposed_then_inverted),
+    ("stickslip.inverse_kinematics", inverse_third_rate_is_second),
+    ("stickslip.inverse_kinematics", inverse_chapter_formula),
+    ("stickslip.inverse_kinematics", inverse_turn_split_in_three),
+    ("stickslip.inverse_kinematics", inverse_cross_product_sign),
+    ("stickslip.inverse_kinematics", inverse_one_row_per_leg),
+    ("stickslip.inverse_kinematics", inverse_chapter_directions),
     ("stickslip.fit_circle", circle_radius_without_quarters),
     ("stickslip.fit_circle", circle_centre_sign),
     ("stickslip.fit_circle", circle_centre_not_halved),
@@ -309,13 +339,13 @@ SLIPS = [
     ("stickslip.fit_circle", circle_radius_squared),
     ("stickslip.fit_circle", circle_columns_swapped),
     ("stickslip.fit_circle", circle_centroid),
-    ("stickslip.calibration_cost", cost_plus),
-    ("stickslip.calibration_cost", cost_weights_swapped),
+    ("stickslip.calibration_cost", cost_every_pivot_fitted),
+    ("stickslip.calibration_cost", cost_legs_left_behind),
+    ("stickslip.calibration_cost", cost_speed_per_step),
+    ("stickslip.calibration_cost", cost_speed_signed),
     ("stickslip.calibration_cost", cost_radius_to_mm),
-    ("stickslip.calibration_cost", cost_ratio),
-    ("stickslip.calibration_cost", cost_radius_squared),
-    ("stickslip.calibration_cost", cost_negated),
-    ("stickslip.calibration_cost", cost_speed_in_rpm),
+    ("stickslip.calibration_cost", cost_plus),
+    ("stickslip.calibration_cost", cost_continuous_twist),
     ("stickslip.carried_counts", counts_rounded_each),
     ("stickslip.carried_counts", counts_truncated_totals),
     ("stickslip.carried_counts", counts_totals_not_differenced),

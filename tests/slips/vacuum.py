@@ -1,6 +1,9 @@
 """Typical wrong answers to the exercises of chapter 7 (the vacuum robot climbing a step)."""
 
+import functools
+
 import numpy as np
+from scipy.optimize import brentq
 
 # --------------------------------------------------------------------------- 7.1 step distance
 
@@ -96,106 +99,111 @@ def step_normal_not_unit(point, step_x, height, fillet):
     return _step_distance(point, step_x, height, fillet, unit_normal=False)
 
 
+def _sill(half):
+    """A slip of the front step's pieces made a sill's answer the way a student mirrors: a
+    point behind the middle mirrored to the front, its normal mirrored back."""
+    @functools.wraps(half)
+    def sill_distance(point, step_x, width, height, fillet):
+        x, z = np.asarray(point, dtype=float)
+        middle = step_x + width / 2
+        if x <= middle:
+            return half(np.array([x, z]), step_x, height, fillet)
+        distance, normal = half(np.array([2 * middle - x, z]), step_x, height, fillet)
+        return distance, np.array([-normal[0], normal[1]])
+
+    return sill_distance
+
+
+def sill_top_runs_on(point, step_x, width, height, fillet):
+    """The front step's pieces only: the back fillet, back face and floor behind left out."""
+    return _step_distance(point, step_x, height, fillet)
+
+
+def sill_normal_kept(point, step_x, width, height, fillet):
+    """Mirrored to the front, but the front's normal returned unmirrored behind the middle."""
+    x, z = np.asarray(point, dtype=float)
+    middle = step_x + width / 2
+    return _step_distance(np.array([min(x, 2 * middle - x), z]), step_x, height, fillet)
+
+
 # --------------------------------------------------------------------------- 7.2 wheel load
 
 
+def _load(F, b, a, phi, R, c, psi, variant, *, tilt=None, radius=1.0, traction=True,
+          swap=False, trig=(np.cos, np.sin), degrees=False, telescopic=None):
+    """A student's wheel load at the edge; each keyword is one of the slips below."""
+    if degrees:
+        phi, psi = np.radians(phi), np.radians(psi)
+    cos, sin = trig
+    c = c if traction else 0.0
+    if variant == "telescopic":
+        return telescopic(F, c, psi) if telescopic else F / (cos(psi) + c * sin(psi))
+    s = 1.0 if (variant == "leading") != swap else -1.0
+    angle = phi + s * psi if tilt is None else tilt(phi, psi, s)
+    return F * b / (a * cos(angle) + s * c * (a * sin(angle) + radius * R))
+
+
 def load_degrees(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
-                 variant):
-    """np.radians(arm_angle): the angle converted from degrees although it is in radians."""
-    phi = np.radians(arm_angle)
-    ahead, below = arm_length * np.cos(phi), arm_length * np.sin(phi) + wheel_radius
-    if variant == "leading":
-        return spring_force * spring_lever / (ahead + traction * below)
-    if variant == "trailing":
-        return spring_force * spring_lever / (ahead - traction * below)
-    return spring_force
+                 contact_angle, variant):
+    """np.radians on both angles, which are in radians already."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, degrees=True)
 
 
 def load_links_swapped(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
-                       traction, variant):
+                       traction, contact_angle, variant):
     """The traction's sign of the leading link given to the trailing one and back."""
-    ahead = arm_length * np.cos(arm_angle)
-    below = arm_length * np.sin(arm_angle) + wheel_radius
-    if variant == "leading":
-        return spring_force * spring_lever / (ahead - traction * below)
-    if variant == "trailing":
-        return spring_force * spring_lever / (ahead + traction * below)
-    return spring_force
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, swap=True)
 
 
 def load_traction_lever_without_radius(spring_force, spring_lever, arm_length, arm_angle,
-                                       wheel_radius, traction, variant):
-    """The traction's lever a sin(phi), the wheel radius below the axle forgotten."""
-    ahead, below = arm_length * np.cos(arm_angle), arm_length * np.sin(arm_angle)
-    if variant == "leading":
-        return spring_force * spring_lever / (ahead + traction * below)
-    if variant == "trailing":
-        return spring_force * spring_lever / (ahead - traction * below)
-    return spring_force
+                                       wheel_radius, traction, contact_angle, variant):
+    """The traction's lever a sin(phi + s psi): the wheel radius left out."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, radius=0.0)
 
 
-def load_sin_cos_swapped(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
-                         traction, variant):
-    """a sin(phi) ahead and a cos(phi) below: sin and cos swapped."""
-    ahead = arm_length * np.sin(arm_angle)
-    below = arm_length * np.cos(arm_angle) + wheel_radius
-    if variant == "leading":
-        return spring_force * spring_lever / (ahead + traction * below)
-    if variant == "trailing":
-        return spring_force * spring_lever / (ahead - traction * below)
-    return spring_force
+def load_on_the_floor(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                      traction, contact_angle, variant):
+    """The chapter's floor formula: the contact angle never used for the links."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, tilt=lambda phi, psi, s: phi)
+
+
+def load_tilt_always_added(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                           traction, contact_angle, variant):
+    """phi + psi for both links: the trailing arm's direction not taken into account."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, tilt=lambda phi, psi, s: phi + psi)
 
 
 def load_no_traction(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
-                     traction, variant):
-    """The traction's moment forgotten."""
-    if variant == "telescopic":
-        return spring_force
-    return spring_force * spring_lever / (arm_length * np.cos(arm_angle))
+                     traction, contact_angle, variant):
+    """The traction's moment (and its part along the slide) left out."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, traction=False)
 
 
-def load_telescopic_with_lever(spring_force, spring_lever, arm_length, arm_angle,
-                               wheel_radius, traction, variant):
-    """The telescopic unit given the spring's moment over the arm, F_s b / a."""
-    ahead = arm_length * np.cos(arm_angle)
-    below = arm_length * np.sin(arm_angle) + wheel_radius
-    if variant == "leading":
-        return spring_force * spring_lever / (ahead + traction * below)
-    if variant == "trailing":
-        return spring_force * spring_lever / (ahead - traction * below)
-    return spring_force * spring_lever / arm_length
+def load_telescopic_spring_only(spring_force, spring_lever, arm_length, arm_angle,
+                                wheel_radius, traction, contact_angle, variant):
+    """The telescopic unit's load F_s, as on the floor."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, telescopic=lambda F, c, psi: F)
 
 
-def load_arm_length_as_lever(spring_force, spring_lever, arm_length, arm_angle,
-                             wheel_radius, traction, variant):
-    """N's lever the arm length a, not its horizontal part a cos(phi)."""
-    below = arm_length * np.sin(arm_angle) + wheel_radius
-    if variant == "leading":
-        return spring_force * spring_lever / (arm_length + traction * below)
-    if variant == "trailing":
-        return spring_force * spring_lever / (arm_length - traction * below)
-    return spring_force
+def load_telescopic_cos_only(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                             traction, contact_angle, variant):
+    """F_s / cos(psi) for the telescopic unit: the traction's vertical part left out."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, telescopic=lambda F, c, psi: F / np.cos(psi))
 
 
-def load_telescopic_as_trailing(spring_force, spring_lever, arm_length, arm_angle,
-                                wheel_radius, traction, variant):
-    """if/else on "leading" only: the telescopic unit computed as a trailing link."""
-    ahead = arm_length * np.cos(arm_angle)
-    below = arm_length * np.sin(arm_angle) + wheel_radius
-    if variant == "leading":
-        return spring_force * spring_lever / (ahead + traction * below)
-    return spring_force * spring_lever / (ahead - traction * below)
-
-
-def load_traction_lever_radius_only(spring_force, spring_lever, arm_length, arm_angle,
-                                    wheel_radius, traction, variant):
-    """The traction's lever taken as the wheel radius alone (the axle's drop a sin(phi) lost)."""
-    ahead = arm_length * np.cos(arm_angle)
-    if variant == "leading":
-        return spring_force * spring_lever / (ahead + traction * wheel_radius)
-    if variant == "trailing":
-        return spring_force * spring_lever / (ahead - traction * wheel_radius)
-    return spring_force
+def load_diameter_lever(spring_force, spring_lever, arm_length, arm_angle, wheel_radius,
+                        traction, contact_angle, variant):
+    """The traction's lever with the diameter 2R for the radius."""
+    return _load(spring_force, spring_lever, arm_length, arm_angle, wheel_radius, traction,
+                 contact_angle, variant, radius=2.0)
 
 
 # --------------------------------------------------------------------------- 7.3 bisection
@@ -292,151 +300,191 @@ def bisect_returns_last_tried(climbs, low, high, tol):
 # --------------------------------------------------------------------------- 7.4 braking
 
 
-def stop_forgot_mu(v0, mu, g):
-    """mu forgotten: v0^2 / (2 g)."""
-    return v0**2 / (2 * g)
+def _stop(v0, mu, g, slope, ahead, behind, cog_height, share=None, downhill=1.0,
+          stop_test=True):
+    """A student's braking distance; each keyword is one of the slips below."""
+    v0, slope = np.asarray(v0, dtype=float), np.asarray(slope, dtype=float)
+    if share is None:
+        share = behind / (ahead + behind - mu * cog_height)
+    a = g * (mu * share * np.cos(slope) - downhill * np.sin(slope))
+    with np.errstate(divide="ignore"):
+        if not stop_test:
+            return v0**2 / (2 * a)
+        return np.where(a > 0, v0**2 / (2 * a), np.inf)[()]
 
 
-def stop_floor_division(v0, mu, g):
-    """v0**2 // (2 mu g): integer division, 0 for any short stop."""
-    return v0**2 // (2 * mu * g)
+def stop_all_weight_braked(v0, mu, g, slope, ahead, behind, cog_height):
+    """The whole weight on the locked wheels, as in the chapter: the caster brakes too."""
+    return _stop(v0, mu, g, slope, ahead, behind, cog_height, share=1.0)
 
 
-def stop_forgot_2(v0, mu, g):
-    """v0^2 / (mu g), the 2 of v^2 = 2 a s forgotten."""
-    return v0**2 / (mu * g)
+def stop_no_pitch_moment(v0, mu, g, slope, ahead, behind, cog_height):
+    """The wheels' share behind / (ahead + behind): the friction's moment left out."""
+    return _stop(v0, mu, g, slope, ahead, behind, cog_height,
+                 share=behind / (ahead + behind))
 
 
-def stop_forgot_square(v0, mu, g):
-    """v0 / (2 mu g), the square of v0 forgotten."""
-    return v0 / (2 * mu * g)
+def stop_moment_sign(v0, mu, g, slope, ahead, behind, cog_height):
+    """The friction's moment with the wrong sign: ahead + behind + mu H."""
+    return _stop(v0, mu, g, slope, ahead, behind, cog_height,
+                 share=behind / (ahead + behind + mu * cog_height))
 
 
-def stop_in_mm(v0, mu, g):
-    """The distance returned in mm (the text's 4.7 mm), not in m."""
-    return 1000 * v0**2 / (2 * mu * g)
+def stop_downhill_brakes(v0, mu, g, slope, ahead, behind, cog_height):
+    """+ sin(slope): downhill taken as helping the robot stop."""
+    return _stop(v0, mu, g, slope, ahead, behind, cog_height, downhill=-1.0)
 
 
-def stop_mu_multiplies(v0, mu, g):
-    """mu v0^2 / (2 g): the friction coefficient multiplies instead of divides."""
-    return mu * v0**2 / (2 * g)
+def stop_never_infinite(v0, mu, g, slope, ahead, behind, cog_height):
+    """No np.inf: a negative distance where the slope beats the friction."""
+    return _stop(v0, mu, g, slope, ahead, behind, cog_height, stop_test=False)
 
 
-def stop_precedence(v0, mu, g):
-    """v0**2 / 2*mu*g, which Python reads as (v0^2 / 2) mu g."""
-    return v0**2 / 2 * mu * g
+def stop_ahead_share(v0, mu, g, slope, ahead, behind, cog_height):
+    """ahead in the numerator: the levers of the moment balance swapped."""
+    return _stop(v0, mu, g, slope, ahead, behind, cog_height,
+                 share=ahead / (ahead + behind - mu * cog_height))
 
 
-def stop_time_not_distance(v0, mu, g):
-    """v0 / (mu g), the time to stop, returned instead of the distance."""
-    return v0 / (mu * g)
+def stop_time_not_distance(v0, mu, g, slope, ahead, behind, cog_height):
+    """v0 / a, the time until it stops, not the distance."""
+    d = _stop(v0, mu, g, slope, ahead, behind, cog_height)
+    return 2 * d / np.asarray(v0, dtype=float)
+
+
+def stop_slope_in_degrees(v0, mu, g, slope, ahead, behind, cog_height):
+    """np.radians(slope): the slope taken for degrees."""
+    return _stop(v0, mu, g, np.radians(slope), ahead, behind, cog_height)
 
 
 # --------------------------------------------------------------------------- 7.5 edge climb
 
 
-def climb_degrees(wheel_radius, fillet, mu):
-    """The largest angle taken in degrees (np.degrees) and then given to np.cos."""
+def _corner(wheel_radius, phi):
+    return wheel_radius * (1 - np.cos(phi))
+
+
+def climb_degrees(wheel_radius, chamfer, chamfer_angle, mu):
+    """The largest angle taken in degrees (np.degrees), in the test and in np.cos."""
     phi = np.degrees(np.arctan(mu))
-    return (wheel_radius + fillet) * (1 - np.cos(phi))
+    return np.where(phi > chamfer_angle, chamfer, 0.0) + _corner(wheel_radius, phi)
 
 
-def climb_fillet_forgotten(wheel_radius, fillet, mu):
-    """The fillet forgotten: the centres' distance R, as for a sharp edge."""
-    return wheel_radius * (1 - np.cos(np.arctan(mu)))
+def climb_chamfer_forgotten(wheel_radius, chamfer, chamfer_angle, mu):
+    """The chamfer forgotten: the sharp edge's R (1 - cos(phi))."""
+    return _corner(wheel_radius, np.arctan(mu))
 
 
-def climb_angle_upside_down(wheel_radius, fillet, mu):
+def climb_angle_upside_down(wheel_radius, chamfer, chamfer_angle, mu):
     """tan(phi) < 1 / mu: the grip condition solved the wrong way round."""
-    return (wheel_radius + fillet) * (1 - np.cos(np.arctan(1 / mu)))
+    phi = np.arctan(1 / np.asarray(mu))
+    return np.where(phi > chamfer_angle, chamfer, 0.0) + _corner(wheel_radius, phi)
 
 
-def climb_forgot_one_minus(wheel_radius, fillet, mu):
-    """(R + f) cos(phi): the centres' height difference, not the step's height."""
-    return (wheel_radius + fillet) * np.cos(np.arctan(mu))
+def climb_always_lower_corner(wheel_radius, chamfer, chamfer_angle, mu):
+    """c + R (1 - cos(phi)) always: the slope never compared with the grip."""
+    return chamfer + _corner(wheel_radius, np.arctan(mu))
 
 
-def climb_fillet_added(wheel_radius, fillet, mu):
-    """R (1 - cos(phi)) + f: the fillet added to the height instead of to the distance."""
-    return wheel_radius * (1 - np.cos(np.arctan(mu))) + fillet
+def climb_fillet_formula(wheel_radius, chamfer, chamfer_angle, mu):
+    """The chapter's rounded-edge formula with the chamfer for the fillet."""
+    return (wheel_radius + chamfer) * (1 - np.cos(np.arctan(mu)))
 
 
-def climb_radius_halved(wheel_radius, fillet, mu):
-    """wheel_radius / 2, the radius taken for a diameter."""
-    return (wheel_radius / 2 + fillet) * (1 - np.cos(np.arctan(mu)))
+def climb_slope_test_reversed(wheel_radius, chamfer, chamfer_angle, mu):
+    """The lower corner taken when the grip does not hold the slope."""
+    phi = np.arctan(mu)
+    return np.where(phi < chamfer_angle, chamfer, 0.0) + _corner(wheel_radius, phi)
 
 
-def climb_radius_minus_fillet(wheel_radius, fillet, mu):
-    """The centres' distance R - f instead of R + f."""
-    return (wheel_radius - fillet) * (1 - np.cos(np.arctan(mu)))
+def climb_run_added(wheel_radius, chamfer, chamfer_angle, mu):
+    """The chamfer's horizontal run c / tan(alpha) added instead of its rise c."""
+    phi = np.arctan(mu)
+    run = chamfer / np.tan(chamfer_angle)
+    return np.where(phi > chamfer_angle, run, 0.0) + _corner(wheel_radius, phi)
 
 
-def climb_fillet_centre_at_top(wheel_radius, fillet, mu):
-    """The fillet's centre put at the step's height h instead of h - f."""
-    return wheel_radius - (wheel_radius + fillet) * np.cos(np.arctan(mu))
-
-
-def climb_small_angle(wheel_radius, fillet, mu):
+def climb_small_angle(wheel_radius, chamfer, chamfer_angle, mu):
     """phi = mu, the small-angle arctan(mu) ~ mu (mu is about 1)."""
-    return (wheel_radius + fillet) * (1 - np.cos(mu))
+    phi = np.asarray(mu, dtype=float)
+    return np.where(phi > chamfer_angle, chamfer, 0.0) + _corner(wheel_radius, phi)
 
 
-# --------------------------------------------------------------------------- 7.6 pushed climb
+def climb_forgot_one_minus(wheel_radius, chamfer, chamfer_angle, mu):
+    """R cos(phi): the centre's height above the corner, not the corner's height."""
+    phi = np.arctan(mu)
+    return np.where(phi > chamfer_angle, chamfer, 0.0) + wheel_radius * np.cos(phi)
 
 
-def _pushed(wheel_radius, fillet, mu, push, load, stiffness, angle=None, rigid=False,
-            wall=True):
-    """A student's pushed climb; each keyword is one of the slips below."""
-    mu, push = np.asarray(mu, dtype=float), np.asarray(push, dtype=float)
-    psi = np.arctan(mu) + np.arctan(push / load) if angle is None else angle(mu, push / load)
-    N = push * np.sin(psi) + load * np.cos(psi)
-    delta = 0.0 if (stiffness is None or rigid) else N / stiffness
-    h = wheel_radius + fillet - (wheel_radius + fillet - delta) * np.cos(psi)
-    return np.where(mu * push > load, np.inf, h) if wall else h
+# --------------------------------------------------------------------------- 7.6 push to climb
 
 
-def pushed_push_forgotten(wheel_radius, fillet, mu, push, load, stiffness):
-    """The largest angle of exercise 7.5 kept, arctan(mu): the push left out of it."""
-    return _pushed(wheel_radius, fillet, mu, push, load, stiffness,
-                   angle=lambda m, c: np.arctan(m))
+def _push(wheel_radius, fillet, mu, load, stiffness, height, overlap=None, clip=True):
+    """A student's push by brentq on psi; each keyword is one of the slips below."""
+    a = np.arctan(mu)
+    overlap = overlap or (lambda N, W, k: N / k)
+
+    def taken(psi):
+        P = load * np.tan(psi - a)
+        N = P * np.sin(psi) + load * np.cos(psi)
+        d = 0.0 if stiffness is None else overlap(N, load, stiffness)
+        return wheel_radius + fillet - (wheel_radius + fillet - d) * np.cos(psi)
+
+    def one(h):
+        start = a if clip else 0.0
+        if clip and taken(start) >= h:
+            return 0.0
+        psi = brentq(lambda psi: taken(psi) - h, start, np.pi / 2, xtol=1e-15)
+        return load * np.tan(psi - a)
+
+    return np.vectorize(one, otypes=[float])(height)[()]
 
 
-def pushed_tangents_summed(wheel_radius, fillet, mu, push, load, stiffness):
-    """tan(psi) = mu + P/W: the tangents added instead of the angles."""
-    return _pushed(wheel_radius, fillet, mu, push, load, stiffness,
-                   angle=lambda m, c: np.arctan(m + c))
+def push_rigid_closed_form(wheel_radius, fillet, mu, load, stiffness, height):
+    """The rigid edge's angle from the geometry, whatever k: the overlap left out."""
+    reach = wheel_radius + fillet
+    psi = np.arccos((reach - np.asarray(height, dtype=float)) / reach)
+    return np.maximum(load * np.tan(psi - np.arctan(mu)), 0.0)
 
 
-def pushed_overlap_ignored(wheel_radius, fillet, mu, push, load, stiffness):
-    """The overlap N/k never subtracted: the edge taken as rigid whatever k."""
-    return _pushed(wheel_radius, fillet, mu, push, load, stiffness, rigid=True)
+def push_overlap_of_the_load(wheel_radius, fillet, mu, load, stiffness, height):
+    """The overlap W / k, the load over the stiffness, not N / k."""
+    return _push(wheel_radius, fillet, mu, load, stiffness, height,
+                 overlap=lambda N, W, k: W / k)
 
 
-def pushed_no_wall(wheel_radius, fillet, mu, push, load, stiffness):
-    """No np.inf where mu P > W: the formula used past 90 degrees."""
-    return _pushed(wheel_radius, fillet, mu, push, load, stiffness, wall=False)
+def push_never_zero(wheel_radius, fillet, mu, load, stiffness, height):
+    """No test for a step taken unpushed: a negative push below the unpushed limit."""
+    return _push(wheel_radius, fillet, mu, load, stiffness, height, clip=False)
+
+
+def push_per_newton_of_load(wheel_radius, fillet, mu, load, stiffness, height):
+    """tan(psi - arctan(mu)) returned: P / W, the load's factor forgotten."""
+    return _push(wheel_radius, fillet, mu, load, stiffness, height) / load
 
 
 SLIPS = [
-    ("vacuum.step_distance", step_corner_solid),
-    ("vacuum.step_distance", step_inside_normal_not_flipped),
-    ("vacuum.step_distance", step_fillet_centre_before_face),
-    ("vacuum.step_distance", step_fillet_ignored),
-    ("vacuum.step_distance", step_unsigned),
-    ("vacuum.step_distance", step_face_unclamped),
-    ("vacuum.step_distance", step_floor_unclamped),
-    ("vacuum.step_distance", step_top_unclamped),
-    ("vacuum.step_distance", step_full_circle),
-    ("vacuum.step_distance", step_normal_not_unit),
+    ("vacuum.step_distance", _sill(step_corner_solid)),
+    ("vacuum.step_distance", _sill(step_inside_normal_not_flipped)),
+    ("vacuum.step_distance", _sill(step_fillet_centre_before_face)),
+    ("vacuum.step_distance", _sill(step_fillet_ignored)),
+    ("vacuum.step_distance", _sill(step_unsigned)),
+    ("vacuum.step_distance", _sill(step_face_unclamped)),
+    ("vacuum.step_distance", _sill(step_floor_unclamped)),
+    ("vacuum.step_distance", _sill(step_top_unclamped)),
+    ("vacuum.step_distance", _sill(step_full_circle)),
+    ("vacuum.step_distance", _sill(step_normal_not_unit)),
+    ("vacuum.step_distance", sill_top_runs_on),
+    ("vacuum.step_distance", sill_normal_kept),
     ("vacuum.wheel_load", load_degrees),
     ("vacuum.wheel_load", load_links_swapped),
     ("vacuum.wheel_load", load_traction_lever_without_radius),
-    ("vacuum.wheel_load", load_sin_cos_swapped),
+    ("vacuum.wheel_load", load_on_the_floor),
+    ("vacuum.wheel_load", load_tilt_always_added),
     ("vacuum.wheel_load", load_no_traction),
-    ("vacuum.wheel_load", load_telescopic_with_lever),
-    ("vacuum.wheel_load", load_arm_length_as_lever),
-    ("vacuum.wheel_load", load_telescopic_as_trailing),
-    ("vacuum.wheel_load", load_traction_lever_radius_only),
+    ("vacuum.wheel_load", load_telescopic_spring_only),
+    ("vacuum.wheel_load", load_telescopic_cos_only),
+    ("vacuum.wheel_load", load_diameter_lever),
     ("vacuum.bisect_height", bisect_returns_high),
     ("vacuum.bisect_height", bisect_returns_midpoint),
     ("vacuum.bisect_height", bisect_stops_one_halving_early),
@@ -445,25 +493,25 @@ SLIPS = [
     ("vacuum.bisect_height", bisect_fixed_ten_halvings),
     ("vacuum.bisect_height", bisect_linear_scan),
     ("vacuum.bisect_height", bisect_returns_last_tried),
-    ("vacuum.sliding_stop", stop_forgot_mu),
-    ("vacuum.sliding_stop", stop_floor_division),
-    ("vacuum.sliding_stop", stop_forgot_2),
-    ("vacuum.sliding_stop", stop_forgot_square),
-    ("vacuum.sliding_stop", stop_in_mm),
-    ("vacuum.sliding_stop", stop_mu_multiplies),
-    ("vacuum.sliding_stop", stop_precedence),
+    ("vacuum.sliding_stop", stop_all_weight_braked),
+    ("vacuum.sliding_stop", stop_no_pitch_moment),
+    ("vacuum.sliding_stop", stop_moment_sign),
+    ("vacuum.sliding_stop", stop_downhill_brakes),
+    ("vacuum.sliding_stop", stop_never_infinite),
+    ("vacuum.sliding_stop", stop_ahead_share),
     ("vacuum.sliding_stop", stop_time_not_distance),
+    ("vacuum.sliding_stop", stop_slope_in_degrees),
     ("vacuum.edge_climb_height", climb_degrees),
-    ("vacuum.edge_climb_height", climb_fillet_forgotten),
+    ("vacuum.edge_climb_height", climb_chamfer_forgotten),
     ("vacuum.edge_climb_height", climb_angle_upside_down),
-    ("vacuum.edge_climb_height", climb_forgot_one_minus),
-    ("vacuum.edge_climb_height", climb_fillet_added),
-    ("vacuum.edge_climb_height", climb_radius_halved),
-    ("vacuum.edge_climb_height", climb_radius_minus_fillet),
-    ("vacuum.edge_climb_height", climb_fillet_centre_at_top),
+    ("vacuum.edge_climb_height", climb_always_lower_corner),
+    ("vacuum.edge_climb_height", climb_fillet_formula),
+    ("vacuum.edge_climb_height", climb_slope_test_reversed),
+    ("vacuum.edge_climb_height", climb_run_added),
     ("vacuum.edge_climb_height", climb_small_angle),
-    ("vacuum.pushed_climb_height", pushed_push_forgotten),
-    ("vacuum.pushed_climb_height", pushed_tangents_summed),
-    ("vacuum.pushed_climb_height", pushed_overlap_ignored),
-    ("vacuum.pushed_climb_height", pushed_no_wall),
+    ("vacuum.edge_climb_height", climb_forgot_one_minus),
+    ("vacuum.pushed_climb_height", push_rigid_closed_form),
+    ("vacuum.pushed_climb_height", push_overlap_of_the_load),
+    ("vacuum.pushed_climb_height", push_never_zero),
+    ("vacuum.pushed_climb_height", push_per_newton_of_load),
 ]

@@ -1,6 +1,7 @@
 """Typical wrong answers to the exercises of chapter 3 (contact)."""
 
 import numpy as np
+from scipy.optimize import brentq
 
 from slips.sizing import sizing
 
@@ -83,110 +84,156 @@ def zeta_under_the_root(k, mass, zeta):
 # --------------------------------------------------------------------------- 3.3 normal force
 
 
-def may_pull(depth, depth_rate, k, c):
-    """Zero apart, but no clamp while in contact: a fast rebound pulls."""
-    return np.where(depth > 0, k * depth + c * depth_rate, 0.0)
+def _push(d0, d1, q0, q1, w, cut_depth=True, cut_pull=True):
+    """Integrate q0 + (q1 - q0) t over t in [0, 1] where the chosen cuts let it act, one foot
+    at a time: returns (F, M about the middle)."""
+    lo, hi = 0.0, 1.0
+    for use, f0, f1 in ((cut_depth, d0, d1), (cut_pull, q0, q1)):
+        if not use:
+            continue
+        if f0 == f1:
+            if f0 <= 0:
+                return 0.0, 0.0
+            continue
+        t = f0 / (f0 - f1)
+        if f1 > f0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+    if hi <= lo:
+        return 0.0, 0.0
+    dq = q1 - q0
+    F = q0 * (hi - lo) + dq * (hi**2 - lo**2) / 2
+    Ft = q0 * (hi**2 - lo**2) / 2 + dq * (hi**3 - lo**3) / 3
+    return w * F, w * w * (Ft - F / 2)
 
 
-def no_depth_gate(depth, depth_rate, k, c):
-    """Only clamps at zero: a body apart but approaching fast gets a push."""
-    return np.maximum(k * depth + c * depth_rate, 0.0)
+def _each(fn, depth_left, depth_right, rate_left, rate_right, width, k, c, **cuts):
+    if np.ndim(depth_left) == 0:
+        return fn(depth_left, depth_right, rate_left, rate_right, width, k, c, **cuts)
+    out = [fn(*v, width, k, c, **cuts)
+           for v in zip(depth_left, depth_right, rate_left, rate_right, strict=True)]
+    return np.array([o[0] for o in out]), np.array([o[1] for o in out])
 
 
-def touching_counts_as_contact(depth, depth_rate, k, c):
-    """depth >= 0: at depth 0 exactly the damper already pushes."""
-    force = k * depth + c * depth_rate
-    return np.where((depth >= 0) & (force > 0), force, 0.0)
+def _foot(d0, d1, r0, r1, w, k, c, **cuts):
+    return _push(d0, d1, k * d0 + c * r0, k * d1 + c * r1, w, **cuts)
 
 
-def only_spring_clamped(depth, depth_rate, k, c):
-    """max(k depth, 0) + c depth_rate: the damper is not clamped."""
-    return np.maximum(k * depth, 0.0) + c * depth_rate
+def floor_may_pull(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """No cut where the pressure turns negative: the floor pulls the lifting end."""
+    return _each(_foot, depth_left, depth_right, rate_left, rate_right, width, k, c,
+                 cut_pull=False)
 
 
-def damper_sign(depth, depth_rate, k, c):
-    """k depth - c depth_rate: the damper's sign."""
-    force = k * depth - c * depth_rate
-    return np.where((depth > 0) & (force > 0), force, 0.0)
+def no_depth_cut(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The part above the floor kept: its damper pushes while the foot comes down."""
+    return _each(_foot, depth_left, depth_right, rate_left, rate_right, width, k, c,
+                 cut_depth=False)
 
 
-def absolute_value(depth, depth_rate, k, c):
-    """|k depth + c depth_rate| inside the contact: a pull turned into a push."""
-    return np.where(depth > 0, np.abs(k * depth + c * depth_rate), 0.0)
+def no_cuts_at_all(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The raw k d + c r over the whole foot."""
+    return _each(_foot, depth_left, depth_right, rate_left, rate_right, width, k, c,
+                 cut_depth=False, cut_pull=False)
 
 
-def each_part_clamped(depth, depth_rate, k, c):
-    """Clamps the spring and the damper separately: max(k d, 0) + max(c d', 0)."""
-    return np.maximum(k * depth, 0.0) + np.maximum(c * depth_rate, 0.0)
+def springs_only(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The floor as springs only: c left out."""
+    return _each(_foot, depth_left, depth_right, rate_left, rate_right, width, k, 0.0)
 
 
-def no_damper(depth, depth_rate, k, c):
-    """Forgot the damper: only k depth where depth > 0."""
-    return np.where(depth > 0, k * depth, 0.0)
+def damper_backwards(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """k d - c r."""
+    return _each(_foot, depth_left, depth_right, rate_left, rate_right, width, k, -c)
 
 
-def force_as_a_pull(depth, depth_rate, k, c):
-    """Returns the force on the other body: minus the push."""
-    force = k * depth + c * depth_rate
-    return -np.where((depth > 0) & (force > 0), force, 0.0)
+def moment_sign_flipped(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """M measured from right to left: the sign of x turned round."""
+    force, moment = _each(_foot, depth_left, depth_right, rate_left, rate_right, width, k, c)
+    return force, -moment
+
+
+def pressure_at_the_middle(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The middle's depth and rate through the point law, for the whole foot; no moment."""
+    d = (np.asarray(depth_left, float) + depth_right) / 2
+    r = (np.asarray(rate_left, float) + rate_right) / 2
+    force = width * np.where(d > 0, np.maximum(k * d + c * r, 0.0), 0.0)
+    return force, 0.0 * force
+
+
+def corners_as_two_contacts(depth_left, depth_right, rate_left, rate_right, width, k, c):
+    """The foot as two corner contacts of stiffness k w / 2 each."""
+    def corner(d, r):
+        d, r = np.asarray(d, float), np.asarray(r, float)
+        return np.where(d > 0, np.maximum(k * d + c * r, 0.0), 0.0) * width / 2
+
+    left, right = corner(depth_left, rate_left), corner(depth_right, rate_right)
+    return left + right, (right - left) * width / 2
 
 
 # --------------------------------------------------------------------------- 3.4 restitution
 
 
-def arctan_of_ratio(zeta):
-    """arctan(sin / cos) instead of arctan2: the wrong quadrant below 1/sqrt(2)."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan(2 * zeta * s / (2 * zeta**2 - 1))
-    return np.exp(-zeta * phi / s)
+def _bounce(mass, k, c, v0, g, wn=None, release="force"):
+    """Closed form about the rest depth, d = d_rest + exp(-z wn t)(A cos + B sin); the first
+    release found on a fine grid, then refined by brentq."""
+    wn = np.sqrt(k / mass) if wn is None else wn
+    z = c / (2 * np.sqrt(k * mass))
+    wd = wn * np.sqrt(1 - z * z)
+    d_rest = g / wn**2
+    A, B = -d_rest, (v0 - z * wn * d_rest) / wd
+
+    def depth(t):
+        return d_rest + np.exp(-z * wn * t) * (A * np.cos(wd * t) + B * np.sin(wd * t))
+
+    def rate(t):
+        e = np.exp(-z * wn * t)
+        return e * ((B * wd - z * wn * A) * np.cos(wd * t) - (A * wd + z * wn * B) * np.sin(wd * t))
+
+    def test(t):
+        if release == "depth":
+            return depth(t)
+        push = wn**2 * depth(t) + 2 * z * wn * rate(t)
+        return push - g if release == "weight" else push
+
+    t = np.linspace(1e-9 / wn, 2 * np.pi / wd, 8001)
+    vals = test(t)
+    idx = np.flatnonzero((vals[:-1] >= 0) & (vals[1:] < 0))
+    if idx.size == 0:
+        return 0.0
+    t_out = brentq(test, t[idx[0]], t[idx[0] + 1], xtol=1e-16, rtol=1e-15)
+    return -rate(t_out) / v0
 
 
-def arcsin_of_sine(zeta):
-    """phi = arcsin(2 zeta s): in the first quadrant only."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arcsin(2 * zeta * s)
-    return np.exp(-zeta * phi / s)
+def no_gravity_in_contact(mass, k, c, v0, g):
+    """Gravity ignored while in contact (as in the chapter's closed form)."""
+    return _bounce(mass, k, c, v0, 0.0)
 
 
-def half_period_phi_pi(zeta):
-    """phi = pi always: the contact lets go after half a damped period."""
-    s = np.sqrt(1 - zeta**2)
-    return np.exp(-zeta * np.pi / s)
+def gravity_subtracted(mass, k, c, v0, g):
+    """m d'' = -m g - k d - c d': gravity given the sign of the upward axis."""
+    return _bounce(mass, k, c, v0, -g)
 
 
-def without_s(zeta):
-    """e = exp(-zeta phi): the 1/s left out."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
-    return np.exp(-zeta * phi)
+def lets_go_at_zero_depth(mass, k, c, v0, g):
+    """The contact ends when the depth returns to 0."""
+    return _bounce(mass, k, c, v0, g, release="depth")
 
 
-def s_without_sqrt(zeta):
-    """s = 1 - zeta^2 without the square root."""
-    s = 1 - zeta**2
-    phi = np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
-    return np.exp(-zeta * phi / s)
+def lets_go_at_the_weight(mass, k, c, v0, g):
+    """The spring measured from the rest depth: released where k d + c d' = m g."""
+    return _bounce(mass, k, c, v0, g, release="weight")
 
 
-def arctan2_arguments_swapped(zeta):
-    """np.arctan2(cos, sin): the arguments the wrong way round."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(2 * zeta**2 - 1, 2 * zeta * s)
-    return np.exp(-zeta * phi / s)
+def energy_instead_of_speed(mass, k, c, v0, g):
+    """Returned (v_out / v0)^2."""
+    return _bounce(mass, k, c, v0, g) ** 2
 
 
-def cos_phi_sign(zeta):
-    """cos(phi) = 1 - 2 zeta^2: the sign of cos phi."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(2 * zeta * s, 1 - 2 * zeta**2)
-    return np.exp(-zeta * phi / s)
-
-
-def exponent_sign(zeta):
-    """e = exp(+zeta phi / s): restitution above 1."""
-    s = np.sqrt(1 - zeta**2)
-    phi = np.arctan2(2 * zeta * s, 2 * zeta**2 - 1)
-    return np.exp(zeta * phi / s)
+def wn_without_root(mass, k, c, v0, g):
+    """wn = k / m, the square root forgotten."""
+    return _bounce(mass, k, c, v0, g, wn=k / mass)
 
 
 # --------------------------------------------------------------------------- 3.5 stop by impulses
@@ -270,23 +317,20 @@ SLIPS = [
     ("contact.size_contact", sizing(damping=divided_by_zeta)),
     ("contact.size_contact", sizing(damping=half_instead_of_two)),
     ("contact.size_contact", sizing(damping=zeta_under_the_root)),
-    ("contact.normal_force", may_pull),
-    ("contact.normal_force", no_depth_gate),
-    ("contact.normal_force", touching_counts_as_contact),
-    ("contact.normal_force", only_spring_clamped),
-    ("contact.normal_force", damper_sign),
-    ("contact.normal_force", absolute_value),
-    ("contact.normal_force", each_part_clamped),
-    ("contact.normal_force", no_damper),
-    ("contact.normal_force", force_as_a_pull),
-    ("contact.restitution_linear", arctan_of_ratio),
-    ("contact.restitution_linear", arcsin_of_sine),
-    ("contact.restitution_linear", half_period_phi_pi),
-    ("contact.restitution_linear", without_s),
-    ("contact.restitution_linear", s_without_sqrt),
-    ("contact.restitution_linear", arctan2_arguments_swapped),
-    ("contact.restitution_linear", cos_phi_sign),
-    ("contact.restitution_linear", exponent_sign),
+    ("contact.normal_force", floor_may_pull),
+    ("contact.normal_force", no_depth_cut),
+    ("contact.normal_force", no_cuts_at_all),
+    ("contact.normal_force", springs_only),
+    ("contact.normal_force", damper_backwards),
+    ("contact.normal_force", moment_sign_flipped),
+    ("contact.normal_force", pressure_at_the_middle),
+    ("contact.normal_force", corners_as_two_contacts),
+    ("contact.restitution_linear", no_gravity_in_contact),
+    ("contact.restitution_linear", gravity_subtracted),
+    ("contact.restitution_linear", lets_go_at_zero_depth),
+    ("contact.restitution_linear", lets_go_at_the_weight),
+    ("contact.restitution_linear", energy_instead_of_speed),
+    ("contact.restitution_linear", wn_without_root),
     ("contact.euler_step_limit", euler_h_abs_lambda),
     ("contact.euler_step_limit", euler_omega_without_root),
     ("contact.euler_step_limit", euler_zeta_without_two),

@@ -3,92 +3,106 @@
 import math
 
 import numpy as np
+from scipy.optimize import brentq
 
 # --------------------------------------------------------------------------- 2.1 tilting board
 
 
-def sine_of_the_angle(theta):
-    """mu = sin(theta): the normal force forgotten in the ratio."""
-    return np.sin(theta)
+def sine_of_the_angle(theta, length, time, g):
+    """mu = F / (m g): the normal force taken as the whole weight, static and kinetic."""
+    accel = 2 * length / time**2
+    return np.sin(theta), (g * np.sin(theta) - accel) / g
 
 
-def cosine_of_the_angle(theta):
-    """mu = cos(theta): the weight's components mixed up."""
-    return np.cos(theta)
-
-
-def cotangent(theta):
-    """mu = cos/sin: the ratio of the weight's components upside down."""
-    return np.cos(theta) / np.sin(theta)
-
-
-def theta_converted_as_degrees(theta):
+def theta_converted_as_degrees(theta, length, time, g):
     """np.radians applied to theta, which is already in radians."""
-    return np.tan(np.radians(theta))
+    th = np.radians(theta)
+    accel = 2 * length / time**2
+    return np.tan(th), np.tan(th) - accel / (g * np.cos(th))
 
 
-def arctan_for_tan(theta):
-    """Took the inverse: mu = arctan(theta)."""
-    return np.arctan(theta)
+def mean_speed_for_acceleration(theta, length, time, g):
+    """a = length / time, the mean speed of the slide, used as its acceleration."""
+    accel = length / time
+    return np.tan(theta), np.tan(theta) - accel / (g * np.cos(theta))
 
 
-def mu_is_the_angle(theta):
-    """Small-angle shortcut: mu = theta."""
-    return theta
+def kinetic_over_the_weight(theta, length, time, g):
+    """mu_k = tan(theta) - a / g: the acceleration divided by g, not by g cos(theta)."""
+    accel = 2 * length / time**2
+    return np.tan(theta), np.tan(theta) - accel / g
 
 
-def math_tan(theta):
-    """math.tan, which takes one number: fails on an array of trials."""
-    return math.tan(theta)
+def kinetic_from_acceleration_alone(theta, length, time, g):
+    """mu_k = a / (g cos(theta)): the net force taken as the friction."""
+    accel = 2 * length / time**2
+    return np.tan(theta), accel / (g * np.cos(theta))
+
+
+def earth_gravity_typed_in(theta, length, time, g):
+    """9.81 typed in for g."""
+    accel = 2 * length / time**2
+    return np.tan(theta), np.tan(theta) - accel / (9.81 * np.cos(theta))
+
+
+def math_tan(theta, length, time, g):
+    """math.tan and math.cos, which take one number: fail on an array of trials."""
+    accel = 2 * length / time**2
+    return math.tan(theta), math.tan(theta) - accel / (g * math.cos(theta))
 
 
 # --------------------------------------------------------------------------- 2.2 Stribeck
 
 
-def friction_along_velocity(v, Fc, Fs, vs, b):
-    """The overall sign: the force pushes along the velocity."""
-    return (Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * np.sign(v) + b * v
+def _unstable_band(damping, Fs_minus_Fc, vs, vscale=None):
+    """Edges in v of gain + d|F|/dv < 0, by brentq on the total slope in v."""
+    vscale = vs if vscale is None else vscale
+
+    def slope(v):
+        x = v / vs
+        return damping - 2 * Fs_minus_Fc / vscale * x * math.exp(-x * x)
+
+    mid = vs / math.sqrt(2)
+    if Fs_minus_Fc <= 0 or slope(mid) >= 0:
+        return 0.0, 0.0
+    return (brentq(slope, 0.0, mid, xtol=1e-15, rtol=1e-14),
+            brentq(slope, mid, 40 * vs, xtol=1e-15, rtol=1e-14))
 
 
-def no_viscous_term(v, Fc, Fs, vs, b):
-    """Left out the viscous part -b v."""
-    return -(Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * np.sign(v)
+def band_gain_only(Fc, Fs, vs, b, gain):
+    """b left out of the damping: the loop's gain alone against the fall."""
+    return _unstable_band(gain, Fs - Fc, vs)
 
 
-def exponent_one(v, Fc, Fs, vs, b):
-    """delta = 1: exp(-|v| / vs) instead of exp(-(v / vs)^2)."""
-    return -(Fc + (Fs - Fc) * np.exp(-np.abs(v) / vs)) * np.sign(v) - b * v
+def band_friction_slope_only(Fc, Fs, vs, b, gain):
+    """The band where the friction itself falls: the gain not in the condition."""
+    return _unstable_band(b, Fs - Fc, vs)
 
 
-def vs_squared_alone(v, Fc, Fs, vs, b):
-    """Precedence: exp(-v**2 / vs) with vs not squared."""
-    return -(Fc + (Fs - Fc) * np.exp(-v**2 / vs)) * np.sign(v) - b * v
+def band_viscous_as_negative(Fc, Fs, vs, b, gain):
+    """gain - b: the viscous slope subtracted from the loop's damping."""
+    return _unstable_band(gain - b, Fs - Fc, vs)
 
 
-def Fs_and_Fc_swapped(v, Fc, Fs, vs, b):
-    """Fs and Fc swapped: the force rises from Fc at rest to Fs when sliding."""
-    return -(Fs + (Fc - Fs) * np.exp(-(v / vs)**2)) * np.sign(v) - b * v
+def band_derivative_without_2(Fc, Fs, vs, b, gain):
+    """The derivative of exp(-x^2) written -x exp(-x^2)."""
+    return _unstable_band(gain + b, (Fs - Fc) / 2, vs)
 
 
-def sign_as_v_over_abs_v(v, Fc, Fs, vs, b):
-    """sign(v) written v / |v|: NaN at v = 0, where the force must be 0."""
-    direction = v / np.abs(v)
-    return -(Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * direction - b * v
+def band_without_inner_derivative(Fc, Fs, vs, b, gain):
+    """The chain rule's 1/vs lost: the slope of the fall in N m per unit x."""
+    return _unstable_band(gain + b, Fs - Fc, vs, vscale=1.0)
 
 
-def stribeck_part_without_sign(v, Fc, Fs, vs, b):
-    """Only the Coulomb level gets sign(v); the Stribeck bump always pushes back."""
-    return -Fc * np.sign(v) - (Fs - Fc) * np.exp(-(v / vs)**2) - b * v
+def band_as_ratios(Fc, Fs, vs, b, gain):
+    """The edges left as v / vs."""
+    low, high = _unstable_band(gain + b, Fs - Fc, vs)
+    return low / vs, high / vs
 
 
-def viscous_sign(v, Fc, Fs, vs, b):
-    """+b v: the viscous part helps the motion."""
-    return -(Fc + (Fs - Fc) * np.exp(-(v / vs)**2)) * np.sign(v) + b * v
-
-
-def Fs_times_exp(v, Fc, Fs, vs, b):
-    """Fs e^(...) where (Fs - Fc) e^(...) belongs: too high at rest."""
-    return -(Fc + Fs * np.exp(-(v / vs)**2)) * np.sign(v) - b * v
+def band_levels_swapped(Fc, Fs, vs, b, gain):
+    """Fs - Fc written Fc - Fs: no fall, so never a band."""
+    return _unstable_band(gain + b, Fc - Fs, vs)
 
 
 # --------------------------------------------------------------------------- 2.3 Karnopp
@@ -220,21 +234,19 @@ def full_turn_slip(mass, stiffness, Fc, Fs, belt_speed):
 
 SLIPS = [
     ("friction.mu_from_tilt", sine_of_the_angle),
-    ("friction.mu_from_tilt", cosine_of_the_angle),
-    ("friction.mu_from_tilt", cotangent),
     ("friction.mu_from_tilt", theta_converted_as_degrees),
-    ("friction.mu_from_tilt", arctan_for_tan),
-    ("friction.mu_from_tilt", mu_is_the_angle),
+    ("friction.mu_from_tilt", mean_speed_for_acceleration),
+    ("friction.mu_from_tilt", kinetic_over_the_weight),
+    ("friction.mu_from_tilt", kinetic_from_acceleration_alone),
+    ("friction.mu_from_tilt", earth_gravity_typed_in),
     ("friction.mu_from_tilt", math_tan),
-    ("friction.stribeck", friction_along_velocity),
-    ("friction.stribeck", no_viscous_term),
-    ("friction.stribeck", exponent_one),
-    ("friction.stribeck", vs_squared_alone),
-    ("friction.stribeck", Fs_and_Fc_swapped),
-    ("friction.stribeck", sign_as_v_over_abs_v),
-    ("friction.stribeck", stribeck_part_without_sign),
-    ("friction.stribeck", viscous_sign),
-    ("friction.stribeck", Fs_times_exp),
+    ("friction.stribeck", band_gain_only),
+    ("friction.stribeck", band_friction_slope_only),
+    ("friction.stribeck", band_viscous_as_negative),
+    ("friction.stribeck", band_derivative_without_2),
+    ("friction.stribeck", band_without_inner_derivative),
+    ("friction.stribeck", band_as_ratios),
+    ("friction.stribeck", band_levels_swapped),
     ("friction.karnopp", band_closed),
     ("friction.karnopp", sticking_force_along_applied),
     ("friction.karnopp", no_saturation),

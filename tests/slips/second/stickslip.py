@@ -77,73 +77,57 @@ def sin_210_taken_positive(theta1_dot, theta2_dot, theta3_dot, leg_radius):
 
 
 # --------------------------------------------------------------------------- 5.2 inverse
+# (rewritten by the check's author for legs anywhere, not blind)
 
 
-def _forward_matrix(ell):
-    a = np.radians([90, 210, -30])
-    return np.array([ell * np.cos(a), ell * np.sin(a), np.ones(3)])
+def _leg_matrix(legs, perp=lambda px, py: (py, -px)):
+    """Columns: the centre's velocity for a unit pivot about each foot, and 1 for the turn."""
+    cols = [(*perp(px, py), 1.0) for px, py in np.asarray(legs, dtype=float).tolist()]
+    return np.array(cols).T
 
 
-def transpose_as_inverse(x_dot, y_dot, theta_dot, leg_radius):
-    """The transpose of the forward matrix used as its inverse."""
-    A = _forward_matrix(leg_radius)
-    t1, t2, t3 = A.T @ np.array([x_dot, y_dot, theta_dot])
-    return t1, t2, t3
+def _rates(M, x_dot, y_dot, theta_dot):
+    return tuple(np.linalg.inv(M) @ np.array([x_dot, y_dot, theta_dot], dtype=float))
 
 
-def copied_source_label(x_dot, y_dot, theta_dot, leg_radius):
-    """Copied the source's two lines labelled theta2: the sqrt(3) rows of 2 and 3 swapped."""
-    X, Y = x_dot / leg_radius, y_dot / leg_radius
-    t1 = 2 / 3 * Y + theta_dot / 3
-    t2 = math.sqrt(3) / 3 * X - Y / 3 + theta_dot / 3
-    t3 = -math.sqrt(3) / 3 * X - Y / 3 + theta_dot / 3
-    return t1, t2, t3
+def transpose_as_inverse(x_dot, y_dot, theta_dot, legs):
+    """M.T in place of inv(M)."""
+    return tuple(_leg_matrix(legs).T @ np.array([x_dot, y_dot, theta_dot], dtype=float))
 
 
-def multiplied_by_leg_radius(x_dot, y_dot, theta_dot, leg_radius):
-    """Multiplies the velocities by the leg radius instead of dividing."""
-    X, Y = x_dot * leg_radius, y_dot * leg_radius
+def copied_source_label(x_dot, y_dot, theta_dot, legs):
+    """The source's label slip: theta2_dot printed for the third rate, and kept."""
+    t1, t2, _ = _rates(_leg_matrix(legs), x_dot, y_dot, theta_dot)
+    return t1, t2, t2
+
+
+def foot_velocity_about_centre(x_dot, y_dot, theta_dot, legs):
+    """z x p: the foot's velocity about the centre, not the centre's about the foot."""
+    return _rates(_leg_matrix(legs, lambda px, py: (-py, px)), x_dot, y_dot, theta_dot)
+
+
+def velocity_along_the_leg(x_dot, y_dot, theta_dot, legs):
+    """The lever from foot to centre not turned by 90 degrees."""
+    return _rates(_leg_matrix(legs, lambda px, py: (-px, -py)), x_dot, y_dot, theta_dot)
+
+
+def spin_shared_equally(x_dot, y_dot, theta_dot, legs):
+    """Each leg gets a third of theta_dot, the rest from x_dot and y_dot alone."""
+    t1, t2, t3 = _rates(_leg_matrix(legs), x_dot, y_dot, 0.0 * np.asarray(theta_dot))
+    return t1 + theta_dot / 3, t2 + theta_dot / 3, t3 + theta_dot / 3
+
+
+def droplet_formula_mean_leg(x_dot, y_dot, theta_dot, legs):
+    """The chapter's inverse kinematics, with the legs' mean distance for l."""
+    ell = float(np.mean(np.linalg.norm(legs, axis=1)))
+    X, Y = x_dot / ell, y_dot / ell
     r3 = math.sqrt(3)
-    return ((2 * Y + theta_dot) / 3, (-r3 * X - Y + theta_dot) / 3,
-            (r3 * X - Y + theta_dot) / 3)
+    return (2 * Y + theta_dot) / 3, (-r3 * X - Y + theta_dot) / 3, (r3 * X - Y + theta_dot) / 3
 
 
-def matrix_from_degrees(x_dot, y_dot, theta_dot, leg_radius):
-    """Built the forward matrix with np.cos(210), np.sin(-30) (degrees), then solved it."""
-    A = np.array([[0.0, leg_radius * np.cos(210), leg_radius * np.cos(-30)],
-                  [leg_radius, leg_radius * np.sin(210), leg_radius * np.sin(-30)],
-                  [1.0, 1.0, 1.0]])
-    t1, t2, t3 = np.linalg.solve(A, np.array([x_dot, y_dot, theta_dot]))
-    return t1, t2, t3
-
-
-def ik_without_leg_radius(x_dot, y_dot, theta_dot, leg_radius):
-    """Forgot to divide by the leg radius."""
-    r3 = math.sqrt(3)
-    return ((2 * y_dot + theta_dot) / 3, (-r3 * x_dot - y_dot + theta_dot) / 3,
-            (r3 * x_dot - y_dot + theta_dot) / 3)
-
-
-def turn_not_shared(x_dot, y_dot, theta_dot, leg_radius):
-    """Each pivot turns the robot at theta_dot, not a third of it."""
-    X, Y = x_dot / leg_radius, y_dot / leg_radius
-    r3 = math.sqrt(3)
-    return 2 / 3 * Y + theta_dot, (-r3 * X - Y) / 3 + theta_dot, (r3 * X - Y) / 3 + theta_dot
-
-
-def one_third_for_two_thirds(x_dot, y_dot, theta_dot, leg_radius):
-    """theta1 = y / (3 l) + theta / 3: the 2/3 of the first row read as 1/3."""
-    X, Y = x_dot / leg_radius, y_dot / leg_radius
-    r3 = math.sqrt(3)
-    return (Y + theta_dot) / 3, (-r3 * X - Y + theta_dot) / 3, (r3 * X - Y + theta_dot) / 3
-
-
-def leg_radius_in_turn_row(x_dot, y_dot, theta_dot, leg_radius):
-    """Scaled the whole forward matrix by the leg radius, its turn row too, then inverted."""
-    a = np.radians([90, 210, -30])
-    A = leg_radius * np.array([np.cos(a), np.sin(a), np.ones(3)])
-    t1, t2, t3 = np.linalg.inv(A) @ np.array([x_dot, y_dot, theta_dot])
-    return t1, t2, t3
+def legs_in_millimetres(x_dot, y_dot, theta_dot, legs):
+    """The legs' coordinates converted to mm, the speeds left in m/s."""
+    return _rates(_leg_matrix(np.asarray(legs) * 1000), x_dot, y_dot, theta_dot)
 
 
 # --------------------------------------------------------------------------- 5.3 circle fit
@@ -207,41 +191,76 @@ def centroid_and_mean_distance(x, y):
 
 
 # --------------------------------------------------------------------------- 5.4 cost
+# (rewritten by the check's author for the simulated spin, not blind)
 
 
-def cost_plus(radius, rot_speed, alpha, beta):
-    """alpha R + beta V: a fast rotation punished instead of rewarded."""
-    return alpha * radius + beta * rot_speed
+def _spin(pivots, leg_radius, cycles=8, world_legs=False):
+    """Cycle-end centres of a spin, with complex numbers: z the centre, h the heading."""
+    feet = [leg_radius * np.exp(1j * math.radians(d)) for d in (180, 300, 60)]
+    z, h, ends = 0j, 0.0, [0j]
+    for _ in range(cycles):
+        for a, foot in zip(pivots, feet, strict=True):
+            f = foot if world_legs else z + foot * np.exp(1j * h)
+            z = f + (z - f) * np.exp(1j * a)
+            h += a
+        ends.append(z)
+    return np.array(ends)
 
 
-def weights_swapped(radius, rot_speed, alpha, beta):
-    """beta R - alpha V: the weights on the wrong terms."""
-    return beta * radius - alpha * rot_speed
+def _fit_radius(z):
+    A = np.column_stack([z.real, z.imag, np.ones(len(z))])
+    D, E, F = np.linalg.lstsq(A, -abs(z) ** 2, rcond=None)[0]
+    return math.sqrt(D * D / 4 + E * E / 4 - F)
 
 
-def radius_in_mm(radius, rot_speed, alpha, beta):
-    """Converted the radius to mm, though alpha is already per m."""
-    return alpha * radius * 1000 - beta * rot_speed
+def _answer(radius, speed, alpha, beta):
+    return radius, speed, alpha * radius - beta * speed
 
 
-def rotation_in_degrees(radius, rot_speed, alpha, beta):
-    """Converted the rotation speed to deg/s, though beta is per rad/s."""
-    return alpha * radius - beta * np.degrees(rot_speed)
+def feet_fixed_on_the_floor(pivots, leg_radius, step_time, alpha, beta):
+    """The feet kept where they stood at the start, pivot after pivot."""
+    return _answer(_fit_radius(_spin(pivots, leg_radius, world_legs=True)),
+                   abs(sum(pivots)) / (3 * step_time), alpha, beta)
 
 
-def cost_as_ratio(radius, rot_speed, alpha, beta):
-    """alpha R / (beta V): a ratio where the source subtracts."""
-    return alpha * radius / (beta * rot_speed)
+def speed_over_one_step(pivots, leg_radius, step_time, alpha, beta):
+    """A cycle's turn over step_time: the cycle's three steps forgotten."""
+    return _answer(_fit_radius(_spin(pivots, leg_radius)), abs(sum(pivots)) / step_time,
+                   alpha, beta)
 
 
-def cost_negated(radius, rot_speed, alpha, beta):
+def flipped_pivots_counted_forwards(pivots, leg_radius, step_time, alpha, beta):
+    """The rotation speed from abs() of each pivot: a flipped motor adds to the turn."""
+    return _answer(_fit_radius(_spin(pivots, leg_radius)),
+                   sum(abs(a) for a in pivots) / (3 * step_time), alpha, beta)
+
+
+def cost_negated(pivots, leg_radius, step_time, alpha, beta):
     """beta V - alpha R: the whole cost's sign, a reward to maximise."""
-    return beta * rot_speed - alpha * radius
+    radius, speed, cost = _answer(_fit_radius(_spin(pivots, leg_radius)),
+                                  abs(sum(pivots)) / (3 * step_time), alpha, beta)
+    return radius, speed, -cost
 
 
-def beta_forgotten(radius, rot_speed, alpha, beta):
-    """alpha R - V: the weight beta of the rotation left out."""
-    return alpha * radius - rot_speed
+def weights_swapped(pivots, leg_radius, step_time, alpha, beta):
+    """beta R - alpha V: the weights on the wrong terms."""
+    radius = _fit_radius(_spin(pivots, leg_radius))
+    speed = abs(sum(pivots)) / (3 * step_time)
+    return radius, speed, beta * radius - alpha * speed
+
+
+def radius_in_mm(pivots, leg_radius, step_time, alpha, beta):
+    """The radius converted to mm in the cost, though alpha is already per m."""
+    radius = _fit_radius(_spin(pivots, leg_radius))
+    speed = abs(sum(pivots)) / (3 * step_time)
+    return radius, speed, alpha * 1000 * radius - beta * speed
+
+
+def twist_radius(pivots, leg_radius, step_time, alpha, beta):
+    """The radius v / omega of the chapter's forward kinematics, pivots taken as rates."""
+    thrusts = [np.exp(1j * math.radians(d)) for d in (90, 210, -30)]
+    v = leg_radius * sum(a * t for a, t in zip(pivots, thrusts, strict=True))
+    return _answer(abs(v) / abs(sum(pivots)), abs(sum(pivots)) / (3 * step_time), alpha, beta)
 
 
 # --------------------------------------------------------------------------- 5.5 carried counts
@@ -310,12 +329,11 @@ SLIPS = [
     ("stickslip.forward_kinematics", sin_210_taken_positive),
     ("stickslip.inverse_kinematics", transpose_as_inverse),
     ("stickslip.inverse_kinematics", copied_source_label),
-    ("stickslip.inverse_kinematics", multiplied_by_leg_radius),
-    ("stickslip.inverse_kinematics", matrix_from_degrees),
-    ("stickslip.inverse_kinematics", ik_without_leg_radius),
-    ("stickslip.inverse_kinematics", turn_not_shared),
-    ("stickslip.inverse_kinematics", one_third_for_two_thirds),
-    ("stickslip.inverse_kinematics", leg_radius_in_turn_row),
+    ("stickslip.inverse_kinematics", foot_velocity_about_centre),
+    ("stickslip.inverse_kinematics", velocity_along_the_leg),
+    ("stickslip.inverse_kinematics", spin_shared_equally),
+    ("stickslip.inverse_kinematics", droplet_formula_mean_leg),
+    ("stickslip.inverse_kinematics", legs_in_millimetres),
     ("stickslip.fit_circle", radius_without_quarter),
     ("stickslip.fit_circle", centre_sign),
     ("stickslip.fit_circle", right_side_sign),
@@ -324,13 +342,13 @@ SLIPS = [
     ("stickslip.fit_circle", centre_coordinates_swapped),
     ("stickslip.fit_circle", radius_plus_F),
     ("stickslip.fit_circle", centroid_and_mean_distance),
-    ("stickslip.calibration_cost", cost_plus),
+    ("stickslip.calibration_cost", feet_fixed_on_the_floor),
+    ("stickslip.calibration_cost", speed_over_one_step),
+    ("stickslip.calibration_cost", flipped_pivots_counted_forwards),
+    ("stickslip.calibration_cost", cost_negated),
     ("stickslip.calibration_cost", weights_swapped),
     ("stickslip.calibration_cost", radius_in_mm),
-    ("stickslip.calibration_cost", rotation_in_degrees),
-    ("stickslip.calibration_cost", cost_as_ratio),
-    ("stickslip.calibration_cost", cost_negated),
-    ("stickslip.calibration_cost", beta_forgotten),
+    ("stickslip.calibration_cost", twist_radius),
     ("stickslip.carried_counts", counts_floor_of_totals),
     ("stickslip.carried_counts", counts_abs_rates),
     ("stickslip.carried_counts", counts_no_duration),

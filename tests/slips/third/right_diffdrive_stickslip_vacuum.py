@@ -1,6 +1,7 @@
 """Right answers to exercises 4.6, 5.5 and 7.6, written independently of the solution
 notebooks' code: a lap as a product of planar rigid motions, the stick-slip inverse kinematics
-by solving the forward map, and the limiting angle of the pushed wheel from arctan2."""
+by solving the forward map, and the push that takes a wheel up a step by bisection on the
+push, its limiting angle from arctan2."""
 
 import numpy as np
 
@@ -47,24 +48,33 @@ def carried_counts(commands, pivot, leg_radius):
     return np.diff(made, axis=0, prepend=np.zeros((1, 3))).astype(int)
 
 
-# ------------------------------------------------------------------------- 7.6 pushed_climb_height
+# ------------------------------------------------------------------------- 7.6 push_to_climb
 
 
-def pushed_climb_height(wheel_radius, fillet, mu, push, load, stiffness):
-    mu = np.asarray(mu, dtype=float)
-    push = np.asarray(push, dtype=float)
-    # lift-off: N = W cos psi + P sin psi, T = W sin psi - P cos psi; T = mu N gives
-    # tan psi (W - mu P) = mu W + P
-    psi = np.arctan2(mu * load + push, load - mu * push)
-    normal = load * np.cos(psi) + push * np.sin(psi)
-    overlap = 0.0 if stiffness is None else normal / stiffness
-    # wheel centre at R, fillet centre at h - f, distance R + f - overlap along psi
-    height = wheel_radius + fillet - (wheel_radius + fillet - overlap) * np.cos(psi)
-    return np.where(mu * push > load, np.inf, height)
+def push_to_climb(wheel_radius, fillet, mu, load, stiffness, height):
+    """Bisection on the push of the height taken at lift-off."""
+    def taken(push):
+        # lift-off: N = W cos psi + P sin psi, T = W sin psi - P cos psi; T = mu N gives
+        # tan psi (W - mu P) = mu W + P
+        psi = np.arctan2(mu * load + push, load - mu * push)
+        normal = load * np.cos(psi) + push * np.sin(psi)
+        overlap = 0.0 if stiffness is None else normal / stiffness
+        return wheel_radius + fillet - (wheel_radius + fillet - overlap) * np.cos(psi)
+
+    def one(h):
+        if taken(0.0) >= h:
+            return 0.0
+        low, high = 0.0, load / mu
+        while high - low > 1e-12 * load:
+            middle = 0.5 * (low + high)
+            low, high = (middle, high) if taken(middle) < h else (low, middle)
+        return 0.5 * (low + high)
+
+    return np.vectorize(one, otypes=[float])(height)[()]
 
 
 RIGHT = {
     "diffdrive.square_odometry": square_odometry,
     "stickslip.carried_counts": carried_counts,
-    "vacuum.pushed_climb_height": pushed_climb_height,
+    "vacuum.pushed_climb_height": push_to_climb,
 }
