@@ -738,3 +738,20 @@ def test_slips_of_form_no_exercise_models_are_named_by_the_engine():
 
 def summary_of(exercise_id, answer):
     return evaluate(get_exercise(exercise_id), answer).result.summary
+
+
+@pytest.mark.checks
+def test_an_angle_a_turn_away_says_how_far_off_it_is_modulo_2_pi():
+    """An angle compared modulo 2 pi (6.3's Euler angles) that is wrong by 1e-3 rad and a
+    whole turn shows, beside the two values, how far off it is that way: "expected -2.98,
+    got 3.30" alone looks far off."""
+    exercise = get_exercise("egg.euler_rates")
+
+    def integrate_euler_angles(alpha, beta, gamma, omega_B, t):
+        alpha, beta, gamma = exercise.reference(alpha, beta, gamma, omega_B, t)
+        return alpha + 2 * np.pi + 1e-3, beta, gamma
+
+    failure = str(evaluate(exercise, integrate_euler_angles).failure)
+    line = next(line for line in failure.splitlines() if line.strip().startswith("alpha:"))
+    assert "(off by 0.001" in line and "rad, modulo 2 pi)" in line, line
+    assert "off by" not in failure.replace(line, ""), failure

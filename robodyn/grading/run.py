@@ -24,7 +24,7 @@ import numpy as np
 
 from robodyn.grading.adapters import format_number, format_value
 from robodyn.grading.calls import PRINTED_SHOWN, TIME_LIMIT, Call, call_answer
-from robodyn.grading.compare import Close
+from robodyn.grading.compare import Angle, Close
 from robodyn.grading.records import CASE_KINDS, Case, Exercise, Mistake
 from robodyn.grading.results import CheckResult
 
@@ -573,13 +573,22 @@ def _wrong_message(exercise: Exercise, run: _Run, runs: list[_Run],
     return "\n".join(lines)
 
 
+def _off_by(output, got, want) -> str:
+    """For an angle compared modulo 2 pi, how far ``got`` is from ``want`` that way (an
+    angle a whole turn away looks far off by its value alone)."""
+    if not isinstance(output.compare, Angle):
+        return ""
+    off = float(output.compare.difference(np.asarray(got, float), np.asarray(want, float)))
+    return f" (off by {off:.3g} rad, modulo 2 pi)"
+
+
 def _wrong_value_lines(output, got, want, args, limit: int = 3) -> list[str]:
     mask = _wrong_mask(output, got, want, args)
     if not output.compare.has_shape or mask.shape != np.shape(want):
         return [f"    {output.name}"] if bool(np.any(mask)) else []
     if mask.ndim == 0:
         return [f"    {output.name}: expected {format_number(want)}, got {format_number(got)}"
-                ] if bool(mask) else []
+                f"{_off_by(output, got, want)}"] if bool(mask) else []
     lines = []
     wrong = np.argwhere(mask)
     for index in wrong[:limit]:
@@ -590,7 +599,8 @@ def _wrong_value_lines(output, got, want, args, limit: int = 3) -> list[str]:
             if output.entries and index[0] < len(output.entries):
                 label += f" ({output.entries[index[0]]})"
         lines.append(f"    {label}: expected {format_number(want[index])}, "
-                     f"got {format_number(got[index])}")
+                     f"got {format_number(got[index])}"
+                     f"{_off_by(output, got[index], want[index])}")
     if len(wrong) > limit:
         lines.append(f"    ... and {len(wrong) - limit} more wrong values of {output.name}")
     return lines
