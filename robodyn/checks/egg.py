@@ -32,9 +32,10 @@ import dataclasses
 import math
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
 from robodyn import egg
+from robodyn.core.errors import SimulationError
+from robodyn.core.integrate import solve
 from robodyn.grading import Angle, Case, Close, Exercise, Mistake, Output, rounded_uniform
 
 #: The palm-sized egg of the fixed cases: the book's egg (its long and short semi-axes, m).
@@ -530,15 +531,22 @@ def _draw_integration_cases(rng) -> list[Case]:
     return cases
 
 
+#: The Euler angles' names, as the integrations of 6.3's reference and mistakes call them.
+_ANGLE_NAMES = ("alpha", "beta", "gamma")
+
+
 def _wrong_path_clear(rates, alpha, beta, gamma, omega_B, t) -> bool:
     """Whether the path of a mistake's rates keeps |sin(beta)| above 0.15 (coarsely): a wrong
     path through the singularity is no path, and its mistake could not be named."""
     w = np.asarray(omega_B, dtype=float)
-    with np.errstate(all="ignore"):
-        run = solve_ivp(lambda _, q: np.asarray(rates(q[0], q[1], q[2], w), dtype=float),
-                        (0.0, t), [alpha, beta, gamma], rtol=1e-6, atol=1e-8,
-                        t_eval=np.linspace(0.0, t, 60))
-    return bool(run.success and np.min(np.abs(np.sin(run.y[1]))) > 0.15)
+    try:
+        with np.errstate(all="ignore"):
+            run = solve(lambda _, q: np.asarray(rates(q[0], q[1], q[2], w), dtype=float),
+                        (0.0, t), [alpha, beta, gamma], state_names=_ANGLE_NAMES, rtol=1e-6,
+                        atol=1e-8, t_eval=np.linspace(0.0, t, 60))
+    except SimulationError:
+        return False
+    return bool(np.min(np.abs(np.sin(run.beta))) > 0.15)
 
 
 def _right_rates(alpha, beta, gamma, omega_B):
@@ -548,7 +556,7 @@ def _right_rates(alpha, beta, gamma, omega_B):
 
 def _integrate(rates, *, rtol=1e-9, atol=1e-10, method="DOP853", with_start=True,
                order=(0, 1, 2)):
-    """The angles after the time t by solve_ivp of ``rates`` (a function of the angles and
+    """The angles after the time t by integrate.solve of ``rates`` (a function of the angles and
     omega_B), with the changes of a mistake: other tolerances, the start left out, another
     order."""
     done = {}                      # the paths already integrated, by their arguments
@@ -561,8 +569,9 @@ def _integrate(rates, *, rtol=1e-9, atol=1e-10, method="DOP853", with_start=True
                 return np.asarray(rates(q[0], q[1], q[2], w), dtype=float)
 
             with np.errstate(all="ignore"):
-                done[key] = solve_ivp(rhs, (0.0, t), [alpha, beta, gamma], method=method,
-                                      rtol=rtol, atol=atol).y[:, -1]
+                run = solve(rhs, (0.0, t), [alpha, beta, gamma], state_names=_ANGLE_NAMES,
+                            method=method, rtol=rtol, atol=atol)
+            done[key] = np.array([run.columns[name][-1] for name in _ANGLE_NAMES])
         q = done[key] - (0.0 if with_start else np.array([alpha, beta, gamma]))
         return tuple(float(q[k]) for k in order)
 
