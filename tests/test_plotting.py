@@ -3,6 +3,7 @@
 import base64
 import io
 import re
+from pathlib import Path
 
 import ipywidgets as widgets
 import matplotlib
@@ -15,7 +16,14 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from robodyn.core.errors import ParameterError
-from robodyn.plotting import InteractiveFigure, animation, figure_png, interactive_figure
+from robodyn.plotting import (
+    ORANGE,
+    InteractiveFigure,
+    animation,
+    figure_png,
+    interactive_figure,
+    use_book_style,
+)
 from robodyn.plotting import interactive as machinery
 from robodyn.plotting.animation import PLAYER_ICONS, offline_player
 from robodyn.plotting.interactive import (
@@ -212,9 +220,15 @@ def test_mimebundle_has_widget_view_static_image_and_text(figure):
     assert view["model_id"] == figure.widget.model_id
     assert view["version_major"] == 2
     page = bundle["text/html"]
-    match = re.search(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    match = re.search(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="(\d+)" '
+                      r'height="(\d+)"', page)
     assert match, page
-    assert base64.b64decode(match.group(1)) == figure.static_png
+    assert base64.b64decode(match.group(1)) == figure.page_png
+    # the page's image: twice the live image's pixels, shown at the live image's size
+    live = PIL.Image.open(io.BytesIO(figure.static_png)).size
+    sharp = PIL.Image.open(io.BytesIO(figure.page_png)).size
+    assert sharp == (2 * live[0], 2 * live[1])
+    assert (int(match.group(2)), int(match.group(3))) == live
     assert 'alt="line"' in page
     caption = re.search(r'<p class="robodyn-static-note">(.*)</p>', page).group(1)
     assert "Slope 1.00" in caption  # FloatSlider readout format .2f
@@ -233,7 +247,7 @@ def test_static_caption_lists_default_values_after_update(figure):
     """After the sliders move, the static image and its caption both stay at the defaults."""
     figure.update(slope=2.5, points=6)
     page = figure._repr_mimebundle_()["text/html"]
-    encoded = base64.b64encode(figure.static_png).decode("ascii")
+    encoded = base64.b64encode(figure.page_png).decode("ascii")
     assert encoded in page
     assert "Slope 1.00" in page and "Points 3" in page
 
@@ -561,3 +575,39 @@ def test_an_interactive_figure_sends_the_pngs_of_its_encoder(figure):
     decoded = np.asarray(PIL.Image.open(io.BytesIO(bytes(figure.image.value))))
     reference = np.asarray(PIL.Image.open(io.BytesIO(rgba_png(figure.figure.canvas))))
     np.testing.assert_array_equal(decoded, reference)
+
+
+# ------------------------------------------------------------------ the book's colours
+
+#: matplotlib's named colours with less than 3:1 contrast on white.
+PALE_NAMES = ("tab:orange", "tab:pink", "tab:olive", "tab:cyan")
+
+
+def test_the_book_colours_stand_out_from_white_and_are_the_default_cycle():
+    """Every colour of the book's cycle has at least 3:1 contrast on white (WCAG 2, 1.4.11);
+    matplotlib's orange, which it replaces, has not (the measure can fail); use_book_style
+    makes the cycle matplotlib's default."""
+    from robodyn.plotting.style import BOOK_COLOURS, MIN_CONTRAST, contrast_ratio
+
+    assert min(contrast_ratio(colour) for colour in BOOK_COLOURS) >= MIN_CONTRAST
+    assert all(contrast_ratio(name) < MIN_CONTRAST for name in PALE_NAMES)
+    assert contrast_ratio("black") == pytest.approx(21.0)
+    assert len(set(BOOK_COLOURS)) == 10
+    with matplotlib.rc_context():
+        matplotlib.rcParams["axes.prop_cycle"] = matplotlib.rcParamsDefault["axes.prop_cycle"]
+        use_book_style()
+        assert matplotlib.colors.to_hex("C1") == ORANGE
+
+
+def test_every_page_that_draws_uses_the_book_colours():
+    """No figure module or lesson names a pale colour, and every lesson that draws with
+    matplotlib gets the book's cycle: from robodyn.figures, or by calling use_book_style."""
+    root = Path(__file__).resolve().parents[1]
+    sources = [*root.glob("robodyn/figures/**/*.py"), *root.glob("chapters/**/*.ipynb")]
+    pale = [f"{path.relative_to(root)}: {name}" for path in sources
+            for name in PALE_NAMES if name in path.read_text(encoding="utf-8")]
+    assert not pale, pale
+    without = [str(path.relative_to(root)) for path in root.glob("chapters/**/*.ipynb")
+               if "plt." in (text := path.read_text(encoding="utf-8"))
+               and "robodyn.figures" not in text and "use_book_style()" not in text]
+    assert not without, without

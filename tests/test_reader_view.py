@@ -109,9 +109,18 @@ TABLET = {"width": 900, "height": 900}
 #: After the window is made narrow, this long for the page's own resize handlers: the book's
 #: script fits the display formulas 150 ms after the last resize event (robodyn-book.js).
 RESIZE_SETTLES_MS = 250
-#: Smallest text of a figure as rendered, image px: MIN_FONT_PT at 100 dpi, the inline
-#: backend's and the animations' resolution (the widgets' 96 dpi gives 13.3 px).
+#: Smallest text of a figure at its own size, CSS px: MIN_FONT_PT at 100 dpi, the inline
+#: backend's and the animations' (the widgets' 96 dpi gives 13.3 px).
 SMALLEST_FIGURE_TEXT_PX = MIN_FONT_PT * 100.0 / 72.0
+#: Least pixels per screen pixel of a figure at the wide window: the book's figures have
+#: twice their size's pixels (issue 39: 100-dpi PNGs were soft on a high-resolution screen);
+#: the animations' frames keep one (the pages would weigh more than MAX_PAGE_BYTES).
+MIN_DENSITY = 1.5
+#: Line colours of matplotlib's default cycle with less than 3:1 contrast on white (orange,
+#: pink, olive, cyan), RGB, and how many pixels of them an image may hold (antialiased edges
+#: of other colours pass by these now and then).
+PALE_COLOURS = [[255, 127, 14], [227, 119, 194], [188, 189, 34], [23, 190, 207]]
+MAX_PALE_PIXELS = 30
 #: The most of a phone's first screen a page's title may take (issue 39: it took a third).
 TITLE_SHARE_OF_PHONE = 0.2
 #: A page with everything it loads, as sent over the network (issue 21: at most 3 MB).
@@ -381,6 +390,8 @@ class _Visit:
             """(selector) => {
             const main = document.querySelector('main') || document.body;
             const imgs = Array.from(document.querySelectorAll('main img'));
+            // an image's own width in CSS px: its width attribute if it has one
+            const cssWidth = i => parseFloat(i.getAttribute('width')) || i.naturalWidth;
             const describe = el => el.tagName.toLowerCase()
                 + (el.className && typeof el.className === 'string'
                    ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
@@ -482,11 +493,33 @@ class _Visit:
                   }
                   return found;
               })(),
-              // every image's shown width over its own: text in it is scaled by as much
+              // every image's shown width over its own size in CSS px (its width attribute,
+              // or its pixels): text in it is scaled by as much
               image_scales: imgs.filter(i => i.naturalWidth > 0
                                              && i.getBoundingClientRect().width > 0)
                   .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
-                             i.getBoundingClientRect().width / i.naturalWidth]),
+                             i.getBoundingClientRect().width / cssWidth(i)]),
+              // the images' pixels per screen pixel, but the animations' frames
+              soft_images: imgs.filter(i => i.naturalWidth > 0 && !i.closest('.animation')
+                                            && i.getBoundingClientRect().width > 0)
+                  .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
+                             i.naturalWidth / i.getBoundingClientRect().width])
+                  .filter(([, density]) => density < MIN_DENSITY),
+              // images with many pixels of a line colour too pale on white
+              pale_images: imgs.filter(i => i.complete && i.naturalWidth > 0).map(i => {
+                  const canvas = document.createElement('canvas');
+                  canvas.width = i.naturalWidth;
+                  canvas.height = i.naturalHeight;
+                  const context = canvas.getContext('2d');
+                  context.drawImage(i, 0, 0);
+                  const d = context.getImageData(0, 0, canvas.width, canvas.height).data;
+                  let pale = 0;
+                  for (let k = 0; k < d.length; k += 4)
+                      if (d[k + 3] > 250 && PALE.some(([r, g, b]) => Math.abs(d[k] - r)
+                              + Math.abs(d[k + 1] - g) + Math.abs(d[k + 2] - b) < 10))
+                          pale++;
+                  return [(i.alt || i.src.slice(-40)).slice(0, 60), pale];
+              }).filter(([, pale]) => pale > MAX_PALE_PIXELS),
               // display formulas at a size other than MathJax's own (the inline formulas'),
               // unless made smaller to fit the column (robodyn-book.js)
               small_formulas: (() => {
@@ -537,7 +570,10 @@ class _Visit:
                   || document.createElement('h1')).getBoundingClientRect()).height),
               window_height: window.innerHeight,
             };
-        }""".replace("FRAME_ALT", json.dumps(FRAME_ALT)),
+        }""".replace("FRAME_ALT", json.dumps(FRAME_ALT))
+            .replace("MIN_DENSITY", str(MIN_DENSITY))
+            .replace("MAX_PALE_PIXELS", str(MAX_PALE_PIXELS))
+            .replace("PALE", json.dumps(PALE_COLOURS)),
             WIDE_BLOCKS,
         )
         if screenshot is not None:
@@ -687,6 +723,12 @@ def problems_of(name: str, seen: dict, phone: bool = False) -> list[str]:
             problems.append(f"{name}: an image shown at {scale:.2f} of its size, its "
                             f"{MIN_FONT_PT:g}-point text {scale * SMALLEST_FIGURE_TEXT_PX:.1f} "
                             f"px high (at least {MIN_PHONE_TEXT_PX:g}): {image}")
+    for image, density in [] if phone else seen["soft_images"]:
+        problems.append(f"{name}: a figure drawn at {density:.1f} pixels per screen pixel, "
+                        f"soft on a high-resolution screen (at least {MIN_DENSITY:g}): {image}")
+    for image, pixels in seen["pale_images"]:
+        problems.append(f"{name}: {pixels} pixels of a line colour too pale on white "
+                        f"(below 3:1): {image}")
     for formula in seen["small_formulas"]:
         problems.append(f"{name}: a display formula drawn smaller than it fits: {formula}")
     for formula in seen["cut_formulas"]:
@@ -1053,6 +1095,10 @@ phone's first screen</h1></article>
 <figure><img src="data:image/png;base64,{png}"
 alt="A frame of the animation that the caption describes"><figcaption>
 <span class="caption-number">Fig. 1.3 </span>Generic.</figcaption></figure>
+<figure><img src="data:image/png;base64,{pale}" alt="a pale line"><figcaption>
+<span class="caption-number">Fig. 1.4 </span>In matplotlib's orange.</figcaption></figure>
+<figure><img src="data:image/png;base64,{png}" width="300" alt="a sharp plot"><figcaption>
+<span class="caption-number">Fig. 1.5 </span>Twice its size's pixels.</figcaption></figure>
 </main></body></html>
 """
 
@@ -1060,8 +1106,9 @@ alt="A frame of the animation that the caption describes"><figcaption>
 def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
     """On a page made to be bad, every kind of problem is reported (the check can fail)."""
     png = base64.b64encode(_png(600, 40)).decode("ascii")
+    pale = base64.b64encode(_png(600, 40, (255, 127, 14))).decode("ascii")
     (tmp_path / "bad.html").write_text(BAD_PAGE.replace("{long_line}", "x = 1  # " + "y" * 150)
-                                       .replace("{png}", png))
+                                       .replace("{png}", png).replace("{pale}", pale))
     chromium = Browser(playwright, tmp_path)
     try:
         seen, on_phone = chromium.look_at_both_widths(
@@ -1079,9 +1126,13 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
                      "an image without a readable text alternative: 4f9a0c.png",
                      "an image without a readable text alternative: The coefficient \\mu_s",
                      "an image without a readable text alternative: A frame of the",
-                     "a table's code cut in two: a_very_long_identifier"):
+                     "a table's code cut in two: a_very_long_identifier",
+                     "a figure drawn at 1.0 pixels per screen pixel, soft on a "
+                     "high-resolution screen (at least 1.5): a plot",
+                     "24000 pixels of a line colour too pale on white (below 3:1): a pale"):
         assert expected in report, f"{expected!r} not reported:\n{report}"
     assert "section 2.3" not in report and report.count("not a numbered figure") == 4
+    assert "a sharp plot" not in report and report.count("too pale") == 1
     assert (tmp_path / "bad.png").stat().st_size > 0
     assert (tmp_path / "bad-phone.png").stat().st_size > 0
     phone_report = "\n".join(problems_of("bad.html", on_phone, phone=True))
@@ -1097,14 +1148,14 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
     assert "weighs 3.00 MB with all it loads" in "\n".join(problems_of("heavy", heavy))
 
 
-def _png(width: int, height: int) -> bytes:
-    """A plain grey PNG image of ``width`` x ``height`` pixels."""
+def _png(width: int, height: int, colour=(180, 180, 180)) -> bytes:
+    """A plain PNG image of ``width`` x ``height`` pixels, grey or of ``colour`` (RGB)."""
     import io
 
     from PIL import Image
 
     out = io.BytesIO()
-    Image.new("RGB", (width, height), (180, 180, 180)).save(out, "PNG")
+    Image.new("RGB", (width, height), colour).save(out, "PNG")
     return out.getvalue()
 
 

@@ -20,10 +20,10 @@ from robodyn.arm import (
 )
 from robodyn.arm.control import CONTROLLERS, gains_from_frequency, track_fixed_step, two_sines
 from robodyn.core.errors import ParameterError
-from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting import ORANGE, animation, interactive_figure
 
 #: Colours of the three torque parts, used in every figure of the chapter.
-PART_COLOURS = {"gravity": "tab:green", "Coriolis/centrifugal": "tab:orange",
+PART_COLOURS = {"gravity": "tab:green", "Coriolis/centrifugal": ORANGE,
                 "inertial": "tab:blue"}
 
 

@@ -19,7 +19,7 @@ from matplotlib.patches import Rectangle
 from robodyn import contact
 from robodyn.contact import timestepping
 from robodyn.core.errors import ParameterError
-from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting import ORANGE, animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
 
 #: The ball of the figures: the dynamics tutorial's, dropped from its height.
@@ -147,7 +147,7 @@ class SlipRollExplorer:
                ylabel="speed [m/s]")
         ax.axhline(0.0, color="0.8", lw=0.8)
         (self.forward,) = ax.plot([], [], color="tab:blue", lw=2, label="forward speed $v_x$")
-        (self.rim,) = ax.plot([], [], color="tab:orange", lw=2,
+        (self.rim,) = ax.plot([], [], color=ORANGE, lw=2,
                               label=r"rim speed $-\omega R$")
         (self.final,) = ax.plot([], [], "k:", lw=1, label="closed form")
         (self.start,) = ax.plot([], [], "k:", lw=1)

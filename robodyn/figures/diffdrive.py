@@ -23,7 +23,7 @@ from matplotlib.patches import Arc, Circle, FancyArrowPatch, Polygon, Wedge
 from robodyn import diffdrive
 from robodyn.core.errors import ParameterError
 from robodyn.diffdrive.waypoints import FollowerSettings
-from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting import ORANGE, animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
 from robodyn.plotting.vector import svg_image
 
@@ -151,7 +151,7 @@ class FollowerExplorer:
         self.discs = []
         for number, (x_w, y_w) in enumerate(self.waypoints, start=1):
             self.discs.append(ax.add_patch(Circle((x_w, y_w), self.settings.tolerance,
-                                                  color="tab:orange", alpha=0.35)))
+                                                  color=ORANGE, alpha=0.35)))
             _number_waypoint(ax, number, x_w, y_w)
         (self.path,) = ax.plot([], [], color="tab:blue", lw=1.5)
         (self.omega,) = self.ax_omega.plot([], [], color="tab:purple", lw=1)
@@ -201,7 +201,7 @@ def _outcome(result) -> str:
 def draw_course(ax, waypoints, tolerance, result=None, label=None, color="tab:blue"):
     """Waypoints as numbered discs of radius ``tolerance`` and, if given, the path driven."""
     for number, (x_w, y_w) in enumerate(np.atleast_2d(waypoints), start=1):
-        ax.add_patch(Circle((x_w, y_w), tolerance, color="tab:orange", alpha=0.35))
+        ax.add_patch(Circle((x_w, y_w), tolerance, color=ORANGE, alpha=0.35))
         _number_waypoint(ax, number, x_w, y_w)
     if result is not None:
         ax.plot(result.x, result.y, color=color, lw=1.5, label=label)

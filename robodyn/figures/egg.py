@@ -22,7 +22,7 @@ from robodyn import egg
 from robodyn.core.errors import ParameterError
 from robodyn.core.rotations import rot_x, rot_z
 from robodyn.egg.gyro import GYRO_TIME, grid_key, gyro_grid
-from robodyn.plotting import interactive_figure, scene3d
+from robodyn.plotting import ORANGE, interactive_figure, scene3d
 from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
 from robodyn.plotting.vector import svg_image
 
@@ -243,7 +243,7 @@ class GyroExplorer:
         self.ax.axhline(0, color="0.8", lw=0.8)
         (self.elevation,) = self.ax.plot([], [], color="tab:blue", lw=2,
                                          label="long axis above horizontal")
-        (self.gimbal,) = self.ax.plot([], [], color="tab:orange", lw=1.5, ls="--",
+        (self.gimbal,) = self.ax.plot([], [], color=ORANGE, lw=1.5, ls="--",
                                       label=r"gimbal tilt $\psi$")
         self.ax.legend(loc="lower left", fontsize=10)
         xlim, ylim = top_view_limits(self.runs.values())

@@ -15,7 +15,7 @@ from IPython.display import SVG
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 
 from robodyn import stickslip
-from robodyn.plotting import animation, interactive_figure
+from robodyn.plotting import ORANGE, animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
 from robodyn.plotting.vector import svg_image
 
@@ -191,7 +191,7 @@ def draw_droplet(ax, pose, geometry=GEOMETRY, color="tab:blue"):
     """
     (body,) = ax.plot([], [], color=color, lw=1.5)
     (legs,) = ax.plot([], [], "o", color="k", ms=4)
-    (motors,) = ax.plot([], [], "s", color="tab:orange", ms=5)
+    (motors,) = ax.plot([], [], "s", color=ORANGE, ms=5)
     (heading,) = ax.plot([], [], color=color, lw=1)
     artists = (body, legs, motors, heading)
     place_droplet(artists, pose, geometry)
@@ -284,7 +284,7 @@ def draw_droplet_from_above(ax, geometry=GEOMETRY, *, fontsize: float = 12.0) ->
     motors = -legs                                     # motor i opposite leg i
     thrusts = geometry.thrust_directions
     body = geometry.body_radius * 1e3
-    grey, blue, orange, red = "0.35", "tab:blue", "tab:orange", "tab:red"
+    grey, blue, orange, red = "0.35", "tab:blue", ORANGE, "tab:red"
 
     def label(point, text, color="k"):
         ax.text(*point, text, fontsize=fontsize, color=color, ha="center", va="center")
@@ -349,7 +349,7 @@ def draw_platform_side(ax, phase: float = np.radians(50.0), *, fontsize: float =
     :math:`(M + m)g`, the floor's normal force :math:`N` and its friction, at most
     :math:`\mu N`; the platform's position :math:`x`. A sketch, not to scale.
     """
-    grey, blue, orange, red = "0.35", "tab:blue", "tab:orange", "tab:red"
+    grey, blue, orange, red = "0.35", "tab:blue", ORANGE, "tab:red"
 
     def label(point, text, color="k", **kw):
         ax.text(*point, text, fontsize=fontsize, color=color, ha="center", va="center", **kw)

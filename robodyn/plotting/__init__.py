@@ -11,6 +11,8 @@
 - :func:`scene_html` (:mod:`robodyn.plotting.scene3d`): a 3D scene of bodies and tracks that
   the reader orbits with the mouse and plays, offline, with no library (a canvas and a small
   script of its own).
+- :func:`use_book_style` (:mod:`robodyn.plotting.style`): line colours that all stand out
+  from the white page by 3:1 or more (matplotlib's orange does not), as the default cycle.
 
 Drawings of a particular robot live in :mod:`robodyn.figures`, one module per chapter.
 """
@@ -18,13 +20,17 @@ Drawings of a particular robot live in :mod:`robodyn.figures`, one module per ch
 from robodyn.plotting.animation import animation
 from robodyn.plotting.interactive import InteractiveFigure, figure_png, interactive_figure
 from robodyn.plotting.scene3d import Body, Track, scene_html
+from robodyn.plotting.style import BOOK_COLOURS, ORANGE, use_book_style
 
 __all__ = [
+    "BOOK_COLOURS",
     "Body",
     "InteractiveFigure",
+    "ORANGE",
     "Track",
     "animation",
     "figure_png",
     "interactive_figure",
     "scene_html",
+    "use_book_style",
 ]

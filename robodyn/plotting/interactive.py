@@ -22,6 +22,7 @@ import base64
 import html
 import io
 import math
+import pickle
 import struct
 import threading
 import time
@@ -63,6 +64,10 @@ MIN_PHONE_TEXT_PX = 9.0
 #: 10-point text needs ``w <= 5.25`` to stay above :data:`MIN_PHONE_TEXT_PX` (9.05 px). On a
 #: desktop the figure is shown at its size, 504 px at 96 dpi, with 13.3 px text.
 FIGURE_INCHES = 5.25
+#: Pixels per CSS pixel of a widget's image in the rendered book (the live widget draws at 1:
+#: it must answer a slider fast): twice, as the book's other figures (the inline backend's
+#: "retina" PNGs), so that it stays sharp on a high-resolution screen and in print.
+PAGE_DENSITY = 2
 MIN_FONT_PT = 10.0
 
 
@@ -73,6 +78,13 @@ def figure_png(fig: Figure, dpi: float = 96.0) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
+
+
+def _snapshot(fig: Figure) -> Figure:
+    """A copy of ``fig`` as it stands, on a canvas of its own: drawing the copy at another
+    resolution leaves the original's renderer, and the live widget's reused background, as
+    they were."""
+    return pickle.loads(pickle.dumps(fig))
 
 
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
@@ -489,6 +501,7 @@ class InteractiveFigure:
             self._background = self._render_background()
         self.redraw()
         self.static_png = bytes(self.image.value)
+        self.page_png = figure_png(_snapshot(self.figure), dpi=PAGE_DENSITY * self.dpi)
         self.static_caption = self._caption()
         for control in self.controls.values():
             control.observe(self._on_change, names="value")
@@ -596,13 +609,18 @@ class InteractiveFigure:
     def static_html(self) -> str:
         """HTML of the figure at the default values, with a note listing them.
 
+        The image has :data:`PAGE_DENSITY` times the live figure's pixels, shown at the live
+        figure's size: sharp on a high-resolution screen.
+
         A block, not a ``<figure>``: the book numbers and captions the figure from the cell's
         metadata (``mystnb.figure``), and this note stands above that caption.
         """
-        encoded = base64.b64encode(self.static_png).decode("ascii")
+        encoded = base64.b64encode(self.page_png).decode("ascii")
+        width, height = (round(inches * self.dpi) for inches in self.figure.get_size_inches())
         return (
             '<div class="robodyn-static-figure">'
-            f'<img src="data:image/png;base64,{encoded}" alt="{html.escape(self.alt)}"/>'
+            f'<img src="data:image/png;base64,{encoded}" width="{width}" height="{height}" '
+            f'alt="{html.escape(self.alt)}"/>'
             f'<p class="robodyn-static-note">{self.static_caption}</p></div>'
         )
 

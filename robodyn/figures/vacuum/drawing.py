@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.patches import Circle, Polygon
 
 from robodyn import vacuum
+from robodyn.plotting import ORANGE
 from robodyn.plotting.interactive import FIGURE_INCHES, MIN_FONT_PT
 
 #: Metres to the figures' millimetres.
@@ -19,7 +20,7 @@ FORCE_SCALE_MM_PER_N = 0.5
 
 
 #: Colours of the contacts, by the names of :class:`robodyn.vacuum.PlanarRobot`'s circles.
-CONTACT_COLOURS = {"wheel": "tab:blue", "mouth": "tab:orange", "caster": "tab:green",
+CONTACT_COLOURS = {"wheel": "tab:blue", "mouth": ORANGE, "caster": "tab:green",
                    "front edge": "tab:purple", "rear edge": "tab:brown"}
 
 

@@ -11,6 +11,7 @@ from robodyn import vacuum
 from robodyn.core.errors import ParameterError
 from robodyn.figures.vacuum.climb import check_attempt, outcome_text
 from robodyn.figures.vacuum.drawing import MM, VARIANT_COLOURS, column_subplots
+from robodyn.plotting import ORANGE
 
 
 def success_map_figure(maps, thesis: dict | None = None):
@@ -125,7 +126,7 @@ def braking_figure(runs: dict, thesis: dict | None = None):
     variants = [v for v in vacuum.SUSPENSIONS if any(k[0] == v for k in runs)]
     modes = [m for m in vacuum.BRAKE_MODES if any(k[1] == m for k in runs)]
     fig, (ax, ax_v) = column_subplots(2, 1, 5.6)
-    colours = dict(zip(vacuum.BRAKE_MODES, ("tab:blue", "tab:orange", "tab:green"),
+    colours = dict(zip(vacuum.BRAKE_MODES, ("tab:blue", ORANGE, "tab:green"),
                        strict=True))
     width = 0.8 / len(modes)
     for j, mode in enumerate(modes):
@@ -208,7 +209,7 @@ def course_figure(wood, slippery, waypoints):
     if waypoints.ndim != 2 or waypoints.shape[1] != 2:
         raise ParameterError(f"waypoints must have shape (N, 2), got {waypoints.shape}")
     fig, (ax, ax_s) = column_subplots(2, 1, 6.2, gridspec_kw={"height_ratios": [1.25, 1]})
-    ax.plot(*waypoints.T, "s", color="tab:orange", ms=7, zorder=3)
+    ax.plot(*waypoints.T, "s", color=ORANGE, ms=7, zorder=3)
     for number, (x_w, y_w) in enumerate(waypoints, start=1):
         ax.annotate(str(number), (x_w, y_w), xytext=(5, 5), textcoords="offset points",
                     fontsize=10)
