@@ -1169,6 +1169,22 @@ def test_a_page_counts_the_frames_its_animations_did_not_draw(tmp_path):
     assert frames_not_drawn_bytes(page) == round(8 * len(gzip.compress(frame.encode(), 6)))
 
 
+#: sympy's LaTeX of a plain symbol name that the text writes with marks: qdd1 as q d d_1
+#: (issue 39.9), qd1 as q d_1, lc2 as l c_2.
+SYMPY_PRODUCT_NAMES = re.compile(r"(?<![A-Za-z\\])(?:qdd|qd|lc)_\{\d+\}")
+
+
+def test_formulas_write_symbols_as_the_text_does(built_book):
+    """No formula a page prints from sympy shows a symbol's plain name as a product of
+    letters (``qdd_{1}``): the chapter's latex() writes \\ddot q_1, \\dot q_1, l_{c,1}."""
+    found = {page.relative_to(HTML).as_posix(): sorted(set(SYMPY_PRODUCT_NAMES.findall(
+        page.read_text(encoding="utf-8")))) for page in _pages()}
+    found = {name: names for name, names in found.items() if names}
+    assert not found, found
+    assert SYMPY_PRODUCT_NAMES.findall(r"L_{1} qdd_{1} + \ddot q_{1} + lc_{2}") == [
+        "qdd_{1}", "lc_{2}"]
+
+
 def test_bibliography_entries_link_back_to_their_citations(built_book):
     """Each entry cited somewhere lists the citing pages, and every back-link lands on an
     element of that page with the anchor's id (the citation itself)."""

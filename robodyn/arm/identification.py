@@ -39,8 +39,6 @@ exciting trajectory follows Swevers et al. (1997).
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import sympy as sp
 
@@ -60,7 +58,6 @@ __all__ = [
     "fourier_trajectory",
     "friction_torques",
     "identify",
-    "latex",
     "measured_torques",
     "predicted_torques",
     "regressor",
@@ -270,24 +267,6 @@ def symbolic_regressor():
     Y = tau.jacobian(standard).applyfunc(sp.simplify)
     return Y, {"standard": standard, "q": s["q"], "qd": s["qd"], "qdd": list(qdd),
                "L1": s["L"][0], "g": s["g"]}
-
-
-def latex(expr) -> str:
-    r"""LaTeX of an expression of :func:`symbolic_regressor`, its symbols written as the text
-    writes them: :math:`\dot q_1` for ``qd1``, :math:`\ddot q_1` for ``qdd1``,
-    :math:`l_{c,1}` for ``lc1``.
-
-    >>> q = sp.symbols("qdd1 qd2", real=True)
-    >>> latex(q[0] + q[1] ** 2)
-    '\\dot q_{2}^{2} + \\ddot q_{1}'
-    """
-    marks = {"qd": r"\dot q_{{{}}}", "qdd": r"\ddot q_{{{}}}", "lc": r"l_{{c,{}}}"}
-    names = {}
-    for symbol in getattr(expr, "free_symbols", set()):
-        match = re.fullmatch(r"(qdd|qd|lc)(\d+)", symbol.name)
-        if match:
-            names[symbol] = marks[match.group(1)].format(match.group(2))
-    return sp.latex(expr, symbol_names=names)
 
 
 def fourier_trajectory(t, a, b, q0, base_frequency: float):

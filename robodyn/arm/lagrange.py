@@ -106,22 +106,27 @@ def arm_symbols(n: int) -> dict:
     }
 
 
-#: How the text writes the symbols of :func:`arm_symbols` whose plain names would read as
-#: products in LaTeX (``lc2`` as :math:`lc_2`, ``qd1`` as :math:`qd_1`).
-_TEX_NAMES = {"lc": r"l_{{c,{index}}}", "qd": r"\dot q_{{{index}}}"}
+#: How the text writes the symbols of :func:`arm_symbols` (and the accelerations ``qdd1``,
+#: ... of the identification) whose plain names would read as products in LaTeX (``lc2`` as
+#: :math:`lc_2`, ``qd1`` as :math:`qd_1`, ``qdd1`` as :math:`qdd_1`).
+_TEX_NAMES = {"lc": r"l_{{c,{index}}}", "qd": r"\dot q_{{{index}}}",
+              "qdd": r"\ddot q_{{{index}}}"}
 
 
 def latex(expr) -> str:
     r"""LaTeX of an expression (or matrix) in the symbols of :func:`arm_symbols`, written as
-    the text writes them: :math:`l_{c,2}` for ``lc2``, :math:`\dot q_1` for ``qd1``.
+    the text writes them: :math:`l_{c,2}` for ``lc2``, :math:`\dot q_1` for ``qd1``,
+    :math:`\ddot q_1` for ``qdd1``.
 
     >>> s = arm_symbols(2)
     >>> latex(s["m"][1] * s["lc"][1] ** 2 * s["qd"][0])
     'l_{c,2}^{2} m_{2} \\dot q_{1}'
+    >>> latex(sp.Symbol("qdd1") + sp.Symbol("qd2") ** 2)
+    '\\dot q_{2}^{2} + \\ddot q_{1}'
     """
     names = {}
     for symbol in getattr(expr, "free_symbols", set()):
-        match = re.fullmatch(r"(lc|qd)(\d+)", symbol.name)
+        match = re.fullmatch(r"(qdd|qd|lc)(\d+)", symbol.name)
         if match:
             names[symbol] = _TEX_NAMES[match.group(1)].format(index=match.group(2))
     return sp.latex(expr, symbol_names=names)
