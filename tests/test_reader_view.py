@@ -1233,6 +1233,50 @@ def test_one_search_box_and_no_empty_index_page(browser):
     assert "genindex" not in (HTML / page_name).read_text(encoding="utf-8")
 
 
+#: Words a reader searches for, and a page whose section holds the word in its prose.
+SEARCHES = {"restitution": "chapters/03_contact/01_penalty.html",
+            "Coriolis": "chapters/01_planar_arms/01_newton_euler.html"}
+
+
+@pytest.mark.parametrize("viewport", [VIEWPORT, PHONE], ids=["wide", "phone"])
+def test_search_results_read_as_text_and_open_at_their_section(browser, viewport):
+    """The search (issue 39.6): results whose snippets show formulas as text, never TeX,
+    and no code; a result in a lesson's section links to that section (which exists on its
+    page) and names it; the magnifier does not cover the query's first letter."""
+    for word, page_name in SEARCHES.items():
+        with browser.tab(f"search.html?q={word}", viewport) as page:
+            page.wait_for_selector("#search-results li p.context", timeout=20_000)
+            page.wait_for_timeout(500)
+            results = page.eval_on_selector_all(
+                "#search-results li", """items => items.map(item => ({
+                    href: item.querySelector('a').getAttribute('href'),
+                    section: (item.querySelector('.robodyn-search-section') || {}).textContent,
+                    snippet: (item.querySelector('p.context') || {}).textContent || ''}))""")
+            field = page.evaluate("""() => {
+                const form = Array.from(document.querySelectorAll('form.bd-search'))
+                    .find(f => f.getBoundingClientRect().width > 0);
+                const icon = form.querySelector('i').getBoundingClientRect();
+                const input = form.querySelector('input');
+                const text = input.getBoundingClientRect().left
+                    + parseFloat(getComputedStyle(input).paddingLeft);
+                return {icon_right: icon.right, text_left: text};
+            }""")
+        assert len(results) >= 3, (word, results)
+        assert field["icon_right"] <= field["text_left"], field
+        for result in results:
+            for marker in RAW_TEX_MARKERS:
+                assert marker not in result["snippet"], (word, result)
+            assert "plt." not in result["snippet"] and "import " not in result["snippet"], (
+                word, result)
+        hits = [r for r in results if r["href"].split("#")[0].endswith(page_name)]
+        assert hits, (word, [r["href"] for r in results])
+        href, section = hits[0]["href"], hits[0]["section"]
+        assert "#" in href and section and section.startswith("in "), hits[0]
+        target = (HTML / "search.html").parent / href.split("#")[0]
+        assert f'id="{href.split("#")[1]}"' in target.read_text(encoding="utf-8"), href
+        assert word.lower() in hits[0]["snippet"].lower(), hits[0]
+
+
 def test_how_to_use_is_for_students_and_teaching_for_instructors(built_book):
     """The students' page says where to get the notebooks and leaves grading to the
     instructors' page, which says to publish the student release, never the solutions."""

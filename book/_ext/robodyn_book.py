@@ -238,13 +238,18 @@ def readable_math(tex: str) -> str:
     return " ".join("".join(out).split())
 
 
+#: Class of the hidden, readable copy of an inline formula (:func:`_readable_formulas`).
+MATH_TEXT_CLASS = "robodyn-math-text"
+
+
 def _readable_caption(caption: nodes.Node) -> str:
     """A caption's text with its formulas made readable (:func:`readable_math`)."""
     pieces = []
     for node in caption.findall(lambda node: isinstance(node, (nodes.Text, nodes.math))):
         if isinstance(node, nodes.math):
             pieces.append(readable_math(node.astext()))
-        elif not isinstance(node.parent, nodes.math):
+        elif not isinstance(node.parent, nodes.math) and MATH_TEXT_CLASS not in node.parent.get(
+                "classes", []):
             pieces.append(node.astext())
     return " ".join("".join(pieces).split())
 
@@ -265,6 +270,25 @@ def _alt_from_caption(app: Sphinx, doctree: nodes.document, docname: str) -> Non
             if generic in raw.astext():
                 described = raw.astext().replace(generic, f'alt="{html.escape(text)}"')
                 raw.replace(raw.children[0], nodes.Text(described))
+
+
+def _ancestors(node: nodes.Node):
+    while node.parent is not None:
+        node = node.parent
+        yield node
+
+
+def _readable_formulas(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Put a readable copy (:func:`readable_math`) after each inline formula, hidden on the
+    page (robodyn-book.css): the search's snippets show it instead of the formula's TeX
+    (robodyn-book.js), which is all the page's HTML holds before MathJax draws it. Not in a
+    title, whose text also names the page and its links."""
+    for formula in list(doctree.findall(nodes.math)):
+        if any(isinstance(node, nodes.title) for node in _ancestors(formula)):
+            continue
+        text = readable_math(formula.astext())
+        formula.parent.insert(formula.parent.index(formula) + 1,
+                              nodes.inline("", text, classes=[MATH_TEXT_CLASS]))
 
 
 def _bibliography_pages(app: Sphinx, env) -> list[str]:
@@ -397,6 +421,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_css_file("robodyn-book.css")
     app.add_js_file("robodyn-book.js", loading_method="defer")
     app.connect("doctree-resolved", _alt_from_caption)
+    app.connect("doctree-resolved", _readable_formulas)
     app.connect("doctree-resolved", _cited_in)
     app.connect("env-updated", _bibliography_pages)
     # After sphinx-book-theme has made its header buttons (priority 501).

@@ -110,3 +110,84 @@ window.addEventListener("load", () => {
     pending = setTimeout(fitFormulas, 150);
   });
 });
+
+// Search results that read and land. Sphinx's search (searchtools.js) shows a page's first
+// lines around a hit, cut mid-word, with its formulas as TeX ("\(\mu_s\)") and code from its
+// cells, and opens the page at its top. Here a result shows the paragraph (or caption, or
+// table cell) of the page's first hit in its prose, with each formula as the readable copy
+// the build put beside it (robodyn_book.py), and opens the page at that paragraph's section,
+// which it names under the page's title.
+if (typeof Search !== "undefined") {
+  const NOT_PROSE = ".headerlink, script, style, .math, div.cell_input, pre, nav, " +
+                    ".toctree-wrapper, .contents, .robodyn-static-note";
+  const BLOCKS = "p, figcaption, td, th, dd, li";
+  const HEADINGS = "h1, h2, h3, h4, h5, h6";
+  const SNIPPET = 240;
+
+  const prose = (htmlString) => {
+    const page = new DOMParser().parseFromString(htmlString, "text/html");
+    const main = page.querySelector('[role="main"]') || page.body;
+    main.querySelectorAll(NOT_PROSE).forEach((el) => el.remove());
+    main.querySelectorAll(".robodyn-math-text")
+      .forEach((el) => el.replaceWith(` ${el.textContent} `));
+    return main;
+  };
+  const words = (el) => el.textContent.replace(/\s+/g, " ").trim();
+
+  // The first block of prose that holds a search word, the innermost one.
+  const firstHit = (main, keywords) => {
+    const holds = (el) => keywords.some((word) => el.textContent.toLowerCase().includes(word));
+    for (const selector of [BLOCKS, HEADINGS]) {
+      const hit = Array.from(main.querySelectorAll(selector))
+        .find((el) => holds(el) && !Array.from(el.querySelectorAll(BLOCKS)).some(holds));
+      if (hit) return hit;
+    }
+    return null;
+  };
+
+  // The block's words, at most SNIPPET characters around the first search word, cut between
+  // words.
+  const snippet = (text, keywords) => {
+    if (text.length <= SNIPPET) return text;
+    const lower = text.toLowerCase();
+    const at = Math.min(...keywords.map((word) => lower.indexOf(word)).filter((i) => i >= 0));
+    let start = Math.max(0, at - SNIPPET / 3);
+    if (start > 0) start = text.indexOf(" ", start) + 1;
+    let end = Math.min(text.length, start + SNIPPET);
+    if (end < text.length) end = text.lastIndexOf(" ", end);
+    return (start > 0 ? "…" : "") + text.slice(start, end) + (end < text.length ? "…" : "");
+  };
+
+  Search.htmlToText = (htmlString, anchor) => {
+    const main = prose(htmlString);
+    const part = anchor ? main.querySelector(anchor) : null;
+    return words(part || main);
+  };
+
+  Search.makeSearchSummary = (htmlText, keywords, anchor) => {
+    const terms = [...keywords].map((word) => word.toLowerCase());
+    const main = prose(htmlText);
+    const part = (anchor && main.querySelector(anchor)) || main;
+    const hit = firstHit(part, terms);
+    const summary = document.createElement("p");
+    summary.classList.add("context");
+    summary.textContent = snippet(words(hit || part), terms);
+    const section = hit && hit.closest("section[id]");
+    const heading = section && section.querySelector(`:scope > :is(${HEADINGS})`);
+    if (!anchor && heading && heading.tagName !== "H1") {
+      // once Sphinx has put the summary in its result: the link to the section, named
+      queueMicrotask(() => {
+        const link = summary.parentElement && summary.parentElement.querySelector("a");
+        if (!link) return;
+        const url = new URL(link.href);
+        url.hash = section.id;
+        link.href = url.href;
+        const where = document.createElement("span");
+        where.className = "robodyn-search-section";
+        where.textContent = `in ${words(heading)}`;
+        link.after(where);
+      });
+    }
+    return summary;
+  };
+}
