@@ -78,6 +78,7 @@ from classgrade.reports import (
     import_files,
     import_gaps,
     write_atomically,
+    write_canvas_feedback,
     write_feedback,
     write_gradebook,
     write_moodle_feedback,
@@ -660,9 +661,18 @@ def _grade_all(hand_ins, chapters, superseded, notices, out, seed, rounds, limit
         if gaps:
             log(f"{len(gaps)} graded student(s) not in an import file: see the summary")
         write_feedback(out, ordered)
-        feedback_zips = [write_moodle_feedback(out, chapter.stem, [
-            record for record in ordered if Path(str(record.get("official", ""))).stem
-            == chapter.stem]) for chapter in sorted(set(chapters.values()))]
+        feedback_zips, not_in_canvas_zip = [], []
+        for chapter in sorted(set(chapters.values())):
+            own = [record for record in ordered
+                   if Path(str(record.get("official", ""))).stem == chapter.stem]
+            canvas_zip, left_out = write_canvas_feedback(out, chapter.stem, own)
+            feedback_zips += [write_moodle_feedback(out, chapter.stem, own), canvas_zip]
+            not_in_canvas_zip += left_out
+        if not_in_canvas_zip:
+            notices.append(("Not in the Canvas feedback zip", "Canvas hand-ins whose notebook "
+                            "could not be given back with its feedback written in: send "
+                            "these students their page from feedback/.", not_in_canvas_zip))
+            _log_notices(notices[-1:], log)
         names = sorted({path.name for path in chapters.values()})
         write_summary(out, ordered, ", ".join(names), seed, notices)
     main = Counter(chapters[h.key] for h in hand_ins).most_common(1)[0][0]

@@ -190,8 +190,12 @@ def main(argv: list[str] | None = None) -> int:
         platform = "Canvas" if path.name.startswith("canvas-") else "Moodle"
         print(f"  {path}  (for {platform}'s gradebook import)")
     for path in summary["feedback_zips"]:
-        print(f"  {path}  (the feedback pages, for Moodle's \"upload multiple feedback files "
-              "in a zip\")")
+        if path.name.startswith("feedback-canvas-"):
+            print(f"  {path}  (the hand-ins with their feedback written in, for Canvas's "
+                  "\"Re-Upload Submissions\")")
+        else:
+            print(f"  {path}  (the feedback pages, for Moodle's \"upload multiple feedback "
+                  "files in a zip\")")
     return 0
 
 

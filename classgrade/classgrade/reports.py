@@ -27,6 +27,7 @@ one.
 
 from __future__ import annotations
 
+import copy
 import csv
 import hashlib
 import html
@@ -39,12 +40,17 @@ import zipfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import nbformat
+
 from classgrade.adjustments import total
+from classgrade.handin import parse_notebook
 
 __all__ = ["CANVAS_COLUMNS", "GRADEBOOK_COLUMNS", "MOODLE_COLUMN", "TOTALS_COLUMNS",
-           "WIDE_COLUMNS", "class_table", "csv_cell", "file_name", "import_files",
+           "WIDE_COLUMNS", "annotated_notebook", "canvas_feedback_zip", "class_table",
+           "csv_cell", "file_name", "import_files",
            "import_gaps", "moodle_feedback_zip", "student_pages", "write_atomically",
-           "write_feedback", "write_gradebook", "write_imports", "write_moodle_feedback",
+           "write_canvas_feedback", "write_feedback", "write_gradebook", "write_imports",
+           "write_moodle_feedback",
            "write_summary", "write_wide"]
 
 #: The columns of gradebook.csv: ``chapter`` is the exercise notebook graded against,
@@ -397,6 +403,106 @@ def write_moodle_feedback(out: Path, chapter: str, records: list[dict]) -> Path 
     if not members:
         path.unlink(missing_ok=True)
         return None
+    _write_zip(out, path, members)
+    return path
+
+
+def canvas_feedback_zip(out: Path, chapter: str) -> Path:
+    """The zip of one exercise notebook's annotated Canvas hand-ins for Canvas's upload."""
+    return out / f"feedback-canvas-{file_name(chapter)}.zip"
+
+
+def write_canvas_feedback(out: Path, chapter: str,
+                          records: list[dict]) -> tuple[Path | None, list[str]]:
+    """The Canvas hand-ins of one exercise notebook, each with its feedback written in, as a
+    zip for Canvas's "Re-Upload Submissions" (the assignment's page), and the hand-ins left
+    out, each as a line.
+
+    Canvas gives marked-up submissions back in bulk this way: its importer reads each file's
+    name as its download wrote it, takes the first two numbers between underscores for the
+    student's user id and the id of the file they handed in (it must be that submission's),
+    and attaches the file to that student's submission as a comment, under the name of the
+    file they handed in. So each member is the student's own notebook under its download
+    name, with the feedback added as Markdown cells (:func:`annotated_notebook`), and it opens
+    in Jupyter as the notebook they handed in. Left out: a notebook that came in a zip (Canvas
+    knows the zip, not the notebook) and one that does not read. ``None`` (and no file)
+    without a member."""
+    members, left_out = {}, []
+    for record in records:
+        if record.get("layout") != "canvas":
+            continue
+        parts = Path(record["key"]).parts
+        try:
+            if len(parts) != 1:
+                raise ValueError("it came in a zip, which Canvas gives the feedback to")
+            notebook = parse_notebook(Path(str(record.get("hand_in", ""))))
+            members[parts[0]] = nbformat.writes(annotated_notebook(notebook, record))
+        except (OSError, ValueError, nbformat.ValidationError) as error:
+            left_out.append(f"{record['student']} ({record['key']}): {error}")
+    path = canvas_feedback_zip(out, chapter)
+    if not members:
+        path.unlink(missing_ok=True)
+        return None, left_out
+    _write_zip(out, path, members)
+    return path, left_out
+
+
+def annotated_notebook(notebook, record: dict):
+    """A copy of a hand-in with its feedback as Markdown cells: the total, the late penalty
+    and the notes at the top, and each exercise's status, points and messages under its check
+    cell (at the end, for an exercise whose check cell is gone)."""
+    annotated = copy.deepcopy(notebook)
+    points = total(record)
+    maximum = sum(entry["max_points"] for entry in record["exercises"])
+    top = [f"**Feedback: {_points(points)} of {_points(maximum)} points.** Graded on other "
+           "inputs than the checks in the notebook (the fixed cases and new random ones), "
+           "with the same messages; the feedback of each exercise is under its check cell."]
+    if record.get("status") != "ok" or record.get("message"):
+        top.append(_fenced(record.get("message", "")))
+    if record.get("late_penalty", 0.0):
+        top.append(f"Late: {record['late_reason']}; the late penalty takes "
+                   f"{_points(record['late_penalty'])} points off the total.")
+    cells = annotated.cells
+    checks = {}
+    for index, cell in enumerate(cells):
+        robodyn = cell.get("metadata", {}).get("robodyn")
+        if isinstance(robodyn, dict) and robodyn.get("role") == "check":
+            checks.setdefault(robodyn.get("exercise"), index)
+    placed = []
+    for entry in record["exercises"]:
+        lines = [f"**Feedback on {entry['exercise']}: {entry['status']}, "
+                 f"{_points(entry['points'])} of {_points(entry['max_points'])} points.**"]
+        if entry["feedback"]:
+            lines.append(_fenced(entry["feedback"]))
+        lines += [f"Note: {note}" for note in entry["notes"]]
+        if entry.get("adjustment"):
+            lines.append(f"**{entry['adjustment']}**")
+        placed.append((checks.get(entry["exercise"], len(cells)),
+                       nbformat.v4.new_markdown_cell("\n\n".join(lines))))
+    for index, cell in sorted(placed, key=lambda item: item[0], reverse=True):
+        cells.insert(index + 1, cell)
+    cells.insert(0, nbformat.v4.new_markdown_cell("\n\n".join(top)))
+    # cell ids of their own (the same at every run), where the notebook's format has ids
+    with_ids = (annotated.get("nbformat"), annotated.get("nbformat_minor", 0)) >= (4, 5)
+    new_cells = [cells[0], *(cell for _, cell in placed)]
+    for number, cell in enumerate(new_cells):
+        if with_ids:
+            cell["id"] = f"classgrade-feedback-{number}"
+        else:
+            cell.pop("id", None)
+    return annotated
+
+
+def _fenced(text: str) -> str:
+    """``text`` as a fenced code block of Markdown, its fence longer than any run of
+    backticks in it (so that nothing in it ends the block or is read as Markdown)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{text}\n{fence}"
+
+
+def _write_zip(out: Path, path: Path, members: dict) -> None:
+    """``members`` (name: bytes or text) zipped to ``path``, written whole or not at all."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=out, suffix=".part", delete=False) as stream:
         temporary = Path(stream.name)
@@ -404,7 +510,6 @@ def write_moodle_feedback(out: Path, chapter: str, records: list[dict]) -> Path 
         for name, data in sorted(members.items()):
             archive.writestr(name, data)
     os.replace(temporary, path)
-    return path
 
 
 def _chart(exercises: list[str], counts: dict) -> str:

@@ -220,11 +220,16 @@ def test_the_wide_csv_is_one_row_per_student_ready_for_import(graded):
     gaps = dict((title, lines) for title, _, lines in summary["notices"])[
         "Not in an import file"]
     assert "outside (outside.ipynb): Canvas: no id; Moodle: no email" in gaps
-    # the Moodle hand-in's feedback page, in the zip Moodle's feedback upload reads
-    assert summary["feedback_zips"] == [out / f"feedback-moodle-{STEM}.zip"]
+    # the Moodle hand-in's feedback page, in the zip Moodle's feedback upload reads; the
+    # Canvas hand-ins with their feedback written in, in the zip Canvas's re-upload reads
+    assert summary["feedback_zips"][0] == out / f"feedback-moodle-{STEM}.zip"
     with zipfile.ZipFile(summary["feedback_zips"][0]) as archive:
         assert archive.namelist() == [
             f"Karl Moodle_4711_assignsubmission_file_/feedback-{STEM}.html"]
+    assert summary["feedback_zips"][1] == out / f"feedback-canvas-{STEM}.zip"
+    with zipfile.ZipFile(summary["feedback_zips"][1]) as archive:
+        assert archive.namelist() == [f"fischerlena_111_2002_{STEM}-1.ipynb"]  # the latest
+    assert len(summary["feedback_zips"]) == 2    # no Moodle or Canvas hand-in of 07_vacuum
     assert not any(line.startswith(("Lena Fischer", "Karl Moodle")) for line in gaps)
     for name in ("gradebook.csv", "totals.csv", f"grades-{STEM}.csv", f"canvas-{STEM}.csv"):
         for row in _rows(out / name):

@@ -435,6 +435,65 @@ def test_the_moodle_feedback_zip_is_laid_out_as_moodles_importer_reads_it(tmp_pa
     assert not path.exists()
 
 
+def _canvas_importer_ids(member: str) -> tuple[str, str]:
+    """What Canvas's "Re-Upload Submissions" reads of a file's name (its
+    infer_comment_context_from_filename): the first two numbers between underscores of the
+    base name, the student's user id and the id of the file they handed in."""
+    numbers = [part for part in Path(member).name.split("_") if part.isdigit()]
+    return numbers[0], numbers[1]
+
+
+def test_the_canvas_feedback_zip_gives_each_student_their_notebook_with_its_feedback(
+        tmp_path):
+    """Each Canvas hand-in's own notebook under its download name (Canvas's importer finds
+    the student and the submitted file by it), with the total at the top and each exercise's
+    feedback under its check cell, the student's cells as they were, the feedback in fences
+    that its backticks cannot end; a hand-in that came in a zip, one that no longer reads,
+    Moodle's and plain ones are not in it, and the first two are listed."""
+    notebook = official(STEM)
+    ids = [cell.metadata["robodyn"]["exercise"] for cell in notebook.cells
+           if cell.metadata.get("robodyn", {}).get("role") == "check"][:2]
+    lena = write(notebook, tmp_path / "class" / f"fischerlena_LATE_123456_7890_{STEM}.ipynb")
+    broken = tmp_path / "class" / f"bergkarl_222_333_{STEM}.ipynb"
+    broken.write_text("{ not a notebook")
+    records = [_record("Lena", lena.name, [1.0, 0.0], layout="canvas", hand_in=str(lena),
+                       late_penalty=0.5, late_reason="2 days late"),
+               _record("Karl", broken.name, [0.0], layout="canvas", hand_in=str(broken)),
+               _record("Ola", f"olsenola_5_6_x.zip/{STEM}.ipynb", [1.0], layout="canvas",
+                       hand_in=str(lena)),
+               _record("Moodle", f"M_4711_assignsubmission_file_/{STEM}.ipynb", [1.0],
+                       layout="moodle", hand_in=str(lena))]
+    for record in records:
+        for entry, exercise in zip(record["exercises"], ids, strict=False):
+            entry["exercise"] = exercise
+    records[0]["exercises"][1]["feedback"] = "expected 1.0, got 2.0\n```\n# not a heading"
+    path, left_out = reports.write_canvas_feedback(tmp_path, STEM, records)
+    assert path == reports.canvas_feedback_zip(tmp_path, STEM)
+    with zipfile.ZipFile(path) as archive:
+        assert archive.namelist() == [lena.name]
+        annotated = nbformat.reads(archive.read(lena.name).decode(), as_version=4)
+    assert _canvas_importer_ids(lena.name) == ("123456", "7890")
+    nbformat.validate(annotated)
+    assert [cell.get("id") for cell in annotated.cells[1:]
+            if not cell.get("id", "").startswith("classgrade-")] == [
+        cell.get("id") for cell in notebook.cells]
+    top = annotated.cells[0].source
+    assert "**Feedback: 0.5 of 2 points.**" in top and "2 days late" in top
+    for exercise, status in zip(ids, ("passed", "failed"), strict=True):
+        check = next(k for k, cell in enumerate(annotated.cells)
+                     if cell.metadata.get("robodyn", {}).get("exercise") == exercise
+                     and cell.metadata["robodyn"]["role"] == "check")
+        feedback = annotated.cells[check + 1]
+        assert feedback.cell_type == "markdown"
+        assert feedback.source.startswith(f"**Feedback on {exercise}: {status}")
+    fenced = annotated.cells[check + 1].source
+    assert "````text\nexpected 1.0, got 2.0\n```\n# not a heading\n````" in fenced
+    assert len(left_out) == 2 and left_out[0].startswith("Karl (bergkarl_222_333_")
+    assert "came in a zip" in left_out[1]
+    assert reports.write_canvas_feedback(tmp_path, STEM, records[3:]) == (None, [])
+    assert not path.exists()
+
+
 def test_feedback_pages_never_collide_and_the_summary_links_each_to_its_own(tmp_path):
     """The six look-alike names get six pages, each page names its own student, and the
     summary links every student to the page with their name on it."""
