@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 import sympy as sp
 from checkcases import assert_generic_failure, summary
+from scipy.integrate import solve_ivp
 
 from robodyn.arm import PlanarArm
 from robodyn.grading import evaluate, get_exercise
@@ -17,9 +18,28 @@ from robodyn.grading import evaluate, get_exercise
 # --------------------------------------------------------------------------- right answers
 
 
-def pendulum_from_the_horizontal(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
-    phi = theta - np.pi / 2  # the angle from the horizontal, as the arm measures it
-    return (tau - m * g * l_c * np.cos(phi)) / (I + m * l_c**2)
+def pendulum_from_the_horizontal(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """The angle from the horizontal, as the arm measures it, stepped by RK4 with steps of
+    1 ms (the samples' spacing split evenly), then turned back to theta."""
+    inertia = I + m * l_c * l_c
+
+    def rates(phi, w):
+        return w, (tau - b * w - m * g * l_c * math.cos(phi)) / inertia
+
+    phi, w = theta0 - math.pi / 2, theta_dot0
+    angles = [phi]
+    for start, end in zip(t[:-1], t[1:], strict=True):
+        steps = max(1, round((end - start) / 1e-3))
+        h = (end - start) / steps
+        for _ in range(steps):
+            k1 = rates(phi, w)
+            k2 = rates(phi + h / 2 * k1[0], w + h / 2 * k1[1])
+            k3 = rates(phi + h / 2 * k2[0], w + h / 2 * k2[1])
+            k4 = rates(phi + h * k3[0], w + h * k3[1])
+            phi += h / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+            w += h / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+        angles.append(phi)
+    return np.array(angles) + math.pi / 2
 
 
 def gravity_by_finite_differences(arm, q, offsets):
@@ -135,22 +155,31 @@ def inverse_dynamics_through_the_matrices(arm, q, qd, qdd, offsets):
             + gravity_by_complex_step(arm, offsets, q))
 
 
-def pendulum_by_sympy_lagrange(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
-    """Euler-Lagrange in sympy, then lambdified: works on numbers and arrays."""
-    t, a, M, L, J, G, T = sp.symbols("t a M L J G T")
-    angle = sp.Function("x")(t)
-    lagrangian = (J + M * L**2) * sp.diff(angle, t) ** 2 / 2 + M * G * L * sp.cos(angle)
-    equation = sp.diff(sp.diff(lagrangian, sp.diff(angle, t)), t) - sp.diff(lagrangian, angle) - T
-    acceleration = sp.solve(equation, sp.diff(angle, t, 2))[0]
-    plain = acceleration.subs(angle, a)
-    return sp.lambdify((a, T, M, L, J, G), plain, "numpy")(theta, tau, m, l_c, I, g)
+def pendulum_by_sympy_lagrange(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """Euler-Lagrange with Rayleigh's dissipation function in sympy, lambdified, then
+    solve_ivp's RK45 at rtol=1e-8, atol=1e-10 (the loosest the check's comment admits)."""
+    time, a, w = sp.symbols("time a w")
+    angle = sp.Function("x")(time)
+    rate = sp.diff(angle, time)
+    lagrangian = (I + m * l_c**2) * rate**2 / 2 + m * g * l_c * sp.cos(angle)
+    dissipation = b * rate**2 / 2
+    equation = (sp.diff(sp.diff(lagrangian, rate), time) - sp.diff(lagrangian, angle)
+                + sp.diff(dissipation, rate) - tau)
+    acceleration = sp.solve(equation, sp.diff(angle, time, 2))[0]
+    plain = sp.lambdify((a, w), acceleration.subs(rate, w).subs(angle, a), "math")
+    run = solve_ivp(lambda _, x: [x[1], plain(x[0], x[1])], (0.0, t[-1]),
+                    [theta0, theta_dot0], rtol=1e-8, atol=1e-10, t_eval=t)
+    return run.y[0]
 
 
-def pendulum_by_vectorised_math(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
-    def one(angle, torque):
-        return (torque - m * g * l_c * math.sin(angle)) / (I + m * l_c * l_c)
+def pendulum_by_lsoda_wrapped(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """LSODA at rtol=1e-8, atol=1e-10, the angle wrapped into (-pi, pi], returned as a list."""
+    def motion(_, x):
+        return [x[1], (tau - b * x[1] - m * g * l_c * np.sin(x[0])) / (I + m * l_c**2)]
 
-    return np.vectorize(one, otypes=[float])(theta, tau)
+    run = solve_ivp(motion, (0.0, t[-1]), [theta0, theta_dot0], method="LSODA", rtol=1e-8,
+                    atol=1e-10, t_eval=t)
+    return list(np.angle(np.exp(1j * run.y[0])))
 
 
 def gravity_by_sympy(arm, q, offsets):
@@ -286,15 +315,15 @@ def inverse_dynamics_with_lists(arm, q, qd, qdd, offsets):
 @pytest.mark.parametrize(
     ("exercise_id", "answer"),
     [
-        ("arm.pendulum_equation", pendulum_from_the_horizontal),
+        ("arm.pendulum_swing", pendulum_from_the_horizontal),
         ("arm.gravity_torque", gravity_by_finite_differences),
         ("arm.mass_matrix", mass_matrix_from_jacobians),
         ("arm.kinetic_energy_2link", kinetic_energy_expanded),
         ("arm.kinetic_energy_2link", kinetic_energy_from_positions),
         ("arm.coriolis_matrix", coriolis_from_the_formula),
         ("arm.inverse_dynamics", inverse_dynamics_through_the_matrices),
-        ("arm.pendulum_equation", pendulum_by_sympy_lagrange),
-        ("arm.pendulum_equation", pendulum_by_vectorised_math),
+        ("arm.pendulum_swing", pendulum_by_sympy_lagrange),
+        ("arm.pendulum_swing", pendulum_by_lsoda_wrapped),
         ("arm.gravity_torque", gravity_by_sympy),
         ("arm.gravity_torque", gravity_by_coarse_differences),
         ("arm.gravity_torque", gravity_by_fine_differences),
@@ -316,8 +345,18 @@ def test_right_answers_in_unusual_forms_pass(exercise_id, answer):
 # --------------------------------------------------------------------------- wrong answers
 
 
-def pendulum_as_in_the_tutorial(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
-    return (tau + m * g * l_c * np.sin(theta)) / (I + m * l_c**2)
+def _swung(theta_ddot, theta0, theta_dot0, t, **options):
+    """theta at the times t of the student's theta_ddot(theta, theta_dot), by solve_ivp; tight
+    unless the options say otherwise."""
+    settings = {"method": "DOP853", "rtol": 1e-10, "atol": 1e-12} | options
+    run = solve_ivp(lambda _, x: [x[1], theta_ddot(x[0], x[1])], (0.0, t[-1]),
+                    [theta0, theta_dot0], t_eval=t, **settings)
+    return run.y[0]
+
+
+def pendulum_as_in_the_tutorial(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    return _swung(lambda x, w: (tau - b * w + m * g * l_c * np.sin(x)) / (I + m * l_c**2),
+                  theta0, theta_dot0, t)
 
 
 def gravity_of_link1(arm, q, offsets):
@@ -402,13 +441,47 @@ def coriolis_polar_without_the_angle(arm, q, qd, offsets):
     return h * np.array([[-qd[1], -qd[0] - qd[1]], [qd[0], 0.0]])
 
 
-def pendulum_net_torque(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
-    return tau - m * g * l_c * np.sin(theta)
+def pendulum_net_torque(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    return _swung(lambda x, w: tau - b * w - m * g * l_c * np.sin(x), theta0, theta_dot0, t)
 
 
-def pendulum_unit_slip(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def pendulum_unit_slip(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     pivot = I + m * l_c
-    return (tau - m * g * l_c * np.sin(theta)) / pivot
+    return _swung(lambda x, w: (tau - b * w - m * g * l_c * np.sin(x)) / pivot, theta0,
+                  theta_dot0, t)
+
+
+def pendulum_friction_pushing(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    pivot = I + m * l_c**2
+    return _swung(lambda x, w: (tau + b * w - m * g * l_c * math.sin(x)) / pivot, theta0,
+                  theta_dot0, t, rtol=1e-11)
+
+
+def pendulum_default_tolerances(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    def motion(_, x):
+        return [x[1], (tau - b * x[1] - m * g * l_c * np.sin(x[0])) / (I + m * l_c**2)]
+
+    return solve_ivp(motion, (0, t[-1]), [theta0, theta_dot0], t_eval=t).y[0]
+
+
+def pendulum_euler_loop(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """The loop students write first: one Euler step per sample of t."""
+    theta, omega = [theta0], theta_dot0
+    for k in range(len(t) - 1):
+        dt = t[k + 1] - t[k]
+        alpha = (tau - b * omega - m * g * l_c * np.sin(theta[-1])) / (I + m * l_c**2)
+        theta.append(theta[-1] + dt * omega)
+        omega = omega + dt * alpha
+    return np.array(theta)
+
+
+def pendulum_returns_the_rate(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    def motion(_, x):
+        return [x[1], (tau - b * x[1] - m * g * l_c * np.sin(x[0])) / (I + m * l_c**2)]
+
+    run = solve_ivp(motion, (0, t[-1]), [theta0, theta_dot0], t_eval=t, rtol=1e-10,
+                    atol=1e-12)
+    return run.y[1]
 
 
 def gravity_without_g(arm, q, offsets):
@@ -569,15 +642,50 @@ def newton_euler_offsets_in_accelerations_only(arm, q, qd, qdd, offsets):
     return _newton_euler(arm, q, qd, qdd, offsets, offsets_in_levers=False)
 
 
-def pendulum_brackets_forgotten(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def pendulum_brackets_forgotten(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     J_pivot = I + m * l_c**2
-    theta_ddot = tau - m * g * l_c * np.sin(theta) / J_pivot
-    return theta_ddot
+    return _swung(lambda x, w: tau - b * w - m * g * l_c * np.sin(x) / J_pivot, theta0,
+                  theta_dot0, t)
 
 
-def pendulum_small_swings(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
-    restoring = m * g * l_c * theta  # sin(theta) ~ theta
-    return (tau - restoring) / (I + m * l_c * l_c)
+def pendulum_small_swings(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    def motion(_, x):
+        restoring = m * g * l_c * x[0]  # sin(theta) ~ theta
+        return [x[1], (tau - b * x[1] - restoring) / (I + m * l_c * l_c)]
+
+    return solve_ivp(motion, (0, t[-1]), [theta0, theta_dot0], t_eval=t, method="Radau",
+                     rtol=1e-11, atol=1e-12).y[0]
+
+
+def pendulum_quadratic_friction(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """Friction taken as a drag, b theta_dot |theta_dot|: a slip no mistake describes."""
+    return _swung(lambda x, w: (tau - b * w * abs(w) - m * g * l_c * np.sin(x))
+                  / (I + m * l_c**2), theta0, theta_dot0, t)
+
+
+def pendulum_euler_in_1ms_steps(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """Explicit Euler with steps of 1 ms: the right equation, integrated too coarsely."""
+    inertia = I + m * l_c**2
+    theta, omega, out = theta0, theta_dot0, [theta0]
+    for start, end in zip(t[:-1], t[1:], strict=True):
+        steps = max(1, round((end - start) / 1e-3))
+        h = (end - start) / steps
+        for _ in range(steps):
+            alpha = (tau - b * omega - m * g * l_c * math.sin(theta)) / inertia
+            theta, omega = theta + h * omega, omega + h * alpha
+        out.append(theta)
+    return np.array(out)
+
+
+def pendulum_point_mass_by_rk45(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """The rod's own inertia left out, integrated with solve_ivp's RK45 at rtol=1e-9: another
+    right method than the check's, whose errors (about 1e-6 rad) exceed the 1e-6 relative
+    agreement that names a formula's slip, but not the exercise's 2e-5 rad."""
+    def motion(_, state):
+        return [state[1], (tau - b * state[1] - m * g * l_c * np.sin(state[0])) / (m * l_c**2)]
+
+    return solve_ivp(motion, (0.0, t[-1]), [theta0, theta_dot0], rtol=1e-9, atol=1e-11,
+                     t_eval=t).y[0]
 
 
 def gravity_each_joint_its_own_link(arm, q, offsets):
@@ -665,13 +773,18 @@ def newton_euler_each_joint_its_own_link(arm, q, qd, qdd, offsets):
 
 
 STUDENTS = [
-    ("arm.pendulum_equation", pendulum_as_in_the_tutorial, "the sign of the gravity term"),
+    ("arm.pendulum_swing", pendulum_as_in_the_tutorial, "the sign of the gravity term"),
     ("arm.gravity_torque", gravity_with_absolute_angles, "the relative angle q2 used as"),
     ("arm.mass_matrix", mass_matrix_with_joint_inertias, "the inertia about the joint counted"),
     ("arm.kinetic_energy_2link", kinetic_energy_without_cosine, "has no cosine"),
     ("arm.coriolis_matrix", coriolis_as_in_the_tutorial, "the joint rates are missing"),
-    ("arm.pendulum_equation", pendulum_net_torque, "the net torque was returned"),
-    ("arm.pendulum_equation", pendulum_unit_slip, "m l_c without the square"),
+    ("arm.pendulum_swing", pendulum_net_torque, "the net torque integrated"),
+    ("arm.pendulum_swing", pendulum_unit_slip, "m l_c without the square"),
+    ("arm.pendulum_swing", pendulum_friction_pushing, "it pushes the pendulum on"),
+    ("arm.pendulum_swing", pendulum_default_tolerances, "its default tolerances"),
+    ("arm.pendulum_swing", pendulum_euler_loop, "one explicit Euler step from each time"),
+    ("arm.pendulum_swing", pendulum_returns_the_rate, "theta_dot returned instead of theta"),
+    ("arm.pendulum_swing", pendulum_point_mass_by_rk45, "taken as a point mass"),
     ("arm.gravity_torque", gravity_without_g, "g is missing"),
     ("arm.gravity_torque", gravity_on_earth, "g = 9.81 written in"),
     ("arm.gravity_torque", gravity_of_the_chapter, "the offsets are left out"),
@@ -703,9 +816,9 @@ STUDENTS = [
      "in the levers but not in the centres of mass's accelerations"),
     ("arm.inverse_dynamics", newton_euler_offsets_in_accelerations_only,
      "in the accelerations but not in the levers"),
-    ("arm.pendulum_equation", pendulum_brackets_forgotten,
+    ("arm.pendulum_swing", pendulum_brackets_forgotten,
      "only the gravity term is divided by the inertia"),
-    ("arm.pendulum_equation", pendulum_small_swings, "linearised to theta"),
+    ("arm.pendulum_swing", pendulum_small_swings, "linearised to theta"),
     ("arm.gravity_torque", gravity_each_joint_its_own_link, "joint 1 holds link 1's weight only"),
     ("arm.gravity_torque", gravity_link1_mass_at_its_tip, "link 1's centre of mass taken at its"),
     ("arm.mass_matrix", mass_matrix_inertias_at_the_joints, "arm.inertias taken as about the"),
@@ -734,6 +847,8 @@ def test_students_wrong_answers_are_named(exercise_id, answer, name):
 
 
 @pytest.mark.parametrize(("exercise_id", "answer"), [
+    ("arm.pendulum_swing", pendulum_quadratic_friction),
+    ("arm.pendulum_swing", pendulum_euler_in_1ms_steps),
     ("arm.inverse_dynamics", newton_euler_each_joint_its_own_link),
     ("arm.mass_matrix", mass_matrix_lengths_for_link1_only),
     ("arm.coriolis_matrix", coriolis_all_in_c12),
@@ -755,6 +870,84 @@ def test_a_coriolis_matrix_with_the_right_product_is_told_so():
 
 def _cases(exercise_id):
     return [case.args for case in get_exercise(exercise_id).cases()]
+
+
+def _pendulum_reference():
+    return get_exercise("arm.pendulum_swing").reference
+
+
+def test_pendulum_swing_reference_is_the_damped_driven_oscillator_at_small_angles():
+    """At 1 mrad the swing is the linear oscillator I_p x'' + b x' + m g l_c x = tau, whose
+    closed form (an underdamped decay about tau / (m g l_c)) it follows to 1e-8 of 1e-3 rad."""
+    m, l_c, inertia, g, b = 2.0, 0.25, 0.0417, 9.81, 0.05
+    tau = 1e-4 * m * g * l_c
+    t = np.linspace(0.0, 6.0, 301)
+    pivot = inertia + m * l_c**2
+    omega_n, zeta = math.sqrt(m * g * l_c / pivot), b / (2 * math.sqrt(m * g * l_c * pivot))
+    omega_d = omega_n * math.sqrt(1 - zeta**2)
+    rest = tau / (m * g * l_c)
+    x0, v0 = 1e-3 - rest, 2e-3
+    closed = rest + np.exp(-zeta * omega_n * t) * (
+        x0 * np.cos(omega_d * t) + (v0 + zeta * omega_n * x0) / omega_d * np.sin(omega_d * t))
+    theta = _pendulum_reference()(1e-3, 2e-3, tau, b, m, l_c, inertia, g, t)
+    assert np.max(np.abs(theta - closed)) < 1e-8
+    assert np.max(np.abs(closed)) > 1e-3       # the test compares a real swing
+
+
+def test_pendulum_swing_keeps_its_energy_without_friction_or_torque():
+    """b = tau = 0, a swing from 2.9 rad, near the top: 1/2 I_p w^2 - m g l_c cos(theta)
+    stays constant to 1e-9 of m g l_c, with theta_dot by the same integration."""
+    from robodyn.checks.arm import _RIGHT_ACCEL, _swing
+
+    args = (2.9, 0.0, 0.0, 0.0, 1.5, 0.3, 0.02, 9.81, np.linspace(0.0, 10.0, 401))
+    theta = _pendulum_reference()(*args)
+    rate = _swing(_RIGHT_ACCEL, output=1)(*args)
+    m, l_c, inertia, g = args[4:8]
+    energy = 0.5 * (inertia + m * l_c**2) * rate**2 - m * g * l_c * np.cos(theta)
+    assert np.ptp(energy) < 1e-9 * m * g * l_c
+    assert np.min(theta) < -2.8                    # it swung to the other side and back
+
+
+def test_pendulum_swing_settles_where_the_torque_holds_the_weight():
+    """Driven by tau and damped, the pendulum comes to rest at asin(tau / (m g l_c))."""
+    m, l_c, inertia, g = 1.0, 0.3, 0.01, 9.81
+    tau, b = 0.6 * m * g * l_c, 0.3
+    theta = _pendulum_reference()(0.0, 0.0, tau, b, m, l_c, inertia, g,
+                                  np.linspace(0.0, 30.0, 301))
+    assert abs(theta[-1] - math.asin(0.6)) < 1e-9
+    assert abs(theta[0]) < 1e-15 and np.max(theta) > math.asin(0.6)   # it overshot first
+
+
+@pytest.mark.parametrize("case", range(6), ids=lambda index: f"fixed case {index}")
+def test_pendulum_swing_reference_is_the_one_link_arm(case):
+    """The one-link PlanarArm, its angle from the horizontal (theta - pi/2), simulated with
+    its own forward dynamics and the friction as a torque of the state, gives the same
+    angles on every fixed case."""
+    theta0, theta_dot0, tau, b, m, l_c, inertia, g, t = _cases("arm.pendulum_swing")[case]
+    arm = PlanarArm(masses=[m], lengths=[2 * l_c], com_fractions=[0.5], inertias=[inertia],
+                    gravity=g)
+    run = arm.simulate([theta0 - math.pi / 2], [theta_dot0],
+                       lambda _, q, qd: np.array([tau - b * qd[0]]), (0.0, t[-1]),
+                       method="DOP853", rtol=1e-12, atol=1e-12, t_eval=t)
+    theta = _pendulum_reference()(theta0, theta_dot0, tau, b, m, l_c, inertia, g, t)
+    assert np.max(np.abs(run.q1 + math.pi / 2 - theta)) < 1e-7
+
+
+def test_pendulum_swing_cases_teach_what_they_say():
+    """The fixed cases: one goes over the top (theta passes pi); one settles towards its tilt;
+    every case but the free ones has friction, and no seeded case spins more than two turns."""
+    cases = get_exercise("arm.pendulum_swing").cases()
+    reference = _pendulum_reference()
+    over = reference(*cases[4].args)
+    assert np.max(over) > 2 * math.pi
+    theta0, theta_dot0, tau, b, m, l_c, inertia, g, t = cases[3].args
+    tilt = math.asin(tau / (m * g * l_c))
+    assert abs(reference(*cases[3].args)[-1] - tilt) < 0.1 * tilt
+    assert all(case.args[3] > 0 for case in cases[2:])
+    for case in cases:
+        t = case.args[-1]
+        assert t[0] == 0.0 and 50 <= t.size <= 400 and 1.0 <= t[-1] <= 10.0
+        assert np.max(np.abs(reference(*case.args) - case.args[0])) <= 4 * math.pi
 
 
 def test_gravity_reference_is_the_weights_through_the_jacobians():

@@ -20,6 +20,7 @@ from robodyn.diffdrive import (
     integrate_pose,
     inverse_kinematics,
     odometry,
+    turning_radius,
     waypoints,
 )
 from robodyn.grading import CheckFailed, check, evaluate, exercise_ids, get_exercise
@@ -113,10 +114,16 @@ def hc_arctan2_wrap_and_min_max(pose, goal, gain, dead_band, omega_max):
     return np.minimum(omega_max, np.maximum(-omega_max, gain * error * (abs(error) >= dead_band)))
 
 
-def tr_through_v_and_omega(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return v / omega
+def tr_pure_pursuit_angle(pose, goal, speed, wheel_radius, track_width):
+    """The textbook's pure pursuit: the chord d seen at the angle alpha off the heading gives
+    r = d / (2 sin alpha); the wheel speeds by solving the forward map."""
+    x, y, theta = pose
+    alpha = wrap(np.arctan2(goal[1] - y, goal[0] - x) - theta)
+    radius = np.hypot(goal[0] - x, goal[1] - y) / (2 * np.sin(alpha))
+    forward = np.array([[wheel_radius / 2, wheel_radius / 2],
+                        [wheel_radius / track_width, -wheel_radius / track_width]])
+    right, left = np.linalg.solve(forward, np.array([speed, speed / radius]))
+    return radius, right, left
 
 
 def fk_from_rim_speeds_in_a_loop(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
@@ -152,11 +159,24 @@ def ik_by_sympy(v, omega, radius_r, radius_l, track_width, top):
     return tuple(scale * s for s in speeds(v, omega, radius_r, radius_l, track_width))
 
 
-def tr_vectorised_math(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    def one(right, left):
-        return math.ldexp(track_width, -1) * (right + left) / (right - left)
+def tr_complex_numbers(pose, goal, speed, wheel_radius, track_width):
+    """The goal turned into the robot's frame by a complex product, in plain Python."""
+    x, y, theta = (float(entry) for entry in pose)
+    local = complex(goal[0] - x, goal[1] - y) * complex(math.cos(theta), -math.sin(theta))
+    radius = abs(local) ** 2 / (2 * local.imag)
+    turn = speed / radius * track_width / 2          # each rim's share of the turn, m/s
+    return radius, (speed + turn) / wheel_radius, (speed - turn) / wheel_radius
 
-    return np.vectorize(one, otypes=[float])(phi_dot_r, phi_dot_l)
+
+def tr_centre_in_the_world(pose, goal, speed, wheel_radius, track_width):
+    """The centre c = p + r n on the heading's normal n, in world coordinates: |c - g| = r
+    is linear in r once r^2 cancels."""
+    x, y, theta = pose
+    normal = np.array([-np.sin(theta), np.cos(theta)])
+    offset = np.array([goal[0] - x, goal[1] - y])
+    radius = offset @ offset / (2 * normal @ offset)
+    rims = speed + np.array([1, -1]) * (speed / radius) * track_width / 2
+    return (radius, *(rims / wheel_radius))
 
 
 def ip_runge_kutta(pose, v, accel, omega, dt, steps=400):
@@ -232,7 +252,8 @@ RIGHT = [(FK, fk_as_array), (FK, fk_from_rim_speeds_in_a_loop),
          (HC, hc_with_mod_wrap), (HC, hc_arctan2_wrap_and_min_max),
          (HC, hc_with_mod_wrap_and_less_or_equal), (HC, hc_complex_wrap),
          (HC, hc_vectorised_math_remainder),
-         (TR, tr_through_v_and_omega), (TR, tr_vectorised_math)]
+         (TR, tr_pure_pursuit_angle), (TR, tr_complex_numbers),
+         (TR, tr_centre_in_the_world)]
 
 
 @pytest.mark.parametrize(
@@ -295,6 +316,92 @@ def test_two_radii_inverse_kinematics_undoes_the_forward_map_and_keeps_the_arc()
         assert np.allclose(same, inverse_kinematics(v, omega, radius_r, track_width),
                            rtol=1e-13, atol=0.0)
     assert scaled >= 5   # the cases reach the limit often enough to test it
+
+
+def _arc_centre(pose, radius):
+    """The centre of the arc: |r| from the axle midpoint along the heading's left normal
+    (to the right for r < 0), m."""
+    x, y, theta = pose
+    return np.array([x - radius * np.sin(theta), y + radius * np.cos(theta)])
+
+
+def test_the_arc_starts_along_the_heading_and_passes_through_the_goal():
+    """4.3's reference against the geometry: its circle, centred on the heading's normal
+    (so tangent to the heading at the start), is at |r| from both the start and the goal,
+    and a goal on the robot's left gives a positive radius."""
+    exercise = get_exercise(TR)
+    for case in exercise.cases():
+        pose, goal, *_ = case.args
+        radius = exercise.reference(*case.args)[0]
+        centre = _arc_centre(pose, radius)
+        heading = np.array([np.cos(pose[2]), np.sin(pose[2])])
+        assert np.dot(centre - pose[:2], heading) == pytest.approx(0.0, abs=1e-9 * abs(radius))
+        assert np.hypot(*(centre - pose[:2])) == pytest.approx(abs(radius), rel=1e-12)
+        assert np.hypot(*(centre - goal)) == pytest.approx(abs(radius), rel=1e-9)
+        offset = goal - pose[:2]
+        assert np.sign(radius) == np.sign(heading[0] * offset[1] - heading[1] * offset[0])
+
+
+def test_driving_the_wheel_speeds_for_the_arcs_time_lands_on_the_goal():
+    """4.3's reference against a second method: the wheel speeds, through the chapter's
+    forward kinematics and exact pose step (robodyn.diffdrive.integrate_pose), driven for the
+    arc's length over the speed, bring the robot to the goal; on the way it turns by the
+    angle the arc sweeps about its centre, and the chapter's turning radius of those wheel
+    speeds is the arc's."""
+    exercise = get_exercise(TR)
+    for case in exercise.cases():
+        pose, goal, speed, wheel_radius, track_width = case.args
+        radius, right, left = exercise.reference(*case.args)
+        v, omega = forward_kinematics(right, left, wheel_radius, track_width)
+        assert float(v) == pytest.approx(speed, rel=1e-12)
+        assert float(turning_radius(v, omega)) == pytest.approx(radius, rel=1e-9)
+        centre = _arc_centre(pose, radius)
+        start, end = pose[:2] - centre, goal - centre
+        swept = np.mod(np.sign(radius) * (np.arctan2(end[1], end[0])
+                                          - np.arctan2(start[1], start[0])), 2 * np.pi)
+        duration = abs(radius) * swept / speed
+        landed = integrate_pose(pose, v, omega, duration)
+        assert np.hypot(*(landed[:2] - goal)) < 1e-9 * max(1.0, abs(radius))
+        assert landed[2] - pose[2] == pytest.approx(np.sign(radius) * swept, rel=1e-9)
+
+
+def test_the_arc_of_a_far_goal_and_of_a_goal_to_the_side():
+    """4.3's reference in two limits: a goal far ahead at d and slightly to the side y' gives
+    r -> d^2 / (2 y') and almost equal wheels; a goal straight to the side is reached by half
+    a turn on a circle whose diameter is the distance to it."""
+    exercise = get_exercise(TR)
+    for d in (1e2, 1e3, 1e4):
+        for side in (0.05, -0.2):
+            radius, right, left = exercise.reference(np.array([0.0, 0.0, 0.0]),
+                                                     np.array([d, side]), 0.3, 0.05, 0.3)
+            assert radius / (d**2 / (2 * side)) - 1 == pytest.approx(0.0, abs=2 * (side / d)**2)
+            assert right / left - 1 == pytest.approx(0.3 / radius, rel=1e-2)  # L / r
+    for theta in (0.3, 7.0, -4.0):
+        pose = np.array([1.0, -2.0, theta])
+        for side in (0.8, -0.5):
+            goal = pose[:2] + side * np.array([-np.sin(theta), np.cos(theta)])
+            radius = exercise.reference(pose, goal, 0.3, 0.05, 0.3)[0]
+            assert radius == pytest.approx(side / 2, rel=1e-12)
+
+
+def test_the_arc_cases_make_the_rewrite_real():
+    """The cases keep the goal off the heading's line (a finite radius), and hold goals to the
+    left and right, ahead and behind, headings outside (-pi, pi] and the chapter's robot."""
+    robot = waypoints.FollowerSettings().speed, 0.036, 0.235
+    ahead, left, thetas, robots = [], [], [], []
+    for case in get_exercise(TR).cases():
+        pose, goal, *rest = case.args
+        x, y, theta = pose
+        dx, dy = goal[0] - x, goal[1] - y
+        ahead.append(np.cos(theta) * dx + np.sin(theta) * dy)
+        left.append(np.cos(theta) * dy - np.sin(theta) * dx)
+        thetas.append(theta)
+        robots.append(tuple(rest))
+    ahead, left = np.array(ahead), np.array(left)
+    assert np.all(np.abs(left) >= 0.05)
+    for where in (ahead > 0, ahead < 0):
+        assert np.any(where & (left > 0)) and np.any(where & (left < 0))
+    assert np.any(np.abs(thetas) > np.pi) and robot in robots
 
 
 def test_ramped_step_is_the_integral_of_the_velocity_and_the_chapters_step_without_ramp():
@@ -605,34 +712,91 @@ def ik_mean_radius(v, omega, radius_r, radius_l, track_width, top):
     return _within(*_ik_demand(v, omega, radius, radius, track_width), top)
 
 
-def tr_of_the_left_wheel(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v_left = wheel_radius * phi_dot_l
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return v_left / omega
+def _tr_local(pose, goal):
+    """The goal's offset ahead of and to the left of the robot, as students write it."""
+    x, y, theta = pose
+    dx, dy = goal[0] - x, goal[1] - y
+    return (np.cos(theta) * dx + np.sin(theta) * dy,
+            np.cos(theta) * dy - np.sin(theta) * dx)
 
 
-def tr_of_the_right_wheel(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width * phi_dot_r / (phi_dot_r - phi_dot_l)
+def _tr_wheels(radius, speed, wheel_radius, track_width):
+    omega = speed / radius
+    return (radius, (speed + omega * track_width / 2) / wheel_radius,
+            (speed - omega * track_width / 2) / wheel_radius)
 
 
-def tr_floor_half(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l) * (track_width // 2)
+def tr_world_offsets(pose, goal, speed, wheel_radius, track_width):
+    dx, dy = goal[0] - pose[0], goal[1] - pose[1]
+    return _tr_wheels((dx**2 + dy**2) / (2 * dy), speed, wheel_radius, track_width)
 
 
-def tr_sum_difference_mixed_up(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width * (phi_dot_r - phi_dot_l) / (2 * (phi_dot_r + phi_dot_l))
+def tr_bearing_not_relative(pose, goal, speed, wheel_radius, track_width):
+    bearing = np.arctan2(goal[1] - pose[1], goal[0] - pose[0])
+    distance = np.hypot(goal[0] - pose[0], goal[1] - pose[1])
+    return _tr_wheels(distance / (2 * np.sin(bearing)), speed, wheel_radius, track_width)
 
 
-def tr_over_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return v / omega
+def tr_rotated_by_plus_theta(pose, goal, speed, wheel_radius, track_width):
+    x, y, theta = pose
+    c, s = np.cos(theta), np.sin(theta)
+    ahead, left = (c * (goal[0] - x) - s * (goal[1] - y),
+                   s * (goal[0] - x) + c * (goal[1] - y))
+    return _tr_wheels((ahead**2 + left**2) / (2 * left), speed, wheel_radius, track_width)
 
 
-def tr_curvature(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return omega / v
+def tr_no_factor_two(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    return _tr_wheels((ahead**2 + left**2) / left, speed, wheel_radius, track_width)
+
+
+def tr_centre_on_the_right(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    return _tr_wheels((ahead**2 + left**2) / (-2 * left), speed, wheel_radius, track_width)
+
+
+def tr_half_the_distance(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    radius = np.sign(left) * np.hypot(ahead, left) / 2
+    return _tr_wheels(radius, speed, wheel_radius, track_width)
+
+
+def tr_theta_in_degrees(pose, goal, speed, wheel_radius, track_width):
+    robot = (pose[0], pose[1], np.deg2rad(pose[2]))
+    ahead, left = _tr_local(robot, goal)
+    return _tr_wheels((ahead**2 + left**2) / (2 * left), speed, wheel_radius, track_width)
+
+
+def tr_left_wheel_faster(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    radius, right_wheel, left_wheel = _tr_wheels((ahead**2 + left**2) / (2 * left), speed,
+                                                 wheel_radius, track_width)
+    return radius, left_wheel, right_wheel
+
+
+def tr_rim_speeds(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    return _tr_wheels((ahead**2 + left**2) / (2 * left), speed, 1.0, track_width)
+
+
+def tr_omega_times_radius(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    radius = (ahead**2 + left**2) / (2 * left)
+    omega = speed * radius
+    return (radius, (speed + omega * track_width / 2) / wheel_radius,
+            (speed - omega * track_width / 2) / wheel_radius)
+
+
+def tr_full_track(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    radius = (ahead**2 + left**2) / (2 * left)
+    return (radius, (speed + speed / radius * track_width) / wheel_radius,
+            (speed - speed / radius * track_width) / wheel_radius)
+
+
+def tr_curvature(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    return _tr_wheels(2 * left / (ahead**2 + left**2), speed, wheel_radius, track_width)
 
 
 def ip_mean_speed_arc(pose, v, accel, omega, dt):
@@ -741,14 +905,10 @@ def hc_error_limited_then_gain(pose, goal, gain, dead_band, omega_max):
     return np.where(np.abs(error) < dead_band, 0.0, gain * limited)
 
 
-def tr_unsigned(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return np.abs(track_width * (phi_dot_r + phi_dot_l) / (2 * (phi_dot_r - phi_dot_l)))
-
-
-def tr_tutorial(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return wheel_radius * v / omega
+def tr_unsigned(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    return _tr_wheels(abs((ahead**2 + left**2) / (2 * left)), speed, wheel_radius,
+                      track_width)
 
 
 def hc_limit_from_the_top_rim_speed(pose, goal, gain, dead_band, speed, wheel_radius,
@@ -821,7 +981,17 @@ STUDENTS = [
     (FK, fk_degrees, "omega in degrees per second"),
     (IK, ik_degrees, "wheel speeds in degrees per second"),
     (TR, tr_unsigned, "an unsigned radius"),
-    (TR, tr_tutorial, "an extra factor of the wheel radius R"),
+    (TR, tr_world_offsets, "not turned into the robot's frame"),
+    (TR, tr_bearing_not_relative, "not turned into the robot's frame"),
+    (TR, tr_rotated_by_plus_theta, "turned the wrong way"),
+    (TR, tr_no_factor_two, "a factor 2 missing"),
+    (TR, tr_centre_on_the_right, "the radius's sign flipped"),
+    (TR, tr_half_the_distance, "half the distance to the goal"),
+    (TR, tr_theta_in_degrees, "the heading taken as degrees"),
+    (TR, tr_left_wheel_faster, "the wheels are swapped"),
+    (TR, tr_rim_speeds, "rim speeds in m/s"),
+    (TR, tr_omega_times_radius, "the speed times the radius"),
+    (TR, tr_full_track, "the full track width"),
     (FK, fk_diameter, "both twice too large"),
     (FK, fk_radius_halved, "half the wheel radii"),
     (FK, fk_revolutions, "revolutions per second"),
@@ -832,8 +1002,6 @@ STUDENTS = [
     (IK, ik_each_wheel_clipped, "each wheel clipped to the top speed on its own"),
     (IK, ik_always_at_top_speed, "even where the demand is within it"),
     (IK, ik_mean_radius, "the mean of the two radii for both wheels"),
-    (TR, tr_sum_difference_mixed_up, "the sum and the difference"),
-    (TR, tr_over_radius, "an extra division by the wheel radius"),
     (TR, tr_curvature, "the curvature"),
     (IP, ip_distance_at_the_start_heading, "the whole distance along the start heading"),
     (IP, ip_sin_for_x, "cos and sin exchanged"),
@@ -843,9 +1011,6 @@ STUDENTS = [
     (FK, fk_speed_from_wheel_speeds, "the wheel radii are missing in v"),
     (FK, fk_from_rpm, "converted from rpm"),
     (IK, ik_floor_half, "a floor division"),
-    (TR, tr_of_the_left_wheel, "the left wheel's circle"),
-    (TR, tr_of_the_right_wheel, "the right wheel's circle"),
-    (TR, tr_floor_half, "a floor division"),
     (IP, ip_mean_speed_arc, "the ramp's sideways shift left out"),
     (HC, hc_no_gain, "the gain is missing"),
     (HC, hc_bearing_from_goal, "off by half a turn"),
@@ -891,8 +1056,10 @@ def ik_radius_squared(v, omega, radius_r, radius_l, track_width, top):
     return _within(right, left, top)
 
 
-def tr_plus_a_centimetre(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width * (phi_dot_r + phi_dot_l) / (2 * (phi_dot_r - phi_dot_l)) + 0.01
+def tr_plus_a_centimetre(pose, goal, speed, wheel_radius, track_width):
+    ahead, left = _tr_local(pose, goal)
+    return _tr_wheels((ahead**2 + left**2) / (2 * left) + 0.01, speed, wheel_radius,
+                      track_width)
 
 
 def ip_sinc_squared(pose, v, accel, omega, dt):
@@ -959,12 +1126,13 @@ def test_message_of_swapped_wheels_shows_call_expected_got_and_hint():
     assert "rim moves faster than the left one" in text.replace("\n    ", " ")
 
 
-def test_tutorial_radius_error_is_named_on_its_own_numbers():
-    """The tutorial's R factor is caught on its example, 0.0375 m instead of 0.75 m."""
-    text = message(TR, tr_tutorial)
-    assert "phi_dot_r=12.0, phi_dot_l=8.0, wheel_radius=0.05, track_width=0.3" in text
-    assert "Expected:  radius = 0.75" in text and "Got:       radius = 0.0375" in text
-    assert "does not depend on R" in text.replace("\n    ", " ")
+def test_the_world_offset_slip_is_shown_where_the_heading_is_not_zero():
+    """The goal's offset left in the world's frame agrees with the answer while theta = 0:
+    the message shows the first case where it does not, and the hint names the frame."""
+    text = message(TR, tr_world_offsets)
+    assert "turning_radius(pose=array([1.0, 2.0, 0.5]), goal=array([3.0, 2.2])" in text
+    assert "Expected:  radius = -2.5787" in text and "Got:       radius = 10.1," in text
+    assert "Put the goal in the robot's frame first" in text.replace("\n    ", " ")
 
 
 def test_division_by_zero_for_the_straight_segment_is_named():
@@ -1034,7 +1202,8 @@ ANSWER_LINES = ["R (phi_dot_r - phi_dot_l) / L", "R (phi_dot_r + phi_dot_l) / 2"
                 "s / (1 + e)", "1 / (1 + e)", "/ ((1 + e) R)", "pi L / 4", "pi L / 8",
                 "radius_r * phi_dot_r", "R_r phi_dot_r", "(v + omega L/2) / R_r",
                 "sin u - u cos u", "sin(u) - u cos(u)", "2 (R phi_max - v) / L",
-                "wheel_radius * max_wheel_speed - speed"]
+                "wheel_radius * max_wheel_speed - speed", "/ (2 * y')", "/ (2 y')",
+                "d^2 / (2", "d**2 / (2", "speed / radius", "speed / r ", "2 y' / d"]
 
 
 @pytest.mark.parametrize("exercise_id", [i for i in exercise_ids() if i.startswith("diffdrive.")])

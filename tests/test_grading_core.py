@@ -30,6 +30,7 @@ from robodyn.grading import (
     euler_angles_property,
     evaluate,
     get_exercise,
+    keyed_exercise,
     least_squares_property,
     rounded_uniform,
 )
@@ -450,13 +451,25 @@ def test_structured_results_round_trip_and_reject_forgeries_of_the_wrong_shape()
     assert results_in(outputs) == [good, good]
 
 
+def _looked_up(exercise_id: str):
+    """An "answer" that looks its outputs up in the answer key by the case's arguments: it
+    passes the check without being a solution that a student of this file could read."""
+    key = keyed_exercise(exercise_id)
+    table = [(case.args, key.expected(case)) for case in key.cases()]
+
+    def answer(*args):
+        return next(outputs for case_args, outputs in table
+                    if all(np.array_equal(a, b) for a, b in zip(case_args, args, strict=True)))
+
+    return answer
+
+
 def test_check_prints_the_passed_line_outside_a_notebook(capsys):
     """Outside a kernel a pass prints its text; a failure raises CheckFailed, prints nothing."""
-    check("diffdrive.turning_radius",
-          lambda r, l_, R, L: L * (r + l_) / (2 * (r - l_)))
+    check("diffdrive.turning_radius", _looked_up("diffdrive.turning_radius"))
     assert capsys.readouterr().out.startswith("PASSED diffdrive.turning_radius: ")
     with pytest.raises(CheckFailed):
-        check("diffdrive.turning_radius", lambda r, l_, R, L: 0 * r)
+        check("diffdrive.turning_radius", lambda p, g, v, R, L: (0 * v, v / R, v / R))
     assert capsys.readouterr().out == ""
 
 
@@ -524,7 +537,7 @@ shell.run_line_magic("colors", "nocolor")
 for cell in ["from robodyn import grading\\ngrading.explain_missing_answers()",
              "def forward_kinematics(a, b, c, d, e):\\n    return [a, b][2], 0.0\\n",
              'grading.check("diffdrive.forward_kinematics", forward_kinematics)',
-             "def turning_radius(a, b, c, d):\\n    return d * (a + b) / (a - b)\\n",
+             "def turning_radius(p, g, v, R, L):\\n    return 0 * v, v / R, v / R\\n",
              'grading.check("diffdrive.turning_radius", turning_radius)']:
     shell.run_cell(cell, store_history=True)
 """

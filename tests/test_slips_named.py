@@ -38,6 +38,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy as sp
+from slips.fifth import EXERCISES as FIFTH_EXERCISES
 from slips.fourth import EXERCISES as FOURTH_EXERCISES
 from slips.second import right
 from slips.third import EXERCISES as THIRD_EXERCISES
@@ -51,10 +52,13 @@ pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
 #: The package of each set's modules, in the order the sets were written.
 PACKAGES = {"first": "slips", "second": "slips.second", "third": "slips.third",
-            "fourth": "slips.fourth"}
+            "fourth": "slips.fourth", "fifth": "slips.fifth"}
 
 #: The sets that cover only the exercises they name (the others cover every exercise).
-NAMED_EXERCISES = {"third": THIRD_EXERCISES, "fourth": FOURTH_EXERCISES}
+NAMED_EXERCISES = {"third": THIRD_EXERCISES, "fourth": FOURTH_EXERCISES,
+                   "fifth": FIFTH_EXERCISES}
+#: The blind sets whose every module holds its writer's own right answers (``RIGHT``).
+BLIND_SETS = ("fourth", "fifth")
 
 
 def _in_book_order(subjects) -> list[str]:
@@ -128,9 +132,9 @@ SECOND_RIGHT = {**right.RIGHT, **{exercise_id: answer
 #: The third set's writers' own right answers, by exercise id.
 THIRD_RIGHT = {**right_friction_contact.RIGHT, **right_diffdrive_stickslip_vacuum.RIGHT}
 
-#: The fourth set's writers' own right answers, by exercise id (each module's RIGHT).
-FOURTH_RIGHT = {exercise_id: answer for module in MODULES["fourth"].values()
-                for exercise_id, answer in module.RIGHT.items()}
+#: The blind sets' writers' own right answers, by set and exercise id (each module's RIGHT).
+BLIND_RIGHT = {name: {exercise_id: answer for module in MODULES[name].values()
+                      for exercise_id, answer in module.RIGHT.items()} for name in BLIND_SETS}
 
 #: The share of a subject's slips that must be named, in each set.
 NAMED_SHARE = 0.9
@@ -253,16 +257,20 @@ def test_the_third_writers_right_answers_pass(exercise_id):
     assert outcome.failure is None, str(outcome.failure)
 
 
-def test_the_fourth_writers_right_answers_cover_their_exercises():
-    """The fourth set's writers wrote a right answer to each exercise the set names whose
-    subject's module is written."""
-    assert sorted(FOURTH_RIGHT) == covered("fourth")
+@pytest.mark.parametrize("set_name", BLIND_SETS)
+def test_the_blind_writers_right_answers_cover_their_exercises(set_name):
+    """The fourth and fifth sets' writers wrote a right answer to each exercise their set
+    names whose subject's module is written."""
+    assert sorted(BLIND_RIGHT[set_name]) == covered(set_name)
 
 
-@pytest.mark.parametrize("exercise_id", sorted(FOURTH_RIGHT))
-def test_the_fourth_writers_right_answers_pass(exercise_id):
-    """Right answers written blind from the exercise text by the fourth set's writers pass."""
-    outcome = evaluate(get_exercise(exercise_id), FOURTH_RIGHT[exercise_id])
+@pytest.mark.parametrize(("set_name", "exercise_id"),
+                         [(name, exercise_id) for name in BLIND_SETS
+                          for exercise_id in sorted(BLIND_RIGHT[name])])
+def test_the_blind_writers_right_answers_pass(set_name, exercise_id):
+    """Right answers written blind from the exercise text by the fourth and fifth sets'
+    writers pass."""
+    outcome = evaluate(get_exercise(exercise_id), BLIND_RIGHT[set_name][exercise_id])
     assert outcome.failure is None, str(outcome.failure)
 
 
@@ -426,7 +434,7 @@ def _said(outcome) -> tuple:
 
 ALL_ANSWERS = ([(exercise_id, function) for _, exercise_id, function in SLIPS]
                + sorted(SECOND_RIGHT.items()) + sorted(THIRD_RIGHT.items())
-               + sorted(FOURTH_RIGHT.items()))
+               + [item for name in BLIND_SETS for item in sorted(BLIND_RIGHT[name].items())])
 
 
 @pytest.mark.parametrize("subject", SUBJECTS_WITH_EXERCISES)

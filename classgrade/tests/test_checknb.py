@@ -154,7 +154,7 @@ def three_exercises():
         heading("Exercise 4.2: inverse kinematics"),
         code_cell("def inverse_kinematics(...): ..."),
         code_cell(check_source(IK, "inverse_kinematics"), execution_count=None),
-        heading("Exercise 4.3: turning radius"),
+        heading("Exercise 4.3: the arc through a waypoint"),
         code_cell("def turning_radius(...): ...", execution_count=None),
         code_cell(check_source(TR, "turning_radius"), execution_count=None),
         heading("Going further"),

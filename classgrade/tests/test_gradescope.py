@@ -36,7 +36,7 @@ SEED = 20240
 IDS = ["diffdrive.forward_kinematics", "diffdrive.inverse_kinematics",
        "diffdrive.turning_radius", "diffdrive.integrate_pose", "diffdrive.heading_command",
        "diffdrive.square_odometry"]
-POINTS = {IDS[0]: 2.0, IDS[1]: 3.0, IDS[2]: 1.0, IDS[3]: 5.0, IDS[4]: 4.0, IDS[5]: 4.0}
+POINTS = {IDS[0]: 2.0, IDS[1]: 3.0, IDS[2]: 3.0, IDS[3]: 5.0, IDS[4]: 4.0, IDS[5]: 4.0}
 VISIBILITIES = {"hidden", "after_due_date", "after_published", "visible"}
 FORMATS = {"text", "html", "simple_format", "md", "ansi"}
 TOP_KEYS = {"score", "execution_time", "output", "output_format", "test_output_format",
@@ -235,10 +235,10 @@ def test_a_bundle_needs_an_exercise_notebook_with_points(tmp_path):
 
 @pytest.mark.notebooks
 def test_a_solved_notebook_scores_full_points(bundle, tmp_path):
-    """The solutions' answers: every exercise passed, 19 of 19 points, graded on the bundle's
+    """The solutions' answers: every exercise passed, 21 of 21 points, graded on the bundle's
     seed, and the output says how the kernel was isolated."""
     results, stdout = autograde(bundle, tmp_path, {NAME: notebook_bytes(answered(STEM))})
-    assert results["score"] == sum(POINTS.values()) == 19
+    assert results["score"] == sum(POINTS.values()) == 21
     assert per_exercise(results) == {e: (p, p, "passed") for e, p in POINTS.items()}
     assert all(test["output"].startswith("PASSED") for test in results["tests"])
     assert [test["number"] for test in results["tests"]] == ["4.1", "4.2", "4.3", "4.4", "4.5",
@@ -265,14 +265,14 @@ def test_the_untouched_notebook_scores_zero(bundle, tmp_path):
 @pytest.mark.notebooks
 def test_a_crashing_answer_and_a_wrong_part_are_told(bundle, tmp_path):
     """4.2 ends the kernel: 0 points, its feedback says the kernel died; 4.1 with swapped
-    wheels: 1 of 2 (v right); the rest full: 15 of 19."""
+    wheels: 1 of 2 (v right); the rest full: 17 of 21."""
     notebook = answered(STEM, {IDS[0]: SWAPPED, IDS[1]: CRASHES})
     results, _ = autograde(bundle, tmp_path, {NAME: notebook_bytes(notebook)})
     got = per_exercise(results)
     assert got[IDS[0]] == (1.0, 2.0, "failed")
     assert got[IDS[1]] == (0.0, 3.0, "failed")
     assert all(got[e] == (POINTS[e], POINTS[e], "passed") for e in IDS[2:])
-    assert results["score"] == 15
+    assert results["score"] == 17
     outputs = {test["name"].rsplit("(", 1)[1].rstrip(")"): test["output"]
                for test in results["tests"]}
     assert "kernel died" in outputs[IDS[1]]

@@ -128,7 +128,9 @@ def _hand_ins():
         IK: "from robodyn.diffdrive import inverse_kinematics\n",
         TR: "import robodyn.diffdrive as dd\n__name__ = 'robodyn.disguise'\n"
             "_radius = getattr(dd, 'turning' + '_radius')\n\n"
-            "def turning_radius(*args):\n    return _radius(*args)\n",
+            "def turning_radius(pose, goal, speed, wheel_radius, track_width):\n"
+            "    omega = speed  # a guess: the call, not the answer, is what is caught\n"
+            "    return _radius(speed, omega), speed / wheel_radius, speed / wheel_radius\n",
         IP: "from robodyn import grading\n\ndef integrate_pose(pose, v, accel, omega, dt):\n"
             "    reference = grading.get_exercise('diffdrive.integrate_pose').reference\n"
             "    return reference(pose, v, accel, omega, dt)\n"}),

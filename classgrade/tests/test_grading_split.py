@@ -62,7 +62,7 @@ def test_an_error_read_back_keeps_its_type_name_message_and_line():
         return a / 0 if a > 10 else np.linalg.inv(np.zeros((2, 2)))
 
     call = call_answer(get_exercise("diffdrive.turning_radius").adapter,
-                       lambda *args: answer(*args[:2]), (1.0, 2.0, 0.1, 0.3))
+                       lambda *args: answer(*args[:2]), (1.0, 2.0, 0.3, 0.05, 0.3))
     error = _through_json(call).error
     assert type(error).__name__ == "LinAlgError" and "Singular" in str(error)
     assert error.where.startswith("line ") and "np.linalg.inv" in error.where

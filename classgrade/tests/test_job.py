@@ -43,9 +43,9 @@ def test_a_job_grades_one_hand_in_and_writes_its_record(tmp_path):
     assert (record["seed"], record["rounds"], record["status"]) == (7, 2, "ok")
     points = {entry["exercise"]: entry["points"] for entry in record["exercises"]}
     assert points["diffdrive.forward_kinematics"] == 1.0
-    assert (record["points"], record["max_points"]) == (18.0, 19.0)
+    assert (record["points"], record["max_points"]) == (20.0, 21.0)
     assert record["isolation"].startswith("none" if isolation else "bubblewrap sandbox")
-    assert "18 of 19 points" in run.stdout
+    assert "20 of 21 points" in run.stdout
 
 
 @pytest.mark.notebooks
@@ -59,7 +59,7 @@ def test_a_job_without_the_sandbox_says_so_and_a_job_without_a_seed_draws_one(tm
     record = json.loads((tmp_path / "lee.json").read_text(encoding="utf-8"))
     assert record["isolation"].startswith("none (--no-sandbox)")
     assert f"seed {record['seed']}" in run.stderr
-    assert record["points"] == record["max_points"] == 19
+    assert record["points"] == record["max_points"] == 21
 
 
 def test_a_hand_in_that_is_not_a_notebook_is_graded_as_such(tmp_path):

@@ -7,8 +7,8 @@ import nbformat
 
 from classgrade.nbvalnames import code_cell_labels
 
-WRONG_RADIUS = ("def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):\n"
-                "    return track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)")
+WRONG_RADIUS = ("def turning_radius(pose, goal, speed, wheel_radius, track_width):\n"
+                "    return 0.0, speed / wheel_radius, speed / wheel_radius")
 RIGHT_KINEMATICS = (
     "def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):\n"
     "    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,\n"
@@ -23,7 +23,7 @@ def exercise_notebook(path):
         new_markdown("## Exercise 4.1: forward kinematics with a worn tyre"),
         new_code(RIGHT_KINEMATICS),
         new_code('grading.check("diffdrive.forward_kinematics", forward_kinematics)'),
-        new_markdown("## Exercise 4.2: turning radius\n\nThe radius of the turn."),
+        new_markdown("## Exercise 4.2: the arc through a waypoint\n\nThe radius of the arc."),
         new_code(WRONG_RADIUS),
         new_code('grading.check("diffdrive.turning_radius", turning_radius)'),
     ]

@@ -89,12 +89,12 @@ def test_judging_what_is_not_a_result_gives_nothing():
 
 def test_the_official_notebooks_declare_points_by_difficulty():
     """Chapter 4's check cells: 2 points for the forward kinematics, 3 for the inverse
-    kinematics within the top wheel speed, 1 for the turning radius, 5 for the pose step while
-    the speed ramps, 4 for the heading command within the wheels' limit, 4 for the odometry of
-    a square."""
+    kinematics within the top wheel speed, 3 for the arc through a waypoint, 5 for the pose
+    step while the speed ramps, 4 for the heading command within the wheels' limit, 4 for the
+    odometry of a square."""
     assert official_points(official("04_differential_drive")) == {
         "diffdrive.forward_kinematics": 2.0, "diffdrive.inverse_kinematics": 3.0,
-        "diffdrive.turning_radius": 1.0, "diffdrive.integrate_pose": 5.0,
+        "diffdrive.turning_radius": 3.0, "diffdrive.integrate_pose": 5.0,
         "diffdrive.heading_command": 4.0, "diffdrive.square_odometry": 4.0}
 
 

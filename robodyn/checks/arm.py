@@ -17,11 +17,25 @@ so that the chapter's functions do not pass.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import math
+
 import numpy as np
 import sympy as sp
 
 from robodyn.arm import PlanarArm
-from robodyn.grading import Case, Close, Exercise, Expression, Mistake, Output, rounded_uniform
+from robodyn.core.integrate import solve
+from robodyn.grading import (
+    Angle,
+    Case,
+    Close,
+    Exercise,
+    Expression,
+    Mistake,
+    Output,
+    rounded_uniform,
+)
 from robodyn.grading.judges import CoriolisMatrix
 
 #: Central differences, the numerical route to a derivative that 1.2 (G = dV/dq) and 1.5 (the
@@ -828,139 +842,291 @@ _INVERSE_DYNAMICS = Exercise(
 
 
 # --------------------------------------------------------------------------- pendulum
+#
+# Exercise 1.1 asks for a simulation: the angle of a pendulum with viscous friction in its pivot
+# and a constant motor torque, at the times t. The chapter gives the equation of motion of the
+# free arm; the student adds the friction torque, writes theta'' and integrates it.
+#
+# The tolerance, 2e-5 rad, measured on the fixed cases and the seeded ones of 100 draws (seeds
+# 0 to 99; the largest error over the samples, modulo 2 pi, against the reference):
+#   solve_ivp with rtol=1e-8, atol=1e-10 passes everywhere: RK45 <= 1.1e-6, DOP853 <= 5.3e-7,
+#     Radau <= 1e-8, LSODA <= 8.6e-6 (on the big free swing from 2.5 rad, near the top);
+#   fixed-step RK4 with steps of 1 ms: <= 1.8e-9;
+#   solve_ivp's defaults (RK45, rtol=1e-3, atol=1e-6) fail on every fixed case (3.0e-4 on the
+#     small swing to 0.48 on the big one) and on the seeded cases of every draw (>= 2.5e-3);
+#   explicit Euler with steps of 1 ms fails on every fixed case (>= 2.9e-3) and on the seeded
+#     cases of every draw (>= 3.9e-3).
+_SWING_ATOL = 2e-5
+#: The pivot's inertia times this bounds b T on every case: the mistake whose friction pushes
+#: grows the swing by e^(b T / I_pivot) at most, about 150, which keeps it cheap to integrate.
+_MOST_DAMPING = 5.0
+_STATE = ("theta", "theta_dot")
 
 
-def _pendulum_reference(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - m * g * l_c * np.sin(theta)) / (inertia + m * l_c**2)
+def _accel_of(gravity_sign=-1.0, trig=math.sin, inertia="pivot", torque_sign=1.0,
+              friction=-1.0, friction_divided=True, divide="all", weight="m g l_c",
+              degrees=False):
+    """theta'' of the pendulum, with the changes of a mistake: the building block of the
+    reference (all defaults) and of the wrong equations of motion."""
+    def accel(theta, theta_dot, tau, b, m, l_c, inertia_c, g):
+        angle = math.radians(theta) if degrees else theta
+        pivot = {"pivot": inertia_c + m * l_c**2, "centre": inertia_c, "twice":
+                 inertia_c + 2 * m * l_c**2, "point": m * l_c**2, "unsquared": inertia_c
+                 + m * l_c, "none": 1.0}[inertia]
+        lever = {"m g l_c": m * g * l_c, "g l_c": g * l_c}[weight]
+        gravity = gravity_sign * lever * trig(angle)
+        drive, rub = torque_sign * tau, friction * b * theta_dot
+        if divide == "gravity only":                  # tau - b w - m g l_c sin / I
+            return drive + rub + gravity / pivot
+        if divide == "simple pendulum":               # (tau - b w) / I - g / l_c sin
+            return (drive + rub) / pivot - g / l_c * trig(angle)
+        if not friction_divided:
+            return (drive + gravity) / pivot + rub
+        return (drive + rub + gravity) / pivot
+    return accel
+
+
+def _swing_key(args):
+    *numbers, t = args
+    return (*(float(x) for x in numbers), np.asarray(t, dtype=float).tobytes())
+
+
+def _bounded(done: dict, key, compute):
+    if key not in done:
+        if len(done) > 256:                           # hidden draws: keep the cache small
+            done.clear()
+        done[key] = compute()
+    return done[key].copy()
+
+
+def _swing(accel, *, method="DOP853", rtol=1e-12, atol=1e-12, output=0):
+    """The pendulum's theta at the times t by integrate.solve of ``accel`` (theta'' of the
+    state and the parameters); ``output`` 1 returns theta_dot instead."""
+    done = {}
+
+    def pendulum_swing(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+        def run():
+            times = np.asarray(t, dtype=float)
+            parameters = (tau, b, m, l_c, I, g)
+
+            def rhs(_, x):
+                return np.array([x[1], accel(x[0], x[1], *parameters)])
+
+            result = solve(rhs, (0.0, float(times[-1])), [theta0, theta_dot0],
+                           state_names=_STATE, method=method, rtol=rtol, atol=atol,
+                           t_eval=times)
+            return np.asarray(result.columns[_STATE[output]], dtype=float)
+
+        return _bounded(done, _swing_key((theta0, theta_dot0, tau, b, m, l_c, I, g, t)), run)
+
+    return pendulum_swing
+
+
+_RIGHT_ACCEL = _accel_of()
+_pendulum_reference = _swing(_RIGHT_ACCEL)
+
+
+def _euler(longest_step=None):
+    """Explicit Euler from each sample of t to the next, in equal steps of at most
+    ``longest_step`` (s) each; None: one step, the samples' spacing itself."""
+    def pendulum_swing(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+        theta = np.empty(len(t))
+        x, w = float(theta0), float(theta_dot0)
+        theta[0] = x
+        for k in range(1, len(t)):
+            span = float(t[k] - t[k - 1])
+            steps = 1 if longest_step is None else max(1, math.ceil(span / longest_step - 1e-9))
+            dt = span / steps
+            for _ in range(steps):
+                x, w = x + dt * w, w + dt * _RIGHT_ACCEL(x, w, tau, b, m, l_c, I, g)
+            theta[k] = x
+        return theta
+    return pendulum_swing
+
+
+def _one_sample_late(*args):
+    """The reference's angles, each stored before the step that reaches its time: theta0,
+    then the angle of the sample before."""
+    theta = _pendulum_reference(*args)
+    return np.concatenate([theta[:1], theta[:-1]])
+
+
+def _times(duration: float, samples: int) -> np.ndarray:
+    return np.linspace(0.0, duration, samples)
+
+
+_SWING_HINT = ("An answer within a few thousandths of a radian of the reference has the right "
+               "equation of motion but is integrated too coarsely: use solve_ivp with "
+               "method='DOP853', rtol=1e-10, atol=1e-12 and t_eval=t, or RK4 with steps of "
+               "1 ms. One further off has "
+               "a wrong equation of motion: check it first on the small, free swing, which "
+               "the small-angle closed form, a cosine, follows closely.")
+
+
+#: A seeded case turns at most this far from its start (rad): a pendulum that the torque keeps
+#: spinning, faster and faster, would teach nothing more and cost many steps.
+_MOST_TURNING = 4 * math.pi
+#: A seeded case is well conditioned: a change of _NUDGE rad in theta0 (an integrator's error)
+#: grows at most _MOST_GROWTH-fold along it. A swing that hesitates near the top, where the
+#: pendulum may fall either way, magnifies every error, and good integrators then miss the
+#: check's tolerance (LSODA at rtol=1e-8 by 1.3e-4 rad on one such draw).
+_NUDGE, _MOST_GROWTH = 1e-7, 50.0
+_nudged_swing = _swing(_RIGHT_ACCEL, rtol=1e-10, atol=1e-12)  # errors ~1e-9 rad: enough here
+#: The cases already drawn, by the generator's state before the draw: drawing them integrates
+#: the reference (the checks draw them often).
+_DRAWN: dict[str, tuple[tuple[Case, ...], dict]] = {}
 
 
 def _pendulum_cases(rng) -> list[Case]:
+    """Cases (theta0, theta_dot0, tau, b, m, l_c, I, g, t), one state each. The same generator
+    state gives the same cases (copies), and leaves the generator as a draw does."""
+    key = repr(rng.bit_generator.state)
+    if key not in _DRAWN:
+        cases = _draw_pendulum_cases(rng)
+        _DRAWN[key] = (tuple(cases), rng.bit_generator.state)
+    cases, state = _DRAWN[key]
+    rng.bit_generator.state = state
+    return [dataclasses.replace(case, args=copy.deepcopy(case.args)) for case in cases]
+
+
+def _draw_pendulum_cases(rng) -> list[Case]:
+    def case(args, kind, about=""):
+        return Case(args, kind, about, hint=_SWING_HINT)
+
     cases = [
-        Case((0.5, 0.0, 0.0, 2.0, 0.25, 0.0417, 9.81), "fixed", "released from rest at 0.5 rad"),
-        Case((0.0, 0.0, 0.4, 2.0, 0.25, 0.0417, 9.81), "fixed",
-             "hanging straight down (theta = 0, no gravity torque), driven by 0.4 N m"),
-        Case((np.pi / 2, 1.0, 1.0, 1.0, 0.3, 0.01, 9.81), "fixed",
-             "horizontal, with a torque of 1 N m"),
-        Case((-2.5, -3.0, -0.5, 0.7, 0.2, 0.0, 1.62), "fixed", "a point mass on the Moon"),
+        case((0.05, 0.0, 0.0, 0.0, 2.0, 0.25, 0.0417, 9.81, _times(4.0, 81)), "fixed",
+             "a small swing, free: released from rest at 0.05 rad, no torque, no friction"),
+        case((2.5, 0.0, 0.0, 0.0, 2.0, 0.25, 0.0417, 9.81, _times(5.0, 101)), "fixed",
+             "a big swing from 2.5 rad, free: the small-angle form fails here"),
+        case((1.0, 0.0, 0.0, 0.1, 1.5, 0.3, 0.02, 9.81, _times(6.0, 121)), "fixed",
+             "a damped swing from 1 rad: friction of 0.1 N m s/rad, no torque"),
+        case((0.0, 0.0, 1.5, 0.07, 1.0, 0.3, 0.01, 9.81, _times(7.0, 141)), "fixed",
+             "driven by 1.5 N m and damped, from rest hanging down: it settles towards the tilt "
+             "at which the torque holds the weight"),
+        case((0.0, 12.0, 0.0, 0.03, 1.0, 0.3, 0.01, 9.81, _times(3.0, 61)), "fixed",
+             "thrown at 12 rad/s: over the top, theta passes pi and keeps growing"),
+        case((-1.2, 0.5, 0.05, 0.004, 0.7, 0.2, 0.003, 1.62, _times(8.0, 161)), "fixed",
+             "on the Moon (g = 1.62 m/s^2), a slow swing with a small torque"),
     ]
-    for _ in range(5):
-        cases.append(Case((rounded_uniform(rng, -3, 3), rounded_uniform(rng, -5, 5),
-                           rounded_uniform(rng, -2, 2), rounded_uniform(rng, 0.2, 5),
-                           rounded_uniform(rng, 0.1, 0.8), rounded_uniform(rng, 0.0, 0.2),
-                           rounded_uniform(rng, 1.6, 9.81)), "seeded random"))
-    size = 20
-    cases.append(Case((rounded_uniform(rng, -3, 3, size), rounded_uniform(rng, -5, 5, size),
-                       rounded_uniform(rng, -2, 2, size), 1.5, 0.3, 0.02, 9.81), "arrays"))
+    while len(cases) < 11:
+        m, l_c = rounded_uniform(rng, 0.2, 5.0), rounded_uniform(rng, 0.1, 0.8)
+        inertia = round(rounded_uniform(rng, 0.2, 1.0) * m * l_c**2 / 3, 5)
+        g = rounded_uniform(rng, 1.6, 9.81)
+        duration = rounded_uniform(rng, 1.0, 10.0)
+        pivot = inertia + m * l_c**2
+        b = round(rounded_uniform(rng, 0.0, 1.0) * _MOST_DAMPING * pivot / duration, 5)
+        tau = round(rounded_uniform(rng, -0.8, 0.8) * m * g * l_c, 4)
+        speed = math.sqrt(m * g * l_c / pivot)               # the small swings' frequency
+        samples = int(rng.integers(50, 201))        # few: the answer key keeps every sample
+        args = (rounded_uniform(rng, -3.0, 3.0), round(rounded_uniform(rng, -2.0, 2.0) * speed,
+                                                        3),
+                tau, b, m, l_c, inertia, g, _times(duration, samples))
+        theta = _pendulum_reference(*args)
+        if np.max(np.abs(theta - args[0])) > _MOST_TURNING:
+            continue
+        nudged = _nudged_swing(args[0] + _NUDGE, *args[1:])
+        if np.max(np.abs(nudged - theta)) <= _MOST_GROWTH * _NUDGE:
+            cases.append(case(args, "seeded random"))
     return cases
 
 
-def _p_source_sign(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau + m * g * l_c * np.sin(theta)) / (inertia + m * l_c**2)
-
-
-def _p_cos(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - m * g * l_c * np.cos(theta)) / (inertia + m * l_c**2)
-
-
-def _p_no_parallel_axis(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - m * g * l_c * np.sin(theta)) / inertia
-
-
-def _p_parallel_axis_twice(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - m * g * l_c * np.sin(theta)) / (inertia + 2 * m * l_c**2)
-
-
-def _p_point_mass(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - m * g * l_c * np.sin(theta)) / (m * l_c**2)
-
-
-def _p_torque_sign(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (-tau - m * g * l_c * np.sin(theta)) / (inertia + m * l_c**2)
-
-
-def _p_net_torque(theta, theta_dot, tau, m, l_c, inertia, g):
-    return tau - m * g * l_c * np.sin(theta)
-
-
-def _p_l_c_not_squared(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - m * g * l_c * np.sin(theta)) / (inertia + m * l_c)
-
-
-def _p_no_mass_in_weight(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - g * l_c * np.sin(theta)) / (inertia + m * l_c**2)
-
-
-def _p_simple_pendulum(theta, theta_dot, tau, m, l_c, inertia, g):
-    return tau / (inertia + m * l_c**2) - g / l_c * np.sin(theta)
-
-
-def _p_only_gravity_divided(theta, theta_dot, tau, m, l_c, inertia, g):
-    """No brackets round the numerator: only the gravity term is divided by the inertia."""
-    return tau - m * g * l_c * np.sin(theta) / (inertia + m * l_c**2)
-
-
-def _p_small_angle(theta, theta_dot, tau, m, l_c, inertia, g):
-    """The small-angle form: sin(theta) replaced by theta."""
-    return (tau - m * g * l_c * theta) / (inertia + m * l_c**2)
-
-
-def _p_degrees(theta, theta_dot, tau, m, l_c, inertia, g):
-    return (tau - m * g * l_c * np.sin(np.radians(theta))) / (inertia + m * l_c**2)
-
+_TIGHT = ("Integrate to a tolerance far below the check's 2e-5 rad: solve_ivp with "
+          "method='DOP853', rtol=1e-10, atol=1e-12 and t_eval=t, or a fixed-step RK4 with "
+          "steps of 1 ms.")
 
 _PENDULUM = Exercise(
-    exercise_id="arm.pendulum_equation",
-    description="Angular acceleration of a driven pendulum (theta from the downward vertical).",
-    function_name="pendulum_equation",
-    arguments=("theta", "theta_dot", "tau", "m", "l_c", "I", "g"),
-    outputs=(Output("theta_ddot", Close(rtol=1e-9, atol=1e-12)),),
+    exercise_id="arm.pendulum_swing",
+    description="The swing of a pendulum with a motor torque and friction in its pivot: theta "
+                "(from the downward vertical) at the times t.",
+    function_name="pendulum_swing",
+    arguments=("theta0", "theta_dot0", "tau", "b", "m", "l_c", "I", "g", "t"),
+    outputs=(Output("theta", Angle(atol=_SWING_ATOL)),),
     reference=_pendulum_reference,
-    package_references=("robodyn.arm.PlanarArm.forward_dynamics",),
+    package_references=("robodyn.arm.PlanarArm.forward_dynamics", "robodyn.arm.PlanarArm.simulate",
+                        "robodyn.core.integrate.solve"),
     make_cases=_pendulum_cases,
     mistakes=(
         Mistake("the sign of the gravity term is wrong (the source's pendulum error)",
                 "With theta from the downward vertical the potential energy is lowest at "
                 "theta = 0: gravity pulls a pendulum at theta > 0 back towards 0, so its torque "
-                "is negative there.", _p_source_sign),
-        Mistake("cos(theta) where sin(theta) belongs",
-                "The lever arm of the weight is the horizontal distance l_c sin(theta) when "
-                "theta is measured from the downward vertical.", _p_cos),
+                "is negative there. With the wrong sign the pendulum falls away from the bottom.",
+                _swing(_accel_of(gravity_sign=1.0))),
+        Mistake("cos(theta) where sin(theta) belongs in the gravity torque",
+                "The lever arm of the weight is the horizontal distance of the centre of mass "
+                "from the pivot, when theta is measured from the downward vertical.",
+                _swing(_accel_of(trig=math.cos))),
         Mistake("the parallel-axis term m l_c^2 is missing (I is about the centre of mass)",
                 "The pendulum turns about its pivot, not about its centre of mass: the "
-                "parallel-axis theorem moves I to the pivot.", _p_no_parallel_axis),
+                "parallel-axis theorem moves I to the pivot.",
+                _swing(_accel_of(inertia="centre"))),
         Mistake("the parallel-axis term counted twice",
                 "I is about the centre of mass: the parallel-axis theorem adds m l_c^2 once, "
-                "to move it to the pivot.",
-                _p_parallel_axis_twice),
+                "to move it to the pivot.", _swing(_accel_of(inertia="twice"))),
         Mistake("the pendulum taken as a point mass (I left out)",
                 "The rod's own inertia I about its centre of mass adds to m l_c^2.",
-                _p_point_mass),
-        Mistake("the sign of the torque is wrong",
+                _swing(_accel_of(inertia="point"))),
+        Mistake("the sign of the motor torque is wrong",
                 "A positive torque tau turns the pendulum towards positive theta.",
-                _p_torque_sign),
+                _swing(_accel_of(torque_sign=-1.0))),
         Mistake("theta taken as degrees (np.radians applied to it)",
-                "theta is already in radians; np.sin takes radians.", _p_degrees),
-        Mistake("the net torque was returned, not the angular acceleration",
+                "theta is already in radians; np.sin takes radians.",
+                _swing(_accel_of(degrees=True))),
+        Mistake("the net torque integrated as the angular acceleration (not divided by the "
+                "inertia)",
                 "Newton's law for rotation about the pivot: the net torque equals the inertia "
-                "about the pivot times theta''. Divide by that inertia.", _p_net_torque),
+                "about the pivot times theta''. Divide by that inertia.",
+                _swing(_accel_of(inertia="none"))),
         Mistake("the parallel-axis term m l_c without the square (kg m, not kg m^2)",
                 "Check the units: an inertia is in kg m^2, so the parallel-axis term is m "
-                "times the square of the distance.", _p_l_c_not_squared),
+                "times the square of the distance.", _swing(_accel_of(inertia="unsquared"))),
         Mistake("the mass is missing from the gravity torque (g l_c sin(theta))",
                 "Check the units: the gravity torque is a weight, m g in N, times a lever arm "
-                "in m; g l_c alone is in m^2/s^2.", _p_no_mass_in_weight),
+                "in m; g l_c alone is in m^2/s^2.", _swing(_accel_of(weight="g l_c"))),
         Mistake("the simple pendulum's g / l sin(theta) used for the gravity part",
                 "g / l sin(theta) holds for a point mass on a massless rod, where I = 0. Here "
                 "the link has its own inertia: divide the gravity torque by the same inertia "
-                "about the pivot as tau.", _p_simple_pendulum),
-        Mistake("only the gravity term is divided by the inertia (brackets missing round "
-                "tau minus the gravity torque)",
+                "about the pivot as the other torques.",
+                _swing(_accel_of(divide="simple pendulum"))),
+        Mistake("only the gravity term is divided by the inertia (brackets missing round the "
+                "net torque)",
                 "Division binds tighter than subtraction: the whole net torque, the motor's "
-                "tau included, is divided by the inertia about the pivot. Put the net torque "
-                "in brackets.", _p_only_gravity_divided),
+                "tau and the friction included, is divided by the inertia about the pivot. "
+                "Put the net torque in brackets.", _swing(_accel_of(divide="gravity only"))),
         Mistake("sin(theta) linearised to theta (the small-angle form)",
                 "theta ~ sin(theta) holds only near theta = 0; the pendulum swings at any "
-                "angle (the check tries up to 3 rad), so keep the sine.", _p_small_angle),
+                "angle (the check tries swings of 2.5 rad and over the top), so keep the sine.",
+                _swing(_accel_of(trig=lambda angle: angle))),
+        Mistake("the friction torque with the wrong sign: it pushes the pendulum on",
+                "Friction opposes the motion: its torque -b theta_dot takes energy out of the "
+                "swing, so the swings shrink.", _swing(_accel_of(friction=1.0))),
+        Mistake("the friction in the pivot left out",
+                "The pivot's viscous friction adds the torque -b theta_dot to the net torque.",
+                _swing(_accel_of(friction=0.0))),
+        Mistake("the friction torque not divided by the inertia (b theta_dot subtracted from "
+                "theta'')",
+                "b is a torque per rate, in N m s/rad, like tau a torque: it joins the net "
+                "torque, and the whole net torque is divided by the inertia about the pivot.",
+                _swing(_accel_of(friction_divided=False))),
+        Mistake("solve_ivp with its default tolerances (rtol=1e-3): too coarse",
+                "solve_ivp's defaults, rtol=1e-3 and atol=1e-6, leave errors of about a "
+                "thousandth of the swing, and more after many swings. " + _TIGHT,
+                _swing(_RIGHT_ACCEL, method="RK45", rtol=1e-3, atol=1e-6)),
+        Mistake("theta_dot returned instead of theta",
+                "Return the angle theta, the first entry of the state, at the times t; not its "
+                "rate.", _swing(_RIGHT_ACCEL, output=1)),
+        Mistake("one explicit Euler step from each time of t to the next: steps far too coarse",
+                "The spacing of t, several ms, is the times at which theta is wanted, not a "
+                "step small enough for Euler's method, whose error grows with the step. "
+                + _TIGHT, _euler()),
+        Mistake("explicit Euler with steps of 1 ms: a first-order method, too coarse still",
+                "Euler's method is of first order: its error shrinks only as fast as its step, "
+                "and at 1 ms it is still about a thousandth of a radian after a few swings "
+                "(an undamped swing even grows). A higher-order method with the same step is "
+                "far more accurate. " + _TIGHT, _euler(1e-3)),
+        Mistake("each angle one sample late (stored before the step that reaches its time)",
+                "theta[0] is the start; theta[k] is the angle at t[k], after the steps from "
+                "t[k-1] to t[k]. Store each angle after its step, not before.",
+                _one_sample_late),
     ),
 )
 

@@ -1379,169 +1379,238 @@ _HEADING_COMMAND = Exercise(
 
 
 # ---------------------------------------------------------------------------------------------
-# Exercise 5: turning radius from the wheel speeds
+# Exercise 5: the arc through a waypoint (the geometry behind pure pursuit)
 # ---------------------------------------------------------------------------------------------
 
 
-def _turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    v, omega = diffdrive.forward_kinematics(phi_dot_r, phi_dot_l, wheel_radius, track_width)
-    return diffdrive.turning_radius(v, omega)
+def _goal_in_robot_frame(pose, goal):
+    """The goal's offset from the axle midpoint in the robot's frame, m: (ahead, to the left)."""
+    x, y, theta = (float(entry) for entry in pose)
+    dx, dy = float(goal[0]) - x, float(goal[1]) - y
+    return np.cos(theta) * dx + np.sin(theta) * dy, -np.sin(theta) * dx + np.cos(theta) * dy
+
+
+def _turning_radius_reference(pose, goal, speed, wheel_radius, track_width):
+    """The circle tangent to the heading at the axle midpoint has its centre on the axle line,
+    at (0, r) in the robot's frame; it passes through the goal (a, b) where
+    a^2 + (b - r)^2 = r^2. The chapter's inverse kinematics then gives the wheel speeds for
+    the speed and the yaw rate speed / r."""
+    ahead, left = _goal_in_robot_frame(pose, goal)
+    radius = (ahead**2 + left**2) / (2 * left)
+    phi_dot_r, phi_dot_l = diffdrive.inverse_kinematics(speed, speed / radius, wheel_radius,
+                                                        track_width)
+    return radius, float(phi_dot_r), float(phi_dot_l)
+
+
+#: The smallest sideways offset of a goal in the cases, m: the goal is never on the heading's
+#: line (straight ahead or behind), where the arc is a straight line.
+_SIDEWAYS_MIN = 0.05
+
+
+def _draw_arc_case(rng: np.random.Generator):
+    """A pose (theta anywhere in [-8, 8] rad), a goal at least _SIDEWAYS_MIN to the side and
+    0.2 m away, a speed and a robot."""
+    while True:
+        pose = np.array([rounded_uniform(rng, -5, 5), rounded_uniform(rng, -5, 5),
+                         rounded_uniform(rng, -8, 8)])
+        goal = np.array([rounded_uniform(rng, -5, 5), rounded_uniform(rng, -5, 5)])
+        ahead, left = _goal_in_robot_frame(pose, goal)
+        if abs(left) >= _SIDEWAYS_MIN and np.hypot(ahead, left) >= 0.2:
+            return (pose, goal, rounded_uniform(rng, 0.1, 0.9), rounded_uniform(rng, 0.02, 0.15),
+                    rounded_uniform(rng, 0.1, 0.6))
 
 
 def _turning_radius_cases(rng: np.random.Generator) -> list[Case]:
+    R, L = _ROBOT.wheel_radius, _ROBOT.track_width
+    speed = waypoints.FollowerSettings().speed
     cases = [
-        Case(
-            (12.0, 8.0, 0.05, 0.3),
-            "fixed",
-            "the tutorial's example: 12 and 8 rad/s, R = 0.05 m, L = 0.3 m",
-        ),
-        Case((8.0, 12.0, 0.05, 0.3), "fixed", "the same wheels exchanged: a right turn"),
-        Case((6.0, -2.0, 0.1, 0.5), "fixed", "wheels turning in opposite directions"),
-        Case((-3.0, -9.0, 0.03, 0.2), "fixed", "reversing"),
-        Case((5.0, -5.0, 0.05, 0.3), "fixed",
-             "opposite wheel speeds: the robot spins on the spot, radius 0"),
+        Case((np.array([1.5, 0.0, 0.0]), np.array([2.0, 1.0]), speed, R, L), "fixed",
+             "the chapter's robot at its first waypoint, heading along x, the next one ahead "
+             "and to the left"),
+        Case((np.array([0.0, 0.0, 0.0]), np.array([2.0, -0.6]), 0.4, 0.05, 0.3), "fixed",
+             "a goal ahead and to the right: a right turn"),
+        Case((np.array([1.0, 2.0, 0.5]), np.array([3.0, 2.2]), 0.25, 0.04, 0.2), "fixed",
+             "heading 0.5 rad, the goal ahead but to the right of the heading"),
+        Case((np.array([0.0, 0.0, 0.0]), np.array([-1.0, 0.5]), 0.3, 0.05, 0.3), "fixed",
+             "a goal behind and to the left: an arc of more than half a turn"),
+        Case((np.array([2.0, -1.0, 2.0]), np.array([2.5, 0.5]), 0.5, 0.08, 0.45), "fixed",
+             "heading 2 rad, a goal behind and to the right"),
+        Case((np.array([0.5, 0.5, 7.0]), np.array([0.0, 2.0]), 0.35, 0.03, 0.25), "fixed",
+             "theta = 7 rad, more than a whole turn (theta is not wrapped)"),
+        Case((np.array([-1.0, 1.0, -4.0]), np.array([-2.0, 2.5]), 0.2, 0.06, 0.35), "fixed",
+             "theta = -4 rad, below -pi"),
+        Case((np.array([0.5, -0.5, 1.2]), np.array([-0.303, -0.081]), 0.3, 0.05, 0.3), "fixed",
+             "a goal almost straight to the left of the robot: nearly half a turn"),
+        Case((np.array([0.0, 0.0, 0.0]), np.array([20.0, 0.1]), 0.6, 0.05, 0.3), "fixed",
+             "a goal far ahead and only slightly to the left: a very wide arc"),
     ]
     for _ in range(6):
-        phi_dot_r, phi_dot_l = _draw_different_wheel_speeds(rng)
-        args = (
-            phi_dot_r,
-            phi_dot_l,
-            rounded_uniform(rng, 0.02, 0.15),
-            rounded_uniform(rng, 0.1, 0.6),
-        )
-        cases.append(Case(args, "seeded random"))
-    for size in (7, 50):
-        phi_dot_r, phi_dot_l = _draw_different_wheel_speeds(rng, size)
-        cases.append(Case((phi_dot_r, phi_dot_l, 0.06, 0.35), "arrays"))
+        cases.append(Case(_draw_arc_case(rng), "seeded random"))
     return cases
 
 
-def _tr_times_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return wheel_radius * track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def _tr_of(frame="robot", radius=None, twist=None, rims=None):
+    """The answer with a slip: ``frame`` how the goal is put in the robot's frame ("robot",
+    "world" for no turn, "transposed" for a turn by +theta, "degrees" for np.radians of
+    theta, "exchanged" for ahead and sideways swapped); ``radius(ahead, left)`` the radius
+    from the goal there; ``twist(speed, radius)`` the yaw rate; ``rims(speed, omega, L)`` the
+    two rim speeds, m/s. Each slip's wrong value is carried on as the student would."""
+    radius = radius or (lambda ahead, left: (ahead**2 + left**2) / (2 * left))
+    twist = twist or (lambda speed, r: speed / r)
+    rims = rims or (lambda speed, omega, L: (speed + omega * L / 2, speed - omega * L / 2))
 
-
-def _tr_wheels_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width / 2 * (phi_dot_l + phi_dot_r) / (phi_dot_l - phi_dot_r)
-
-
-def _tr_doubled(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
-
-
-def _tr_halved(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width / 4 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
-
-
-def _tr_unsigned(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return np.abs(_turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width))
-
-
-def _tr_curvature(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return 2 / track_width * (phi_dot_r - phi_dot_l) / (phi_dot_r + phi_dot_l)
-
-
-def _tr_sum_and_difference_exchanged(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width / 2 * (phi_dot_r - phi_dot_l) / (phi_dot_r + phi_dot_l)
-
-
-def _tr_of_a_wheel(side):
-    """The radius of the circle of the left (``side = -1``) or right (+1) wheel: the midpoint's
-    plus side * L/2."""
-    def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-        return (_turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius, track_width)
-                + side * track_width / 2)
+    def turning_radius(pose, goal, speed, wheel_radius, track_width):
+        x, y, theta = (float(entry) for entry in pose)
+        dx, dy = float(goal[0]) - x, float(goal[1]) - y
+        if frame == "degrees":
+            theta = np.radians(theta)
+        turn = {"robot": -theta, "degrees": -theta, "exchanged": -theta, "world": 0.0,
+                "transposed": theta}[frame]
+        ahead = np.cos(turn) * dx - np.sin(turn) * dy
+        left = np.sin(turn) * dx + np.cos(turn) * dy
+        if frame == "exchanged":
+            ahead, left = left, ahead
+        r = radius(ahead, left)
+        rim_r, rim_l = rims(speed, twist(speed, r), track_width)
+        return r, rim_r / wheel_radius, rim_l / wheel_radius
 
     return turning_radius
 
 
-def _tr_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """track_width // 2, a floor division: 0 for a track narrower than 2 m."""
-    return (track_width // 2) * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def _tr_bearing_swapped(pose, goal, speed, wheel_radius, track_width):
+    """The chord's route, r = d / (2 sin alpha) with alpha the goal's bearing less the
+    heading, the bearing taken as np.arctan2(dx, dy): its arguments in the wrong order."""
+    x, y, theta = (float(entry) for entry in pose)
+    dx, dy = float(goal[0]) - x, float(goal[1]) - y
+    radius = np.hypot(dx, dy) / (2 * np.sin(np.arctan2(dx, dy) - theta))
+    omega = speed / radius
+    return (radius, (speed + omega * track_width / 2) / wheel_radius,
+            (speed - omega * track_width / 2) / wheel_radius)
 
 
-def _tr_over_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return _turning_radius_reference(phi_dot_r, phi_dot_l, wheel_radius,
-                                     track_width) / wheel_radius
+def _tr_rim_speeds(pose, goal, speed, wheel_radius, track_width):
+    """The rim speeds, m/s, returned for the wheel speeds: the reference with R = 1 m."""
+    return _turning_radius_reference(pose, goal, speed, 1.0, track_width)
 
 
-_WHEEL_CIRCLE_HINT = (
-    "Each wheel drives its own circle about the centre of rotation; the exercise asks for "
-    "the circle of the axle midpoint, halfway between the wheels."
+_ARC_FRAME_HINT = (
+    "The circle is tangent to the robot's heading, so its centre lies on the robot's axle "
+    "line, to its left or right. Put the goal in the robot's frame first: x' along the "
+    "heading, y' to the robot's left. That turns the world offset by minus theta."
+)
+
+_ARC_CIRCLE_HINT = (
+    "Write the circle with its centre at (0, r) in the robot's frame, through the robot at the "
+    "origin, and ask that the goal (x', y') lie on it: solve that one equation for r."
 )
 
 _TURNING_RADIUS = Exercise(
     exercise_id="diffdrive.turning_radius",
-    description="Signed turning radius from the two wheel speeds.",
+    description="The arc through a waypoint: its signed radius and the wheel speeds that drive "
+                "it at a given speed.",
     function_name="turning_radius",
-    arguments=("phi_dot_r", "phi_dot_l", "wheel_radius", "track_width"),
-    outputs=(Output("radius"),),
+    arguments=("pose", "goal", "speed", "wheel_radius", "track_width"),
+    outputs=(Output("radius"), Output("phi_dot_r"), Output("phi_dot_l")),
     reference=_turning_radius_reference,
-    package_references=("robodyn.diffdrive.turning_radius",),
+    package_references=("robodyn.diffdrive.turning_radius",
+                        "robodyn.diffdrive.inverse_kinematics",
+                        "robodyn.diffdrive.kinematics.twist_to_wheel_speeds"),
     make_cases=_turning_radius_cases,
     mistakes=(
         Mistake(
-            "an extra factor of the wheel radius R (the error of the tutorial source, which "
-            "prints 0.0375 m instead of 0.75 m)",
-            "Write v and omega from the wheel speeds and divide: the wheel radius appears in "
-            "both and cancels, so the turning radius does not depend on R at all.",
-            _tr_times_radius,
+            "the goal's offset not turned into the robot's frame (the world's x and y offsets "
+            "used as ahead and sideways, or the bearing without the heading taken away)",
+            _ARC_FRAME_HINT,
+            _tr_of(frame="world"),
         ),
         Mistake(
-            "an extra division by the wheel radius R",
-            "Write v and omega from the wheel speeds and divide: the wheel radius appears in "
-            "both and cancels, so the turning radius does not depend on R at all.",
-            _tr_over_radius,
+            "np.arctan2(dx, dy): the bearing of the goal with the arguments in the wrong order",
+            "np.arctan2 takes the y offset first: the goal's bearing from the x axis is "
+            "np.arctan2(dy, dx). (The goal in the robot's frame needs no angle at all.)",
+            _tr_bearing_swapped,
         ),
         Mistake(
-            "the wheels are swapped (the sign is wrong)",
-            "The radius is positive for a left turn, when the right wheel is faster than the "
-            "left one.",
-            _tr_wheels_swapped,
+            "the goal's offset turned the wrong way (by +theta, the transposed rotation)",
+            _ARC_FRAME_HINT + " A goal straight ahead must come out on the x' axis.",
+            _tr_of(frame="transposed"),
         ),
         Mistake(
-            "the factor 1/2 of v is missing (the radius is twice too large)",
-            "v is the mean of the two rim speeds, with its factor 1/2.",
-            _tr_doubled,
+            "the heading taken as degrees (np.radians applied to theta)",
+            "theta is already in radians: use it as it is, with no np.radians or np.deg2rad.",
+            _tr_of(frame="degrees"),
         ),
         Mistake(
-            "half the track width is used in omega (the radius is half what it should be)",
-            "The yaw rate is the difference of the rim speeds over the full track width.",
-            _tr_halved,
+            "the goal's ahead and sideways offsets exchanged",
+            "x' is the goal's distance along the heading, y' its distance to the robot's "
+            "left; the circle's centre lies sideways, on the axle line.",
+            _tr_of(frame="exchanged"),
         ),
         Mistake(
-            "the sum and the difference of the wheel speeds exchanged",
-            "Opposite wheel speeds spin the robot on the spot (radius 0); nearly equal ones "
-            "drive a wide circle (a large radius).",
-            _tr_sum_and_difference_exchanged,
+            "the radius's sign flipped (the centre put on the wrong side)",
+            "The radius is positive when the circle's centre lies on the robot's left, which "
+            "is where a goal on the left (y' > 0) puts it.",
+            _tr_of(radius=lambda ahead, left: -(ahead**2 + left**2) / (2 * left)),
         ),
         Mistake(
-            "the radius of the left wheel's circle, half the track width less than the axle "
-            "midpoint's",
-            _WHEEL_CIRCLE_HINT,
-            _tr_of_a_wheel(-1.0),
+            "an unsigned radius: the sign must tell a left turn (+) from a right turn (-)",
+            "Drop the abs(): a goal on the robot's right needs a right turn, a negative "
+            "radius and a negative yaw rate.",
+            _tr_of(radius=lambda ahead, left: np.abs((ahead**2 + left**2) / (2 * left))),
         ),
         Mistake(
-            "the radius of the right wheel's circle, half the track width more than the axle "
-            "midpoint's",
-            _WHEEL_CIRCLE_HINT,
-            _tr_of_a_wheel(1.0),
+            "the radius twice too large (a factor 2 missing)",
+            _ARC_CIRCLE_HINT + " Expand the squares carefully: r^2 cancels, and a factor "
+            "remains.",
+            _tr_of(radius=lambda ahead, left: (ahead**2 + left**2) / left),
+        ),
+        Mistake(
+            "the curvature (1/m) returned for the radius (m)",
+            "The radius is in metres, and a wide arc has a large radius; its inverse, the "
+            "curvature, is in 1/m.",
+            _tr_of(radius=lambda ahead, left: 2 * left / (ahead**2 + left**2)),
+        ),
+        Mistake(
+            "half the distance to the goal taken for the radius (the goal taken to be "
+            "opposite the robot on the circle)",
+            "The robot and the goal are both on the circle, but the line between them is a "
+            "chord, a diameter only when the goal lies straight to the side. " + _ARC_CIRCLE_HINT,
+            _tr_of(radius=lambda ahead, left: np.copysign(np.hypot(ahead, left) / 2, left)),
+        ),
+        Mistake(
+            "the wheels are swapped (right and left exchanged)",
+            "To turn left (omega > 0) the right rim must move faster than the left one.",
+            _tr_of(rims=lambda speed, omega, L: (speed - omega * L / 2, speed + omega * L / 2)),
+        ),
+        Mistake(
+            "the full track width is used instead of half of it in the wheel speeds",
+            "Each wheel is half the track width from the axle midpoint: turning at omega adds "
+            "omega times that distance to the speed of one rim and takes it from the other.",
+            _tr_of(rims=lambda speed, omega, L: (speed + omega * L, speed - omega * L)),
         ),
         Mistake(
             "track_width // 2, a floor division (0 for a track narrower than 2 m)",
             "// divides and rounds down to a whole number: 0.3 // 2 is 0.0. Use / for half the "
             "track width.",
-            _tr_floor_division,
+            _tr_of(rims=lambda speed, omega, L: (speed + omega * (L // 2),
+                                                 speed - omega * (L // 2))),
         ),
         Mistake(
-            "an unsigned radius: the sign must tell a left turn (+) from a right turn (-)",
-            "Drop the abs(): r = v / omega is negative when the robot turns right "
-            "(phi_dot_l > phi_dot_r).",
-            _tr_unsigned,
+            "the division by the wheel radius is missing (rim speeds in m/s, not wheel speeds)",
+            "A rim speed is in m/s; the wheel's angular speed in rad/s is the rim speed over "
+            "the wheel radius.",
+            _tr_rim_speeds,
         ),
         Mistake(
-            "omega / v, the curvature, instead of the radius v / omega",
-            "The turning radius is v / omega (m); its inverse omega / v is the curvature (1/m).",
-            _tr_curvature,
+            "the yaw rate taken as the speed times the radius",
+            "Check the units: m/s times m is not rad/s. On a circle, the speed is the yaw "
+            "rate times the radius.",
+            _tr_of(twist=lambda speed, r: speed * r),
+        ),
+        Mistake(
+            "the yaw rate taken as one over the radius (the speed left out)",
+            "One over the radius is the curvature, the turn per metre driven; the yaw rate is "
+            "the turn per second, at the given speed.",
+            _tr_of(twist=lambda speed, r: 1 / r),
         ),
     ),
 )

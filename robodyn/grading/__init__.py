@@ -147,13 +147,21 @@ def check(exercise_id: str, answer) -> None:
     -----
     The tolerances belong to the exercise; the PASSED line and the feedback state them.
 
+    A right answer prints one line, ``PASSED <exercise id>: <number> cases (<kinds>);
+    <outputs> within <tolerance>``. A wrong one raises :class:`CheckFailed` with the call,
+    the expected and the received values, and the mistake when it recognises one (no answer
+    of an exercise is written here: the package a student has holds none).
+
     Examples
     --------
-    >>> def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    ...     return track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
-    >>> check("diffdrive.turning_radius", turning_radius)
-    PASSED diffdrive.turning_radius: 13 cases (fixed, seeded random, arrays);
-        radius within rtol=1e-09, atol=1e-12
+    >>> def turning_radius(pose, goal, speed, wheel_radius, track_width):
+    ...     return 1.0, speed / wheel_radius, speed / wheel_radius  # a straight line
+    >>> check("diffdrive.turning_radius", turning_radius)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    robodyn.grading.run.CheckFailed: diffdrive.turning_radius: wrong result for the chapter's \
+robot at its first waypoint, heading along x, the next one ahead and to the left
+    ...
     """
     __tracebackhide__ = True
     from robodyn.grading.results import publish

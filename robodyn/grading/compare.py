@@ -47,7 +47,9 @@ __all__ = [
 
 #: Relative tolerance for recognising a typical mistake: the student's wrong values must agree
 #: this closely with what the mistake gives. Looser than an exercise's tolerance, because the
-#: same wrong formula written in another order rounds differently.
+#: same wrong formula written in another order rounds differently. Where the exercise's own
+#: tolerance is looser still (a simulation, whose every right answer differs from the
+#: reference by its integration error), :class:`Close` recognises a mistake within that.
 MISTAKE_RTOL = 1e-6
 #: Absolute tolerance for recognising a typical mistake, in the unit of each output.
 MISTAKE_ATOL = 1e-9
@@ -160,13 +162,16 @@ class Close(Comparator):
         return ~(close | (got == expected))
 
     def explains(self, got, model, args) -> bool:
+        """True if ``got`` agrees with a mistake's ``model`` within the looser of the mistake
+        tolerances and the exercise's own: a wrong equation integrated by another right
+        method is still that wrong equation."""
         got_array, model_array = np.asarray(got, float), np.asarray(model, float)
         if got_array.shape != model_array.shape:
             return False
+        atol, rtol = max(MISTAKE_ATOL, self.atol), max(MISTAKE_RTOL, self.rtol)
         with np.errstate(all="ignore"):
             close = (np.abs(self.difference(got_array, model_array))
-                     <= MISTAKE_ATOL + MISTAKE_RTOL * np.abs(model_array)
-                     ) & np.isfinite(model_array)
+                     <= atol + rtol * np.abs(model_array)) & np.isfinite(model_array)
         return bool(np.all(close | (got_array == model_array)
                            | (np.isnan(got_array) & np.isnan(model_array))))
 

@@ -2,44 +2,85 @@
 
 import numpy as np
 import sympy as sp
+from scipy.integrate import solve_ivp
 from scipy.optimize import brentq
 
 # --------------------------------------------------------------------------- 1.1 pendulum
 
 
-def pendulum_inertia_about_centre(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def _theta_over_time(accel, theta0, theta_dot0, t):
+    """theta at the times t of theta'' = accel(theta, theta_dot), by solve_ivp (DOP853, tight)."""
+    run = solve_ivp(lambda _, y: [y[1], accel(y[0], y[1])], (t[0], t[-1]), [theta0, theta_dot0],
+                    method="DOP853", rtol=1e-10, atol=1e-12, t_eval=t)
+    return run.y[0]
+
+
+def pendulum_inertia_about_centre(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     """Inertia about the centre of mass used at the pivot (parallel axis term forgotten)."""
-    return (tau - m * g * l_c * np.sin(theta)) / I
+    return _theta_over_time(lambda th, w: (tau - b * w - m * g * l_c * np.sin(th)) / I,
+                            theta0, theta_dot0, t)
 
 
-def pendulum_cos_for_sin(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def pendulum_cos_for_sin(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     """cos(theta) in the gravity torque, as if theta were measured from the horizontal."""
-    return (tau - m * g * l_c * np.cos(theta)) / (I + m * l_c**2)
+    J = I + m * l_c**2
+    return _theta_over_time(lambda th, w: (tau - b * w - m * g * l_c * np.cos(th)) / J,
+                            theta0, theta_dot0, t)
 
 
-def pendulum_gravity_sign(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def pendulum_gravity_sign(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     """Gravity torque with the wrong sign (it pushes the link away from hanging down)."""
-    return (tau + m * g * l_c * np.sin(theta)) / (I + m * l_c**2)
+    J = I + m * l_c**2
+    return _theta_over_time(lambda th, w: (tau - b * w + m * g * l_c * np.sin(th)) / J,
+                            theta0, theta_dot0, t)
 
 
-def pendulum_no_mass_in_weight(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def pendulum_no_mass_in_weight(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     """The mass left out of the gravity torque (g l_c sin(theta) instead of m g l_c ...)."""
-    return (tau - g * l_c * np.sin(theta)) / (I + m * l_c**2)
+    J = I + m * l_c**2
+    return _theta_over_time(lambda th, w: (tau - b * w - g * l_c * np.sin(th)) / J,
+                            theta0, theta_dot0, t)
 
 
-def pendulum_point_mass(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def pendulum_point_mass(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     """The link's own inertia I forgotten: a point mass m l_c^2 at the centre of mass."""
-    return (tau - m * g * l_c * np.sin(theta)) / (m * l_c**2)
+    J = m * l_c**2
+    return _theta_over_time(lambda th, w: (tau - b * w - m * g * l_c * np.sin(th)) / J,
+                            theta0, theta_dot0, t)
 
 
-def pendulum_simple_pendulum_gravity(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
-    """The simple pendulum's -g/l sin(theta) added to tau/J (a remembered formula, misapplied)."""
-    return tau / (I + m * l_c**2) - g / l_c * np.sin(theta)
+def pendulum_simple_pendulum_gravity(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """The simple pendulum's -g/l sin(theta) added to the torques over J (misapplied)."""
+    J = I + m * l_c**2
+    return _theta_over_time(lambda th, w: (tau - b * w) / J - g / l_c * np.sin(th),
+                            theta0, theta_dot0, t)
 
 
-def pendulum_parallel_axis_unsquared(theta, theta_dot, tau, m, l_c, I, g):  # noqa: E741
+def pendulum_parallel_axis_unsquared(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
     """Parallel axis term m*l_c without the square."""
-    return (tau - m * g * l_c * np.sin(theta)) / (I + m * l_c)
+    J = I + m * l_c
+    return _theta_over_time(lambda th, w: (tau - b * w - m * g * l_c * np.sin(th)) / J,
+                            theta0, theta_dot0, t)
+
+
+def pendulum_friction_forgotten(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """The friction in the pivot left out: b never used."""
+    J = I + m * l_c**2
+    return _theta_over_time(lambda th, w: (tau - m * g * l_c * np.sin(th)) / J,
+                            theta0, theta_dot0, t)
+
+
+def pendulum_euler_on_the_samples(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa: E741
+    """A hand-written Euler loop stepping from sample to sample of t (steps of ms)."""
+    J = I + m * l_c**2
+    theta = np.zeros(len(t))
+    theta[0], w = theta0, theta_dot0
+    for k in range(1, len(t)):
+        dt = t[k] - t[k - 1]
+        alpha = (tau - b * w - m * g * l_c * np.sin(theta[k - 1])) / J
+        theta[k] = theta[k - 1] + w * dt
+        w = w + alpha * dt
+    return theta
 
 
 # --------------------------------------------------------------------------- 1.2 gravity torque
@@ -497,13 +538,15 @@ def settling_per_unit_inertia(inertia, settling_time, band):
 
 
 SLIPS = [
-    ("arm.pendulum_equation", pendulum_inertia_about_centre),
-    ("arm.pendulum_equation", pendulum_cos_for_sin),
-    ("arm.pendulum_equation", pendulum_gravity_sign),
-    ("arm.pendulum_equation", pendulum_no_mass_in_weight),
-    ("arm.pendulum_equation", pendulum_point_mass),
-    ("arm.pendulum_equation", pendulum_simple_pendulum_gravity),
-    ("arm.pendulum_equation", pendulum_parallel_axis_unsquared),
+    ("arm.pendulum_swing", pendulum_inertia_about_centre),
+    ("arm.pendulum_swing", pendulum_cos_for_sin),
+    ("arm.pendulum_swing", pendulum_gravity_sign),
+    ("arm.pendulum_swing", pendulum_no_mass_in_weight),
+    ("arm.pendulum_swing", pendulum_point_mass),
+    ("arm.pendulum_swing", pendulum_simple_pendulum_gravity),
+    ("arm.pendulum_swing", pendulum_parallel_axis_unsquared),
+    ("arm.pendulum_swing", pendulum_friction_forgotten),
+    ("arm.pendulum_swing", pendulum_euler_on_the_samples),
     ("arm.gravity_torque", gravity_forgot_g),
     ("arm.gravity_torque", gravity_absolute_q2),
     ("arm.gravity_torque", gravity_L2_for_lc2),

@@ -141,44 +141,70 @@ def inverse_sum_not_halved(v, omega, radius_r, radius_l, track_width, max_wheel_
 # --------------------------------------------------------------------------- 4.3 radius
 
 
-def radius_full_track(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """The full track width where half of it belongs."""
-    return track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def _local(pose, goal):
+    """The goal ahead of (x') and to the left of (y') the robot."""
+    x, y, theta = pose
+    dx, dy = goal[0] - x, goal[1] - y
+    return dx * np.cos(theta) + dy * np.sin(theta), dy * np.cos(theta) - dx * np.sin(theta)
 
 
-def radius_with_wheel_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """v / omega with r kept in v but not in omega (the tutorial source's version)."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = (phi_dot_r - phi_dot_l) / track_width
-    return v / omega
+def _drive(radius, speed, wheel_radius, track_width):
+    omega = speed / radius
+    return (radius, (speed + omega * track_width / 2) / wheel_radius,
+            (speed - omega * track_width / 2) / wheel_radius)
 
 
-def radius_wheels_swapped(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """phi_l - phi_r in the denominator: the sign of the radius flipped."""
-    return track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_l - phi_dot_r)
+def radius_world_offset(pose, goal, speed, wheel_radius, track_width):
+    """The goal's world offset used as if the robot headed along x."""
+    dx, dy = goal[0] - pose[0], goal[1] - pose[1]
+    return _drive((dx * dx + dy * dy) / (2 * dy), speed, wheel_radius, track_width)
 
 
-def radius_omega_over_v(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """omega / v, the curvature, instead of v / omega."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return omega / v
+def radius_rotation_transposed(pose, goal, speed, wheel_radius, track_width):
+    """The offset rotated by +theta (the rotation matrix, not its transpose)."""
+    x, y, theta = pose
+    dx, dy = goal[0] - x, goal[1] - y
+    xr = dx * np.cos(theta) - dy * np.sin(theta)
+    yr = dx * np.sin(theta) + dy * np.cos(theta)
+    return _drive((xr * xr + yr * yr) / (2 * yr), speed, wheel_radius, track_width)
 
 
-def radius_unsigned(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """np.abs of the radius: the sign that tells left from right lost."""
-    return np.abs(track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l))
+def radius_without_the_two(pose, goal, speed, wheel_radius, track_width):
+    """d^2 / y': the factor 2 lost when the squares were expanded."""
+    xr, yr = _local(pose, goal)
+    return _drive((xr * xr + yr * yr) / yr, speed, wheel_radius, track_width)
 
 
-def radius_of_left_wheel(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """The radius of the left wheel's circle, W/2 less than the midpoint's."""
-    radius = track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
-    return radius - track_width / 2
+def radius_unsigned(pose, goal, speed, wheel_radius, track_width):
+    """np.abs of the radius: every arc a left turn."""
+    xr, yr = _local(pose, goal)
+    return _drive(np.abs((xr * xr + yr * yr) / (2 * yr)), speed, wheel_radius, track_width)
 
 
-def radius_floor_division(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """track_width // 2, integer division: 0 for a track narrower than 2 m."""
-    return track_width // 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def radius_full_track(pose, goal, speed, wheel_radius, track_width):
+    """omega W where omega W / 2 belongs in each wheel."""
+    xr, yr = _local(pose, goal)
+    radius = (xr * xr + yr * yr) / (2 * yr)
+    omega = speed / radius
+    return (radius, (speed + omega * track_width) / wheel_radius,
+            (speed - omega * track_width) / wheel_radius)
+
+
+def radius_rim_speeds(pose, goal, speed, wheel_radius, track_width):
+    """The rim speeds in m/s returned as the wheel speeds."""
+    xr, yr = _local(pose, goal)
+    radius = (xr * xr + yr * yr) / (2 * yr)
+    omega = speed / radius
+    return radius, speed + omega * track_width / 2, speed - omega * track_width / 2
+
+
+def radius_curvature_as_yaw_rate(pose, goal, speed, wheel_radius, track_width):
+    """omega = 1 / r: the speed forgotten in the yaw rate."""
+    xr, yr = _local(pose, goal)
+    radius = (xr * xr + yr * yr) / (2 * yr)
+    omega = 1 / radius
+    return (radius, (speed + omega * track_width / 2) / wheel_radius,
+            (speed - omega * track_width / 2) / wheel_radius)
 
 
 # --------------------------------------------------------------------------- 4.4 pose step
@@ -425,13 +451,13 @@ SLIPS = [
     ("diffdrive.inverse_kinematics", inverse_no_limit),
     ("diffdrive.inverse_kinematics", inverse_limit_without_abs),
     ("diffdrive.inverse_kinematics", inverse_sum_not_halved),
-    ("diffdrive.turning_radius", radius_full_track),
-    ("diffdrive.turning_radius", radius_with_wheel_radius),
-    ("diffdrive.turning_radius", radius_wheels_swapped),
-    ("diffdrive.turning_radius", radius_omega_over_v),
+    ("diffdrive.turning_radius", radius_world_offset),
+    ("diffdrive.turning_radius", radius_rotation_transposed),
+    ("diffdrive.turning_radius", radius_without_the_two),
     ("diffdrive.turning_radius", radius_unsigned),
-    ("diffdrive.turning_radius", radius_of_left_wheel),
-    ("diffdrive.turning_radius", radius_floor_division),
+    ("diffdrive.turning_radius", radius_full_track),
+    ("diffdrive.turning_radius", radius_rim_speeds),
+    ("diffdrive.turning_radius", radius_curvature_as_yaw_rate),
     ("diffdrive.integrate_pose", pose_acceleration_ignored),
     ("diffdrive.integrate_pose", pose_mean_speed_arc),
     ("diffdrive.integrate_pose", pose_end_speed_arc),

@@ -5,50 +5,99 @@
 
 import numpy as np
 import sympy as sp
+from scipy.integrate import odeint, solve_ivp
 from scipy.optimize import brentq
 
 # --------------------------------------------------------------------------- 1.1 pendulum
 
 
-def inertia_about_com_only(theta, theta_dot, tau, m, l_c, I, g):
+def _simulate(theta_ddot, theta0, theta_dot0, t):
+    """The angles at the times t: odeint (LSODA) on the state (theta, theta_dot), tight."""
+    def rates(state, _):
+        return [state[1], theta_ddot(state[0], state[1])]
+
+    return odeint(rates, [theta0, theta_dot0], t, rtol=1e-12, atol=1e-12)[:, 0]
+
+
+def inertia_about_com_only(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
     """Divides by I, the inertia about the centre of mass, not about the pivot."""
-    return (tau - m * g * l_c * np.sin(theta)) / I
+    return _simulate(lambda th, om: (tau - b * om - m * g * l_c * np.sin(th)) / I,
+                     theta0, theta_dot0, t)
 
 
-def gravity_pushes_down_the_wrong_way(theta, theta_dot, tau, m, l_c, I, g):
+def gravity_pushes_down_the_wrong_way(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
     """The sign of the gravity torque (+m g l_c sin, as from the upward vertical)."""
-    return (tau + m * g * l_c * np.sin(theta)) / (I + m * l_c**2)
-
-
-def cos_for_sin(theta, theta_dot, tau, m, l_c, I, g):
-    """cos(theta) in the gravity torque, as if theta were measured from the horizontal."""
-    return (tau - m * g * l_c * np.cos(theta)) / (I + m * l_c**2)
-
-
-def only_gravity_divided(theta, theta_dot, tau, m, l_c, I, g):
-    """Precedence: only the gravity term is divided by the inertia, not the motor torque."""
-    return tau - m * g * l_c * np.sin(theta) / (I + m * l_c**2)
-
-
-def small_angle(theta, theta_dot, tau, m, l_c, I, g):
-    """Linearised: sin(theta) replaced by theta, though the text asks for any angle."""
     J = I + m * l_c**2
-    return (tau - m * g * l_c * theta) / J
+    return _simulate(lambda th, om: (tau - b * om + m * g * l_c * np.sin(th)) / J,
+                     theta0, theta_dot0, t)
 
 
-def parallel_axis_not_squared(theta, theta_dot, tau, m, l_c, I, g):
+def cos_for_sin(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
+    """cos(theta) in the gravity torque, as if theta were measured from the horizontal."""
+    J = I + m * l_c**2
+    return _simulate(lambda th, om: (tau - b * om - m * g * l_c * np.cos(th)) / J,
+                     theta0, theta_dot0, t)
+
+
+def only_gravity_divided(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
+    """Precedence: only the gravity term is divided by the inertia, not the other torques."""
+    return _simulate(lambda th, om: tau - b * om - m * g * l_c * np.sin(th) / (I + m * l_c**2),
+                     theta0, theta_dot0, t)
+
+
+def small_angle(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
+    """Linearised: sin(theta) replaced by theta, though the swings are large."""
+    J = I + m * l_c**2
+    return _simulate(lambda th, om: (tau - b * om - m * g * l_c * th) / J,
+                     theta0, theta_dot0, t)
+
+
+def parallel_axis_not_squared(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
     """Parallel-axis term written m * l_c instead of m * l_c**2."""
-    return (tau - m * g * l_c * np.sin(theta)) / (I + m * l_c)
+    J = I + m * l_c
+    return _simulate(lambda th, om: (tau - b * om - m * g * l_c * np.sin(th)) / J,
+                     theta0, theta_dot0, t)
 
 
-def mass_left_out_of_gravity(theta, theta_dot, tau, m, l_c, I, g):
+def mass_left_out_of_gravity(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
     """The mass is missing from the gravity torque: g l_c sin(theta)."""
-    return (tau - g * l_c * np.sin(theta)) / (I + m * l_c**2)
+    J = I + m * l_c**2
+    return _simulate(lambda th, om: (tau - b * om - g * l_c * np.sin(th)) / J,
+                     theta0, theta_dot0, t)
 
 
-def theta_in_degrees(theta, theta_dot, tau, m, l_c, I, g):
+def theta_in_degrees(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
     """Converts theta with np.radians although it is already in radians."""
-    return (tau - m * g * l_c * np.sin(np.radians(theta))) / (I + m * l_c**2)
+    J = I + m * l_c**2
+    return _simulate(lambda th, om: (tau - b * om - m * g * l_c * np.sin(np.radians(th))) / J,
+                     theta0, theta_dot0, t)
+
+
+def friction_helps_the_motion(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
+    """The friction torque written +b theta_dot: it feeds the swing instead of damping it."""
+    J = I + m * l_c**2
+    return _simulate(lambda th, om: (tau + b * om - m * g * l_c * np.sin(th)) / J,
+                     theta0, theta_dot0, t)
+
+
+def solve_ivp_out_of_the_box(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
+    """solve_ivp with no tolerances given: RK45 at rtol=1e-3, atol=1e-6."""
+    J = I + m * l_c**2
+
+    def f(_, y):
+        return [y[1], (tau - b * y[1] - m * g * l_c * np.sin(y[0])) / J]
+
+    return solve_ivp(f, (0.0, t[-1]), [theta0, theta_dot0], t_eval=t).y[0]
+
+
+def returns_the_angular_velocity(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
+    """Returns the second row of the solution, theta_dot, instead of theta."""
+    J = I + m * l_c**2
+
+    def rates(state, _):
+        return [state[1], (tau - b * state[1] - m * g * l_c * np.sin(state[0])) / J]
+
+    return odeint(rates, [theta0, theta_dot0], t, rtol=1e-12, atol=1e-12)[:, 1]
 
 
 # --------------------------------------------------------------------------- 1.2 gravity
@@ -575,14 +624,17 @@ def critical_kd_without_inertia(inertia, settling_time, band):
 
 
 SLIPS = [
-    ("arm.pendulum_equation", inertia_about_com_only),
-    ("arm.pendulum_equation", gravity_pushes_down_the_wrong_way),
-    ("arm.pendulum_equation", cos_for_sin),
-    ("arm.pendulum_equation", only_gravity_divided),
-    ("arm.pendulum_equation", small_angle),
-    ("arm.pendulum_equation", parallel_axis_not_squared),
-    ("arm.pendulum_equation", mass_left_out_of_gravity),
-    ("arm.pendulum_equation", theta_in_degrees),
+    ("arm.pendulum_swing", inertia_about_com_only),
+    ("arm.pendulum_swing", gravity_pushes_down_the_wrong_way),
+    ("arm.pendulum_swing", cos_for_sin),
+    ("arm.pendulum_swing", only_gravity_divided),
+    ("arm.pendulum_swing", small_angle),
+    ("arm.pendulum_swing", parallel_axis_not_squared),
+    ("arm.pendulum_swing", mass_left_out_of_gravity),
+    ("arm.pendulum_swing", theta_in_degrees),
+    ("arm.pendulum_swing", friction_helps_the_motion),
+    ("arm.pendulum_swing", solve_ivp_out_of_the_box),
+    ("arm.pendulum_swing", returns_the_angular_velocity),
     ("arm.gravity_torque", no_g),
     ("arm.gravity_torque", sin_instead_of_cos),
     ("arm.gravity_torque", L2_for_lc2),

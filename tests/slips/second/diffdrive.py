@@ -117,43 +117,70 @@ def quarter_track(v, omega, radius_r, radius_l, track_width, max_wheel_speed):
 # --------------------------------------------------------------------------- 4.3 radius
 
 
-def radius_with_full_track(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """R = W (r + l) / (r - l): the full track where W / 2 belongs."""
-    return track_width * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def _arc_frame(pose, goal):
+    x, y, th = pose
+    c, s = np.cos(th), np.sin(th)
+    return c * (goal[0] - x) + s * (goal[1] - y), -s * (goal[0] - x) + c * (goal[1] - y)
 
 
-def radius_sign(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """(l - r) in the denominator: positive for a right turn."""
-    return track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_l - phi_dot_r)
+def _wheels(r, v, R, W):
+    w = v / r
+    return r, (v + w * W / 2) / R, (v - w * W / 2) / R
 
 
-def radius_times_wheel_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """The tutorial source's slip: multiplied by the wheel radius."""
-    return wheel_radius * track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def radius_centre_on_the_right(pose, goal, speed, wheel_radius, track_width):
+    """Centre put at (0, -r): the sign of the radius flipped."""
+    a, b = _arc_frame(pose, goal)
+    return _wheels(-(a**2 + b**2) / (2 * b), speed, wheel_radius, track_width)
 
 
-def radius_inverted(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """omega / v instead of v / omega (the curvature, not the radius)."""
-    v = wheel_radius * (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return omega / v
+def radius_theta_in_degrees(pose, goal, speed, wheel_radius, track_width):
+    """np.radians(theta), as if the heading came in degrees."""
+    a, b = _arc_frame((pose[0], pose[1], np.radians(pose[2])), goal)
+    return _wheels((a**2 + b**2) / (2 * b), speed, wheel_radius, track_width)
 
 
-def radius_unsigned(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """np.abs: the side of the centre is lost."""
-    return np.abs(track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l))
+def radius_half_chord(pose, goal, speed, wheel_radius, track_width):
+    """The chord to the goal taken as a diameter: r = d / 2, signed."""
+    a, b = _arc_frame(pose, goal)
+    return _wheels(np.sign(b) * np.sqrt(a**2 + b**2) / 2, speed, wheel_radius, track_width)
 
 
-def radius_divided_by_wheel_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """v / omega with r in v but not in omega: divided by the wheel radius."""
-    v = (phi_dot_r + phi_dot_l) / 2
-    omega = wheel_radius * (phi_dot_r - phi_dot_l) / track_width
-    return v / omega
+def radius_yaw_rate_v_times_r(pose, goal, speed, wheel_radius, track_width):
+    """omega = v r instead of v / r."""
+    a, b = _arc_frame(pose, goal)
+    r = (a**2 + b**2) / (2 * b)
+    w = speed * r
+    return (r, (speed + w * track_width / 2) / wheel_radius,
+            (speed - w * track_width / 2) / wheel_radius)
 
 
-def radius_quarter_track(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    """W / 4: both 1/2 of v and of the half track applied."""
-    return track_width / 4 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def radius_wheels_exchanged(pose, goal, speed, wheel_radius, track_width):
+    """Right and left wheel speeds returned in the wrong order."""
+    a, b = _arc_frame(pose, goal)
+    r, right, left = _wheels((a**2 + b**2) / (2 * b), speed, wheel_radius, track_width)
+    return r, left, right
+
+
+def radius_returns_curvature(pose, goal, speed, wheel_radius, track_width):
+    """k = 2 y' / d^2 computed and returned as the radius."""
+    a, b = _arc_frame(pose, goal)
+    return _wheels(2 * b / (a**2 + b**2), speed, wheel_radius, track_width)
+
+
+def radius_floor_half_track(pose, goal, speed, wheel_radius, track_width):
+    """W // 2, a floor division: the wheels turn alike."""
+    a, b = _arc_frame(pose, goal)
+    r = (a**2 + b**2) / (2 * b)
+    w = speed / r
+    return (r, (speed + w * (track_width // 2)) / wheel_radius,
+            (speed - w * (track_width // 2)) / wheel_radius)
+
+
+def radius_axes_exchanged(pose, goal, speed, wheel_radius, track_width):
+    """x' and y' swapped: the centre looked for along the heading."""
+    a, b = _arc_frame(pose, goal)
+    return _wheels((a**2 + b**2) / (2 * a), speed, wheel_radius, track_width)
 
 
 # --------------------------------------------------------------------------- 4.4 pose step
@@ -420,13 +447,14 @@ SLIPS = [
     ("diffdrive.inverse_kinematics", clip_each),
     ("diffdrive.inverse_kinematics", always_to_top_speed),
     ("diffdrive.inverse_kinematics", quarter_track),
-    ("diffdrive.turning_radius", radius_with_full_track),
-    ("diffdrive.turning_radius", radius_sign),
-    ("diffdrive.turning_radius", radius_times_wheel_radius),
-    ("diffdrive.turning_radius", radius_inverted),
-    ("diffdrive.turning_radius", radius_unsigned),
-    ("diffdrive.turning_radius", radius_divided_by_wheel_radius),
-    ("diffdrive.turning_radius", radius_quarter_track),
+    ("diffdrive.turning_radius", radius_centre_on_the_right),
+    ("diffdrive.turning_radius", radius_theta_in_degrees),
+    ("diffdrive.turning_radius", radius_half_chord),
+    ("diffdrive.turning_radius", radius_yaw_rate_v_times_r),
+    ("diffdrive.turning_radius", radius_wheels_exchanged),
+    ("diffdrive.turning_radius", radius_returns_curvature),
+    ("diffdrive.turning_radius", radius_floor_half_track),
+    ("diffdrive.turning_radius", radius_axes_exchanged),
     ("diffdrive.integrate_pose", ramp_ignored),
     ("diffdrive.integrate_pose", mean_speed_only),
     ("diffdrive.integrate_pose", sideways_sign),

@@ -20,9 +20,26 @@ import sympy as sp
 # --------------------------------------------------------------------------- arm
 
 
-def pendulum_equation(theta, theta_dot, tau, m, l_c, I, g):
+def pendulum_swing(theta0, theta_dot0, tau, b, m, l_c, I, g, t):
     J = I + m * l_c**2  # about the pivot
-    return (tau - m * g * l_c * np.sin(theta)) / J
+
+    def acc(th, om):
+        return (tau - b * om - m * g * l_c * math.sin(th)) / J
+
+    theta, omega = float(theta0), float(theta_dot0)
+    out = [theta]
+    for k in range(1, len(t)):  # RK4, each sample interval cut into steps of 1 ms
+        n = max(1, int(np.ceil((t[k] - t[k - 1]) / 1e-3)))
+        h = (t[k] - t[k - 1]) / n
+        for _ in range(n):
+            a1, v1 = acc(theta, omega), omega
+            a2, v2 = acc(theta + h / 2 * v1, omega + h / 2 * a1), omega + h / 2 * a1
+            a3, v3 = acc(theta + h / 2 * v2, omega + h / 2 * a2), omega + h / 2 * a2
+            a4, v4 = acc(theta + h * v3, omega + h * a3), omega + h * a3
+            theta += h / 6 * (v1 + 2 * v2 + 2 * v3 + v4)
+            omega += h / 6 * (a1 + 2 * a2 + 2 * a3 + a4)
+        out.append(theta)
+    return np.array(out)
 
 
 def gravity_torque(arm, q, offsets):
@@ -270,8 +287,12 @@ def dd_inverse_kinematics(v, omega, radius_r, radius_l, track_width, max_wheel_s
     return k * phi_dot_r, k * phi_dot_l
 
 
-def turning_radius(phi_dot_r, phi_dot_l, wheel_radius, track_width):
-    return track_width / 2 * (phi_dot_r + phi_dot_l) / (phi_dot_r - phi_dot_l)
+def turning_radius(pose, goal, speed, wheel_radius, track_width):
+    x, y, theta = pose
+    alpha = np.arctan2(goal[1] - y, goal[0] - x) - theta   # bearing off the heading
+    r = np.hypot(goal[0] - x, goal[1] - y) / (2 * np.sin(alpha))
+    k = speed / r * track_width / 2
+    return r, (speed + k) / wheel_radius, (speed - k) / wheel_radius
 
 
 def integrate_pose(pose, v, accel, omega, dt):
@@ -558,7 +579,7 @@ def push_to_climb(wheel_radius, fillet, mu, load, stiffness, height):
 
 
 RIGHT = {
-    "arm.pendulum_equation": pendulum_equation,
+    "arm.pendulum_swing": pendulum_swing,
     "arm.gravity_torque": gravity_torque,
     "arm.mass_matrix": mass_matrix,
     "arm.kinetic_energy_2link": kinetic_energy_2link,
