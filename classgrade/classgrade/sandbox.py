@@ -398,6 +398,7 @@ def _client_class():
 
     from jupyter_core.utils import ensure_async
     from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionComplete
 
     class CappedClient(NotebookClient):
         """A notebook client that keeps at most ``output_cap`` bytes of output per cell and
@@ -427,6 +428,18 @@ def _client_class():
             if not self.within_cap(msg, cell_index):
                 return None
             return super().output(outs, msg, display_id, cell_index)
+
+        def process_message(self, msg, cell, cell_index):
+            """As nbclient's, but a malformed message from the kernel is dropped, never raised
+            into the grader: a hand-in can send any (an output whose data is not an object,
+            a status without a state), and nbclient's validation then ended the grading
+            process (every exercise a "grader error", graded again at every run)."""
+            try:
+                return super().process_message(msg, cell, cell_index)
+            except CellExecutionComplete:
+                raise
+            except Exception:  # the message is the hand-in's: drop it, go on
+                return None
 
         def handle_comm_msg(self, outs, msg, cell_index):
             """Widget messages count as the cell's output (a flood of them stops it, as

@@ -401,10 +401,13 @@ def find_submissions(folder, out=None, roster: Roster | None = None,
     zip_limits = zip_limits or ZipLimits()
     inventory = Inventory()
     for path in _files(folder, skipped):
-        relative = PurePosixPath(path.relative_to(folder).as_posix())
+        relative = PurePosixPath(_shown(path.relative_to(folder).as_posix()))
         named = name_of(relative, chapters)
         who = identify(named, roster)
-        if path.suffix.lower() == ".ipynb":
+        odd = _not_a_file(path)
+        if odd:
+            inventory.not_graded.append(NotGraded(relative.as_posix(), who.name, odd, who.key))
+        elif path.suffix.lower() == ".ipynb":
             inventory.hand_ins.append(_hand_in(path, relative.as_posix(), named, who,
                                                _mtime(path)))
         elif path.suffix.lower() == ".zip" and unpack_to is not None:
@@ -432,8 +435,33 @@ def _files(folder: Path, skipped: list[Path]):
 
 
 def _at_or_in(path: Path, skipped: list[Path]) -> bool:
-    resolved = path.resolve()
+    try:
+        resolved = path.resolve()
+    except (OSError, RuntimeError):      # a link in a loop: not the output or the roster
+        return False
     return any(resolved == other or other in resolved.parents for other in skipped)
+
+
+def _not_a_file(path: Path) -> str:
+    """Why ``path`` is no file a hand-in can be read from, or "": a link that leads nowhere
+    (in a loop, or to nothing), a named pipe, a socket or a device, whose reading would stop
+    the grader or wait for ever."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, RuntimeError):
+        return "a link that leads to no file (in a loop, or to nothing)"
+    if stat.S_ISREG(mode):
+        return ""
+    kind = ("a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file")
+    return f"{kind}, not a file"
+
+
+def _shown(name: str) -> str:
+    """A file name as the reports show it: bytes that are no UTF-8 (the operating system
+    keeps them as lone surrogates, which no report can write) as backslash escapes,
+    ``\\xff``, so that every name can be written and no two become one."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _mtime(path: Path) -> int:

@@ -301,3 +301,27 @@ def test_every_exercise_s_job_unpickles_without_the_checks():
         strings = [arg for op, arg, _ in pickletools.genops(data) if isinstance(arg, str)]
         assert not any(text.startswith(("robodyn.checks", "booktools"))
                        for text in strings), exercise_id
+
+
+MALFORMED_OUTPUT = (
+    "k = get_ipython().kernel\n"
+    "for content in ({'data': 5, 'metadata': {}}, {'execution_count': 'x'}, 7, None):\n"
+    "    k.session.send(k.iopub_socket, 'display_data', content,\n"
+    "                   parent=k.get_parent('shell'))\n"
+    "def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):\n"
+    "    return 0.0, 0.0\n")
+
+
+@needs_bwrap
+def test_malformed_messages_from_the_kernel_are_dropped_and_the_hand_in_graded(tmp_path):
+    """An answer that sends the grader outputs nbformat refuses (data that is not an object,
+    a content that is no object at all) is graded like any other: its own exercise failed on
+    its values, the next one graded, no "grader error" (found by the hidden hostile class:
+    nbclient's validation ended the grading process, every exercise a grader error, graded
+    again at every run)."""
+    record = _graded_with(tmp_path, {"diffdrive.forward_kinematics": MALFORMED_OUTPUT},
+                          Limits(exercise_seconds=10, notebook_seconds=120))
+    statuses = {entry["exercise"]: entry["status"] for entry in record["exercises"]}
+    assert record["status"] == "ok", record.get("message")
+    assert statuses["diffdrive.forward_kinematics"] == "failed", statuses
+    assert statuses["diffdrive.inverse_kinematics"] == "not attempted", statuses

@@ -897,3 +897,29 @@ def test_a_moodle_participant_id_is_never_taken_for_a_roster_id(tmp_path):
     assert identify(named, roster).id == "12"
     assert identify(name_of("Ann Other_4711_assignsubmission_file_/a.ipynb"),
                     roster).on_roster is False
+
+
+def test_links_in_a_loop_pipes_and_names_not_in_utf8_are_listed_never_read(tmp_path):
+    """A class folder with two links pointing at each other, a named pipe and a file whose
+    name is no UTF-8, each named as a notebook (found by the hidden hostile class: the links
+    stopped the run before anyone was graded, the pipe made it wait for ever, the name ended
+    it after grading): the links and the pipe are listed as not graded, with why, and never
+    opened; the odd name is a hand-in whose key shows its bytes as escapes."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    write(official(STEM), folder / f"Anna_Berg_{STEM}.ipynb")
+    (folder / f"Loop_A_{STEM}.ipynb").symlink_to(folder / f"Loop_B_{STEM}.ipynb")
+    (folder / f"Loop_B_{STEM}.ipynb").symlink_to(folder / f"Loop_A_{STEM}.ipynb")
+    os.mkfifo(folder / f"Pipe_{STEM}.ipynb")
+    odd = os.fsencode(folder) + b"/Odd_\xff\xfe_" + STEM.encode() + b".ipynb"
+    with open(odd, "wb") as stream:
+        stream.write(json.dumps(nbformat.v4.new_notebook()).encode())
+    inventory = find_submissions(folder, chapters=(STEM,))
+    reasons = {item.key: item.reason for item in inventory.not_graded}
+    assert reasons == {
+        f"Loop_A_{STEM}.ipynb": "a link that leads to no file (in a loop, or to nothing)",
+        f"Loop_B_{STEM}.ipynb": "a link that leads to no file (in a loop, or to nothing)",
+        f"Pipe_{STEM}.ipynb": "a named pipe, not a file"}
+    keys = sorted(hand_in.key for hand_in in inventory.hand_ins)
+    assert keys == [f"Anna_Berg_{STEM}.ipynb", f"Odd_\\xff\\xfe_{STEM}.ipynb"]
+    assert all(key.encode("utf-8") for key in keys)  # every report can write it
