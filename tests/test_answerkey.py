@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy as sp
+from checkcases import LOOKED_UP
 
 from booktools.answerkeys import out_of_date, write_keys
 from robodyn.arm import PlanarArm
@@ -206,7 +207,7 @@ def test_comparators_for_must_give_the_outputs():
         broken.outputs_for(case, broken.expected(case))
 
 
-BLOCKED = textwrap.dedent("""
+BLOCKED = LOOKED_UP + textwrap.dedent("""
     import importlib.abc, sys
 
     class NoChecks(importlib.abc.MetaPathFinder):
@@ -220,16 +221,14 @@ BLOCKED = textwrap.dedent("""
     from robodyn.grading import check, exercise_ids
     from robodyn.grading.run import CheckFailed
 
-    def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
-        v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
-        return v, (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width
+    forward_kinematics = _looked_up("diffdrive.forward_kinematics")
 
-    def swapped(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
-        return forward_kinematics(phi_dot_l, phi_dot_r, radius_l, radius_r, track_width)
+    def doubled(*args):
+        return tuple(2 * value for value in forward_kinematics(*args))
 
     check("diffdrive.forward_kinematics", forward_kinematics)
     try:
-        check("diffdrive.forward_kinematics", swapped)
+        check("diffdrive.forward_kinematics", doubled)
     except CheckFailed as failure:
         print("FAILED:", str(failure).splitlines()[0])
     assert "robodyn.checks" not in sys.modules
@@ -242,13 +241,14 @@ BLOCKED = textwrap.dedent("""
 
 def test_check_works_without_the_check_modules():
     """As in the student release: robodyn.checks cannot be imported; the check passes a right
-    answer, names a slip, and the registry of the live exercises says where they are."""
+    answer (its outputs looked up in the key), names a slip (the same doubled), and the
+    registry of the live exercises says where they are."""
     run = subprocess.run([sys.executable, "-c", BLOCKED], capture_output=True, text=True,
                          cwd=ROOT, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "PASSED diffdrive.forward_kinematics" in run.stdout
-    assert "FAILED: diffdrive.forward_kinematics: wrong result — looks like the wheels are " \
-           "swapped" in run.stdout
+    assert "FAILED: diffdrive.forward_kinematics: wrong result — looks like v and omega both " \
+           "twice too large" in run.stdout
     assert "IDS: robodyn.checks (the exercises' references and typical mistakes) is only in " \
            "the instructors' repository" in run.stdout
 

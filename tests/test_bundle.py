@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from checkcases import LOOKED_UP
 
 from booktools import bundle, chapters
 from robodyn.core.errors import ParameterError
@@ -306,15 +307,11 @@ def test_a_downloaded_chapter_runs_in_a_new_environment_without_the_network(whee
 
 #: Run with the bundle's robodyn: a check judges with the answer key; the references are not
 #: there.
-CHECK_WITH_THE_KEY = """
+CHECK_WITH_THE_KEY = LOOKED_UP + """
 import importlib.util
 from robodyn.grading import check
 
-def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
-    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,
-            (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width)
-
-check("diffdrive.forward_kinematics", forward_kinematics)
+check("diffdrive.forward_kinematics", _looked_up("diffdrive.forward_kinematics"))
 if importlib.util.find_spec("robodyn.checks") is None:
     print("no robodyn.checks")
 """

@@ -132,7 +132,13 @@ def run_cell(source, monkeypatch, robodyn_present=True, colab=False):
     shell = FakeShell(namespace)
     namespace["get_ipython"] = lambda: shell
     exec(TransformerManager().transform_cell(source), namespace)
-    return shell.magics, enabled
+    # first, always: the inline figures at twice their pixels (sharp on fine screens)
+    assert shell.magics[:1] == [FIGURES_SHARP], shell.magics
+    return shell.magics[1:], enabled
+
+
+#: The cell's first magic, wherever it runs: matplotlib's inline figures as "retina" PNGs.
+FIGURES_SHARP = ("config", 'InlineBackend.figure_formats = ["retina"]')
 
 
 def test_with_robodyn_present_the_cell_does_nothing(monkeypatch, capsys):
@@ -182,7 +188,7 @@ def test_without_robodyn_the_cell_installs_the_wheel_of_a_downloaded_chapter(
     namespace["get_ipython"] = lambda: shell
     exec(TransformerManager().transform_cell(install_cell_source(repository)), namespace)
     wheel = folder / "robodyn-0.2.0-py3-none-any.whl"
-    assert found == [("pip", f'install --quiet "{wheel}"')]
+    assert found == [FIGURES_SHARP, ("pip", f'install --quiet "{wheel}"')]
 
 
 def test_the_cell_takes_the_nearest_wheel_and_looks_no_higher_than_two_folders(
@@ -198,12 +204,14 @@ def test_the_cell_takes_the_nearest_wheel_and_looks_no_higher_than_two_folders(
                         lambda self, name, line: calls.append(line.format(**self.namespace)))
     with pytest.raises(ModuleNotFoundError, match="Download the chapter"):
         run_cell(install_cell_source(PLACEHOLDER), monkeypatch, robodyn_present=False)
-    assert calls == []
+    assert calls == [FIGURES_SHARP[1]]           # the figures' magic, and no pip
+    calls.clear()
     (tmp_path / "top" / "bundle" / "robodyn-0.2.0-py3-none-any.whl").write_bytes(b"")
     (lesson / "robodyn-0.1.0-py3-none-any.whl").write_bytes(b"")
     with pytest.raises(ModuleNotFoundError):  # the fake pip installs nothing
         run_cell(install_cell_source(PLACEHOLDER), monkeypatch, robodyn_present=False)
-    assert calls == [f'install --quiet "{lesson / "robodyn-0.1.0-py3-none-any.whl"}"']
+    assert calls == [FIGURES_SHARP[1],
+                     f'install --quiet "{lesson / "robodyn-0.1.0-py3-none-any.whl"}"']
 
 
 def test_without_robodyn_or_a_wheel_the_placeholder_names_the_download(monkeypatch, tmp_path):

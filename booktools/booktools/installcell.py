@@ -2,10 +2,11 @@
 
 A notebook opened on Colab or on a JupyterHub runs in an environment that does not have the
 book's package. Its first cell, the *install cell*, installs it there; where ``robodyn`` is
-already importable (``make lab``, Binder, the book build) the cell does nothing and prints
-nothing. The cell's text is generated from the ``repository`` section of ``_config.yml``, so
-a change of repository is one edit there and one command here, never an edit of every
-notebook:
+already importable (``make lab``, Binder, the book build) the cell installs nothing and prints
+nothing. Everywhere it asks matplotlib's inline figures for twice the pixels of their size
+(``"retina"``), so that they stay sharp on a high-resolution screen and in the book's pages.
+The cell's text is generated from the ``repository`` section of ``_config.yml``, so a change
+of repository is one edit there and one command here, never an edit of every notebook:
 
 - always first: the wheel ``robodyn-*.whl`` that comes with a chapter downloaded from the
   book's pages (:mod:`booktools.bundle`), found in the notebook's folder or one or two
@@ -73,10 +74,13 @@ _WITH_URL = '''\
 # Set-up. Where robodyn, the package of this book, is missing, install it:
 # from the wheel that comes with a chapter downloaded from the book's pages,
 # else from the book's repository (Colab, a JupyterHub). Where it is
-# installed (`make lab`, Binder) this cell does nothing.
+# installed (`make lab`, Binder) this cell installs nothing.
 # {generated}
 import importlib.util
 from pathlib import Path
+
+# Figures at twice their pixels: sharp on fine screens.
+%config InlineBackend.figure_formats = ["retina"]
 
 {bundled}
 REPOSITORY = {url}
@@ -96,11 +100,14 @@ else:
 _PLACEHOLDER = '''\
 # Set-up. This notebook needs robodyn, the package of this book. Where it
 # is installed (`make lab`, a downloaded chapter's requirements) this cell
-# does nothing; where it is missing, it installs the wheel that comes with
-# a chapter downloaded from the book's pages, or says how to get robodyn.
+# installs nothing; where it is missing, it installs the wheel that comes
+# with a chapter downloaded from the book's pages, or says how to get it.
 # {generated}
 import importlib.util
 from pathlib import Path
+
+# Figures at twice their pixels: sharp on fine screens.
+%config InlineBackend.figure_formats = ["retina"]
 
 {bundled}
 if importlib.util.find_spec("robodyn") is None:

@@ -40,7 +40,10 @@ is. The release fails, and its copy is removed, if
 1. a notebook holds a ``### BEGIN SOLUTION`` marker (a solution notebook copied over), or
    ``robodyn/checks`` is there (the references and mistake models);
 2. a file holds a comment of an answer (its explanation, which is found nowhere else);
-3. a file holds three or more lines of one answer, in any order.
+3. a file holds three or more lines of one answer, in any order;
+4. a file holds a function named as an exercise's that passes its check, however it is
+   written (:mod:`classgrade.written_answers` runs every such function that can only
+   compute).
 
 These three hold for every file, the package's model modules included. Single lines (one or
 two of an answer in a file) are allowed:
@@ -70,6 +73,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
+from classgrade import written_answers
 from robodyn.core.errors import ParameterError
 from robodyn.grading import BEGIN, END, MODEL_PACKAGES
 
@@ -220,6 +224,9 @@ def scan(release: Path, blocks) -> tuple[list[str], list[tuple[str, str, str]]]:
                              f"{hits[0][:60]}")
             else:
                 shared.extend((name.as_posix(), origin, line) for line in hits)
+    answers, _ = written_answers.scan(texts)
+    found.extend(f"{answer} (written another way than the solutions: found by running it)"
+                 for answer in answers)
     return found, shared
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from handins import ISOLATION, ROOT, answered, cell_of, official, write
+from handins import ISOLATION, ROOT, answered, cell_of, official, solution_code, write
 
 from classgrade.classroom import grade_class
 from classgrade.reports import class_table
@@ -53,11 +53,15 @@ NO_RADIUS = """def inverse_kinematics(v, omega, radius_r, radius_l, track_width,
     scale = max_wheel_speed / np.maximum(fastest, max_wheel_speed)
     return scale * rim_r, scale * rim_l
 """
-AS_LIST = """def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
-    # right, written unusually: a list, the halves in another order
-    return [(phi_dot_l * radius_l + phi_dot_r * radius_r) * 0.5,
-            (phi_dot_r * radius_r - phi_dot_l * radius_l) / track_width]
-"""
+
+
+def _as_list() -> str:
+    """The solutions' answer of 4.1 returned as a list: right, written unusually (built here,
+    so that no right answer is written into a file the student release holds)."""
+    right = solution_code(STEM)[FK].replace("def forward_kinematics(", "def _kinematics(")
+    return right + "\n\n\ndef forward_kinematics(*args):\n    return list(_kinematics(*args))\n"
+
+
 #: The mistake the swapped wheels of 4.1 are named by.
 SWAPPED_NAME = "the wheels are swapped in omega (omega has the wrong sign)"
 
@@ -88,7 +92,7 @@ def _hand_ins():
     cases = []
     add = cases.append
     add(("all_right", right, dict.fromkeys(IDS, "passed"), {}))
-    add(("unusual_but_right", answered(STEM, {FK: AS_LIST}), dict.fromkeys(IDS, "passed"), {}))
+    add(("unusual_but_right", answered(STEM, {FK: _as_list()}), dict.fromkeys(IDS, "passed"), {}))
     add(("mistakes", answered(STEM, {FK: SWAPPED, IK: NO_RADIUS}),
          {**dict.fromkeys(IDS, "passed"), FK: "failed", IK: "failed"},
          {FK: SWAPPED_NAME,

@@ -4,15 +4,14 @@ import subprocess
 import sys
 
 import nbformat
+from handins import LOOKED_UP
 
 from classgrade.nbvalnames import code_cell_labels
 
 WRONG_RADIUS = ("def turning_radius(pose, goal, speed, wheel_radius, track_width):\n"
                 "    return 0.0, speed / wheel_radius, speed / wheel_radius")
-RIGHT_KINEMATICS = (
-    "def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):\n"
-    "    return ((radius_r * phi_dot_r + radius_l * phi_dot_l) / 2,\n"
-    "            (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width)")
+#: A passing answer of 4.1 that is no solution: its outputs looked up in the answer key.
+RIGHT_KINEMATICS = LOOKED_UP + "forward_kinematics = _looked_up('diffdrive.forward_kinematics')"
 
 
 def exercise_notebook(path):

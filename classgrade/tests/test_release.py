@@ -2,6 +2,7 @@
 contents and its tests still work, that the leak scan passes on it and catches answers planted
 in it, and that it refuses a destination inside the repository or one that is not empty."""
 
+import ast
 import os
 import shutil
 import subprocess
@@ -13,7 +14,7 @@ import pytest
 import yaml
 
 from booktools import bookbuild, chapters
-from classgrade import release
+from classgrade import release, written_answers
 from classgrade.release import (
     LEAK_LINES,
     MARKER,
@@ -164,6 +165,45 @@ def test_the_scan_passes_on_the_release_and_searches_it(made, blocks):
     assert set(MODEL_MODULES) & files
     for entry in review_lines(shared):
         assert entry.split(":")[0] not in MODEL_MODULES, entry
+
+
+class _Renamed(ast.NodeTransformer):
+    """Every name the code stores or loads, but the modules', with a suffix: the same answer
+    in other words."""
+
+    def visit_Name(self, node):
+        if node.id not in ("np", "numpy", "math"):
+            node.id += "_x"
+        return node
+
+    def visit_arg(self, node):
+        node.arg += "_x"
+        return node
+
+
+def test_a_right_answer_written_another_way_is_caught_by_running_it(copy, blocks):
+    """4.1's answer with every name changed, in a test of the release: no line of it is the
+    solutions', so the text scan misses it; run through its check, it passes, and the
+    release's scan names the file, the line and the exercise. Code that could do more than
+    compute (it opens a file) is not run, only counted."""
+    from handins import solution_code
+
+    right = ast.unparse(_Renamed().visit(ast.parse(
+        solution_code("04_differential_drive")["diffdrive.forward_kinematics"])))
+    unsafe = ("def inverse_kinematics(*args):\n    open('planted', 'w').write('ran')\n"
+              "    return 0.0, 0.0\n")
+    (copy / "tests" / "test_planted.py").write_text(
+        "import numpy as np\n\n\n" + right + "\n\n\n" + unsafe, encoding="utf-8")
+    found = leaks(copy, blocks)
+    assert [line for line in found if line.startswith("tests/test_planted.py")] == [
+        "tests/test_planted.py:4: forward_kinematics: a right answer of "
+        "diffdrive.forward_kinematics (written another way than the solutions: found by "
+        "running it)"], found
+    text = (copy / "tests" / "test_planted.py").read_text()
+    answers, not_run = written_answers.scan({Path("tests/test_planted.py"): text})
+    line = text[:text.index("def inverse_kinematics")].count("\n") + 1
+    assert not_run == [f"tests/test_planted.py:{line}: inverse_kinematics"]
+    assert not (copy / "planted").exists() and not Path("planted").exists()
 
 
 def test_a_solutions_notebook_copied_into_exercises_is_caught(copy, blocks):

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
-from handins import ROOT, answered, write
+from handins import ROOT, answered, solution_code, write
 
 from classgrade import bwrap
 from classgrade.classroom import grade_class
@@ -44,11 +44,7 @@ MARKER = "classgrade-attack-7f3c"
 
 #: The right answer of 4.1, to which an attack is added: it must still earn nothing where the
 #: attack is what the points would come from, and its points where it is not.
-RIGHT_FK = """def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
-    v = (radius_r * phi_dot_r + radius_l * phi_dot_l) / 2
-    omega = (radius_r * phi_dot_r - radius_l * phi_dot_l) / track_width
-    return v, omega
-"""
+RIGHT_FK = (solution_code(STEM)[FK] + "\n" if (ROOT / "solutions").is_dir() else "")
 
 
 def _attack(body: str) -> str:
