@@ -390,8 +390,11 @@ class _Visit:
             """(selector) => {
             const main = document.querySelector('main') || document.body;
             const imgs = Array.from(document.querySelectorAll('main img'));
-            // an image's own width in CSS px: its width attribute if it has one
-            const cssWidth = i => parseFloat(i.getAttribute('width')) || i.naturalWidth;
+            // an image's own width in CSS px: its width attribute, or the width in px its
+            // style gives it (a "retina" figure's: half its pixels), else its pixels
+            const cssWidth = i => parseFloat(i.getAttribute('width'))
+                || (/px$/.test(i.style.width) ? parseFloat(i.style.width) : 0)
+                || i.naturalWidth;
             const describe = el => el.tagName.toLowerCase()
                 + (el.className && typeof el.className === 'string'
                    ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
@@ -499,8 +502,10 @@ class _Visit:
                                              && i.getBoundingClientRect().width > 0)
                   .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
                              i.getBoundingClientRect().width / cssWidth(i)]),
-              // the images' pixels per screen pixel, but the animations' frames
+              // the images' pixels per screen pixel, but the animations' frames and the
+              // drawings (SVG: sharp at any size)
               soft_images: imgs.filter(i => i.naturalWidth > 0 && !i.closest('.animation')
+                                            && !/\\.svg([?#]|$)|^data:image\\/svg/i.test(i.src)
                                             && i.getBoundingClientRect().width > 0)
                   .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
                              i.naturalWidth / i.getBoundingClientRect().width])

@@ -145,7 +145,7 @@ TEX_SYMBOLS = {
     "neq": "\u2260", "infty": "\u221e", "to": "\u2192", "partial": "\u2202",
     **{name: name + " " for name in ("sin", "cos", "tan", "max", "min", "exp", "ln", "log")},
     ",": "\u2009", ";": " ", "!": "", " ": " ", "quad": " ",
-    "qquad": " ", "left": "", "right": "", "{": "{", "}": "}", "%": "%",
+    "qquad": " ", "left": "", "right": "", "{": "{", "}": "}", "%": "%", "\\": ";",
 }
 _SUBSCRIPTS = str.maketrans("0123456789+-=()aehijklmnoprstuvx",
                             "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
@@ -201,6 +201,8 @@ def readable_math(tex: str) -> str:
     'μ_(eff) = |F|/N'
     >>> readable_math(r"k = 10^4, \\tau_1, \\dot\\theta, \\sqrt{k}, \\tfrac{1}{2}")
     'k = 10⁴, τ₁, θ̇, √k, 1/2'
+    >>> readable_math(r"C = \\begin{pmatrix} -h & -h \\\\ h & 0 \\end{pmatrix}")
+    'C = [-h, -h; h, 0]'
     """
     out, at = [], 0
     while at < len(tex):
@@ -224,6 +226,10 @@ def readable_math(tex: str) -> str:
             elif name in _KEEP_ARGUMENT:
                 argument, at = _argument(tex, at)
                 out.append(readable_math(argument))
+            elif name in ("begin", "end"):            # a matrix's brackets; its rows by ;
+                environment, at = _argument(tex, at)
+                if environment.endswith("matrix"):
+                    out.append("[" if name == "begin" else "]")
             else:
                 out.append(TEX_SYMBOLS.get(name, name))
         elif char in "_^":
@@ -232,10 +238,14 @@ def readable_math(tex: str) -> str:
             out.append(_scripted(inner, _SUBSCRIPTS if char == "_" else _SUPERSCRIPTS, char))
         elif char in "{}":
             at += 1
+        elif char == "&":                             # a matrix's columns
+            out.append(",")
+            at += 1
         else:
             out.append(char)
             at += 1
-    return " ".join("".join(out).split())
+    text = " ".join("".join(out).split())
+    return re.sub(r"\s+\]", "]", re.sub(r"\[\s+", "[", re.sub(r"\s+([,;])", r"\1", text)))
 
 
 #: Class of the hidden, readable copy of an inline formula (:func:`_readable_formulas`).

@@ -179,9 +179,7 @@ if (typeof Search !== "undefined") {
       queueMicrotask(() => {
         const link = summary.parentElement && summary.parentElement.querySelector("a");
         if (!link) return;
-        const url = new URL(link.href);
-        url.hash = section.id;
-        link.href = url.href;
+        link.setAttribute("href", `${link.getAttribute("href").split("#")[0]}#${section.id}`);
         const where = document.createElement("span");
         where.className = "robodyn-search-section";
         where.textContent = `in ${words(heading)}`;
