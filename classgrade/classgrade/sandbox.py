@@ -136,6 +136,7 @@ _FLAGGED_NAMES = {
     "importlib": "importlib", "reload": "reload", "gc": "gc", "inspect": "inspect",
     "ctypes": "ctypes", "subprocess": "subprocess", "socket": "socket", "pickle": "pickle",
     "marshal": "marshal", "__builtins__": "__builtins__", "runpy": "runpy",
+    "setattr": "setattr", "delattr": "delattr", "get_ipython": "get_ipython (the kernel)",
 }
 _FLAGGED_ATTRIBUTES = {
     "system": "os.system", "modules": "sys.modules", "setprofile": "sys.setprofile",
@@ -143,7 +144,13 @@ _FLAGGED_ATTRIBUTES = {
     "__globals__": "__globals__", "__code__": "__code__", "__wrapped__": "__wrapped__",
     "cell_contents": "cell_contents", "f_globals": "frame globals", "f_back": "frames",
     "meta_path": "sys.meta_path", "harness": "the grading harness",
+    "environ": "os.environ", "run_cell": "IPython's run_cell", "__dict__": "__dict__",
+    "kernel": "the kernel object",
 }
+#: Keyword arguments that deserve a look: a code object rewritten (its file name made the
+#: package's), pickled data loaded by NumPy.
+_FLAGGED_KEYWORDS = {"co_filename": "a code object rewritten (co_filename)",
+                     "allow_pickle": "pickled data loaded (allow_pickle)"}
 
 
 #: Longest answer (characters of source) read for review flags. An answer of a few hundred
@@ -197,6 +204,15 @@ def review_flags(source: str, references: tuple[str, ...] = ()) -> list[str]:
                 isinstance(target, ast.Name) and target.id == "__name__"
                 for target in node.targets):
             flags.add("sets __name__")
+        elif isinstance(node, ast.keyword) and node.arg in _FLAGGED_KEYWORDS:
+            flags.add("uses " + _FLAGGED_KEYWORDS[node.arg])
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id == "getattr" and len(node.args) >= 2 \
+                and not isinstance(node.args[1], ast.Constant):
+            flags.add("uses getattr with a name made at run time")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and ("/grading" in node.value or "job.pickle" in node.value):
+            flags.add("names the grading run's own files")
     return sorted(flags)
 
 

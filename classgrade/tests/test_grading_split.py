@@ -335,6 +335,17 @@ def test_the_guards_take_in_the_private_helpers_of_a_reference():
     ("import robodyn.diffdrive as dd\ndd.forward_kinematics", "names the book's own "
      "robodyn.diffdrive.forward_kinematics"),
     ("import importlib", "imports importlib"),
+    # the hidden hostile class's ways around the guard
+    ("f = getattr(F, 'karn' + 'opp')", "uses getattr with a name made at run time"),
+    ("code = relay.__code__.replace(co_filename=path)", "uses a code object rewritten (co_filename)"),
+    ("import os\nos.environ['IPYKERNEL_CELL_NAME'] = '/opt/book/robodyn/x.py'",
+     "uses os.environ"),
+    ("get_ipython().run_cell(text)", "uses IPython's run_cell"),
+    ("cases = numpy.load('/grading/job.pickle', allow_pickle=True)",
+     "names the grading run's own files"),
+    ("cases = numpy.load(path, allow_pickle=True)", "uses pickled data loaded (allow_pickle)"),
+    ("import sys\nsys.__dict__['modu' + 'les']", "uses __dict__"),
+    ("setattr(relay, name, code)", "uses setattr"),
 ])
 def test_review_flags_name_the_tools_that_reach_around_the_grading(source, flag):
     assert flag in review_flags(source, ("robodyn.diffdrive.forward_kinematics",))
