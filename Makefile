@@ -40,7 +40,7 @@ help:
 	@echo "make book-instructor  build the instructor edition (adds the executed solutions)"
 	@echo "make grade DIR=<folder of hand-ins>   grade a class: gradebook.csv, feedback/, summary.html in <DIR>-grades (OUT=... to choose)"
 	@echo "make gradescope NB=exercises/<file>.ipynb   a Gradescope autograder: _build/gradescope/<file>.zip (SEED=... to fix the hidden cases' seed)"
-	@echo "make answers-scan     does a callable of robodyn answer an exercise? (about 4 min of one core)"
+	@echo "make answers-scan     does a callable of robodyn answer an exercise? (about 6 min on two cores)"
 	@echo "make exercises        regenerate the install cells (from _config.yml), exercises/ (from solutions/) and the answer keys (from robodyn/checks/)"
 	@echo "make new-chapter NAME=<module> TITLE=\"<title>\"   write a new chapter's files, with a working example to replace"
 	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"

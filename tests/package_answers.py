@@ -11,6 +11,17 @@ or, for a result with attributes, any of them in any order). A callable *answers
 exercise when the exercise's own check (:func:`robodyn.grading.evaluate`, with the live
 exercise's comparators and tolerances) passes it.
 
+A callable may also take more than the exercise passes (the book's Karnopp law has a viscous
+coefficient that an exercise without one does not pass): the search then fills each parameter
+that no case argument takes with what a student would try first, its default if it has one,
+``0.0``, ``1.0`` and, where the parameter bears the name of one of the case's arguments, that
+argument (:data:`FILLERS`; up to :data:`MAX_FILLED` parameters of one call, required
+keyword-only ones among them; an optional parameter after the last case argument keeps its
+default). The case's arguments still go in every order, with the filled parameters anywhere
+between them; where that makes more than :data:`MAX_FILLED_ORDERS` calls of one callable,
+only the arguments by their names and in their own order are placed, and a parameter with a
+default gets only its default (see :func:`_filled_orders`).
+
 First a cheap sieve: each candidate is tried on the first case alone, with a time limit per
 call; only a candidate that gives the reference's outputs there is checked on all cases.
 
@@ -67,31 +78,57 @@ class _Stop(BaseException):
     """A trial call that ran out of time."""
 
 
+@dataclass(frozen=True, eq=False)
+class Fill:
+    """A constant in place of a case argument, for a parameter no case argument takes: the
+    parameter's default, or one of :data:`FILLERS`."""
+
+    value: object
+
+    def __str__(self) -> str:
+        return repr(self.value)
+
+
+def _argument(args, item):
+    """What ``item`` of a call's order passes: the case's argument of that index, or a copy
+    of a :class:`Fill`'s constant (a callable may change what it is given)."""
+    return copy.deepcopy(item.value) if isinstance(item, Fill) else args[item]
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """A way to answer: call ``target`` with the case's arguments picked by ``order``, then
-    read ``attributes`` of its result (none: the result itself); ``method`` names a method of
-    the case's argument ``order[0]`` (the target then is that argument's method)."""
+    """A way to answer: call ``target`` with the case's arguments picked by ``order`` (an index
+    of a case argument, or a :class:`Fill`), and ``keywords`` (pairs of a keyword-only
+    parameter's name and its item), then read ``attributes`` of its result (none: the result
+    itself); ``method`` names a method of the case's argument ``order[0]`` (the target then is
+    that argument's method)."""
 
     name: str
     target: object
-    order: tuple[int, ...]
+    order: tuple
     attributes: tuple[str, ...] = ()
     method: str = ""
+    keywords: tuple = ()
 
     def __call__(self, *args):
+        named = {name: _argument(args, item) for name, item in self.keywords}
         if self.method:
-            owner, rest = args[self.order[0]], [args[k] for k in self.order[1:]]
-            result = getattr(owner, self.method)(*rest)
+            owner = args[self.order[0]]
+            rest = [_argument(args, k) for k in self.order[1:]]
+            result = getattr(owner, self.method)(*rest, **named)
         else:
-            result = self.target(*[args[k] for k in self.order])
+            result = self.target(*[_argument(args, k) for k in self.order], **named)
         if not self.attributes:
             return result
         values = tuple(getattr(result, name) for name in self.attributes)
         return values[0] if len(values) == 1 else values
 
     def shown(self, arguments) -> str:
-        names = [arguments[k] for k in self.order]
+        def text(item):
+            return str(item) if isinstance(item, Fill) else arguments[item]
+
+        names = [text(k) for k in self.order] + [f"{name}={text(item)}"
+                                                  for name, item in self.keywords]
         call = (f"{names[0]}.{self.method}({', '.join(names[1:])})" if self.method
                 else f"{self.name}({', '.join(names)})")
         return call + "".join(f".{a}" for a in self.attributes[:1]) + (
@@ -167,6 +204,117 @@ def _orders(target, n_args: int, names: tuple[str, ...] = ()):
     if by_name and len(by_name) >= required:
         orders.add(by_name)
     return sorted(order for order in orders if len(order) in counts)
+
+
+#: The constants a parameter that no case argument takes is filled with, besides its default
+#: and the case argument of its name: what a student tries first.
+FILLERS = (0.0, 1.0)
+#: At most this many parameters of one call are filled.
+MAX_FILLED = 2
+#: At most this many calls with filled parameters are tried per callable in every order of
+#: the case's arguments; beyond it, only the arguments by name and in their own order, and a
+#: parameter that has a default only with its default.
+MAX_FILLED_ORDERS = 120
+
+
+def _same_number(a, b) -> bool:
+    return (isinstance(a, (int, float)) and not isinstance(a, bool)
+            and isinstance(b, (int, float)) and a == b)
+
+
+def _fills(parameter, names: tuple[str, ...]) -> list:
+    """What a parameter that no case argument takes is filled with: its default, if it has
+    one, each of :data:`FILLERS` (but the default again), and the case argument of its name,
+    if the case has one (an index)."""
+    fills = [] if parameter.default is parameter.empty else [Fill(parameter.default)]
+    for value in FILLERS:
+        if not any(_same_number(fill.value, value) for fill in fills):
+            fills.append(Fill(value))
+    if parameter.name in names:
+        fills.append(names.index(parameter.name))
+    return fills
+
+
+def _filled_orders(target, n_args: int, names: tuple[str, ...] = ()):
+    """The calls of ``target`` with some of the ``n_args`` case arguments (each at most once)
+    and the other parameters filled (:func:`_fills`): pairs ``(order, keywords)``, the order
+    a tuple of case indices and fills, the keywords the required keyword-only parameters with
+    their fills. Each call passes at least one case argument and fills one to
+    :data:`MAX_FILLED` parameters: the positional ones up to the last that a case argument
+    takes (or up to the last required one), and every required keyword-only one; the calls
+    without a fill are :func:`_orders`'. The case arguments go in every order, in every place
+    among the fills; where that makes more than :data:`MAX_FILLED_ORDERS` calls, only the
+    case arguments by their parameters' names and in their own order are placed, and a
+    parameter with a default is filled with its default alone."""
+    try:
+        signature = inspect.signature(target)
+    except (TypeError, ValueError):
+        return []
+    parameters = [p for p in signature.parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    keyword_only = [p for p in signature.parameters.values()
+                    if p.kind is p.KEYWORD_ONLY and p.default is p.empty]
+    required = sum(p.default is p.empty for p in parameters)
+    if n_args == 0 or len(keyword_only) > MAX_FILLED:
+        return []
+    keyword_fills = [_fills(p, names) for p in keyword_only]
+    n_keyword_calls = math.prod(len(fills) for fills in keyword_fills)
+
+    def placements():
+        """(places of the case arguments, number of positional parameters passed): the
+        parameters passed end on a case argument, or on the last required one."""
+        for length in range(1, len(parameters) + 1):
+            for n_filled in range(max(0, 1 - len(keyword_only)),
+                                  MAX_FILLED - len(keyword_only) + 1):
+                k = length - n_filled
+                if not 1 <= k <= n_args or length < required:
+                    continue
+                for slots in itertools.combinations(range(length), n_filled):
+                    if length > required and length - 1 in slots:
+                        continue
+                    yield tuple(j for j in range(length) if j not in slots), length
+
+    def fills_of(places, length, defaults_only=False):
+        return [[Fill(parameters[j].default)]
+                if defaults_only and parameters[j].default is not parameters[j].empty
+                else _fills(parameters[j], names) for j in range(length) if j not in places]
+
+    def calls(places, length, picks, defaults_only=False):
+        slots = [j for j in range(length) if j not in places]
+        for filled in itertools.product(*fills_of(places, length, defaults_only)):
+            for keywords in itertools.product(*keyword_fills):
+                for pick in picks:
+                    # a case argument in the place of its name's parameter and nowhere else
+                    # is an order without a fill
+                    if not all(fill in pick for fill in filled if not isinstance(fill, Fill)):
+                        continue
+                    order = [None] * length
+                    for j, k in zip(places, pick, strict=True):
+                        order[j] = k
+                    for j, fill in zip(slots, filled, strict=True):
+                        order[j] = fill
+                    yield tuple(order), tuple(
+                        (p.name, fill) for p, fill in zip(keyword_only, keywords, strict=True))
+
+    chosen = list(placements())
+    total = sum(math.perm(n_args, len(places)) * n_keyword_calls
+                * math.prod(len(f) for f in fills_of(places, length))
+                for places, length in chosen)
+    if total <= MAX_FILLED_ORDERS:
+        return [call for places, length in chosen
+                for call in calls(places, length,
+                                  list(itertools.permutations(range(n_args), len(places))))]
+    found = []
+    by_name = [(j, names.index(p.name)) for j, p in enumerate(parameters) if p.name in names]
+    if by_name:
+        places = tuple(j for j, _ in by_name)
+        length = max(required, places[-1] + 1)
+        if 0 < length - len(places) + len(keyword_only) <= MAX_FILLED:
+            found += calls(places, length, [tuple(k for _, k in by_name)], True)
+    for places, length in chosen:
+        if len(places) == min(n_args, len(parameters)):
+            found += calls(places, length, [tuple(range(len(places)))], True)
+    return found
 
 
 def _quiet_call(function, args, seconds: float):
@@ -280,11 +428,12 @@ def _agrees_on(exercise, candidate, case, seconds: float) -> bool:
     return _agrees(exercise, raw, case, exercise.expected(case))
 
 
-def _candidates(exercise, case):
-    """Every candidate for ``exercise``, tried on ``case``'s arguments: the package's
-    callables and the methods of the case's objects, in every order, read every way."""
+def _candidates(exercise, case, callables, fill: bool = True):
+    """Every candidate for ``exercise``, tried on ``case``'s arguments: the ``callables``
+    ((name, callable) pairs) and the methods of the case's objects, in every order, with
+    filled parameters too (``fill``), read every way."""
     n_args = len(case.args)
-    targets = [(name, target, "") for name, target in package_callables()]
+    targets = [(name, target, "") for name, target in callables]
     for index, value in enumerate(case.args):
         if type(value).__module__.startswith("robodyn"):
             for attribute in dir(value):
@@ -299,28 +448,45 @@ def _candidates(exercise, case):
             rest = [k for k in range(n_args) if k != index]
             rest_names = tuple(exercise.arguments[k] for k in rest
                                if k < len(exercise.arguments))
+
+            def picked(order, rest=rest):
+                return tuple(k if isinstance(k, Fill) else rest[k] for k in order)
+
             for order in _orders(target, len(rest), rest_names):
-                picked = (index, *[rest[k] for k in order])
-                yield Candidate(name, target, picked, (), attribute)
+                yield Candidate(name, target, (index, *picked(order)), (), attribute)
+            if fill:
+                for order, keywords in _filled_orders(target, len(rest), rest_names):
+                    yield Candidate(name, target, (index, *picked(order)), (), attribute,
+                                    tuple((p, *picked((k,))) for p, k in keywords))
         else:
             for order in _orders(target, n_args, tuple(exercise.arguments)):
                 yield Candidate(name, target, order)
+            if fill:
+                for order, keywords in _filled_orders(target, n_args,
+                                                      tuple(exercise.arguments)):
+                    yield Candidate(name, target, order, keywords=keywords)
 
 
 def answers(exercise_id: str) -> list[str]:
     """How the package answers the exercise: each candidate the exercise's check passes."""
+    return search(get_exercise(exercise_id), package_callables())
+
+
+def search(exercise, callables, fill: bool = True) -> list[str]:
+    """Each way that one of ``callables`` ((dotted name, callable) pairs), or a method of a
+    case's object, passes ``exercise``'s check, shown as its call; with parameters that no
+    case argument takes filled (``fill``) or not."""
     with _quiet():
-        return _answers(exercise_id)
+        return _answers(exercise, callables, fill)
 
 
-def _answers(exercise_id: str) -> list[str]:
-    exercise = get_exercise(exercise_id)
+def _answers(exercise, callables, fill: bool) -> list[str]:
     case, *others = exercise.cases()
     expected = exercise.expected(case)
     reference = max(exercise.reference_seconds(c) for c in exercise.cases())
     seconds = max(FLOOR_SECONDS, min(CALL_FACTOR * reference, 2 * reference + 0.02))
     found = []
-    for candidate in _candidates(exercise, case):
+    for candidate in _candidates(exercise, case, callables, fill):
         try:
             # on a copy of the case's arguments: a callable may change what it is given
             raw = _quiet_call(lambda c=candidate: c(*copy.deepcopy(case.args)), (), seconds)
@@ -332,7 +498,7 @@ def _answers(exercise_id: str) -> list[str]:
             _close_figures()
         for attributes in _readings(raw, len(exercise.outputs)):
             reading = Candidate(candidate.name, candidate.target, candidate.order, attributes,
-                                candidate.method)
+                                candidate.method, candidate.keywords)
             try:
                 value = (_read(raw, attributes) if type(exercise.adapter) is CallFunction
                          else _quiet_call(lambda r=reading: exercise.run(r, case), (), seconds))

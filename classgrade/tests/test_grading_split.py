@@ -337,7 +337,8 @@ def test_the_guards_take_in_the_private_helpers_of_a_reference():
     ("import importlib", "imports importlib"),
     # the hidden hostile class's ways around the guard
     ("f = getattr(F, 'karn' + 'opp')", "uses getattr with a name made at run time"),
-    ("code = relay.__code__.replace(co_filename=path)", "uses a code object rewritten (co_filename)"),
+    ("code = relay.__code__.replace(co_filename=path)",
+     "uses a code object rewritten (co_filename)"),
     ("import os\nos.environ['IPYKERNEL_CELL_NAME'] = '/opt/book/robodyn/x.py'",
      "uses os.environ"),
     ("get_ipython().run_cell(text)", "uses IPython's run_cell"),

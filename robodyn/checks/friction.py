@@ -290,164 +290,129 @@ _STRIBECK = Exercise(
 )
 
 
-# --------------------------------------------------------------------------- Karnopp
+# --------------------------------------------------------------------------- Karnopp's band
 
 
-def _karnopp_reference(v, applied, Fc, Fs, dv):
-    return friction.karnopp(v, applied, Fc, Fs, 0.0, dv)
+def _karnopp_band_reference(mass, Fc, push_max, dt, hold_time, creep):
+    """The band's half width must exceed half the largest change of speed in one sliding step
+    (the push against the motion, helping the Coulomb friction brake), so that no step skips
+    over the band, 2 dv wide; and must not exceed the speed that creeps ``creep`` in
+    ``hold_time``: a caught block keeps the speed it landed with, less than dv."""
+    step = np.asarray(dt, float) * (Fc + push_max) / mass
+    return step / 2, creep / np.asarray(hold_time, float)
 
 
-def _karnopp_cases(rng) -> list[Case]:
+def _karnopp_band_cases(rng) -> list[Case]:
     cases = [
-        Case((0.0, 0.3, 0.4, 0.5, 1e-3), "fixed", "at rest, pushed by less than Fs"),
-        Case((0.0, -0.7, 0.4, 0.5, 1e-3), "fixed", "at rest, pushed backwards by more than Fs"),
-        Case((2e-4, 0.45, 0.4, 0.5, 1e-3), "fixed",
-             "inside the sticking band, pushed by more than Fc but less than Fs"),
-        Case((1e-3, 0.45, 0.4, 0.5, 1e-3), "fixed",
-             "exactly at the band's edge, v = dv: the text says the body slides there",
-             hint="The band is |v| < dv, strictly: at exactly |v| = dv the body slides."),
-        Case((-1e-3, -0.3, 0.4, 0.5, 1e-3), "fixed",
-             "exactly at the band's other edge, v = -dv: the body slides backwards",
-             hint="The band is |v| < dv, strictly: at exactly |v| = dv the body slides."),
-        Case((0.01, 0.3, 0.4, 0.5, 1e-3), "fixed", "sliding forwards"),
-        Case((-0.2, 0.3, 0.4, 0.5, 1e-3), "fixed", "sliding backwards while pushed forwards"),
+        Case((1.0, 2.0, 3.0, 1e-3, 1.0, 1e-3), "fixed",
+             "the block of section 2.2.1 (1 kg, Fc = 2 N, pushes up to its Fs = 3 N) on steps "
+             "of 1 ms, held 1 s to within 1 mm: no band does both",
+             hint="With steps of 1 ms no band both catches this block and holds it to 1 mm: "
+                  "return the two bounds anyway, the lower one above the upper."),
+        Case((1.0, 2.0, 3.0, 1e-5, 1.0, 1e-3), "fixed",
+             "the same block on the steps of 0.01 ms of the stick-slip run"),
+        Case((1.0, 2.0, 0.0, 1e-3, 1.0, 1e-2), "fixed",
+             "no push at all: only the Coulomb friction brakes"),
+        Case((20.0, 50.0, 80.0, 2e-3, 5.0, 2e-3), "fixed",
+             "a 20 kg sled, pushed by up to 80 N, held 5 s"),
+        Case((0.05, 0.1, 0.02, 1e-4, 10.0, 1e-4), "fixed",
+             "a light slider under a push smaller than Fc, held 10 s"),
     ]
     for _ in range(4):
-        Fc = rounded_uniform(rng, 0.1, 1.0)
-        cases.append(Case((rounded_uniform(rng, -0.01, 0.01), rounded_uniform(rng, -2, 2), Fc,
-                           round(Fc + rounded_uniform(rng, 0.05, 0.5), 3), 0.005),
-                          "seeded random"))
-    size = 40
-    velocity = np.where(rng.random(size) < 0.5, 0.0, rounded_uniform(rng, -0.5, 0.5, size))
-    velocity[:4] = [1e-3, -1e-3, 5e-4, -5e-4]  # both edges of the band, and inside it
-    cases.append(Case((velocity, rounded_uniform(rng, -1, 1, size), 0.4, 0.5, 1e-3), "arrays"))
+        Fc = rounded_uniform(rng, 0.1, 5.0)
+        cases.append(Case((rounded_uniform(rng, 0.1, 10.0), Fc,
+                           round(Fc * rounded_uniform(rng, 0.0, 1.5), 3),
+                           round(float(rng.integers(1, 200)) * 1e-5, 7),
+                           rounded_uniform(rng, 0.1, 10.0),
+                           round(float(rng.integers(1, 100)) * 1e-4, 6)), "seeded random"))
+    steps = np.array([1e-5, 1e-4, 5e-4, 1e-3, 2e-3])
+    cases.append(Case((1.0, 2.0, 3.0, steps, np.array([0.5, 1.0, 1.0, 2.0, 4.0]), 1e-3),
+                      "arrays", "the block of section 2.2.1: five designs, each a step and a "
+                      "hold time"))
+    cases.append(Case((rounded_uniform(rng, 0.1, 10.0), 1.5, 1.0,
+                       np.round(rng.integers(1, 300, 12) * 1e-5, 7),
+                       rounded_uniform(rng, 0.1, 10.0, 12), 5e-4), "arrays"))
     return cases
 
 
-def _k_stick_or_slide(v, applied, Fc, Fs, dv, stick, slide, band=None):
-    inside = np.abs(v) < dv if band is None else band
-    return np.where(inside, stick, slide)
+def _band_of(step=lambda mass, Fc, push, dt: dt * (Fc + push) / mass, width=2.0,
+             speed_kept=1.0, high=lambda creep, hold, dt: creep / hold, swap=False):
+    """The pair (dv_low, dv_high) with one part changed: the largest change of speed in a
+    step, the band's width in units of dv, the speed a caught block keeps in units of dv,
+    the upper bound from the creep, the hold time and the step, or the order of the pair."""
+    def karnopp_band(mass, Fc, push_max, dt, hold_time, creep):
+        dt = np.asarray(dt, float)
+        low = step(mass, Fc, push_max, dt) / width
+        upper = high(creep, np.asarray(hold_time, float), dt) / speed_kept
+        return (upper, low) if swap else (low, upper)
 
-
-def _k_always_breakaway(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -Fs * np.sign(applied), -Fc * np.sign(v))
-
-
-def _k_with_the_push(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, np.clip(applied, -Fs, Fs),
-                             -Fc * np.sign(v))
-
-
-def _k_no_limit(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -applied, -Fc * np.sign(v))
-
-
-def _k_limit_fc(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fc, Fc),
-                             -Fc * np.sign(v))
-
-
-def _k_band_without_abs(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
-                             -Fc * np.sign(v), band=v < dv)
-
-
-def _k_one_sided_limit(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.minimum(applied, Fs), -Fc * np.sign(v))
-
-
-def _k_slides_along(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs), Fc * np.sign(v))
-
-
-def _k_band_with_edge(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
-                             -Fc * np.sign(v), band=np.abs(v) <= dv)
-
-
-def _k_slides_against_the_push(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
-                             -Fc * np.sign(applied))
-
-
-def _k_bounds_crossed_high(v, applied, Fc, Fs, dv):
-    """sat written max(min(F_a, -Fs), Fs): the bounds crossed, sat is always +Fs."""
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv,
-                             -np.maximum(np.minimum(applied, -Fs), Fs), -Fc * np.sign(v))
-
-
-def _k_bounds_crossed_low(v, applied, Fc, Fs, dv):
-    """sat written min(max(F_a, Fs), -Fs), or np.clip(F_a, Fs, -Fs): always -Fs."""
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv,
-                             -np.minimum(np.maximum(applied, Fs), -Fs), -Fc * np.sign(v))
-
-
-def _k_sticks_without_force(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, 0.0 * np.asarray(applied, float),
-                             -Fc * np.sign(v))
-
-
-def _k_slides_at_fs(v, applied, Fc, Fs, dv):
-    return _k_stick_or_slide(v, applied, Fc, Fs, dv, -np.clip(applied, -Fs, Fs),
-                             -Fs * np.sign(v))
+    return karnopp_band
 
 
 _KARNOPP = Exercise(
     exercise_id="friction.karnopp",
-    description="Karnopp's stick-slip friction force (no viscous part).",
-    function_name="karnopp",
-    arguments=("v", "applied", "Fc", "Fs", "dv"),
-    outputs=(Output("force", Close(rtol=1e-9, atol=1e-12)),),
-    reference=_karnopp_reference,
-    package_references=("robodyn.friction.karnopp",),
-    make_cases=_karnopp_cases,
+    description="The band of Karnopp's model for a time step: wide enough to catch, narrow "
+                "enough to hold.",
+    function_name="karnopp_band",
+    arguments=("mass", "Fc", "push_max", "dt", "hold_time", "creep"),
+    outputs=(Output("dv_low", Close(rtol=1e-9, atol=1e-15)),
+             Output("dv_high", Close(rtol=1e-9, atol=1e-15))),
+    reference=_karnopp_band_reference,
+    package_references=("robodyn.friction.simulate_block",),
+    make_cases=_karnopp_band_cases,
     mistakes=(
-        Mistake("a sticking body gets the full breakaway force -Fs sign(applied)",
-                "While it sticks, friction balances the push exactly, as far as it can: a full "
-                "Fs against a smaller push would drive the body backwards.",
-                _k_always_breakaway),
-        Mistake("the sticking friction has the sign of the push; it must oppose it",
-                "A body that sticks stays put: the friction and the push add up to zero.",
-                _k_with_the_push),
-        Mistake("the sticking friction is not limited to Fs",
-                "Friction can hold at most Fs; a harder push breaks the body away, so the "
-                "sticking force saturates there.", _k_no_limit),
-        Mistake("the sticking friction is limited only from above (min(applied, Fs) without "
-                "the lower bound -Fs)",
-                "A push can come from either side: the saturation has two bounds, -Fs and "
-                "+Fs.", _k_one_sided_limit),
-        Mistake("the sticking friction is limited to Fc instead of Fs",
-                "Breakaway takes the static level Fs, which is larger than Fc.", _k_limit_fc),
-        Mistake("the band is v < dv without the absolute value",
-                "Stick only when the speed is small in either direction: a body sliding "
-                "backwards (v < 0) is not stuck.", _k_band_without_abs),
-        Mistake("the band includes its edge: |v| <= dv where the text says |v| < dv",
-                "At exactly |v| = dv the body slides: the band is open, and the edge belongs "
-                "to the sliding case.", _k_band_with_edge),
-        Mistake("the sliding friction opposes the push instead of the velocity",
-                "A sliding body's friction opposes its motion, whatever pushes it: a body "
-                "sliding backwards while pushed forwards is braked by a forward force.",
-                _k_slides_against_the_push),
-        Mistake("the sliding friction has the sign of the velocity; it must oppose it",
-                "A sliding body is braked: the Coulomb force is negative for v > 0.",
-                _k_slides_along),
-        Mistake("the sliding friction is at the static level Fs instead of Fc",
-                "Fs is the most that friction can hold while the body sticks; once it slides "
-                "the level is the Coulomb Fc.", _k_slides_at_fs),
-        Mistake("the sticking friction is 0 (it must balance the push, up to Fs)",
-                "A sticking body stays put because friction cancels the other forces on it: "
-                "inside the band the friction is the push turned round, saturated at Fs.",
-                _k_sticks_without_force),
-        Mistake("the saturation's bounds crossed (max and min swapped: sat is always +Fs, "
-                "whatever the push)",
-                "The saturation first raises the push to at least -Fs, then cuts it to at most "
-                "+Fs: the max goes with the lower bound -Fs, the min with the upper +Fs.",
-                _k_bounds_crossed_high),
-        Mistake("the saturation's bounds crossed (the lower bound +Fs, the upper -Fs: sat is "
-                "always -Fs, whatever the push)",
-                "The saturation keeps the push between -Fs and +Fs: the max goes with the lower "
-                "bound -Fs, the min with the upper +Fs (np.clip takes the lower bound first).",
-                _k_bounds_crossed_low),
+        Mistake("the band taken as dv wide, not 2 dv (dv_low twice too large)",
+                "The band runs from -dv to +dv: a step lands in it unless it jumps over the "
+                "whole width, from one edge past the other.",
+                _band_of(width=1.0)),
+        Mistake("the push left out of the step (only the Coulomb friction brakes)",
+                "The block slows under the net force on it: the friction and the push. Which "
+                "way of the push, up to push_max, makes one step change the speed most?",
+                _band_of(step=lambda mass, Fc, push, dt: dt * Fc / mass)),
+        Mistake("the push taken to act along the motion, against the friction",
+                "The push may come from either side. A push against the motion brakes with "
+                "the friction, and makes the largest change of speed in one step.",
+                _band_of(step=lambda mass, Fc, push, dt: dt * (Fc - push) / mass)),
+        Mistake("the push taken to act along the motion, the size of Fc - push kept",
+                "The push may come from either side. A push against the motion brakes with "
+                "the friction, and makes the largest change of speed in one step.",
+                _band_of(step=lambda mass, Fc, push, dt: dt * np.abs(Fc - push) / mass)),
+        Mistake("the change of speed in a step is a force times dt, not divided by the mass",
+                "A step changes the velocity by the acceleration times dt: check the units, "
+                "the bound is a speed in m/s.",
+                _band_of(step=lambda mass, Fc, push, dt: dt * (Fc + push))),
+        Mistake("the change of speed in a step is a force times the mass, not over it",
+                "A step changes the velocity by the acceleration times dt, and an "
+                "acceleration is a force over a mass: check the units, the bound is a speed "
+                "in m/s.",
+                _band_of(step=lambda mass, Fc, push, dt: dt * (Fc + push) * mass)),
+        Mistake("the step's change of position (dt squared) taken for its change of speed",
+                "The band is a band of speeds: what matters is how far one step moves the "
+                "velocity, not the position.",
+                _band_of(step=lambda mass, Fc, push, dt: dt**2 * (Fc + push) / mass)),
+        Mistake("the creep taken as the speed (dv_high = creep, the hold time left out)",
+                "A caught block keeps its speed for the whole hold time, and creeps all that "
+                "while. Check the units of dv_high: it is a speed.",
+                _band_of(high=lambda creep, hold, dt: creep + 0 * hold)),
+        Mistake("the creep times the hold time taken for dv_high",
+                "A caught block creeping at a speed u moves u times the hold time: the "
+                "largest speed that keeps the creep in bounds is the creep over that time.",
+                _band_of(high=lambda creep, hold, dt: creep * hold)),
+        Mistake("the step that caught the block counted in the hold time",
+                "The hold time starts once the block is caught: the creep is the kept "
+                "speed times the hold time alone.",
+                _band_of(high=lambda creep, hold, dt: creep / (hold + dt))),
+        Mistake("a caught block taken to keep up to 2 dv, the band's width",
+                "A caught block keeps the speed it landed with, inside the band: less than dv "
+                "in size, not the band's whole width.",
+                _band_of(speed_kept=2.0)),
+        Mistake("a caught block taken to keep half the band, dv / 2",
+                "The speed a caught block keeps can be anywhere in the band, up to just "
+                "under dv in size: the design must hold the worst landing.",
+                _band_of(speed_kept=0.5)),
+        Mistake("the pair returned as (dv_high, dv_low)",
+                "Return the lower bound first, as the text asks: (dv_low, dv_high).",
+                _band_of(swap=True)),
     ),
 )
 

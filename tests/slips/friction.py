@@ -122,47 +122,54 @@ def stribeck_band_of_falling_friction(Fc, Fs, vs, b, gain):
     return _in_speeds(_edges(b * vs / (2 * (Fs - Fc))), vs)
 
 
-# --------------------------------------------------------------------------- 2.3 Karnopp
+# --------------------------------------------------------------------------- 2.3 Karnopp's band
+# Rewritten with the exercise (issue 37): by the check's author, not blind.
 
 
-def karnopp_band_closed(v, applied, Fc, Fs, dv):
-    """|v| <= dv for the sticking band, where the text says |v| < dv."""
-    return np.where(np.abs(v) <= dv, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+def _jump(mass, Fc, push_max, dt):
+    return np.asarray(dt, float) * (Fc + push_max) / mass
 
 
-def karnopp_no_saturation(v, applied, Fc, Fs, dv):
-    """Inside the band the whole applied force balanced, never saturated at Fs."""
-    return np.where(np.abs(v) < dv, -applied, -Fc * np.sign(v))
+def karnopp_band_step_within_dv(mass, Fc, push_max, dt, hold_time, creep):
+    """One step must stay within dv: the band's width taken as dv, not 2 dv."""
+    return _jump(mass, Fc, push_max, dt), creep / np.asarray(hold_time, float)
 
 
-def karnopp_sticking_sign(v, applied, Fc, Fs, dv):
-    """+sat(F_a, F_s) inside the band: the friction pushes along the applied force."""
-    return np.where(np.abs(v) < dv, np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+def karnopp_band_push_forgotten(mass, Fc, push_max, dt, hold_time, creep):
+    """Only the Coulomb friction changes the speed in a step."""
+    return np.asarray(dt, float) * Fc / (2 * mass), creep / np.asarray(hold_time, float)
 
 
-def karnopp_saturate_at_coulomb(v, applied, Fc, Fs, dv):
-    """Saturation at Fc where the static level Fs belongs."""
-    return np.where(np.abs(v) < dv, -np.clip(applied, -Fc, Fc), -Fc * np.sign(v))
+def karnopp_band_push_along(mass, Fc, push_max, dt, hold_time, creep):
+    """The push taken along the motion: the net brake is |Fc - push|."""
+    step = np.asarray(dt, float) * np.abs(Fc - push_max) / mass
+    return step / 2, creep / np.asarray(hold_time, float)
 
 
-def karnopp_slides_with_static_level(v, applied, Fc, Fs, dv):
-    """Sliding friction Fs sign(v) where the Coulomb level Fc belongs."""
-    return np.where(np.abs(v) < dv, -np.clip(applied, -Fs, Fs), -Fs * np.sign(v))
+def karnopp_band_force_times_dt(mass, Fc, push_max, dt, hold_time, creep):
+    """The change of speed written force times dt: the mass forgotten."""
+    return np.asarray(dt, float) * (Fc + push_max) / 2, creep / np.asarray(hold_time, float)
 
 
-def karnopp_band_without_abs(v, applied, Fc, Fs, dv):
-    """v < dv without the absolute value: every negative velocity counts as sticking."""
-    return np.where(v < dv, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+def karnopp_band_dt_squared(mass, Fc, push_max, dt, hold_time, creep):
+    """The step's change of position, a dt^2 / m, for its change of speed."""
+    return _jump(mass, Fc, push_max, dt) * np.asarray(dt, float) / 2, \
+        creep / np.asarray(hold_time, float)
 
 
-def karnopp_one_sided_saturation(v, applied, Fc, Fs, dv):
-    """min(F_a, F_s) only: the lower bound -Fs of the saturation forgotten."""
-    return np.where(np.abs(v) < dv, -np.minimum(applied, Fs), -Fc * np.sign(v))
+def karnopp_band_creeps_at_twice_dv(mass, Fc, push_max, dt, hold_time, creep):
+    """A caught block taken to creep at the band's whole width, 2 dv."""
+    return _jump(mass, Fc, push_max, dt) / 2, creep / (2 * np.asarray(hold_time, float))
 
 
-def karnopp_sliding_sign(v, applied, Fc, Fs, dv):
-    """+Fc sign(v) while sliding: the Coulomb force pushes along the velocity."""
-    return np.where(np.abs(v) < dv, -np.clip(applied, -Fs, Fs), Fc * np.sign(v))
+def karnopp_band_creeps_at_half_dv(mass, Fc, push_max, dt, hold_time, creep):
+    """A caught block taken to creep at dv / 2 on average."""
+    return _jump(mass, Fc, push_max, dt) / 2, 2 * creep / np.asarray(hold_time, float)
+
+
+def karnopp_band_pair_reversed(mass, Fc, push_max, dt, hold_time, creep):
+    """(dv_high, dv_low)."""
+    return creep / np.asarray(hold_time, float), _jump(mass, Fc, push_max, dt) / 2
 
 
 # --------------------------------------------------------------------------- 2.4 fit
@@ -253,14 +260,14 @@ SLIPS = [
     ("friction.stribeck", stribeck_band_exponent_one),
     ("friction.stribeck", stribeck_band_reversed),
     ("friction.stribeck", stribeck_band_of_falling_friction),
-    ("friction.karnopp", karnopp_band_closed),
-    ("friction.karnopp", karnopp_no_saturation),
-    ("friction.karnopp", karnopp_sticking_sign),
-    ("friction.karnopp", karnopp_saturate_at_coulomb),
-    ("friction.karnopp", karnopp_slides_with_static_level),
-    ("friction.karnopp", karnopp_band_without_abs),
-    ("friction.karnopp", karnopp_one_sided_saturation),
-    ("friction.karnopp", karnopp_sliding_sign),
+    ("friction.karnopp", karnopp_band_step_within_dv),
+    ("friction.karnopp", karnopp_band_push_forgotten),
+    ("friction.karnopp", karnopp_band_push_along),
+    ("friction.karnopp", karnopp_band_force_times_dt),
+    ("friction.karnopp", karnopp_band_dt_squared),
+    ("friction.karnopp", karnopp_band_creeps_at_twice_dv),
+    ("friction.karnopp", karnopp_band_creeps_at_half_dv),
+    ("friction.karnopp", karnopp_band_pair_reversed),
     ("friction.fit_coulomb_viscous", fit_columns_without_minus),
     ("friction.fit_coulomb_viscous", fit_outputs_swapped),
     ("friction.fit_coulomb_viscous", fit_ones_for_sign),

@@ -105,48 +105,54 @@ def band_levels_swapped(Fc, Fs, vs, b, gain):
     return _unstable_band(gain + b, Fc - Fs, vs)
 
 
-# --------------------------------------------------------------------------- 2.3 Karnopp
+# --------------------------------------------------------------------------- 2.3 Karnopp's band
+# Rewritten with the exercise (issue 37): by the check's author, not blind; so is RIGHT's answer.
 
 
-def band_closed(v, applied, Fc, Fs, dv):
-    """|v| <= dv: sticks at the band's edge, where the text says it slides."""
-    return np.where(np.abs(v) <= dv, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+def karnopp_band(mass, Fc, push_max, dt, hold_time, creep):
+    """The right answer: half the largest step of speed, and the creep over the hold time."""
+    largest_step = (Fc + push_max) / mass * np.asarray(dt, float)
+    return 0.5 * largest_step, creep / np.asarray(hold_time, float)
 
 
-def sticking_force_along_applied(v, applied, Fc, Fs, dv):
-    """+sat(F_a, F_s) inside the band: friction pushes with the applied force."""
-    return np.where(np.abs(v) < dv, np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+def band_as_wide_as_one_step(mass, Fc, push_max, dt, hold_time, creep):
+    """dv at least one whole step: the band taken as dv wide."""
+    low, high = karnopp_band(mass, Fc, push_max, dt, hold_time, creep)
+    return 2 * low, high
 
 
-def no_saturation(v, applied, Fc, Fs, dv):
-    """Inside the band friction balances any applied force: no limit at Fs."""
-    return np.where(np.abs(v) < dv, -applied, -Fc * np.sign(v))
+def band_without_push(mass, Fc, push_max, dt, hold_time, creep):
+    """The push left out of the step."""
+    return karnopp_band(mass, Fc, 0.0, dt, hold_time, creep)
 
 
-def saturated_at_Fc(v, applied, Fc, Fs, dv):
-    """Saturates the sticking force at Fc instead of Fs."""
-    return np.where(np.abs(v) < dv, -np.clip(applied, -Fc, Fc), -Fc * np.sign(v))
+def band_push_with_the_motion(mass, Fc, push_max, dt, hold_time, creep):
+    """The push taken to pull along the motion, against the friction."""
+    net = abs(Fc - push_max)
+    return 0.5 * net / mass * np.asarray(dt, float), creep / np.asarray(hold_time, float)
 
 
-def band_without_abs(v, applied, Fc, Fs, dv):
-    """v < dv without the absolute value: every backward motion counts as sticking."""
-    return np.where(v < dv, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
+def band_step_without_mass(mass, Fc, push_max, dt, hold_time, creep):
+    """The step of speed taken as (Fc + push) dt, the mass not divided out."""
+    return karnopp_band(1.0, Fc, push_max, dt, hold_time, creep)
 
 
-def slides_at_Fs(v, applied, Fc, Fs, dv):
-    """Outside the band the body slides with Fs instead of Fc."""
-    return np.where(np.abs(v) < dv, -np.clip(applied, -Fs, Fs), -Fs * np.sign(v))
+def band_creep_over_band_width(mass, Fc, push_max, dt, hold_time, creep):
+    """The creep speed taken as the band's width 2 dv."""
+    low, high = karnopp_band(mass, Fc, push_max, dt, hold_time, creep)
+    return low, high / 2
 
 
-def sat_min_max_swapped(v, applied, Fc, Fs, dv):
-    """sat written max(min(F_a, -F_s), F_s): always F_s."""
-    sat = np.maximum(np.minimum(applied, -Fs), Fs)
-    return np.where(np.abs(v) < dv, -sat, -Fc * np.sign(v))
+def band_halves_the_kept_speed(mass, Fc, push_max, dt, hold_time, creep):
+    """A caught block taken to keep dv / 2, the middle of the worst landings."""
+    low, high = karnopp_band(mass, Fc, push_max, dt, hold_time, creep)
+    return low, 2 * high
 
 
-def sticks_with_zero_force(v, applied, Fc, Fs, dv):
-    """Inside the band the force is 0 instead of balancing the applied force."""
-    return np.where(np.abs(v) < dv, 0.0, -Fc * np.sign(v))
+def band_reversed(mass, Fc, push_max, dt, hold_time, creep):
+    """The pair returned upper bound first."""
+    low, high = karnopp_band(mass, Fc, push_max, dt, hold_time, creep)
+    return high, low
 
 
 # --------------------------------------------------------------------------- 2.4 the fit
@@ -247,14 +253,13 @@ SLIPS = [
     ("friction.stribeck", band_without_inner_derivative),
     ("friction.stribeck", band_as_ratios),
     ("friction.stribeck", band_levels_swapped),
-    ("friction.karnopp", band_closed),
-    ("friction.karnopp", sticking_force_along_applied),
-    ("friction.karnopp", no_saturation),
-    ("friction.karnopp", saturated_at_Fc),
-    ("friction.karnopp", band_without_abs),
-    ("friction.karnopp", slides_at_Fs),
-    ("friction.karnopp", sat_min_max_swapped),
-    ("friction.karnopp", sticks_with_zero_force),
+    ("friction.karnopp", band_as_wide_as_one_step),
+    ("friction.karnopp", band_without_push),
+    ("friction.karnopp", band_push_with_the_motion),
+    ("friction.karnopp", band_step_without_mass),
+    ("friction.karnopp", band_creep_over_band_width),
+    ("friction.karnopp", band_halves_the_kept_speed),
+    ("friction.karnopp", band_reversed),
     ("friction.fit_coulomb_viscous", fit_outputs_swapped),
     ("friction.fit_coulomb_viscous", fit_without_minus_signs),
     ("friction.fit_coulomb_viscous", straight_line_fit),
@@ -267,3 +272,7 @@ SLIPS = [
     ("friction.stick_slip_period", tangent_inverted),
     ("friction.stick_slip_period", full_turn_slip),
 ]
+
+#: Right answers of this module's writer that replace ``right.RIGHT``'s: exercise 2.3 was
+#: rewritten (issue 37), and its right answer is the check's author's.
+RIGHT = {"friction.karnopp": karnopp_band}

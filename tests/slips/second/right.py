@@ -2,7 +2,9 @@
 alone. The exercises added since (1.7, 2.5, 3.3's sizing, 3.4, 3.5, 4.6, 5.5, 6.6, 7.6) have
 right answers written by their checks' authors, not apart from the checks; so have the 25
 exercises rewritten in issue 37 (1.2, 1.3, 1.5, 1.6, 2.1, 2.2, 3.1, 3.2, 4.1, 4.2, 4.4, 4.5,
-5.2, 5.4, 6.1-6.6, 7.1, 7.2, 7.4-7.6), whose blind right answers are in ``tests/slips/fourth/``.
+5.2, 5.4, 6.1-6.6, 7.1, 7.2, 7.4-7.6), whose blind right answers are in ``tests/slips/fourth/``,
+and the three that grew from one line into a larger task (1.1, 2.3, 4.3), in
+``tests/slips/fifth/`` (2.3's in ``tests/slips/second/friction.py``, by its author).
 
 They show that each slip is wrong by the text: every right answer here passes its check, and
 every slip computes numbers that differ from these. ``RIGHT`` maps each exercise id to its
@@ -154,11 +156,6 @@ def stribeck_hunting_band(Fc, Fs, vs, b, gain):
     if Fs <= Fc or total_damping(steepest) >= 0:
         return 0.0, 0.0
     return edge(0.0, steepest), edge(50 * vs, steepest)
-
-
-def karnopp(v, applied, Fc, Fs, dv):
-    stick = np.abs(v) < dv
-    return np.where(stick, -np.clip(applied, -Fs, Fs), -Fc * np.sign(v))
 
 
 def fit_coulomb_viscous(v, force):
@@ -588,7 +585,6 @@ RIGHT = {
     "arm.settling_gains": settling_gains,
     "friction.mu_from_tilt": mu_from_tilt,
     "friction.stribeck": stribeck_hunting_band,
-    "friction.karnopp": karnopp,
     "friction.fit_coulomb_viscous": fit_coulomb_viscous,
     "friction.stick_slip_period": stick_slip_period,
     "contact.normal_force": foot_normal_force,
