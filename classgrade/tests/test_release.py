@@ -157,9 +157,10 @@ def test_the_scan_passes_on_the_release_and_searches_it(made, blocks):
     assert len(blocks) >= 30
     assert leaks(folder, blocks) == []
     files = {name for name, _, _ in shared}
-    # Karnopp's two laws of exercise 2.3 are written as robodyn.laws.friction writes them.
-    # (Since issue 37 chapter 4's answers share no line with robodyn/diffdrive.)
-    assert any(name.startswith("robodyn/laws/") for name in files), files
+    # The least-squares fit of exercise 2.4 shares a line with robodyn.friction's own fit.
+    # (Since issue 37 chapter 4's answers share no line with robodyn/diffdrive, and 2.3's
+    # none with robodyn/laws.)
+    assert "robodyn/friction/identification.py" in files, files
     for name in MODEL_MODULES:
         assert (ROOT / name).is_file(), f"MODEL_MODULES names {name}, which does not exist"
     assert set(MODEL_MODULES) & files

@@ -14,7 +14,7 @@ page that draws with matplotlib alone calls it itself.
 from __future__ import annotations
 
 import matplotlib
-from cycler import cycler
+from matplotlib import cycler
 from matplotlib.colors import to_rgb
 
 __all__ = ["BOOK_COLOURS", "MIN_CONTRAST", "ORANGE", "contrast_ratio", "use_book_style"]
