@@ -181,17 +181,26 @@ def package_callables() -> tuple[tuple[str, object], ...]:
 MAX_ORDERS = 720
 
 
+def _signature(target):
+    """``target``'s signature and its positional parameters; None where it has none to read
+    (a builtin without one, a class whose constructor hides it)."""
+    try:
+        signature = inspect.signature(target)
+    except (TypeError, ValueError):
+        return None
+    return signature, [p for p in signature.parameters.values()
+                       if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
 def _orders(target, n_args: int, names: tuple[str, ...] = ()):
     """The orders of ``n_args`` case arguments (tuples of their indices, each used at most
     once) that ``target``'s signature accepts positionally; where they are more than
     :data:`MAX_ORDERS`, those that give each parameter the argument of its name (``names``,
     the case's argument names) and the arguments in their own order."""
-    try:
-        signature = inspect.signature(target)
-    except (TypeError, ValueError):
+    read = _signature(target)
+    if read is None:
         return []
-    parameters = [p for p in signature.parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    signature, parameters = read
     required = sum(p.default is p.empty for p in parameters)
     variadic = any(p.kind is p.VAR_POSITIONAL for p in signature.parameters.values())
     indices = range(n_args)
@@ -246,12 +255,10 @@ def _filled_orders(target, n_args: int, names: tuple[str, ...] = ()):
     among the fills; where that makes more than :data:`MAX_FILLED_ORDERS` calls, only the
     case arguments by their parameters' names and in their own order are placed, and a
     parameter with a default is filled with its default alone."""
-    try:
-        signature = inspect.signature(target)
-    except (TypeError, ValueError):
+    read = _signature(target)
+    if read is None:
         return []
-    parameters = [p for p in signature.parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    signature, parameters = read
     keyword_only = [p for p in signature.parameters.values()
                     if p.kind is p.KEYWORD_ONLY and p.default is p.empty]
     required = sum(p.default is p.empty for p in parameters)
