@@ -84,14 +84,17 @@ def test_the_pendulum_animation_fits_a_phone():
     import matplotlib.pyplot as plt
     from PIL import Image
 
+    from robodyn.plotting.animation import FRAME_DENSITY
     from robodyn.plotting.interactive import FIGURE_INCHES
 
     arm = PlanarArm()
     run = arm.simulate([2.0, 0.5], [0.0, 0.0], None, (0.0, 1.0), t_eval=np.linspace(0, 1, 21))
     markup = figures.pendulum_animation(arm, run, n_frames=2).data
-    frame = re.search(r"data:image/png;base64,([A-Za-z0-9+/=\\\n]+)", markup).group(1)
+    frame = re.search(r"data:image/webp;base64,([A-Za-z0-9+/=\\\n]+)", markup).group(1)
     image = Image.open(io.BytesIO(base64.b64decode(frame.replace("\\\n", ""))))
-    assert image.width <= FIGURE_INCHES * plt.rcParams["figure.dpi"]
+    shown = int(re.search(r'<img id="_anim_img\w+" [^>]*style="width: (\d+)px', markup).group(1))
+    assert shown <= FIGURE_INCHES * plt.rcParams["figure.dpi"]
+    assert image.width == FRAME_DENSITY * shown        # sharp on a high-resolution screen
 
 
 def test_the_calculator_starts_at_the_defaults_of_the_arm_and_of_the_sizing_move():

@@ -60,15 +60,18 @@ def test_the_stick_slip_animation_fits_a_phone():
     import matplotlib.pyplot as plt
     from PIL import Image
 
+    from robodyn.plotting.animation import FRAME_DENSITY
     from robodyn.plotting.interactive import FIGURE_INCHES
 
     block = friction.SlidingBlock(Fc=2.0, Fs=3.0, stiffness=50.0, dv=1e-4)
     run = friction.simulate_block(block, lambda t: 0.0, 0.5, dt=1e-4, model="karnopp",
                                   surface_speed=0.2)
     markup = figures.stick_slip_animation(block, run, 0.2, n_frames=2).data
-    frame = re.search(r"data:image/png;base64,([A-Za-z0-9+/=\\\n]+)", markup).group(1)
+    frame = re.search(r"data:image/webp;base64,([A-Za-z0-9+/=\\\n]+)", markup).group(1)
     image = Image.open(io.BytesIO(base64.b64decode(frame.replace("\\\n", ""))))
-    assert image.width <= FIGURE_INCHES * plt.rcParams["figure.dpi"]
+    shown = int(re.search(r'<img id="_anim_img\w+" [^>]*style="width: (\d+)px', markup).group(1))
+    assert shown <= FIGURE_INCHES * plt.rcParams["figure.dpi"]
+    assert image.width == FRAME_DENSITY * shown        # sharp on a high-resolution screen
 
 
 @pytest.mark.parametrize("samples", [10, 100_000])

@@ -768,3 +768,39 @@ def test_an_angle_a_turn_away_says_how_far_off_it_is_modulo_2_pi():
     line = next(line for line in failure.splitlines() if line.strip().startswith("alpha:"))
     assert "(off by 0.001" in line and "rad, modulo 2 pi)" in line, line
     assert "off by" not in failure.replace(line, ""), failure
+
+
+def test_references_and_mistakes_are_worked_out_once_per_case_and_given_as_copies():
+    """Judging many answers runs the reference and each mistake once per case, not once per
+    answer; what a caller gets is a copy (changing it changes nothing for the next answer);
+    a case whose arguments do not pickle is worked out each time, with the same verdicts."""
+    runs = {"reference": 0, "mistake": 0}
+
+    def reference(x):
+        runs["reference"] += 1
+        return np.array([x, 2.0 * x])
+
+    def doubled(x):
+        runs["mistake"] += 1
+        return np.array([2.0 * x, 4.0 * x])
+
+    exercise = toy((Output("y"),), reference, [((1.5,), "fixed"), ((2.5,), "seeded random")],
+                   mistakes=(Mistake("everything doubled", "Halve it.", doubled),))
+    for _ in range(3):
+        assert "looks like everything doubled" in summary(exercise, lambda x: [2 * x, 4 * x])
+        assert evaluate(exercise, lambda x: [x, 2 * x]).failure is None
+    assert runs == {"reference": 2, "mistake": 2}
+    case = exercise.cases()[0]
+    exercise.expected(case)[0][:] = 99.0              # a caller that changes what it got
+    kind, values = exercise.mistake_result(exercise.mistakes[0], case)
+    values[0][:] = 99.0
+    assert evaluate(exercise, lambda x: [x, 2 * x]).failure is None
+    assert "looks like everything doubled" in summary(exercise, lambda x: [2 * x, 4 * x])
+    assert runs == {"reference": 2, "mistake": 2}
+
+    scaled = toy((Output("y"),), lambda f: f(1.0), [((lambda x: 3 * x,), "fixed"),
+                                                    ((lambda x: -x,), "seeded random")],
+                 arguments=("f",), name="g")
+    for _ in range(2):
+        assert evaluate(scaled, lambda f: f(1.0)).failure is None
+        assert evaluate(scaled, lambda f: f(2.0)).failure is not None

@@ -281,16 +281,18 @@ def test_animation_is_offline_player_and_closes_figure():
     assert 'class="fa ' not in markup
     for text in PLAYER_ICONS.values():
         assert text in markup
-    assert len(re.findall(r'frames\[\d+\] = "data:image/png;base64,', markup)) == 3
+    assert len(re.findall(r'frames\[\d+\] = "data:image/webp;base64,', markup)) == 3
     assert not plt.fignum_exists(fig.number)
 
 
-def test_animation_frames_are_palette_pngs_that_look_the_same():
-    """Each frame is a palette PNG of at most FRAME_COLOURS colours, smaller than matplotlib's
-    full-colour PNG of the same figure and, pixel by pixel, within a few levels of it."""
+def test_animation_frames_are_sharp_palette_images_that_look_the_same():
+    """Each frame is drawn at FRAME_DENSITY times the figure's pixels and shown at the
+    figure's size; it is a lossless WebP image of at most FRAME_COLOURS colours, smaller than
+    matplotlib's full-colour PNG of the same figure at the same pixels and, pixel by pixel,
+    within a few levels of it."""
     from PIL import Image
 
-    from robodyn.plotting.animation import FRAME_COLOURS
+    from robodyn.plotting.animation import FRAME_COLOURS, FRAME_DENSITY
 
     fig, ax = plt.subplots(figsize=(5, 3), dpi=100)
     t = np.linspace(0, 10, 400)
@@ -298,20 +300,22 @@ def test_animation_frames_are_palette_pngs_that_look_the_same():
         ax.plot(t, np.sin(t + k), label=f"curve {k}")
     ax.legend()
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
+    fig.savefig(buffer, format="png", dpi=100 * FRAME_DENSITY)
     full = buffer.getvalue()
     markup = animation(fig, lambda frame: None, 2).data
-    frames = re.findall(r'frames\[\d+\] = "data:image/png;base64,([^"]+)"', markup)
+    frames = re.findall(r'frames\[\d+\] = "data:image/webp;base64,([^"]+)"', markup)
     assert len(frames) == 2
     small = base64.b64decode(frames[0].replace("\\\n", ""))
     image = Image.open(io.BytesIO(small))
-    assert image.mode == "P" and len(image.getcolors()) <= FRAME_COLOURS
+    assert image.format == "WEBP" and image.size == (500 * FRAME_DENSITY, 300 * FRAME_DENSITY)
+    assert len(image.convert("RGB").getcolors(maxcolors=FRAME_COLOURS)) <= FRAME_COLOURS
     assert len(small) < 0.6 * len(full)
     before = np.asarray(Image.open(io.BytesIO(full)).convert("RGB"), dtype=float)
     after = np.asarray(image.convert("RGB"), dtype=float)
     assert before.shape == after.shape and np.mean(np.abs(before - after)) < 2.0
     assert '<div class="animation" data-robodyn-frames="2 of 2">' in markup
-    assert re.search(r'<img id="_anim_img\w+" alt="A frame of the animation', markup)
+    assert re.search(r'<img id="_anim_img\w+" alt="A frame of the animation[^"]*" '
+                     r'style="width: 500px; max-width: 100%; height: auto">', markup)
 
 
 @pytest.mark.parametrize("n_frames", [0, -1, 2.5, True, "3"])
@@ -474,7 +478,7 @@ def test_under_the_test_switch_an_animation_draws_a_few_frames_first_and_last_in
     drawn = []
     fig, draw_frame = make_animated_figure()
     markup = animation(fig, lambda i: drawn.append(i) or draw_frame(i), 80).data
-    assert len(re.findall(r'frames\[\d+\] = "data:image/png;base64,', markup)) == 6
+    assert len(re.findall(r'frames\[\d+\] = "data:image/webp;base64,', markup)) == 6
     assert set(drawn) == set(frame_indices(80))
     monkeypatch.setenv("ROBODYN_QUICK", "0")
     assert frame_indices(80) == list(range(80))

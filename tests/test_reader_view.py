@@ -113,8 +113,8 @@ RESIZE_SETTLES_MS = 250
 #: backend's and the animations' (the widgets' 96 dpi gives 13.3 px).
 SMALLEST_FIGURE_TEXT_PX = MIN_FONT_PT * 100.0 / 72.0
 #: Least pixels per screen pixel of a figure at the wide window: the book's figures have
-#: twice their size's pixels (issue 39: 100-dpi PNGs were soft on a high-resolution screen);
-#: the animations' frames keep one (the pages would weigh more than MAX_PAGE_BYTES).
+#: twice their size's pixels (issue 39: 100-dpi PNGs were soft on a high-resolution screen),
+#: the animations' frames too (as WebP images of few colours, within MAX_PAGE_BYTES).
 MIN_DENSITY = 1.5
 #: Line colours of matplotlib's default cycle with less than 3:1 contrast on white (orange,
 #: pink, olive, cyan), RGB, and how many pixels of them an image may hold (antialiased edges
@@ -502,9 +502,9 @@ class _Visit:
                                              && i.getBoundingClientRect().width > 0)
                   .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
                              i.getBoundingClientRect().width / cssWidth(i)]),
-              // the images' pixels per screen pixel, but the animations' frames and the
-              // drawings (SVG: sharp at any size)
-              soft_images: imgs.filter(i => i.naturalWidth > 0 && !i.closest('.animation')
+              // the images' pixels per screen pixel (an animation's frame's too), but the
+              // drawings' (SVG: sharp at any size)
+              soft_images: imgs.filter(i => i.naturalWidth > 0
                                             && !/\\.svg([?#]|$)|^data:image\\/svg/i.test(i.src)
                                             && i.getBoundingClientRect().width > 0)
                   .map(i => [(i.alt || i.src.slice(-40)).slice(0, 60),
@@ -1104,6 +1104,9 @@ alt="A frame of the animation that the caption describes"><figcaption>
 <span class="caption-number">Fig. 1.4 </span>In matplotlib's orange.</figcaption></figure>
 <figure><img src="data:image/png;base64,{png}" width="300" alt="a sharp plot"><figcaption>
 <span class="caption-number">Fig. 1.5 </span>Twice its size's pixels.</figcaption></figure>
+<figure><div class="animation"><img src="data:image/png;base64,{png}" alt="a soft frame">
+</div><figcaption><span class="caption-number">Fig. 1.6 </span>An animation's frame at its
+size's pixels.</figcaption></figure>
 </main></body></html>
 """
 
@@ -1134,6 +1137,8 @@ def test_the_check_catches_what_a_reader_would_notice(playwright, tmp_path):
                      "a table's code cut in two: a_very_long_identifier",
                      "a figure drawn at 1.0 pixels per screen pixel, soft on a "
                      "high-resolution screen (at least 1.5): a plot",
+                     "a figure drawn at 1.0 pixels per screen pixel, soft on a "
+                     "high-resolution screen (at least 1.5): a soft frame",
                      "24000 pixels of a line colour too pale on white (below 3:1): a pale"):
         assert expected in report, f"{expected!r} not reported:\n{report}"
     assert "section 2.3" not in report and report.count("not a numbered figure") == 4

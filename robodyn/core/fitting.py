@@ -5,7 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
+from scipy import special
+
+
+def t_quantile_975(dof: int) -> float:
+    r"""Student's t quantile :math:`t_{0.975,\,\nu}` of ``dof`` degrees of freedom: the
+    factor of a 95 % interval (``scipy.stats.t.ppf(0.975, dof)``), computed by
+    ``scipy.special.stdtrit`` without importing scipy.stats (half a second of every
+    process that imports the book's fits).
+
+    >>> round(t_quantile_975(10), 4)
+    2.2281
+    """
+    return float(special.stdtrit(dof, 0.975))
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,7 +93,7 @@ def parameter_intervals(jacobian, residuals, names, estimates, message: str = ""
     errors = np.sqrt(np.diag(covariance))
     unseen = np.any(np.abs(vt[~seen]) > 1e-8, axis=0)
     errors = np.where(unseen, np.inf, errors)
-    half = stats.t.ppf(0.975, dof) * errors
+    half = t_quantile_975(dof) * errors
     return FrictionFit(names=tuple(names), estimates=estimates, standard_errors=errors,
                        covariance=covariance,
                        confidence_intervals=np.column_stack([estimates - half, estimates + half]),

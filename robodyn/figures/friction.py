@@ -18,10 +18,10 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import SVG
 from matplotlib.patches import Arc, FancyArrowPatch, Polygon
-from scipy import stats
 
 from robodyn import friction
 from robodyn.core.errors import ParameterError
+from robodyn.core.fitting import t_quantile_975
 from robodyn.plotting import animation, interactive_figure
 from robodyn.plotting.interactive import FIGURE_INCHES
 from robodyn.plotting.vector import svg_image
@@ -48,7 +48,7 @@ def confidence_band(fit, v):
     A = np.column_stack([-np.sign(v), -v])
     mean = A @ fit.estimates
     dof = fit.residuals.size - 2
-    half = stats.t.ppf(0.975, dof) * np.sqrt(np.einsum("ij,jk,ik->i", A, fit.covariance, A))
+    half = t_quantile_975(dof) * np.sqrt(np.einsum("ij,jk,ik->i", A, fit.covariance, A))
     return mean - half, mean + half
 
 

@@ -10,8 +10,11 @@ naming the exercise.
 from __future__ import annotations
 
 import copy
+import hashlib
+import pickle
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -315,11 +318,15 @@ class Exercise(ExerciseCall):
         return cases
 
     def expected(self, case: Case) -> tuple:
-        """The reference's outputs on ``case``, normalised (one prepared value per output)."""
-        expected, trouble = self.normalise(self.run(self.reference, case))
-        if trouble:
-            raise RuntimeError(f"{self.exercise_id}: the reference answer failed: {trouble}")
-        return expected
+        """The reference's outputs on ``case``, normalised (one prepared value per output).
+        Worked out once per case and process (:func:`_remembered`)."""
+        def work_out():
+            expected, trouble = self.normalise(self.run(self.reference, case))
+            if trouble:
+                raise RuntimeError(f"{self.exercise_id}: the reference answer failed: {trouble}")
+            return expected
+
+        return _remembered(self, "reference", case, work_out)
 
     def outputs_for(self, case: Case, expected: tuple) -> tuple[Output, ...]:
         """The outputs, each with its comparator for ``case``: :attr:`outputs`, or what
@@ -337,14 +344,18 @@ class Exercise(ExerciseCall):
     def mistake_result(self, mistake: Mistake, case: Case):
         """What ``mistake`` gives on ``case``: ``("values", outputs normalised)``,
         ``("raised", name of the error's type)``, or ``("unusable", why)`` for a result that
-        cannot be normalised."""
-        try:
-            with np.errstate(all="ignore"):
-                raw = self.run(mistake.answer, case)
-        except Exception as error:  # a mistake may raise, as the student's answer does
-            return ("raised", type(error).__name__)
-        values, trouble = self.normalise(raw)
-        return ("unusable", trouble) if trouble else ("values", values)
+        cannot be normalised. Worked out once per case and process (:func:`_remembered`):
+        every answer judged is held against the same mistakes on the same cases."""
+        def work_out():
+            try:
+                with np.errstate(all="ignore"):
+                    raw = self.run(mistake.answer, case)
+            except Exception as error:  # a mistake may raise, as the student's answer does
+                return ("raised", type(error).__name__)
+            values, trouble = self.normalise(raw)
+            return ("unusable", trouble) if trouble else ("values", values)
+
+        return _remembered(self, mistake, case, work_out)
 
     def reference_seconds(self, case: Case) -> float:
         """How long the reference answer takes on ``case``, s."""
@@ -352,6 +363,38 @@ class Exercise(ExerciseCall):
         self.run(self.reference, case)
         return time.perf_counter() - started
 
+
+
+#: How many results of references and mistakes :func:`_remembered` keeps, the most recently
+#: used: a whole chapter's checks on their cases (chapter 1's 1.1, the largest, keeps about
+#: 60 kB a case).
+REMEMBERED_RESULTS = 4096
+_RESULTS: OrderedDict = OrderedDict()
+
+
+def _remembered(exercise: Exercise, what, case: Case, work_out: Callable):
+    """``work_out()``, the result of the reference or of a mistake (``what``) of ``exercise``
+    on ``case``, worked out once and then returned from memory as a deep copy (a caller may
+    change what it gets). Each answer judged needs the same results: a class of forty, or a
+    test of thirty wrong answers, would otherwise run every reference and mistake forty or
+    thirty times. The case is known by a digest of its arguments' pickled bytes (equal
+    inputs, equal results: references and mistakes are functions of their arguments); a case
+    whose arguments do not pickle is worked out every time."""
+    try:
+        arguments = hashlib.blake2b(pickle.dumps(case.args, protocol=pickle.HIGHEST_PROTOCOL),
+                                    digest_size=16).digest()
+    except Exception:  # a function or a lambda among the arguments
+        return work_out()
+    # The exercise itself is kept with its results: its id() is then never another's.
+    key = (id(exercise), what, arguments)
+    if key in _RESULTS:
+        _RESULTS.move_to_end(key)
+        return copy.deepcopy(_RESULTS[key][1])
+    result = work_out()
+    _RESULTS[key] = (exercise, result)
+    while len(_RESULTS) > REMEMBERED_RESULTS:
+        _RESULTS.popitem(last=False)
+    return copy.deepcopy(result)
 
 
 def rounded_uniform(rng: np.random.Generator, low: float, high: float, size=None):

@@ -2,9 +2,11 @@
 
 :func:`animation` turns a per-frame drawing function into a self-contained HTML/JavaScript
 player (play, pause, step, frame slider) that needs neither a kernel nor the internet. Its
-frames are embedded in the page, so their size is the page's weight: each is stored as a PNG
-of at most :data:`FRAME_COLOURS` colours, about a third of matplotlib's full-colour PNG for the
-book's line drawings, with no visible difference.
+frames are embedded in the page, so their size is the page's weight. Each is drawn at
+:data:`FRAME_DENSITY` times its pixels (sharp on a high-resolution screen, as the book's
+figures are) and stored as a lossless WebP image of at most :data:`FRAME_COLOURS` colours:
+chapter 1's 80 frames weigh 1.97 MB so, where matplotlib's own full-colour PNGs at one pixel
+per pixel weighed 4.4 MB and 64-colour PNGs 1.47 MB.
 """
 
 from __future__ import annotations
@@ -41,12 +43,17 @@ FRAMES_ATTRIBUTE = "data-robodyn-frames"
 #: Text alternative of the player's image (the book's caption under it says what moves).
 FRAME_ALT = "A frame of the animation that the caption describes"
 
+#: Pixels of a frame per pixel of the figure (its CSS pixels on the page): 2, as the book's
+#: other figures (the install cell's "retina" format).
+FRAME_DENSITY = 2
 #: Colours of an animation frame's palette. The frames are line drawings on white with a few
-#: colours and their anti-aliased edges: 64 colours keep them visually unchanged.
-FRAME_COLOURS = 64
-#: zlib level of the frames' PNG: level 6 gives frames 5 % larger than level 9 in a third of the
-#: time (measured on chapter 1's 80 frames).
-FRAME_PNG_LEVEL = 6
+#: colours and their anti-aliased edges: at twice the pixels, 32 colours keep them visually
+#: unchanged (24 showed steps along the links' edges).
+FRAME_COLOURS = 32
+#: WebP's lossless effort for the frames: 1 gives frames within 2 % of 4's in two thirds of the
+#: time (60 ms a frame of chapter 1's at twice its pixels), 6 takes 30 times as long for the
+#: same size.
+FRAME_WEBP_METHOD = 1
 
 #: Button icons of matplotlib's jshtml player, which it takes from a web font on a CDN,
 #: replaced by plain characters so the player works offline.
@@ -96,13 +103,16 @@ def animation(
     check_positive("interval_ms", interval_ms, "ms")
     drawn = frame_indices(int(n_frames))
     # The frames are drawn one by one and handed to matplotlib's jshtml writer as palette
-    # PNGs (_PaletteFrameWriter). FuncAnimation.to_jshtml draws each frame twice (once for a
-    # screen that is not there), and the writer's own frames go through a full-colour PNG.
+    # WebP images (_PaletteFrameWriter). FuncAnimation.to_jshtml draws each frame twice (once
+    # for a screen that is not there), and the writer's own frames go through a full-colour PNG.
     writer = _PaletteFrameWriter(fps=1000.0 / interval_ms, embed_frames=True,
                                  default_mode="loop")
+    # Shown at the figure's own size in CSS pixels, drawn at FRAME_DENSITY times as many.
+    width_px = round(fig.get_figwidth() * fig.dpi)
     with TemporaryDirectory() as folder, matplotlib.rc_context(
             {"animation.embed_limit": 60.0}):
         page = Path(folder) / "player.html"
+        fig.set_dpi(fig.dpi * FRAME_DENSITY)
         with writer.saving(fig, page, dpi=fig.dpi):
             for frame in drawn:
                 draw_frame(frame)
@@ -112,8 +122,9 @@ def animation(
     # The reader's-view test weighs a page as it would be with all frames (FRAMES_ATTRIBUTE).
     markup = markup.replace('<div class="animation">', f'<div class="animation" '
                             f'{FRAMES_ATTRIBUTE}="{len(drawn)} of {int(n_frames)}">', 1)
-    markup = re.sub(r'<img id="(_anim_img\w+)">', rf'<img id="\1" alt="{FRAME_ALT}">', markup,
-                    count=1)
+    markup = re.sub(r'<img id="(_anim_img\w+)">',
+                    rf'<img id="\1" alt="{FRAME_ALT}" style="width: {width_px}px; '
+                    rf'max-width: 100%; height: auto">', markup, count=1)
     import matplotlib.pyplot as plt
 
     plt.close(fig)
@@ -122,28 +133,40 @@ def animation(
 
 class _PaletteFrameWriter(HTMLWriter):
     """matplotlib's jshtml writer, each frame drawn once on the figure's Agg canvas and kept
-    as a PNG of :data:`FRAME_COLOURS` colours made from the canvas's pixels, where ``savefig``
-    made a full-colour PNG to be decoded and re-encoded (chapter 1's 80 frames: 4.0 s instead
-    of 6.4 s). The frames go where the writer keeps its own (``_saved_frames``, as base64
-    text); tests/test_plotting.py holds the player's frames to the figure's look."""
+    as a lossless WebP image of :data:`FRAME_COLOURS` colours made from the canvas's pixels,
+    where ``savefig`` made a full-colour PNG to be decoded and re-encoded. The frames go where
+    the writer keeps its own (``_saved_frames``, as base64 text), with WebP's media type;
+    tests/test_plotting.py holds the player's frames to the figure's look."""
+
+    supported_formats = ["webp"]
+
+    @property
+    def frame_format(self) -> str:
+        """WebP, whatever matplotlib's ``animation.frame_format`` says (it knows no WebP)."""
+        return "webp"
+
+    @frame_format.setter
+    def frame_format(self, _ignored):
+        pass
 
     def grab_frame(self, **savefig_kwargs):
         canvas = self.fig.canvas
         if not isinstance(canvas, FigureCanvasAgg):
             canvas = FigureCanvasAgg(self.fig)
         canvas.draw()
-        png = _palette_png_of(np.asarray(canvas.buffer_rgba())[..., :3])
-        self._saved_frames.append(base64.encodebytes(png).decode("ascii"))
+        image = _palette_webp_of(np.asarray(canvas.buffer_rgba())[..., :3])
+        self._saved_frames.append(base64.encodebytes(image).decode("ascii"))
 
 
-def _palette_png_of(pixels, colours: int = FRAME_COLOURS) -> bytes:
-    """RGB ``pixels`` (height, width, 3) as a PNG of at most ``colours`` colours."""
+def _palette_webp_of(pixels, colours: int = FRAME_COLOURS) -> bytes:
+    """RGB ``pixels`` (height, width, 3) as a lossless WebP image of at most ``colours``
+    colours."""
     from PIL import Image
 
     reduced = Image.fromarray(np.ascontiguousarray(pixels)).quantize(
         colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    reduced.save(out, "PNG", compress_level=FRAME_PNG_LEVEL)
+    reduced.save(out, "WEBP", lossless=True, method=FRAME_WEBP_METHOD)
     return out.getvalue()
 
 
