@@ -203,9 +203,17 @@ def assign_chapters(hand_ins: list[HandInFile], official=None) -> dict[str, Path
     return {key: path or main for key, path in answered.items()}
 
 
+#: The characters of a hand-in's key kept in its record's file name (a file name has at
+#: most 255 bytes).
+RECORD_NAME_CHARS = 120
+
+
 def _record_name(key: str) -> str:
-    """A hand-in's record file: its key made safe, and a hash that keeps two keys apart."""
-    return f"{file_name(key)}-{hashlib.sha256(key.encode()).hexdigest()[:8]}.json"
+    """A hand-in's record file: its key made safe and cut to :data:`RECORD_NAME_CHARS` (a
+    zip member's or a folder chain's name may be longer than a file name may be), and a hash
+    of the whole key that keeps two keys apart."""
+    return (f"{file_name(key)[:RECORD_NAME_CHARS]}-"
+            f"{hashlib.sha256(key.encode()).hexdigest()[:8]}.json")
 
 
 def class_seed(out: Path, seed: int | None) -> int:

@@ -153,6 +153,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: What a run with ``--no-sandbox`` says on the error output, before it grades and when it is
+#: done: the records and reports of such a run are only as trustworthy as its hand-ins.
+NO_SANDBOX_WARNING = (
+    "WARNING: grading WITHOUT the sandbox (--no-sandbox). Every hand-in's code runs with your "
+    "rights: it can read and change your files, this class's gradebook, records and seed "
+    "included, and forge its own and other students' grades (a later run keeps a forged record "
+    "as unchanged). Use it only for hand-ins you trust; otherwise grade on a machine with "
+    "bubblewrap, into an empty output folder.")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Grade the folder named in ``argv``; return the exit code (see the module docstring)."""
     from classgrade.classroom import grade_class
@@ -163,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     limits = Limits(exercise_seconds=args.time_limit, notebook_seconds=args.notebook_limit,
                     memory_bytes=args.memory_limit * 2**20,
                     output_bytes=args.output_limit * 2**10)
+    if args.no_sandbox:
+        print(NO_SANDBOX_WARNING, file=sys.stderr)
     try:
         summary = grade_class(args.folder, args.out, args.exercises, args.seed, args.rounds,
                               limits, args.jobs, progress=not args.quiet,
@@ -196,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"  {path}  (the feedback pages, for Moodle's \"upload multiple feedback "
                   "files in a zip\")")
+    if args.no_sandbox:
+        print(NO_SANDBOX_WARNING, file=sys.stderr)
     return 0
 
 

@@ -120,16 +120,23 @@ ROOT="${AUTOGRADER_ROOT:-/autograder}"
 PYTHON="${AUTOGRADER_PYTHON:-/autograder/venv/bin/python}"
 export AUTOGRADER_ROOT="$ROOT"
 cd "$ROOT" || exit 1
+# Only the grader's own results count: none left from before, and none that the submission's
+# code wrote (without the sandbox it runs with the grader's rights) and then stopped the
+# grader before it wrote its own. The grader exits 0 once it has written them, whatever the
+# grades; any other end means the file, if there is one, is not its.
+rm -f "$ROOT/results/results.json"
 "$PYTHON" -I -m classgrade.gradescope run
 code=$?
-if [ ! -s "$ROOT/results/results.json" ]; then
-    # the grader could not start (no Python, a package missing): say so all the same
+if [ "$code" -ne 0 ] || [ ! -s "$ROOT/results/results.json" ]; then
+    # the grader could not start (no Python, a package missing) or was stopped: say so
     mkdir -p "$ROOT/results"
+    rm -f "$ROOT/results/results.json"
     {
         printf '{"score": 0, "output_format": "text", "visibility": "visible",'
         printf ' "stdout_visibility": "hidden", "tests": [], "output": "The autograder'
-        printf ' could not start (exit code %s), so this submission is not graded yet.' "$code"
-        printf ' Please tell your instructor."}\n'
+        printf ' could not start (exit code %s) or was stopped before it wrote its' "$code"
+        printf ' results, so this submission is not graded yet. Please tell your'
+        printf ' instructor."}\n'
     } > "$ROOT/results/results.json"
 fi
 exit 0

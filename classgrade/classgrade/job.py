@@ -108,6 +108,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: What a job with ``--no-sandbox`` says on the error output before it grades.
+NO_SANDBOX_WARNING = (
+    "WARNING: grading WITHOUT the sandbox (--no-sandbox). The hand-in's code runs with this "
+    "job's rights: it can read the command line (the seed, --out), write the record at --out "
+    "itself and then stop the job. Trust a record only when the job's exit code is 0, and "
+    "only for hand-ins you trust.")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Grade the hand-in named in ``argv``; return the exit code (see the module docstring)."""
     from classgrade.sandbox import Limits
@@ -124,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.out.is_dir():
         print(f"error: --out {args.out} is a folder; name the record's file", file=sys.stderr)
         return 2
+    if args.no_sandbox:
+        print(NO_SANDBOX_WARNING, file=sys.stderr)
     seed = args.seed
     if seed is None:
         seed = secrets.randbelow(2**31)

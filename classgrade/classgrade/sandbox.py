@@ -768,6 +768,88 @@ def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: i
     return outcome.result.status, outcome.mistake, feedback, outcome.credit
 
 
+def _judge_guarded(exercise_id: str, collected, seed: int, rounds: int, answer_error: str,
+                   limits: Limits) -> tuple[str, str, str, float]:
+    """:func:`_judge_collected` within the exercise's seconds of CPU time and the memory the
+    grader may use; what went wrong as the exercise's status and feedback."""
+    try:
+        with time_limit(limits.exercise_seconds, _JudgingTooLong, clock="cpu"):
+            status, mistake, feedback, credit = _judge_collected(
+                exercise_id, collected, seed, rounds, answer_error)
+    except _JudgingTooLong:
+        status, mistake, feedback, credit = "timeout", "", (
+            f"{exercise_id}: judging what the answer returned took more than "
+            f"{limits.exercise_seconds:g} s of the grader's time: a value too "
+            "costly to compare (a huge power, or a function sympy would have "
+            "to factor or expand). Return the value itself."), 0.0
+    except MemoryError:
+        status, mistake, feedback, credit = "memory limit", "", (
+            f"{exercise_id}: judging what the answer returned needed more "
+            "memory than the grader may use: a value too large to compare. "
+            "Return the value itself, of the size the exercise asks for."), 0.0
+    except Exception as error:  # noqa: BLE001 - one exercise, not the class
+        status, mistake, feedback, credit = "grader error", "", (
+            f"{exercise_id}: the grader failed on this answer "
+            f"({type(error).__name__}: {error}); please report it"), 0.0
+    return status, mistake, feedback, credit
+
+
+def _judge_apart(exercise_id: str, collected, seed: int, rounds: int, answer_error: str,
+                 limits: Limits) -> tuple[str, str, str, float]:
+    """:func:`_judge_guarded` in a child process of its own (a fork), which the kernel stops
+    once it has used the exercise's seconds of CPU time (``RLIMIT_CPU``) and this process
+    kills after a wall-clock backstop: the timer of :func:`_judge_guarded` reaches only code
+    that returns to Python, and a value a hand-in sent can keep C code busy for hours
+    (``(10**399)**(10**399)`` sent unevaluated, which sympy's lambdify computes with Python's
+    integers). Where there is no fork, it runs here."""
+    if not hasattr(os, "fork"):
+        return _judge_guarded(exercise_id, collected, seed, rounds, answer_error, limits)
+    import resource  # Unix only, as fork is
+    import select
+    seconds = float(limits.exercise_seconds)
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                        # the child: judge, send, leave
+        code = 0
+        try:
+            os.close(read_end)
+            used = resource.getrusage(resource.RUSAGE_SELF)
+            soft = int(used.ru_utime + used.ru_stime + seconds) + 2
+            resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
+            outcome = _judge_guarded(exercise_id, collected, seed, rounds, answer_error, limits)
+            with os.fdopen(write_end, "w", encoding="utf-8") as stream:
+                stream.write(json.dumps(list(outcome)))
+        except BaseException:  # noqa: BLE001 - the parent reads no answer and says so
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    chunks, deadline = [], time.monotonic() + max(3 * seconds, seconds + 60)
+    with os.fdopen(read_end, "rb") as stream:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([stream], [], [], 1.0)
+            if ready:
+                chunk = os.read(stream.fileno(), 2**16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        else:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    with contextlib.suppress(ValueError, TypeError):
+        status_, mistake, feedback, credit = json.loads(b"".join(chunks).decode("utf-8"))
+        return str(status_), str(mistake), str(feedback), float(credit)
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
+        return "timeout", "", (
+            f"{exercise_id}: judging what the answer returned took more than "
+            f"{seconds:g} s of the grader's time: a value too costly to compare (a huge "
+            "power, or a function sympy would have to factor or expand). Return the value "
+            "itself."), 0.0
+    return "grader error", "", (f"{exercise_id}: the grader failed on this answer (its "
+                                f"judging ended with status {status}); please report it"), 0.0
+
+
 def _reference_feedback(exercise_id: str, names: list[str], how: str) -> str:
     return (f"{exercise_id}: your answer {how} {', '.join(names)}, the book's own "
             f"implementation of what this exercise asks for\n\nAn answer must compute it "
@@ -905,25 +987,8 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
                 entry.flags = sorted(set(entry.flags) | set(execution.flags.get(exercise_id, [])))
                 if event == "collected":
                     collected = _read_collected(execution.collected.get(exercise_id))
-                    try:
-                        with time_limit(limits.exercise_seconds, _JudgingTooLong, clock="cpu"):
-                            status, mistake, feedback, credit = _judge_collected(
-                                exercise_id, collected, seed, rounds, answer_error)
-                    except _JudgingTooLong:
-                        status, mistake, feedback, credit = "timeout", "", (
-                            f"{exercise_id}: judging what the answer returned took more than "
-                            f"{limits.exercise_seconds:g} s of the grader's time: a value too "
-                            "costly to compare (a huge power, or a function sympy would have "
-                            "to factor or expand). Return the value itself."), 0.0
-                    except MemoryError:
-                        status, mistake, feedback, credit = "memory limit", "", (
-                            f"{exercise_id}: judging what the answer returned needed more "
-                            "memory than the grader may use: a value too large to compare. "
-                            "Return the value itself, of the size the exercise asks for."), 0.0
-                    except Exception as error:  # noqa: BLE001 - one exercise, not the class
-                        status, mistake, feedback, credit = "grader error", "", (
-                            f"{exercise_id}: the grader failed on this answer "
-                            f"({type(error).__name__}: {error}); please report it"), 0.0
+                    status, mistake, feedback, credit = _judge_apart(
+                        exercise_id, collected, seed, rounds, answer_error, limits)
                 else:
                     status, mistake, feedback, credit = event, "", _event_feedback(
                         exercise_id, event, why, limits), 0.0

@@ -69,6 +69,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
+from classgrade.handin import MAX_BYTES as MAX_NOTEBOOK_BYTES
 from robodyn.core.errors import ParameterError
 
 __all__ = ["LAYOUTS", "HandInFile", "Inventory", "Named", "NotGraded", "Roster", "RosterEntry",
@@ -520,13 +521,20 @@ def unpack_notebooks(path, into, limits: ZipLimits | None = None):
     unpacked, its time stamp in the zip as an integer), the names of the other members, and
     why the zip was refused ("" if it was not; nothing is unpacked then). Refused: a file that
     is not a zip, an encrypted member, a member whose name leads outside the zip's folder
-    (absolute, ``..``) or is a symbolic link, more members than ``limits.max_members``,
-    notebooks that unpack to more than ``limits.max_bytes`` (counted as they unpack, not
-    trusted from the zip's directory). Nested zips are not unpacked (they are "others").
+    (absolute, ``..``) or is a symbolic link, more members than ``limits.max_members`` (and,
+    before its directory is read, a zip whose end record lists more than
+    :data:`DIRECTORY_FACTOR` times as many entries), a notebook larger than a hand-in may be
+    (:data:`classgrade.handin.MAX_BYTES`), notebooks that unpack to more than
+    ``limits.max_bytes`` (both counted as they unpack, not trusted from the zip's directory).
+    Nested zips are not unpacked (they are "others").
     """
     limits = limits or ZipLimits()
     into = Path(into)
     try:
+        listed = _listed_entries(path)
+        if listed > DIRECTORY_FACTOR * limits.max_members:
+            return [], [], (f"it lists {listed} entries, more than "
+                            f"{DIRECTORY_FACTOR * limits.max_members} (a zip bomb?)")
         with zipfile.ZipFile(path) as archive:
             members = [info for info in archive.infolist() if not info.is_dir()]
             problem = _refusal(members, limits)
@@ -539,7 +547,15 @@ def unpack_notebooks(path, into, limits: ZipLimits | None = None):
             notebooks, budget = [], limits.max_bytes
             for number, info in enumerate(wanted):
                 target = into / f"{number}.ipynb"
-                budget -= _copy_capped(archive, info, target, budget)
+                # No notebook is unpacked past what a hand-in may have (the grader refuses
+                # a larger one anyway): a bomb fills no disk with what is never read.
+                written = _copy_capped(archive, info, target, min(budget, MAX_NOTEBOOK_BYTES))
+                if written > MAX_NOTEBOOK_BYTES:
+                    _remove(into)
+                    return [], [], (f"the notebook {info.filename!r} unpacks to more than "
+                                    f"{_megabytes(MAX_NOTEBOOK_BYTES)}, more than a hand-in "
+                                    "may have (a zip bomb?)")
+                budget -= written
                 if budget < 0:
                     _remove(into)
                     return [], [], (f"its notebooks unpack to more than "
@@ -555,6 +571,23 @@ def unpack_notebooks(path, into, limits: ZipLimits | None = None):
         return [], [], f"a member cannot be unpacked ({error})"
 
 
+#: A zip whose directory lists more entries than this many times ``ZipLimits.max_members``
+#: (files and folders) is refused before its directory is read.
+DIRECTORY_FACTOR = 4
+
+
+def _listed_entries(path) -> int:
+    """How many entries the zip's end record says its directory has (0 if it has none):
+    read from the file's end, before zipfile reads the whole directory, which for a zip of
+    millions of empty entries takes seconds and a gigabyte in the grader."""
+    read_end = getattr(zipfile, "_EndRecData", None)   # the stdlib's own reader of it
+    if read_end is None:        # a Python without it: zipfile's own reading, as before
+        return 0
+    with open(path, "rb") as stream:
+        end = read_end(stream)
+    return int(end[zipfile._ECD_ENTRIES_TOTAL]) if end else 0  # noqa: SLF001
+
+
 def _refusal(members: list, limits: ZipLimits) -> str:
     """Why a zip with these members is refused before anything is unpacked, or ""."""
     if len(members) > limits.max_members:
@@ -568,6 +601,11 @@ def _refusal(members: list, limits: ZipLimits) -> str:
             return f"the member {name!r} is a symbolic link"
         if info.flag_bits & 0x1:
             return f"the member {name!r} is encrypted"
+    for info in members:
+        if _is_notebook_member(info.filename) and info.file_size > MAX_NOTEBOOK_BYTES:
+            return (f"the notebook {info.filename!r} would unpack to "
+                    f"{_megabytes(info.file_size)}, more than a hand-in may have "
+                    f"({_megabytes(MAX_NOTEBOOK_BYTES)})")
     declared = sum(info.file_size for info in members if _is_notebook_member(info.filename))
     if declared > limits.max_bytes:
         return (f"its notebooks would unpack to {_megabytes(declared)}, more than "
