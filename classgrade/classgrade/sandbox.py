@@ -787,6 +787,11 @@ def _judge_guarded(exercise_id: str, collected, seed: int, rounds: int, answer_e
             f"{exercise_id}: judging what the answer returned needed more "
             "memory than the grader may use: a value too large to compare. "
             "Return the value itself, of the size the exercise asks for."), 0.0
+    except OverflowError:       # the answer's value, not the grader: failed, not its error
+        status, mistake, feedback, credit = "failed", "", (
+            f"{exercise_id}: what the answer returned overflows when it is compared: a "
+            "number too large for a float (a factorial or a power of a huge number, sent "
+            "unevaluated). Return the value itself."), 0.0
     except Exception as error:  # noqa: BLE001 - one exercise, not the class
         status, mistake, feedback, credit = "grader error", "", (
             f"{exercise_id}: the grader failed on this answer "

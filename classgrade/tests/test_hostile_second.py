@@ -178,3 +178,19 @@ def test_judging_stuck_in_c_code_is_stopped_near_its_cpu_limit(monkeypatch):
                                                        "", Limits(exercise_seconds=1))
     assert (status, credit) == ("timeout", 0.0) and "took more than 1 s" in feedback
     assert time.perf_counter() - started < 20
+
+
+def test_a_value_that_overflows_when_judged_fails_and_is_not_a_grader_error(monkeypatch):
+    """factorial(10**399) sent unevaluated overflows when the judge makes a float of it: the
+    answer fails with a word on why, where it was "the grader failed ... please report it"."""
+    from classgrade import sandbox
+    from classgrade.sandbox import Limits
+
+    def overflowing(*args):     # as the judge's float() of the huge integer does
+        return float(10**400)
+
+    monkeypatch.setattr(sandbox, "_judge_collected", overflowing)
+    status, mistake, feedback, credit = sandbox._judge_guarded(
+        "arm.kinetic_energy_2link", None, 1, 1, "", Limits(exercise_seconds=5))
+    assert (status, mistake, credit) == ("failed", "", 0.0)
+    assert "overflows when it is compared" in feedback and "report" not in feedback
