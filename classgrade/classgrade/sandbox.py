@@ -768,6 +768,15 @@ def _judge_collected(exercise_id: str, record: dict | None, seed: int, rounds: i
     return outcome.result.status, outcome.mistake, feedback, outcome.credit
 
 
+def _judging_too_long(exercise_id: str, seconds: float) -> tuple[str, str, str, float]:
+    """The outcome of an exercise whose judging used up its ``seconds`` of the grader's time,
+    stopped by the timer (:func:`_judge_guarded`) or by the kernel (:func:`_judge_apart`)."""
+    return "timeout", "", (
+        f"{exercise_id}: judging what the answer returned took more than {seconds:g} s of "
+        "the grader's time: a value too costly to compare (a huge power, or a function sympy "
+        "would have to factor or expand). Return the value itself."), 0.0
+
+
 def _judge_guarded(exercise_id: str, collected, seed: int, rounds: int, answer_error: str,
                    limits: Limits) -> tuple[str, str, str, float]:
     """:func:`_judge_collected` within the exercise's seconds of CPU time and the memory the
@@ -777,11 +786,8 @@ def _judge_guarded(exercise_id: str, collected, seed: int, rounds: int, answer_e
             status, mistake, feedback, credit = _judge_collected(
                 exercise_id, collected, seed, rounds, answer_error)
     except _JudgingTooLong:
-        status, mistake, feedback, credit = "timeout", "", (
-            f"{exercise_id}: judging what the answer returned took more than "
-            f"{limits.exercise_seconds:g} s of the grader's time: a value too "
-            "costly to compare (a huge power, or a function sympy would have "
-            "to factor or expand). Return the value itself."), 0.0
+        status, mistake, feedback, credit = _judging_too_long(exercise_id,
+                                                              limits.exercise_seconds)
     except MemoryError:
         status, mistake, feedback, credit = "memory limit", "", (
             f"{exercise_id}: judging what the answer returned needed more "
@@ -846,11 +852,7 @@ def _judge_apart(exercise_id: str, collected, seed: int, rounds: int, answer_err
         status_, mistake, feedback, credit = json.loads(b"".join(chunks).decode("utf-8"))
         return str(status_), str(mistake), str(feedback), float(credit)
     if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
-        return "timeout", "", (
-            f"{exercise_id}: judging what the answer returned took more than "
-            f"{seconds:g} s of the grader's time: a value too costly to compare (a huge "
-            "power, or a function sympy would have to factor or expand). Return the value "
-            "itself."), 0.0
+        return _judging_too_long(exercise_id, seconds)
     return "grader error", "", (f"{exercise_id}: the grader failed on this answer (its "
                                 f"judging ended with status {status}); please report it"), 0.0
 
