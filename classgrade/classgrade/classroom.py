@@ -71,7 +71,7 @@ import nbformat
 
 import robodyn
 from classgrade import adjustments, bwrap
-from classgrade.folders import temporary_folder
+from classgrade.folders import PASSABLE, temporary_folder
 from classgrade.handin import answer_cells, exercise_ids, parse_notebook, top_level_functions
 from classgrade.reports import (
     file_name,
@@ -327,7 +327,8 @@ def _grade_one(hand_in: HandInFile, official: Path, seed: int, rounds: int, limi
     path) in a fresh folder; its error output goes to a file of which only the end is read.
     """
     started = time.perf_counter()
-    with temporary_folder("rdc-") as work_dir:   # removed however deep a hand-in made it
+    # removed however deep a hand-in made it; passable for a kernel run as another user
+    with temporary_folder("rdc-", mode=PASSABLE) as work_dir:
         request = {"hand_in": str(hand_in.path), "official": str(official), "seed": seed,
                    "rounds": rounds, "limits": asdict(limits), "work_dir": str(work_dir),
                    "result": str(work_dir / "result.json"), "isolation": isolation,

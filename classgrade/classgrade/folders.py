@@ -10,18 +10,28 @@ any depth (it opens each folder relative to its parent), so the grader removes w
 from __future__ import annotations
 
 import contextlib
+import os
+import re
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["remove_tree", "temporary_folder"]
+__all__ = ["PASSABLE", "remove_stale", "remove_tree", "temporary_folder"]
 
 #: ``rm``, the tool that removes; None where there is none (then shutil.rmtree does).
 RM = shutil.which("rm")
 #: Seconds ``rm`` may take (a million files take a few).
 RM_SECONDS = 120
+#: A folder of :func:`temporary_folder` whose process is gone is removed once untouched for
+#: this long (a day: a grading that is still running, in another PID namespace that shares
+#: the temporary folder, is kept).
+STALE_SECONDS = 24 * 3600
+#: The mode of a folder that holds a job's folder: other users may pass through it, not list
+#: it (a kernel run as another user, :mod:`classgrade.confine`, reaches its own files below).
+PASSABLE = 0o711
 
 
 def remove_tree(path: str | Path) -> None:
@@ -45,11 +55,49 @@ def remove_tree(path: str | Path) -> None:
                 path.unlink()
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:   # another user's process: alive
+        return True
+    return True
+
+
+def remove_stale(prefix: str, folder: str | Path | None = None) -> list[Path]:
+    """Remove the folders that :func:`temporary_folder` made with ``prefix`` in ``folder``
+    and could not remove, because its process was killed (a hand-in run without the sandbox
+    can kill the grader): this user's, whose process is gone, untouched for
+    :data:`STALE_SECONDS`. Returns what was removed."""
+    parent = Path(folder or tempfile.gettempdir())
+    pattern = re.compile(re.escape(prefix) + r"(\d+)-")
+    removed = []
+    with contextlib.suppress(OSError), os.scandir(parent) as scan:
+        for entry in scan:
+            found = pattern.match(entry.name)
+            if not found or not entry.is_dir(follow_symlinks=False):
+                continue
+            with contextlib.suppress(OSError):
+                info = entry.stat(follow_symlinks=False)
+                if info.st_uid == os.getuid() and \
+                        time.time() - info.st_mtime > STALE_SECONDS and \
+                        not _alive(int(found.group(1))):
+                    remove_tree(entry.path)
+                    removed.append(Path(entry.path))
+    return removed
+
+
 @contextlib.contextmanager
-def temporary_folder(prefix: str, folder: str | Path | None = None) -> Iterator[Path]:
-    """A new empty folder (``tempfile.mkdtemp(prefix=prefix, dir=folder)``), removed with
-    everything in it (:func:`remove_tree`) when the block ends, however it ends."""
-    made = Path(tempfile.mkdtemp(prefix=prefix, dir=folder))
+def temporary_folder(prefix: str, folder: str | Path | None = None,
+                     mode: int = 0o700) -> Iterator[Path]:
+    """A new empty folder in ``folder`` (the system's temporary folder if None) named
+    ``<prefix><process id>-<random>``, with ``mode``, removed with everything in it
+    (:func:`remove_tree`) when the block ends, however it ends; those left by a killed
+    process before are removed first (:func:`remove_stale`)."""
+    remove_stale(prefix, folder)
+    made = Path(tempfile.mkdtemp(prefix=f"{prefix}{os.getpid()}-", dir=folder))
+    os.chmod(made, mode)
     try:
         yield made
     finally:

@@ -55,7 +55,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
-from classgrade.folders import temporary_folder
+from classgrade.folders import PASSABLE, temporary_folder
 from robodyn.core.errors import ParameterError
 
 __all__ = ["LIMITS", "ROOT_VARIABLE", "SETTINGS", "build_bundle", "main", "results_for", "run"]
@@ -108,6 +108,13 @@ cd "$SOURCE"
 # as the book's Makefile does: it slows every import of nbformat and is not needed
 "$VENV/bin/python" -m pip uninstall --yes rfc3987-syntax || true
 chmod +x "$SOURCE/run_autograder"
+# Where the container refuses bubblewrap's namespaces, the submission's kernel runs as the
+# unprivileged user nobody (classgrade.confine); closed to it: this bundle (the package's
+# sources with its checks) and the installed package's checks, the exercises' references
+# (-I: the installed package, not the bundle's copy in this folder).
+CHECKS=$("$VENV/bin/python" -I -c \
+    'import pathlib, robodyn; print(pathlib.Path(robodyn.__file__).parent / "checks")')
+chmod -R go-rwx "$SOURCE" "$CHECKS"
 """
 
 RUN_AUTOGRADER = r"""#!/usr/bin/env bash
@@ -266,16 +273,22 @@ def _submitted(folder: Path, official_name: str) -> tuple[Path | None, str]:
 
 
 def _isolation() -> tuple[str, str]:
-    """("bwrap" or "none", the sentence the results' output says about it)."""
+    """("bwrap", "") where bubblewrap can make its sandbox here, else ("none", why not)."""
     from classgrade.bwrap import problem
 
     why = problem()
+    return ("none", why) if why else ("bwrap", "")
+
+
+def _isolation_sentence(why: str, kernel_user: str) -> str:
+    """What the results say of the grading's isolation: in the sandbox, or not (``why``
+    bubblewrap could not run), and then as which user (:mod:`classgrade.confine`)."""
     if not why:
-        return "bwrap", ("Graded in a bubblewrap sandbox: your answers ran in a kernel with no "
-                         "network and no access to the autograder's files.")
-    return "none", ("Graded without a sandbox (bubblewrap cannot run in this container: "
-                    f"{why}); your answers ran in a kernel with limits on time, memory and "
-                    "output only.")
+        return ("Graded in a bubblewrap sandbox: your answers ran in a kernel with no "
+                "network and no access to the autograder's files.")
+    return ("Graded without a sandbox (bubblewrap cannot run in this container: "
+            f"{why}); your answers ran in a kernel with limits on time, memory and output"
+            + (", as an unprivileged user." if kernel_user else " only."))
 
 
 def results_for(record: dict | None, official: nbformat.NotebookNode, *,
@@ -367,11 +380,12 @@ def _grade_submission(root: Path, settings: dict, official_path: Path,
         print(f"nothing graded: {why}")
         return results_for(None, official, overall=[why[0].upper() + why[1:] + "."],
                            seconds=time.perf_counter() - started)
-    isolation, sentence = _isolation()
+    isolation, why = _isolation()
     limits = Limits(**settings["limits"])
     print(f"grading {hand_in} against {official_path.name} with seed {settings['seed']}, "
           f"{settings['rounds']} rounds, isolation {isolation!r}, limits {asdict(limits)}")
-    with temporary_folder("gs-") as work_dir:   # removed however deep the answers made it
+    # removed however deep the answers made it; passable for a kernel run as another user
+    with temporary_folder("gs-", mode=PASSABLE) as work_dir:
         record = grade_hand_in(hand_in, official_path, int(settings["seed"]),
                                int(settings["rounds"]), limits, work_dir=work_dir,
                                isolation=isolation)
@@ -379,7 +393,7 @@ def _grade_submission(root: Path, settings: dict, official_path: Path,
                "fixed cases of the notebook's checks and new random ones)."]
     if record["status"] != "ok":
         overall.append(f"Your hand-in could not be graded: {record['message']}")
-    overall.append(sentence)
+    overall.append(_isolation_sentence(why, record.get("kernel_user", "")))
     for entry in record["exercises"]:
         print(f"  {entry['exercise']}: {entry['status']} {entry['points']:g}/"
               f"{entry['max_points']:g} {entry['mistake']} {'; '.join(entry['flags'])}")

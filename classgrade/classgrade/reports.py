@@ -314,12 +314,29 @@ def _digest(key: str, length: int) -> str:
 #: What every report says of a hand-in graded with ``--no-sandbox``.
 NO_SANDBOX = ("Graded without the sandbox (--no-sandbox): the answers ran with the "
               "instructor's rights and could read and change files, this report included.")
+#: ... and of one whose kernel a root grader ran as an unprivileged user (classgrade.confine).
+NO_SANDBOX_AS_USER = ("Graded without the sandbox (--no-sandbox): the answers ran as the "
+                      "unprivileged user {user}, who could read what that user may read, but "
+                      "not change the grader's files or reach its processes.")
+
+
+def no_sandbox_sentence(records: list[dict]) -> str:
+    """What the reports say of ``records`` graded without the sandbox (one sentence for all):
+    run as an unprivileged user if every one of them was, else with the instructor's rights."""
+    users = {record.get("kernel_user", "") for record in records}
+    if len(users) == 1 and "" not in users:
+        return NO_SANDBOX_AS_USER.format(user=html.escape(users.pop()))
+    return NO_SANDBOX
+
+
+def _unconfined(records: list[dict]) -> list[dict]:
+    return [record for record in records
+            if str(record.get("isolation", "")).startswith("none")]
 
 
 def unsandboxed(records: list[dict]) -> list[str]:
     """The keys of the records whose kernel ran without the sandbox."""
-    return [record.get("key", record.get("hand_in", "?")) for record in records
-            if str(record.get("isolation", "")).startswith("none")]
+    return [record.get("key", record.get("hand_in", "?")) for record in _unconfined(records)]
 
 
 def write_feedback(out: Path, records: list[dict]) -> None:
@@ -355,7 +372,7 @@ def write_feedback(out: Path, records: list[dict]) -> None:
                          "notebook (the fixed cases and new random ones), with the same "
                          "messages.</p>")
             if unsandboxed([record]):
-                parts.append(f'<p class="warning">{NO_SANDBOX}</p>')
+                parts.append(f'<p class="warning">{no_sandbox_sentence([record])}</p>')
             for entry in record["exercises"]:
                 parts.append(f"<h3>{html.escape(entry['exercise'])} {_badge(entry['status'])} "
                              f"{_points(entry['points'])} / {_points(entry['max_points'])}</h3>")
@@ -601,7 +618,8 @@ def write_summary(out: Path, records: list[dict], notebook: str, seed: int,
              f'<p class="small">{n} notebooks graded; hidden cases drawn with seed {seed}.</p>']
     without = unsandboxed(records)
     if without:
-        parts.append(f'<p class="warning">{NO_SANDBOX} Graded so: '
+        parts.append(f'<p class="warning">{no_sandbox_sentence(_unconfined(records))} '
+                     'Graded so: '
                      f'{html.escape(", ".join(without))}.</p>')
     if records:
         parts.append(_chart(exercises, counts))

@@ -344,6 +344,7 @@ class _Kernel:
     spec_dir: Path
     connection_file: Path
     sockets: Path
+    work: Path
     job_file: str
     isolation: dict
     groups: object = None
@@ -356,6 +357,9 @@ KERNEL_ENVIRONMENT = {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM
                       "ROBODYN_GRADING": "1"}
 #: Most processes (and threads) one hand-in's sandbox may have at once.
 MAX_PROCESSES = 64
+#: Without the sandbox, a grader that runs as root starts the kernel as this user
+#: (:mod:`classgrade.confine`, ``--user``).
+KERNEL_USER = "nobody"
 
 
 def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | None) -> _Kernel:
@@ -366,8 +370,9 @@ def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | 
     folder = job_dir / "spec" / "kernels" / "robodyn-grading"
     folder.mkdir(parents=True)
     (job_dir / "conn").mkdir()
-    sockets = job_dir / "sockets"
+    sockets, work = job_dir / "sockets", job_dir / "work"
     sockets.mkdir()
+    work.mkdir()
     connection_file = job_dir / "conn" / "connection.json"
     cpu = int(limits.notebook_seconds * 1.5 + 60)
     spec = {"display_name": "robodyn grading", "language": "python",
@@ -381,32 +386,96 @@ def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | 
             KERNEL_ENVIRONMENT), job_dir / "bwrap-options", seccomp)
         calls = ("ptrace and the system's administration refused (seccomp)" if seccomp
                  else "no seccomp filter (libseccomp missing)")
-        kernel = _Kernel(folder.parent.parent, connection_file, sockets, bwrap.JOB_FILE, {
+        kernel = _Kernel(folder.parent.parent, connection_file, sockets, work, bwrap.JOB_FILE, {
             "isolation": "bubblewrap sandbox (own user, PID, IPC, UTS and network "
                          "namespaces; read-only package without checks; private /tmp; no "
                          f"capabilities; {calls})",
             "network": "none (network namespace)",
             "processes": groups.description}, groups)
     else:
-        from classgrade.confine import can_unshare
+        from classgrade.confine import MAX_USER_PROCESSES, can_unshare
 
-        unshare = can_unshare()
+        user, reach = _kernel_user(job_dir) if os.geteuid() == 0 else (None, "")
+        unshare = can_unshare(as_root=user is not None)
         argv = [sys.executable, "-m", "classgrade.confine", "--memory",
                 str(int(limits.memory_bytes)), "--cpu", str(cpu)]
         argv += ["--unshare"] if unshare else []
+        if user is None:
+            isolation = {"isolation": "none (--no-sandbox): the answers could read and write "
+                                      "every file the grader can"
+                                      + (f" (they ran as root: {reach})" if reach else ""),
+                         "processes": "not limited", "kernel_user": ""}
+            spec["env"] = dict(KERNEL_ENVIRONMENT)
+        else:
+            isolation = {"isolation": reach,
+                         "processes": f"at most {MAX_USER_PROCESSES} of the user {user}",
+                         "kernel_user": user}
+            argv += ["--user", user, "--own", str(sockets), "--own", str(work),
+                     "--read", "{connection_file}", "--read", str(job_dir / "job.pickle"),
+                     *(f"--env={name}={value}" for name, value in KERNEL_ENVIRONMENT.items())]
         spec["argv"] = [*argv, "--", sys.executable, "-m", "ipykernel_launcher", "-f",
                         "{connection_file}"]
-        spec["env"] = dict(KERNEL_ENVIRONMENT)
         spec["interrupt_mode"] = "signal"
-        kernel = _Kernel(folder.parent.parent, connection_file, sockets,
-                         str(job_dir / "job.pickle"), {
-                             "isolation": "none (--no-sandbox): the answers could read and "
-                                          "write every file the grader can",
-                             "network": "none (network namespace)" if unshare else
-                                        "sockets blocked in Python only",
-                             "processes": "not limited"})
+        isolation["network"] = "none (network namespace)" if unshare else \
+            "sockets blocked in Python only"
+        kernel = _Kernel(folder.parent.parent, connection_file, sockets, work,
+                         str(job_dir / "job.pickle"), isolation)
     (folder / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
     return kernel
+
+
+def _kernel_user(job_dir: Path) -> tuple[str | None, str]:
+    """As root without the sandbox: (:data:`KERNEL_USER`, what the kernel may reach as that
+    user) once the way to the kernel's files is open to it (the job folder and its ``conn/``
+    may be passed through, not listed); or (None, why not): no such user, or a folder on the
+    way to the Python, the packages or the job that the user cannot pass. Then the kernel runs
+    as root, and the record says why."""
+    from classgrade.confine import user_ids
+
+    try:
+        uid, gid = user_ids(KERNEL_USER)
+    except ValueError as error:
+        return None, str(error)
+    for folder in (job_dir, job_dir / "conn"):
+        os.chmod(folder, 0o711)
+    needed = {"the Python": (Path(sys.executable).resolve(), 0o1),
+              "the book's package": (Path(robodyn.__file__).resolve().parent, 0o5),
+              "the grader's package": (Path(__file__).resolve().parent, 0o5),
+              "the job folder": (job_dir / "conn", 0o1)}
+    for what, (path, bits) in needed.items():
+        blocked = _blocked_for(path, uid, gid, bits)
+        if blocked:
+            return None, f"the user {KERNEL_USER} cannot reach {what}: {blocked}"
+    checks = Path(robodyn.__file__).resolve().parent / "checks"
+    closed = bool(_blocked_for(checks / "__init__.py", uid, gid))
+    return KERNEL_USER, (
+        f"none (no sandbox): the answers ran as the unprivileged user {KERNEL_USER}, who "
+        "cannot signal or read the grader's processes or write its files; the book's checks "
+        + ("were closed to it" if closed else
+           "were readable by it (close robodyn/checks to other users: chmod -R o-rwx)"))
+
+
+def _blocked_for(path: Path, uid: int, gid: int, bits: int = 0o4) -> str:
+    """Why the user ``uid`` (group ``gid``, no other) cannot reach ``path`` ("" if it can):
+    the first folder on the way that it may not pass, or ``path`` itself without the
+    permission ``bits`` (read 0o4, pass or run 0o1) for that user."""
+    def allowed(info: os.stat_result, bits: int) -> bool:
+        mode = info.st_mode
+        if info.st_uid == uid:
+            return mode & (bits << 6) == bits << 6
+        if info.st_gid == gid:
+            return mode & (bits << 3) == bits << 3
+        return mode & bits == bits
+
+    try:
+        for folder in reversed(path.parents):
+            if not allowed(os.stat(folder), 0o1):
+                return f"{folder} may not be passed through"
+        if not allowed(os.stat(path), bits):
+            return f"{path} may not be {'read' if bits & 0o4 else 'passed through or run'}"
+    except OSError as error:
+        return f"{error.strerror}: {error.filename}"
+    return ""
 
 
 def _client_class():
@@ -937,7 +1006,8 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
     hand_in = read_hand_in(hand_in_path, official)
     record = {"hand_in": str(hand_in_path), "official": official_path.name,
               "status": hand_in.status, "message": hand_in.message, "exercises": [],
-              "kernel_starts": 0, "isolation": "", "network": "", "processes": ""}
+              "kernel_starts": 0, "isolation": "", "network": "", "processes": "",
+              "kernel_user": ""}
     if hand_in.status != "ok":
         record["exercises"] = [asdict(Graded(e, hand_in.status, 0.0, points.get(e, 1.0),
                                              feedback=f"{e}: {hand_in.message}"))
@@ -979,10 +1049,8 @@ def grade_hand_in(hand_in_path, official_path, seed: int, rounds: int = 3,
             with open(job_dir / "job.pickle", "wb") as stream:
                 pickle.dump(_job(to_run, seed, rounds, block_sockets=isolation == "none" and
                                  kernel.isolation["network"].startswith("sockets")), stream)
-            cwd = job_dir / "work"
-            cwd.mkdir()
             try:
-                execution = _execute(official, hand_in, to_run, kernel, limits, cwd)
+                execution = _execute(official, hand_in, to_run, kernel, limits, kernel.work)
             finally:
                 if kernel.groups is not None:
                     kernel.groups.close()
