@@ -143,10 +143,11 @@ student-release:
 	@$(MAKE) --no-print-directory $(STAMP)
 	$(BIN)/python -m classgrade.release "$(DEST)"
 
-# Every script of benchmarks/ (found, not listed), in name order.
+# Every script of benchmarks/ (found, not listed), in name order, after the book's build (the
+# pages' scripts, page_text and page_weight, measure the built pages; cached when built).
 # The peers the benchmarks compare with (pinocchio) are not the book's requirements: installed
 # here only, and a machine without them (offline) prints the book's figures alone.
-benchmarks: $(STAMP)
+benchmarks: book
 	@$(BIN)/python -m pip install --quiet -r benchmarks/requirements.txt -c constraints.txt \
 	  || echo "make benchmarks: the peers of benchmarks/requirements.txt could not be installed; their lines are skipped" >&2
 	@for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
