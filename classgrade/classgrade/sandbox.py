@@ -48,7 +48,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
-from classgrade.folders import remove_tree, temporary_folder
+from classgrade.folders import PASSABLE, remove_tree, temporary_folder
 from classgrade.handin import exercise_ids, read_hand_in
 from classgrade.harness import COLLECTED_MIME, guarded_names
 from classgrade.plaindata import Opaque, from_plain
@@ -437,7 +437,7 @@ def _kernel_user(job_dir: Path) -> tuple[str | None, str]:
     except ValueError as error:
         return None, str(error)
     for folder in (job_dir, job_dir / "conn"):
-        os.chmod(folder, 0o711)
+        os.chmod(folder, PASSABLE)
     needed = {"the Python": (Path(sys.executable).resolve(), 0o1),
               "the book's package": (Path(robodyn.__file__).resolve().parent, 0o5),
               "the grader's package": (Path(__file__).resolve().parent, 0o5),
@@ -449,7 +449,7 @@ def _kernel_user(job_dir: Path) -> tuple[str | None, str]:
     checks = Path(robodyn.__file__).resolve().parent / "checks"
     closed = bool(_blocked_for(checks / "__init__.py", uid, gid))
     return KERNEL_USER, (
-        f"none (no sandbox): the answers ran as the unprivileged user {KERNEL_USER}, who "
+        f"none (--no-sandbox): the answers ran as the unprivileged user {KERNEL_USER}, who "
         "cannot signal or read the grader's processes or write its files; the book's checks "
         + ("were closed to it" if closed else
            "were readable by it (close robodyn/checks to other users: chmod -R o-rwx)"))
@@ -459,13 +459,9 @@ def _blocked_for(path: Path, uid: int, gid: int, bits: int = 0o4) -> str:
     """Why the user ``uid`` (group ``gid``, no other) cannot reach ``path`` ("" if it can):
     the first folder on the way that it may not pass, or ``path`` itself without the
     permission ``bits`` (read 0o4, pass or run 0o1) for that user."""
-    def allowed(info: os.stat_result, bits: int) -> bool:
-        mode = info.st_mode
-        if info.st_uid == uid:
-            return mode & (bits << 6) == bits << 6
-        if info.st_gid == gid:
-            return mode & (bits << 3) == bits << 3
-        return mode & bits == bits
+    def allowed(info: os.stat_result, wanted: int) -> bool:
+        shift = 6 if info.st_uid == uid else 3 if info.st_gid == gid else 0
+        return info.st_mode & (wanted << shift) == wanted << shift
 
     try:
         for folder in reversed(path.parents):

@@ -183,7 +183,7 @@ def test_the_way_to_a_file_is_judged_as_the_kernel_would_be():
 
 
 def test_the_reports_say_which_user_ran_the_answers():
-    as_nobody = {"isolation": "none (no sandbox)", "kernel_user": "nobody"}
+    as_nobody = {"isolation": "none (--no-sandbox): as nobody", "kernel_user": "nobody"}
     as_root_record = {"isolation": "none (--no-sandbox)", "kernel_user": ""}
     assert "unprivileged user nobody" in no_sandbox_sentence([as_nobody, as_nobody])
     assert no_sandbox_sentence([as_nobody, as_root_record]) == NO_SANDBOX
@@ -300,4 +300,4 @@ def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     assert len(results["tests"]) == len(IDS)
     assert "as an unprivileged user" in results["output"]
     assert "bubblewrap cannot run in this container" in results["output"]
-    assert results["extra_data"]["isolation"].startswith("none (no sandbox)")
+    assert results["extra_data"]["isolation"].startswith("none (--no-sandbox): the answers ran as")
