@@ -26,7 +26,7 @@ import pytest
 import sympy as sp
 from checkcases import LOOKED_UP
 
-from booktools.answerkeys import out_of_date, write_keys
+from booktools.answerkeys import out_of_date, same_key, write_keys
 from robodyn.arm import PlanarArm
 from robodyn.core.errors import ParameterError
 from robodyn.grading import Close, Expression, exercise_ids, get_exercise
@@ -36,6 +36,7 @@ from robodyn.grading.answerkey import (
     decode,
     encode,
     key_path,
+    key_text,
     keyed_exercise,
     keyed_ids,
 )
@@ -65,6 +66,31 @@ def test_a_stale_or_stray_key_is_told(tmp_path):
     assert any("pendulum.json has no check module" in p for p in problems), problems
     written[1].unlink()
     assert any(f"{written[1].name} is missing" in p for p in out_of_date(tmp_path))
+
+
+def test_keys_that_differ_in_their_last_bits_are_the_same_and_no_more():
+    """A key written on another processor differs in the last bits of its numbers (OpenBLAS
+    picks its kernels by the processor): the same key. A number changed more, a whole number,
+    a string, a flag, a list's length or a field is a different key."""
+    key = {"cases": [{"values": [-4.317597860684929, 0.0, 3, "fixed", True, None]}],
+           "rtol": 1e-6}
+    text = key_text(key)
+
+    def changed(edit):
+        other = json.loads(text)
+        edit(other)
+        return key_text(other)
+
+    def value(index, new):
+        return changed(lambda k: k["cases"][0]["values"].__setitem__(index, new))
+
+    assert same_key(text, value(0, -4.317597860684928))
+    assert same_key(text, value(1, 1e-17))
+    for different in (value(0, -4.3176), value(1, 1e-6), value(2, 4), value(2, 3.0),
+                      value(3, "seeded random"), value(4, False), value(5, 0.0),
+                      changed(lambda k: k["cases"][0]["values"].pop()),
+                      changed(lambda k: k.pop("rtol")), changed(lambda k: k.update(rtol=1e-5))):
+        assert not same_key(text, different), different
 
 
 @pytest.mark.checks
