@@ -49,10 +49,12 @@ import signal
 import stat
 import sys
 
-__all__ = ["can_unshare", "main", "user_ids"]
+__all__ = ["KERNEL_USER", "as_root_note", "can_unshare", "main", "user_ids"]
 
 #: Largest file a grading kernel may write, in bytes.
 MAX_FILE = 100 * 2**20
+#: Without the sandbox, a grader that runs as root starts the kernel as this user (``--user``).
+KERNEL_USER = "nobody"
 #: With ``--user``: most processes (and threads) the user may have at once, all its kernels
 #: together (a class is graded a few hand-ins at a time).
 MAX_USER_PROCESSES = 256
@@ -74,6 +76,16 @@ def can_unshare(as_root: bool = False) -> bool:
                               capture_output=True, timeout=10).returncode == 0
     except (OSError, subprocess.SubprocessError):
         return False
+
+
+def as_root_note() -> str:
+    """What the console's no-sandbox warnings add when the grader runs as root ("" else)."""
+    if os.geteuid() != 0:
+        return ""
+    return (f" Run as root, the grader starts each kernel as the unprivileged user "
+            f"{KERNEL_USER} instead, where that user can reach the Python and the packages: "
+            "then the code cannot change your files or reach the grader, but reads what "
+            f"{KERNEL_USER} may read. The records say which user ran it, and why if root.")
 
 
 def user_ids(name: str) -> tuple[int, int]:

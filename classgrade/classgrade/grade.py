@@ -68,6 +68,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from classgrade.confine import as_root_note
 from robodyn.core.errors import ParameterError
 
 __all__ = ["main"]
@@ -174,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                     memory_bytes=args.memory_limit * 2**20,
                     output_bytes=args.output_limit * 2**10)
     if args.no_sandbox:
-        print(NO_SANDBOX_WARNING, file=sys.stderr)
+        print(NO_SANDBOX_WARNING + as_root_note(), file=sys.stderr)
     try:
         summary = grade_class(args.folder, args.out, args.exercises, args.seed, args.rounds,
                               limits, args.jobs, progress=not args.quiet,
@@ -209,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {path}  (the feedback pages, for Moodle's \"upload multiple feedback "
                   "files in a zip\")")
     if args.no_sandbox:
-        print(NO_SANDBOX_WARNING, file=sys.stderr)
+        print(NO_SANDBOX_WARNING + as_root_note(), file=sys.stderr)
     return 0
 
 

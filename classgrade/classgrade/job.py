@@ -47,6 +47,7 @@ import sys
 from dataclasses import asdict
 from pathlib import Path
 
+from classgrade.confine import as_root_note
 from classgrade.grade import _non_negative_int, _positive
 from robodyn.core.errors import ParameterError
 
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: --out {args.out} is a folder; name the record's file", file=sys.stderr)
         return 2
     if args.no_sandbox:
-        print(NO_SANDBOX_WARNING, file=sys.stderr)
+        print(NO_SANDBOX_WARNING + as_root_note(), file=sys.stderr)
     seed = args.seed
     if seed is None:
         seed = secrets.randbelow(2**31)

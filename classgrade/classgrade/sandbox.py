@@ -48,6 +48,7 @@ from pathlib import Path
 import nbformat
 
 import robodyn
+from classgrade.confine import KERNEL_USER
 from classgrade.folders import PASSABLE, remove_tree, temporary_folder
 from classgrade.handin import exercise_ids, read_hand_in
 from classgrade.harness import COLLECTED_MIME, guarded_names
@@ -357,11 +358,6 @@ KERNEL_ENVIRONMENT = {"MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM
                       "ROBODYN_GRADING": "1"}
 #: Most processes (and threads) one hand-in's sandbox may have at once.
 MAX_PROCESSES = 64
-#: Without the sandbox, a grader that runs as root starts the kernel as this user
-#: (:mod:`classgrade.confine`, ``--user``).
-KERNEL_USER = "nobody"
-
-
 def _kernel_spec(job_dir: Path, limits: Limits, isolation: str, library: Path | None) -> _Kernel:
     """Write the kernel spec that starts the kernel (in the sandbox, or, with isolation
     "none", only within the limits of :mod:`classgrade.confine`)."""

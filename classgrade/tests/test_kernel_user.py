@@ -301,3 +301,23 @@ def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
     assert "as an unprivileged user" in results["output"]
     assert "bubblewrap cannot run in this container" in results["output"]
     assert results["extra_data"]["isolation"].startswith("none (--no-sandbox): the answers ran as")
+
+
+def test_the_console_warning_tells_a_root_grader_which_user_runs_the_code(monkeypatch, tmp_path,
+                                                                        capsys):
+    """--no-sandbox warned "Every hand-in's code runs with your rights", untrue of a grader run
+    as root, which starts the kernels as nobody where it can. As root the warning says so; as
+    another user it says nothing more."""
+    from classgrade import classroom, grade
+
+    def graded(*args, **kwargs):
+        return {"out": tmp_path, "graded": 0, "skipped": 0, "seconds": 0.0, "records": [],
+                "wide": [], "imports": [], "feedback_zips": []}
+
+    monkeypatch.setattr(classroom, "grade_class", graded)
+    for uid, told in ((0, True), (1000, False)):
+        monkeypatch.setattr(confine.os, "geteuid", lambda uid=uid: uid)
+        assert grade.main([str(tmp_path), "--no-sandbox", "--quiet"]) == 0
+        error = capsys.readouterr().err
+        assert error.count("WARNING: grading WITHOUT the sandbox") == 2
+        assert ("starts each kernel as the unprivileged user nobody" in error) is told, error
