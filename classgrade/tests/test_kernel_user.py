@@ -46,8 +46,8 @@ as_root = pytest.mark.skipif(os.geteuid() != 0 or _nobody() is None,
 #: The answer of 4.1 that tries, as a hand-in run without the sandbox would: its user, to kill
 #: the grader (the kernel's parent), to read the grader's environment, to write a file where
 #: only root may, to become root again, and to find the grader's variable CANARY. It raises
-#: what it found, in short, so that its feedback shows it; then its right answer is not
-#: graded, and the other exercises are.
+#: what it found, in short, so that 4.1's feedback shows it; the other exercises are graded
+#: as usual.
 PROBE = '''import os, signal
 
 def forward_kinematics(phi_dot_r, phi_dot_l, radius_r, radius_l, track_width):
