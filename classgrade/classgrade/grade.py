@@ -51,8 +51,10 @@ Options:
     No progress bar.
 ``--no-sandbox``
     Grade without the sandbox (where bubblewrap is missing: macOS, Windows): the answers then
-    run with your rights, can read and change your files and forge grades. Only for hand-ins
-    you trust; every feedback page, the gradebook and the summary say it was used.
+    run with your rights, can read and change your files and forge grades (run as root, the
+    grader starts each kernel as the user nobody instead, where that user can reach the
+    Python: :mod:`classgrade.confine`). Only for hand-ins you trust; every feedback page, the
+    gradebook and the summary say it was used, and as which user.
 
 The exit code is 0 when the run finished (whatever the grades), 2 for a mistake in the command,
 130 after Ctrl-C (the gradebook then holds what was graded; run the command again to go on).
