@@ -24,11 +24,12 @@ from robodyn.grading.answerkey import KEYS, compile_exercises, key_path, key_tex
 from robodyn.grading.registry import exercises_of, subjects
 
 #: Two keys are the same if they differ only in numbers this close (relative, or absolute
-#: near zero). A key compiled on another processor differs in its last bits: OpenBLAS picks
-#: its kernels by the processor, and the keys written on one with AVX-512 differed on one
-#: without in 62 last digits of chapter 4's key alone, and, where an adaptive simulation
-#: carried such a bit on, by 1.1e-9 in one value of a typical mistake of chapter 6 (mistakes
-#: are recognised within 1e-6). A change of a check changes its key by far more.
+#: near zero). A key compiled on another processor differs in its last bits (OpenBLAS picks
+#: its kernels by the processor): the keys written on one machine differed, compiled on an
+#: AMD EPYC without AVX-512, in 62 last digits of chapter 4's key alone, and, where an
+#: adaptive simulation carried such a bit on, by 1.1e-9 in one value of a typical mistake of
+#: chapter 6 (mistakes are recognised within 1e-6). A change of a check changes its key by
+#: far more.
 SAME_RTOL, SAME_ATOL = 1e-8, 1e-12
 
 
