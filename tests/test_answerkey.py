@@ -301,3 +301,18 @@ def test_an_expression_exercise_tells_a_list_or_a_dict_from_an_expression(return
     with pytest.raises(CheckFailed, match=r"T came back as a (list|tuple|dict), not a sympy "
                                           r"expression|expected a single|T came back"):
         check("arm.kinetic_energy_2link", kinetic_energy)
+
+
+@pytest.mark.checks
+def test_one_subjects_key_is_written_alone_and_an_unknown_subject_is_refused(tmp_path):
+    """``python -m booktools.answerkeys egg`` (as ``make new-chapter`` runs it for its new
+    subject) writes that key and touches no other; a subject without a check module is
+    named in the refusal, with the subjects there are."""
+    (tmp_path / "stray.json").write_text("{}", encoding="utf-8")
+    written = write_keys(tmp_path, only=["egg"])
+    assert [path.name for path in written] == ["egg.json"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["egg.json", "stray.json"]
+    problems = out_of_date(tmp_path)
+    assert "arm.json is missing" in problems and not any("egg.json" in p for p in problems)
+    with pytest.raises(ParameterError, match=r"only=\['pendulum'\].*the subjects are arm"):
+        write_keys(tmp_path, only=["egg", "pendulum"])

@@ -653,7 +653,7 @@ def pendulum_small_swings(theta0, theta_dot0, tau, b, m, l_c, I, g, t):  # noqa:
         restoring = m * g * l_c * x[0]  # sin(theta) ~ theta
         return [x[1], (tau - b * x[1] - restoring) / (I + m * l_c * l_c)]
 
-    return solve_ivp(motion, (0, t[-1]), [theta0, theta_dot0], t_eval=t, method="Radau",
+    return solve_ivp(motion, (0, t[-1]), [theta0, theta_dot0], t_eval=t, method="DOP853",
                      rtol=1e-11, atol=1e-12).y[0]
 
 

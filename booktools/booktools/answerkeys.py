@@ -9,17 +9,20 @@ module compiles to.
 Command line::
 
     python -m booktools.answerkeys           # write robodyn/grading/keys/<subject>.json
+    python -m booktools.answerkeys egg       # write robodyn/grading/keys/egg.json alone
     python -m booktools.answerkeys --check   # only report the keys that are out of date
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import sys
 from pathlib import Path
 
+from robodyn.core.errors import ParameterError
 from robodyn.grading.answerkey import KEYS, compile_exercises, key_path, key_text, keyed_subjects
 from robodyn.grading.registry import exercises_of, subjects
 
@@ -33,8 +36,10 @@ from robodyn.grading.registry import exercises_of, subjects
 SAME_RTOL, SAME_ATOL = 1e-8, 1e-12
 
 
+@functools.cache
 def compiled(subject: str) -> str:
-    """The text of ``subject``'s key as its check module compiles to now."""
+    """The text of ``subject``'s key as its check module compiles to now (once a process: the
+    check modules do not change while it runs, and a compile runs every exercise's cases)."""
     return key_text(compile_exercises(exercises_of(subject).values()))
 
 
@@ -73,19 +78,24 @@ def out_of_date(folder: Path = KEYS) -> list[str]:
     return problems
 
 
-def write_keys(folder: Path = KEYS) -> list[Path]:
+def write_keys(folder: Path = KEYS, only: list[str] | None = None) -> list[Path]:
     """Write every subject's key into ``folder`` and remove the keys of subjects without a
-    check module; return the paths written."""
+    check module; return the paths written. With ``only``, write those subjects' keys alone
+    (a new chapter's: compiling a key runs every case of its exercises)."""
     folder = Path(folder)
+    unknown = sorted(set(only or ()) - set(subjects()))
+    if unknown:
+        raise ParameterError(f"only={unknown}: no check module robodyn/checks/<subject>.py for "
+                         f"them; the subjects are {', '.join(subjects())}")
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for subject in subjects():
+    for subject in only or subjects():
         path = key_path(subject, folder)
         text = compiled(subject)   # kept as it is if only the last bits differ
         if not path.is_file() or not same_key(path.read_text(encoding="utf-8"), text):
             path.write_text(text, encoding="utf-8")
         written.append(path)
-    for subject in set(keyed_subjects(folder)) - set(subjects()):
+    for subject in set(keyed_subjects(folder)) - set(subjects()) if only is None else ():
         key_path(subject, folder).unlink()
     return written
 
@@ -93,6 +103,7 @@ def write_keys(folder: Path = KEYS) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only report, exit 1 if stale")
+    parser.add_argument("subjects", nargs="*", help="write these subjects' keys only")
     args = parser.parse_args(argv)
     if args.check:
         problems = out_of_date()
@@ -101,7 +112,11 @@ def main(argv: list[str] | None = None) -> int:
         if problems:
             print("Run `make exercises` to write them again.")
         return 1 if problems else 0
-    for path in write_keys():
+    try:
+        paths = write_keys(only=args.subjects or None)
+    except ParameterError as error:
+        parser.error(str(error))
+    for path in paths:
         print(f"wrote {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path}")
     return 0
 

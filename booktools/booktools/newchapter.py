@@ -1191,7 +1191,7 @@ def _write_answer_key(root: Path, subject: str) -> Path:
     """Compile the answer key of the new chapter's exercises (what its notebooks check with,
     ``booktools.answerkeys``), in a process that imports ``root``'s package; its path."""
     path = os.pathsep.join(str(root / part) for part in ("", "classgrade", "booktools"))
-    run = subprocess.run([sys.executable, "-m", "booktools.answerkeys"], cwd=root,
+    run = subprocess.run([sys.executable, "-m", "booktools.answerkeys", subject], cwd=root,
                          env={**os.environ, "PYTHONPATH": path}, capture_output=True,
                          text=True, timeout=300)
     key = root / "robodyn" / "grading" / "keys" / f"{subject}.json"
