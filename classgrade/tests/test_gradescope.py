@@ -182,8 +182,7 @@ def _installed_closure(*names: str) -> dict[str, object]:
 def test_setup_installs_only_what_grading_needs_and_its_pins_take_python_3_11_0():
     """What setup.sh installs (robodyn, classgrade and their dependencies) holds none of the
     book's build, browser, second engine or test tools, and each of its pinned versions
-    accepts Python 3.11.0 (Debian 12's is 3.11.2, Ubuntu 22.04's python3.11 3.11.0): the
-    book's whole requirements did not (soupsieve 4.1.3 wants 3.11.5)."""
+    accepts Python 3.11.0 (Debian 12's is 3.11.2, Ubuntu 22.04's python3.11 3.11.0)."""
     from packaging.specifiers import SpecifierSet
 
     closure = _installed_closure("robodyn", "classgrade")
