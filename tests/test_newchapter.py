@@ -297,10 +297,12 @@ def test_the_chapter_and_its_solutions_run_and_the_exercise_fails_at_its_checks(
     script = f"""
 import nbformat
 from nbclient import NotebookClient
+from booktools.kernels import PreloadedKernelManager
 from robodyn.grading.results import results_in
 for path in {[str(path) for path in notebooks]!r}:
     notebook = nbformat.read(path, as_version=4)
     NotebookClient(notebook, timeout=120, allow_errors=True, kernel_name="python3",
+                   kernel_manager_class=PreloadedKernelManager,
                    resources={{"metadata": {{"path": path.rsplit("/", 1)[0]}}}}).execute()
     errors = [o.ename for c in notebook.cells for o in c.get("outputs", [])
               if o.output_type == "error"]

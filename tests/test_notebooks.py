@@ -15,6 +15,7 @@ import pytest
 from nbclient import NotebookClient
 
 from booktools import chapters
+from booktools.kernels import PreloadedKernelManager
 from classgrade.checknb import CHECK_CALL
 from robodyn.grading.results import results_in
 
@@ -26,9 +27,11 @@ CHAPTERS = chapters.chapters(ROOT)
 
 
 def execute(path: Path) -> nbformat.NotebookNode:
-    """Run a notebook in its own folder with errors allowed; return it with its outputs."""
+    """Run a notebook in its own folder with errors allowed; return it with its outputs. The
+    kernel starts with the book's modules imported (booktools.kernels), as in the book build."""
     notebook = nbformat.read(path, as_version=4)
     NotebookClient(notebook, timeout=300, allow_errors=True, kernel_name="python3",
+                   kernel_manager_class=PreloadedKernelManager,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     return notebook
 

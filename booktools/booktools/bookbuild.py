@@ -447,7 +447,8 @@ KERNEL_START_TRIES = 3
 
 def execute_notebook(path: str, timeout: int):
     """Run one notebook in its folder, as the build does; (notebook, seconds, error text or
-    None). ``benchmarks/chapter_times.py`` times the chapters with it.
+    None). ``benchmarks/chapter_times.py`` times the chapters with it. The kernel starts with
+    the book's modules imported (:mod:`booktools.kernels`).
 
     A kernel that dies before it answers is started again, up to :data:`KERNEL_START_TRIES`
     times; any other failure comes back as the error text (the build then runs the notebook
@@ -455,12 +456,15 @@ def execute_notebook(path: str, timeout: int):
     import nbformat
     from jupyter_cache.executors.utils import single_nb_execution
 
+    from booktools.kernels import PreloadedKernelManager
+
     for attempt in range(1, KERNEL_START_TRIES + 1):
         notebook = nbformat.read(path, as_version=4)
         try:
             result = single_nb_execution(notebook, cwd=str(Path(path).parent),
                                          timeout=timeout, allow_errors=False,
-                                         meta_override=True)
+                                         meta_override=True,
+                                         kernel_manager_class=PreloadedKernelManager)
         except RuntimeError as error:
             if "Kernel died before replying" in str(error) and attempt < KERNEL_START_TRIES:
                 continue

@@ -1,0 +1,132 @@
+"""Kernels that start with the book's modules already imported, for the book's own notebooks.
+
+Every notebook the book build executes starts a kernel, and the kernel's first cell imports
+NumPy, SciPy, Matplotlib, numba and a chapter of ``robodyn``: about 1.3 s of CPU before the
+notebook's own work, for each of the 47 pages. :class:`PreloadedKernelManager` starts the
+kernel instead as a fork of a server process that imported those modules once (Python's
+``multiprocessing`` fork server, :func:`multiprocessing.set_forkserver_preload`); the
+notebook's imports then find them loaded. The kernel is otherwise the one ``python -m
+ipykernel_launcher`` starts: the same interpreter, connection file, folder and environment,
+a session and process group of its own, NumPy's global random generator seeded afresh.
+
+Only for notebooks the book trusts (its chapters, exercises and solutions). A student's
+hand-in never runs in such a kernel: it would share the server's memory image. The class
+grader starts its kernels its own way (``classgrade``).
+
+As with any ``multiprocessing`` start method but fork, the main module of the process that
+starts the kernels is imported again in each kernel (as ``__mp_main__``): a script that
+uses this class keeps its work under ``if __name__ == "__main__":``. Where the kernel's
+interpreter is not this one, the kernel is started as usual, by
+:class:`jupyter_client.KernelManager`.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.forkserver
+import os
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from jupyter_client.manager import KernelManager
+
+#: What the server imports before it forks a kernel: what the book's notebooks import. A
+#: module missing here is imported by the notebook as usual.
+PRELOAD = ("numpy", "scipy.integrate", "scipy.optimize", "matplotlib.pyplot", "ipywidgets",
+           "numba", "IPython", "ipykernel.kernelapp", "robodyn.arm", "robodyn.friction",
+           "robodyn.contact", "robodyn.diffdrive", "robodyn.stickslip", "robodyn.egg",
+           "robodyn.vacuum", "robodyn.figures", "booktools.kernels")
+#: Matplotlib reads its backend from the environment when it is imported; a kernel sets this
+#: one before the notebook's first line (ipykernel's ``init_gui_pylab``).
+INLINE_BACKEND = "module://matplotlib_inline.backend_inline"
+
+_context = None
+_lock = threading.Lock()
+
+
+def _fork_server():
+    """The ``forkserver`` context, its server started on first use to preload
+    :data:`PRELOAD`, with Matplotlib's backend set as a kernel sets it."""
+    global _context
+    with _lock:
+        if _context is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(list(PRELOAD))
+            before = os.environ.get("MPLBACKEND")
+            os.environ["MPLBACKEND"] = INLINE_BACKEND
+            try:
+                multiprocessing.forkserver.ensure_running()
+            finally:
+                if before is None:
+                    os.environ.pop("MPLBACKEND")
+                else:
+                    os.environ["MPLBACKEND"] = before
+            _context = context
+        return _context
+
+
+def _run_kernel(argv: list[str], cwd: str, env: dict[str, str]) -> None:
+    """In the forked process: become the kernel ``python -m ipykernel_launcher *argv``."""
+    os.setsid()
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(env)
+    if "numpy" in sys.modules:
+        sys.modules["numpy"].random.seed()
+    if sys.path and sys.path[0] in ("", cwd):
+        del sys.path[0]   # as ipykernel_launcher does; the shell adds the folder back
+    # The kernel's parent is the server: it watches that one (ipykernel's parent poller; the
+    # default, read from JPY_PARENT_PID when ipykernel was imported, is the server's parent).
+    sys.argv = ["ipykernel_launcher", *argv, f"--IPKernelApp.parent_handle={os.getppid()}"]
+    from ipykernel import kernelapp
+
+    kernelapp.launch_new_instance()
+
+
+class _ForkedKernel:
+    """The kernel's process as :class:`subprocess.Popen` offers it to jupyter_client."""
+
+    stdin = stdout = stderr = None
+
+    def __init__(self, process: multiprocessing.Process):
+        self.process = process
+        self.pid = process.pid
+
+    def poll(self) -> int | None:
+        return None if self.process.is_alive() else self.process.exitcode
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        self.process.join(timeout)
+        return self.process.exitcode
+
+    def send_signal(self, signum: int) -> None:
+        os.kill(self.pid, signum)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+class PreloadedKernelManager(KernelManager):
+    """A kernel manager whose kernels are forked from the preloading server (see the module)."""
+
+    async def _async_launch_kernel(self, kernel_cmd: list[str], **kw) -> None:
+        launcher = "ipykernel_launcher"
+        if (launcher not in kernel_cmd or Path(kernel_cmd[0]).resolve()
+                != Path(sys.executable).resolve()):
+            await super()._async_launch_kernel(kernel_cmd, **kw)
+            return
+        argv = kernel_cmd[kernel_cmd.index(launcher) + 1:]
+        env = dict(kw.get("env") or os.environ)
+        cwd = str(kw.get("cwd") or os.getcwd())
+        process = _fork_server().Process(target=_run_kernel, args=(argv, cwd, env))
+        process.start()
+        provisioner = self.provisioner
+        provisioner.process = _ForkedKernel(process)
+        provisioner.pid = provisioner.pgid = process.pid
+        provisioner.cwd = cwd
+        self._reconcile_connection_info(provisioner.connection_info)
