@@ -50,6 +50,7 @@ import fnmatch
 import functools
 import hashlib
 import json
+import multiprocessing
 import os
 import re
 import shutil
@@ -508,7 +509,10 @@ def execute_notebooks(paths: list[Path], cache_dir: Path, *, jobs: int | None = 
         return outcome
     log(f"executing {len(missing)} notebooks, {min(jobs, len(missing))} at a time: "
         + ", ".join(map(shown_name, missing)))
-    with ProcessPoolExecutor(min(jobs, len(missing))) as pool:
+    # Spawned, not forked: a forked worker would inherit this process's kernel server
+    # (booktools.kernels), which it cannot use, and start its kernels the slow way.
+    with ProcessPoolExecutor(min(jobs, len(missing)),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = {path: pool.submit(execute_notebook, str(path), timeout) for path in missing}
         for path, future in futures.items():
             notebook, seconds, error = future.result()

@@ -13,11 +13,16 @@ Only for notebooks the book trusts (its chapters, exercises and solutions). A st
 hand-in never runs in such a kernel: it would share the server's memory image. The class
 grader starts its kernels its own way (``classgrade``).
 
-As with any ``multiprocessing`` start method but fork, the main module of the process that
-starts the kernels is imported again in each kernel (as ``__mp_main__``): a script that
-uses this class keeps its work under ``if __name__ == "__main__":``. Where the kernel's
-interpreter is not this one, the kernel is started as usual, by
-:class:`jupyter_client.KernelManager`.
+The server is the process's ``multiprocessing`` fork server, which ``robodyn.core.parallel``
+uses too: whichever starts it first sets what it preloads (a process that ran a parallel
+sweep first gets kernels that import as usual, only slower). As with any ``multiprocessing``
+start method but fork, the main module of the process that starts the kernels is imported
+again in each kernel (as ``__mp_main__``): a script that uses this class keeps its work
+under ``if __name__ == "__main__":``. Where the kernel's interpreter is not this one, where
+the notebook's folder holds a package of a preloaded name (which the kernel would import
+instead), where the kernel's ``PYTHONPATH`` is not the server's, or where the server cannot
+be reached (a process forked from the one that started it), the kernel is started as usual,
+by :class:`jupyter_client.KernelManager`.
 """
 
 from __future__ import annotations
@@ -43,14 +48,29 @@ PRELOAD = ("numpy", "scipy.integrate", "scipy.optimize", "matplotlib.pyplot", "i
 INLINE_BACKEND = "module://matplotlib_inline.backend_inline"
 
 _context = None
+_owner = None
+_server_path = None
 _lock = threading.Lock()
+
+
+def _same_modules(cwd: str, env: dict[str, str]) -> bool:
+    """Whether a kernel started in ``cwd`` with ``env`` would import the modules the server
+    preloaded: no folder or file in ``cwd`` of a preloaded package's name (the kernel looks
+    there first), and the module path the server was started with."""
+    roots = {name.split(".")[0] for name in PRELOAD}
+    shadowed = any((Path(cwd) / name).exists() or (Path(cwd) / f"{name}.py").exists()
+                   for name in roots)
+    return not shadowed and env.get("PYTHONPATH") == _server_path
 
 
 def _fork_server():
     """The ``forkserver`` context, its server started on first use to preload
-    :data:`PRELOAD`, with Matplotlib's backend set as a kernel sets it."""
-    global _context
+    :data:`PRELOAD`, with Matplotlib's backend set as a kernel sets it; None in a process
+    forked from the one that started it (the server is not its child: it cannot use it)."""
+    global _context, _owner, _server_path
     with _lock:
+        if _owner is not None and _owner != os.getpid():
+            return None
         if _context is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(PRELOAD))
@@ -63,7 +83,8 @@ def _fork_server():
                     os.environ.pop("MPLBACKEND")
                 else:
                     os.environ["MPLBACKEND"] = before
-            _context = context
+            _context, _owner = context, os.getpid()
+            _server_path = os.environ.get("PYTHONPATH")
         return _context
 
 
@@ -116,14 +137,16 @@ class PreloadedKernelManager(KernelManager):
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw) -> None:
         launcher = "ipykernel_launcher"
-        if (launcher not in kernel_cmd or Path(kernel_cmd[0]).resolve()
-                != Path(sys.executable).resolve()):
+        context = _fork_server()
+        env = dict(kw.get("env") or os.environ)
+        cwd = str(kw.get("cwd") or os.getcwd())
+        if (context is None or launcher not in kernel_cmd
+                or Path(kernel_cmd[0]).resolve() != Path(sys.executable).resolve()
+                or not _same_modules(cwd, env)):
             await super()._async_launch_kernel(kernel_cmd, **kw)
             return
         argv = kernel_cmd[kernel_cmd.index(launcher) + 1:]
-        env = dict(kw.get("env") or os.environ)
-        cwd = str(kw.get("cwd") or os.getcwd())
-        process = _fork_server().Process(target=_run_kernel, args=(argv, cwd, env))
+        process = context.Process(target=_run_kernel, args=(argv, cwd, env))
         process.start()
         provisioner = self.provisioner
         provisioner.process = _ForkedKernel(process)
