@@ -32,7 +32,7 @@ SCRIPT = textwrap.dedent('''
     print(json.dumps({"loaded": loaded, "cwd": os.getcwd(), "variable": os.environ.get("PROBE"),
                       "own_group": os.getpgid(0) == os.getpid(), "pid": os.getpid(),
                       "random": float(np.random.random()), "executable": sys.executable,
-                      "parent": os.getppid()}))
+                      "parent": os.getppid(), "path": sys.path}))
     """
 
     def probe(folder):
@@ -88,7 +88,8 @@ def _alive(pid: int) -> bool:
 
 def test_a_kernel_starts_with_the_modules_loaded_in_the_notebooks_folder(tmp_path):
     """The notebook finds robodyn's chapters imported; it runs in its folder, with the
-    starting process's environment and interpreter, in a process group of its own, forked
+    starting process's environment and interpreter and a usual kernel's module search path
+    (not the starting script's), in a process group of its own, forked
     by the server; Matplotlib draws inline; two kernels draw different random numbers; each
     kernel is gone after its notebook. A process forked from the one that started the server
     cannot use it, and a notebook beside a package of a preloaded name would import that
@@ -100,6 +101,7 @@ def test_a_kernel_starts_with_the_modules_loaded_in_the_notebooks_folder(tmp_pat
         assert seen["own_group"] and seen["executable"] == sys.executable
         assert not _alive(seen["pid"])
     assert first["cwd"] == forked["cwd"] == str(tmp_path)
+    assert first["path"] == forked["path"]      # as a kernel started as usual finds modules
     assert shadowed["cwd"] == str(tmp_path / "shadowed")
     assert first["loaded"] and second["loaded"]
     assert not forked["loaded"] and not shadowed["loaded"]

@@ -6,8 +6,9 @@ notebook's own work, for each of the 47 pages. :class:`PreloadedKernelManager` s
 kernel instead as a fork of a server process that imported those modules once (Python's
 ``multiprocessing`` fork server, :func:`multiprocessing.set_forkserver_preload`); the
 notebook's imports then find them loaded. The kernel is otherwise the one ``python -m
-ipykernel_launcher`` starts: the same interpreter, connection file, folder and environment,
-a session and process group of its own, NumPy's global random generator seeded afresh.
+ipykernel_launcher`` starts: the same interpreter, connection file, folder, environment and
+module search path, a session and process group of its own, NumPy's global random generator
+seeded afresh.
 
 Only for notebooks the book trusts (its chapters, exercises and solutions). A student's
 hand-in never runs in such a kernel: it would share the server's memory image. The class
@@ -27,10 +28,12 @@ by :class:`jupyter_client.KernelManager`.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import multiprocessing.forkserver
 import os
 import signal
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -49,25 +52,24 @@ INLINE_BACKEND = "module://matplotlib_inline.backend_inline"
 
 _context = None
 _owner = None
-_server_path = None
+_server_path = None      # PYTHONPATH when the server started
+_kernel_path: list[str] = []   # sys.path of a new interpreter then, less its first entry
 _lock = threading.Lock()
 
 
-def _same_modules(cwd: str, env: dict[str, str]) -> bool:
-    """Whether a kernel started in ``cwd`` with ``env`` would import the modules the server
-    preloaded: no folder or file in ``cwd`` of a preloaded package's name (the kernel looks
-    there first), and the module path the server was started with."""
+def _shadowed(cwd: str) -> bool:
+    """Whether ``cwd`` holds a folder or file of a preloaded package's name, which a kernel
+    started there would import instead (it looks in its folder first)."""
     roots = {name.split(".")[0] for name in PRELOAD}
-    shadowed = any((Path(cwd) / name).exists() or (Path(cwd) / f"{name}.py").exists()
-                   for name in roots)
-    return not shadowed and env.get("PYTHONPATH") == _server_path
+    return any((Path(cwd) / name).exists() or (Path(cwd) / f"{name}.py").exists()
+               for name in roots)
 
 
 def _fork_server():
     """The ``forkserver`` context, its server started on first use to preload
     :data:`PRELOAD`, with Matplotlib's backend set as a kernel sets it; None in a process
     forked from the one that started it (the server is not its child: it cannot use it)."""
-    global _context, _owner, _server_path
+    global _context, _owner, _server_path, _kernel_path
     with _lock:
         if _owner is not None and _owner != os.getpid():
             return None
@@ -85,19 +87,24 @@ def _fork_server():
                     os.environ["MPLBACKEND"] = before
             _context, _owner = context, os.getpid()
             _server_path = os.environ.get("PYTHONPATH")
+            # This process's own sys.path may hold more (its script's folder, pytest's test
+            # folders): the kernels get what `python -m ipykernel_launcher` would have.
+            _kernel_path = json.loads(subprocess.run(
+                [sys.executable, "-c", "import json, sys; print(json.dumps(sys.path[1:]))"],
+                capture_output=True, text=True, check=True, timeout=60).stdout)
         return _context
 
 
-def _run_kernel(argv: list[str], cwd: str, env: dict[str, str]) -> None:
-    """In the forked process: become the kernel ``python -m ipykernel_launcher *argv``."""
+def _run_kernel(argv: list[str], cwd: str, env: dict[str, str], path: list[str]) -> None:
+    """In the forked process: become the kernel ``python -m ipykernel_launcher *argv``, with
+    the module search ``path`` (without the folder: the kernel's shell adds it)."""
     os.setsid()
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
+    sys.path[:] = path
     if "numpy" in sys.modules:
         sys.modules["numpy"].random.seed()
-    if sys.path and sys.path[0] in ("", cwd):
-        del sys.path[0]   # as ipykernel_launcher does; the shell adds the folder back
     # The kernel's parent is the server: it watches that one (ipykernel's parent poller; the
     # default, read from JPY_PARENT_PID when ipykernel was imported, is the server's parent).
     sys.argv = ["ipykernel_launcher", *argv, f"--IPKernelApp.parent_handle={os.getppid()}"]
@@ -137,16 +144,16 @@ class PreloadedKernelManager(KernelManager):
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw) -> None:
         launcher = "ipykernel_launcher"
-        context = _fork_server()
         env = dict(kw.get("env") or os.environ)
         cwd = str(kw.get("cwd") or os.getcwd())
-        if (context is None or launcher not in kernel_cmd
-                or Path(kernel_cmd[0]).resolve() != Path(sys.executable).resolve()
-                or not _same_modules(cwd, env)):
+        usable = (launcher in kernel_cmd and not _shadowed(cwd)
+                  and Path(kernel_cmd[0]).resolve() == Path(sys.executable).resolve())
+        context = _fork_server() if usable else None
+        if context is None or env.get("PYTHONPATH") != _server_path:
             await super()._async_launch_kernel(kernel_cmd, **kw)
             return
         argv = kernel_cmd[kernel_cmd.index(launcher) + 1:]
-        process = context.Process(target=_run_kernel, args=(argv, cwd, env))
+        process = context.Process(target=_run_kernel, args=(argv, cwd, env, _kernel_path))
         process.start()
         provisioner = self.provisioner
         provisioner.process = _ForkedKernel(process)
