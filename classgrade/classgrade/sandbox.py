@@ -432,13 +432,14 @@ def _kernel_user(job_dir: Path) -> tuple[str | None, str]:
         uid, gid = user_ids(KERNEL_USER)
     except ValueError as error:
         return None, str(error)
-    for folder in (job_dir, job_dir / "conn"):
-        os.chmod(folder, PASSABLE)
     needed = {"the Python": (Path(sys.executable).resolve(), 0o1),
               "the book's package": (Path(robodyn.__file__).resolve().parent, 0o5),
               "the grader's package": (Path(__file__).resolve().parent, 0o5),
               "the job folder": (job_dir / "conn", 0o1)}
     for what, (path, bits) in needed.items():
+        if what == "the job folder":   # opened only once the rest is known to be reachable
+            for folder in (job_dir, job_dir / "conn"):
+                os.chmod(folder, PASSABLE)
         blocked = _blocked_for(path, uid, gid, bits)
         if blocked:
             return None, f"the user {KERNEL_USER} cannot reach {what}: {blocked}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import zipfile
 
-from handins import ROOT
+from handins import ROOT, nothing_graded
 
 from classgrade import submissions
 from classgrade.classroom import _record_name
@@ -107,11 +107,7 @@ def test_a_run_without_the_sandbox_warns_on_the_console_before_and_after(tmp_pat
     a run in the sandbox does not."""
     from classgrade import classroom, grade
 
-    def graded(*args, **kwargs):
-        return {"out": tmp_path, "graded": 0, "skipped": 0, "seconds": 0.0, "records": [],
-                "wide": [], "imports": [], "feedback_zips": []}
-
-    monkeypatch.setattr(classroom, "grade_class", graded)
+    monkeypatch.setattr(classroom, "grade_class", nothing_graded(tmp_path))
     assert grade.main([str(tmp_path), "--no-sandbox", "--quiet"]) == 0
     assert capsys.readouterr().err.count("WARNING: grading WITHOUT the sandbox") == 2
     assert grade.main([str(tmp_path), "--quiet"]) == 0

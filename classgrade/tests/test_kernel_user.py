@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from handins import ROOT, answered, write
+from handins import ROOT, answered, nothing_graded, write
 
 import robodyn
 from classgrade import confine, folders, sandbox
@@ -155,9 +155,12 @@ def test_where_nobody_cannot_reach_the_python_the_record_says_why_it_ran_as_root
         monkeypatch.setattr(sys, "executable", str(blocked / "python"))
         job_dir = tmp_path / "job"
         (job_dir / "conn").mkdir(parents=True)
+        modes = [folder.stat().st_mode for folder in (job_dir, job_dir / "conn")]
         user, why = sandbox._kernel_user(job_dir)
     assert user is None
     assert why == f"the user nobody cannot reach the Python: {blocked} may not be passed through"
+    # the job's folders were not opened for a user that will not run the kernel
+    assert [folder.stat().st_mode for folder in (job_dir, job_dir / "conn")] == modes
 
 
 def test_the_way_to_a_file_is_judged_as_the_kernel_would_be():
@@ -310,11 +313,7 @@ def test_the_console_warning_tells_a_root_grader_which_user_runs_the_code(monkey
     another user it says nothing more."""
     from classgrade import classroom, grade
 
-    def graded(*args, **kwargs):
-        return {"out": tmp_path, "graded": 0, "skipped": 0, "seconds": 0.0, "records": [],
-                "wide": [], "imports": [], "feedback_zips": []}
-
-    monkeypatch.setattr(classroom, "grade_class", graded)
+    monkeypatch.setattr(classroom, "grade_class", nothing_graded(tmp_path))
     for uid, told in ((0, True), (1000, False)):
         monkeypatch.setattr(confine.os, "geteuid", lambda uid=uid: uid)
         assert grade.main([str(tmp_path), "--no-sandbox", "--quiet"]) == 0
