@@ -95,8 +95,9 @@ def write_keys(folder: Path = KEYS, only: list[str] | None = None) -> list[Path]
         if not path.is_file() or not same_key(path.read_text(encoding="utf-8"), text):
             path.write_text(text, encoding="utf-8")
         written.append(path)
-    for subject in set(keyed_subjects(folder)) - set(subjects()) if only is None else ():
-        key_path(subject, folder).unlink()
+    if only is None:
+        for subject in set(keyed_subjects(folder)) - set(subjects()):
+            key_path(subject, folder).unlink()
     return written
 
 
