@@ -156,7 +156,8 @@ def simulate(
             )
         index_before = follower.index
         v_cmd, omega_cmd = follower.command_at(x, y, theta)
-        waypoint_times[index_before:follower.index] = t_k
+        if follower.index != index_before:
+            waypoint_times[index_before:follower.index] = t_k
         ref_r, ref_l = _saturated_references(v_cmd, omega_cmd, p)
         if dynamic:
             phi_r, phi_l = twist_to_wheel_speeds(v, omega, p.wheel_radius, p.track_width)

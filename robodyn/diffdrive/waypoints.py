@@ -250,6 +250,8 @@ class WaypointFollower:
                 f"{type(settings).__name__}"
             )
         self.settings = settings
+        # the waypoints as Python floats: command_at runs once per control period
+        self._points = [(float(x_w), float(y_w)) for x_w, y_w in settings.waypoints]
         self.reset()
 
     def reset(self) -> None:
@@ -278,13 +280,13 @@ class WaypointFollower:
     def command_at(self, x: float, y: float, theta: float) -> tuple[float, float]:
         """:meth:`command` for a pose given as three Python floats, unchecked (for loops)."""
         s = self.settings
-        points = s.waypoints
+        points = self._points
         while self.state == FOLLOW_WAYPOINTS:
             x_g, y_g = points[self.index]
             if math.hypot(x_g - x, y_g - y) >= s.tolerance:
                 break
             self.index += 1
-            if self.index == points.shape[0]:
+            if self.index == len(points):
                 self.state = REACHED_GOAL
         if self.state == REACHED_GOAL:
             return 0.0, 0.0
