@@ -37,7 +37,7 @@ help:
 	@echo "make book             build the student edition (HTML) and print where it is"
 	@echo "make pdf              build the book, then print it to _build/pdf: the whole book and each chapter (CHAPTER=<stem>: one)"
 	@echo "make test             everything CI runs: unit tests, notebooks, exercise sync, book, reader's view"
-	@echo "make test-fast        unit tests and exercise checks only: no notebooks, no book (about 3.5 min on 2 cores)"
+	@echo "make test-fast        unit tests and exercise checks only: no notebooks, no book (3.5 to 6 min on 2 cores, by the machine)"
 	@echo "make screenshots      build the book and screenshot every page at 1280 and 390 px into _build/screenshots"
 	@echo "make lab              open JupyterLab on the repository"
 	@echo "make check NB=exercises/<file>.ipynb   run one exercise notebook and print its results"

@@ -432,17 +432,23 @@ def _kernel_user(job_dir: Path) -> tuple[str | None, str]:
         uid, gid = user_ids(KERNEL_USER)
     except ValueError as error:
         return None, str(error)
-    needed = {"the Python": (Path(sys.executable).resolve(), 0o1),
-              "the book's package": (Path(robodyn.__file__).resolve().parent, 0o5),
-              "the grader's package": (Path(__file__).resolve().parent, 0o5),
-              "the job folder": (job_dir / "conn", 0o1)}
-    for what, (path, bits) in needed.items():
-        if what == "the job folder":   # opened only once the rest is known to be reachable
-            for folder in (job_dir, job_dir / "conn"):
-                os.chmod(folder, PASSABLE)
-        blocked = _blocked_for(path, uid, gid, bits)
-        if blocked:
-            return None, f"the user {KERNEL_USER} cannot reach {what}: {blocked}"
+    def unreachable(needed: dict) -> str:
+        """Why the user cannot reach the first of ``needed`` it cannot reach, or ""."""
+        for what, (path, bits) in needed.items():
+            blocked = _blocked_for(path, uid, gid, bits)
+            if blocked:
+                return f"the user {KERNEL_USER} cannot reach {what}: {blocked}"
+        return ""
+
+    why = unreachable({"the Python": (Path(sys.executable).resolve(), 0o1),
+                       "the book's package": (Path(robodyn.__file__).resolve().parent, 0o5),
+                       "the grader's package": (Path(__file__).resolve().parent, 0o5)})
+    if not why:   # the job's folders are opened only once the rest is known to be reachable
+        for folder in (job_dir, job_dir / "conn"):
+            os.chmod(folder, PASSABLE)
+        why = unreachable({"the job folder": (job_dir / "conn", 0o1)})
+    if why:
+        return None, why
     checks = Path(robodyn.__file__).resolve().parent / "checks"
     closed = bool(_blocked_for(checks / "__init__.py", uid, gid))
     return KERNEL_USER, (
