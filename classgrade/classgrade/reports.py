@@ -80,13 +80,28 @@ _NOT_TRIED = ("not attempted", "missing")
 
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, then rename it: a reader sees the
-    old file or the new one, never half of one."""
+    old file or the new one, never half of one. Interrupted (Ctrl-C), it leaves no temporary
+    file behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
                                      suffix=".part", newline="") as stream:
-        stream.write(text)
         temporary = Path(stream.name)
-    os.replace(temporary, path)
+        try:
+            stream.write(text)
+        except BaseException:
+            stream.close()
+            temporary.unlink(missing_ok=True)
+            raise
+    _replace_or_remove(temporary, path)
+
+
+def _replace_or_remove(temporary: Path, path: Path) -> None:
+    """Rename ``temporary`` to ``path``; if that is interrupted, remove ``temporary``."""
+    try:
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def _points(value: float) -> str:
@@ -523,10 +538,14 @@ def _write_zip(out: Path, path: Path, members: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=out, suffix=".part", delete=False) as stream:
         temporary = Path(stream.name)
-    with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in sorted(members.items()):
-            archive.writestr(name, data)
-    os.replace(temporary, path)
+    try:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in sorted(members.items()):
+                archive.writestr(name, data)
+    except BaseException:   # Ctrl-C included: no temporary file left behind
+        temporary.unlink(missing_ok=True)
+        raise
+    _replace_or_remove(temporary, path)
 
 
 def _chart(exercises: list[str], counts: dict) -> str:

@@ -190,3 +190,26 @@ def test_a_value_that_overflows_when_judged_fails_and_is_not_a_grader_error(monk
         "arm.kinetic_energy_2link", None, 1, 1, "", Limits(exercise_seconds=5))
     assert (status, mistake, credit) == ("failed", "", 0.0)
     assert "overflows when it is compared" in feedback and "report" not in feedback
+
+
+def test_ctrl_c_while_a_report_is_written_leaves_the_old_file_and_no_temporary(
+        tmp_path, monkeypatch):
+    """A grading run stopped by Ctrl-C while it writes a report or a zip keeps the old file
+    and leaves no ``.part`` file behind (the class test saw one once, under load)."""
+    import pytest
+
+    from classgrade import reports
+
+    target = tmp_path / "gradebook.csv"
+    write_atomically(target, "old\n")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(reports.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomically(target, "new\n")
+    with pytest.raises(KeyboardInterrupt):
+        reports._write_zip(tmp_path, tmp_path / "feedback.zip", {"a.txt": "a"})
+    assert target.read_text() == "old\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["gradebook.csv"]
