@@ -45,7 +45,6 @@ import os
 import re
 import secrets
 import sys
-import tempfile
 import time
 import traceback
 import zipfile
@@ -56,6 +55,7 @@ import nbformat
 
 import robodyn
 from classgrade.folders import PASSABLE, temporary_folder
+from classgrade.reports import write_atomically, written_whole
 from robodyn.core.errors import ParameterError
 
 __all__ = ["LIMITS", "ROOT_VARIABLE", "SETTINGS", "build_bundle", "main", "results_for", "run"]
@@ -212,18 +212,17 @@ def build_bundle(official, out_dir, seed: int | None = None, rounds: int = 3) ->
                 "built": time.strftime("%Y-%m-%d %H:%M:%S %z")}
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{official.stem}.zip"
-    with tempfile.NamedTemporaryFile(dir=out_dir, suffix=".part", delete=False) as stream:
-        temporary = Path(stream.name)
-        with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as bundle:
-            _add_text(bundle, "setup.sh", SETUP_SH, executable=True)
-            _add_text(bundle, "run_autograder", RUN_AUTOGRADER, executable=True)
-            _add_text(bundle, SETTINGS, json.dumps(settings, indent=1) + "\n")
-            for name in BOOK_FILES:
-                bundle.write(root / name, name)
-            for name, path in _package_files(root):
-                bundle.write(path, name)
-            bundle.write(official, settings["exercises"])
-    os.replace(temporary, target)
+    # Whole or not at all: a missing book file or Ctrl-C leaves no half bundle.
+    with written_whole(target) as temporary, \
+            zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
+        _add_text(bundle, "setup.sh", SETUP_SH, executable=True)
+        _add_text(bundle, "run_autograder", RUN_AUTOGRADER, executable=True)
+        _add_text(bundle, SETTINGS, json.dumps(settings, indent=1) + "\n")
+        for name in BOOK_FILES:
+            bundle.write(root / name, name)
+        for name, path in _package_files(root):
+            bundle.write(path, name)
+        bundle.write(official, settings["exercises"])
     return target
 
 
@@ -343,7 +342,6 @@ def run(root=None) -> dict:
     and write ``<root>/results/results.json``; return the results. ``root`` is
     ``$AUTOGRADER_ROOT``, else ``/autograder``. Nothing raises: a failure of the grader gives
     results that say so (and its traceback on the standard output)."""
-    from classgrade.reports import write_atomically
 
     started = time.perf_counter()
     root = Path(root or os.environ.get(ROOT_VARIABLE) or DEFAULT_ROOT)

@@ -27,6 +27,7 @@ one.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import csv
 import hashlib
@@ -38,6 +39,7 @@ import tempfile
 import unicodedata
 import zipfile
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
@@ -47,11 +49,10 @@ from classgrade.handin import parse_notebook
 
 __all__ = ["CANVAS_COLUMNS", "GRADEBOOK_COLUMNS", "MOODLE_COLUMN", "TOTALS_COLUMNS",
            "WIDE_COLUMNS", "annotated_notebook", "canvas_feedback_zip", "class_table",
-           "csv_cell", "file_name", "import_files",
-           "import_gaps", "moodle_feedback_zip", "student_pages", "write_atomically",
-           "write_canvas_feedback", "write_feedback", "write_gradebook", "write_imports",
-           "write_moodle_feedback",
-           "write_summary", "write_wide"]
+           "csv_cell", "file_name", "import_files", "import_gaps", "moodle_feedback_zip",
+           "student_pages", "write_atomically", "write_canvas_feedback", "write_feedback",
+           "write_gradebook", "write_imports", "write_moodle_feedback", "write_summary",
+           "write_wide", "written_whole"]
 
 #: The columns of gradebook.csv: ``chapter`` is the exercise notebook graded against,
 #: ``notebook`` the hand-in's path in the class folder.
@@ -78,30 +79,30 @@ BOM = "\ufeff"
 _NOT_TRIED = ("not attempted", "missing")
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it: a reader sees the
-    old file or the new one, never half of one. Interrupted (Ctrl-C), it leaves no temporary
-    file behind."""
+@contextlib.contextmanager
+def written_whole(path: Path) -> Iterator[Path]:
+    """A temporary file beside ``path`` for the block to write, renamed to ``path`` when the
+    block ends: a reader sees the old file or the new one, never half of one. If the block
+    or the rename is interrupted (an error, Ctrl-C), the temporary file is removed and the
+    old file stays."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
-                                     suffix=".part", newline="") as stream:
-        temporary = Path(stream.name)
-        try:
-            stream.write(text)
-        except BaseException:
-            stream.close()
-            temporary.unlink(missing_ok=True)
-            raise
-    _replace_or_remove(temporary, path)
-
-
-def _replace_or_remove(temporary: Path, path: Path) -> None:
-    """Rename ``temporary`` to ``path``; if that is interrupted, remove ``temporary``."""
+    handle, name = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    os.close(handle)
+    temporary = Path(name)
     try:
+        yield temporary
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8, its line ends as they are) to ``path`` whole or not at all
+    (:func:`written_whole`)."""
+    with written_whole(path) as temporary:
+        temporary.write_text(text, encoding="utf-8", newline="")
 
 
 def _points(value: float) -> str:
@@ -435,7 +436,7 @@ def write_moodle_feedback(out: Path, chapter: str, records: list[dict]) -> Path 
     if not members:
         path.unlink(missing_ok=True)
         return None
-    _write_zip(out, path, members)
+    _write_zip(path, members)
     return path
 
 
@@ -475,7 +476,7 @@ def write_canvas_feedback(out: Path, chapter: str,
     if not members:
         path.unlink(missing_ok=True)
         return None, left_out
-    _write_zip(out, path, members)
+    _write_zip(path, members)
     return path, left_out
 
 
@@ -533,19 +534,12 @@ def _fenced(text: str) -> str:
     return f"{fence}text\n{text}\n{fence}"
 
 
-def _write_zip(out: Path, path: Path, members: dict) -> None:
+def _write_zip(path: Path, members: dict) -> None:
     """``members`` (name: bytes or text) zipped to ``path``, written whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=out, suffix=".part", delete=False) as stream:
-        temporary = Path(stream.name)
-    try:
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, data in sorted(members.items()):
-                archive.writestr(name, data)
-    except BaseException:   # Ctrl-C included: no temporary file left behind
-        temporary.unlink(missing_ok=True)
-        raise
-    _replace_or_remove(temporary, path)
+    with written_whole(path) as temporary, \
+            zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in sorted(members.items()):
+            archive.writestr(name, data)
 
 
 def _chart(exercises: list[str], counts: dict) -> str:

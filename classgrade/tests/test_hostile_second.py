@@ -210,6 +210,25 @@ def test_ctrl_c_while_a_report_is_written_leaves_the_old_file_and_no_temporary(
     with pytest.raises(KeyboardInterrupt):
         write_atomically(target, "new\n")
     with pytest.raises(KeyboardInterrupt):
-        reports._write_zip(tmp_path, tmp_path / "feedback.zip", {"a.txt": "a"})
+        reports._write_zip(tmp_path / "feedback.zip", {"a.txt": "a"})
     assert target.read_text() == "old\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["gradebook.csv"]
+
+
+def test_a_gradescope_bundle_stopped_half_way_leaves_no_part_file(tmp_path, monkeypatch):
+    """Building the autograder bundle stopped while it adds the book's files (Ctrl-C, or a
+    file missing from the book) leaves neither a bundle nor a ``.part`` file."""
+    import pytest
+
+    from classgrade import gradescope
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gradescope, "_package_files", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        gradescope.build_bundle(ROOT / "exercises" / "04_differential_drive.ipynb", tmp_path)
+    monkeypatch.setattr(gradescope, "BOOK_FILES", ("no-such-file.txt",))
+    with pytest.raises(FileNotFoundError):
+        gradescope.build_bundle(ROOT / "exercises" / "04_differential_drive.ipynb", tmp_path)
+    assert list(tmp_path.iterdir()) == []
