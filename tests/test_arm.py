@@ -160,6 +160,44 @@ def test_mass_matrix_derivatives_match_finite_differences():
     np.testing.assert_allclose(arm.mass_matrix_derivatives(q), numeric, atol=1e-8)
 
 
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_energy_by_the_links_equals_the_mass_matrix_form_and_the_centres_heights(n):
+    """T from the links' velocities equals q'^T M q' / 2 with M by the composite-rigid-body
+    algorithm, and V equals g sum m_i y_c,i from com_positions: two routes each."""
+    rng = np.random.default_rng(SEED + n)
+    for _ in range(5):
+        arm = random_arm(rng, n)
+        q, qd, _ = random_state(rng, n)
+        kinetic, potential = arm.energy(q, qd)
+        assert kinetic == pytest.approx(0.5 * qd @ arm.mass_matrix(q) @ qd, rel=1e-13)
+        heights = arm.com_positions(q)[:, 1]
+        assert potential == pytest.approx(arm.gravity * arm.masses @ heights, rel=1e-12,
+                                          abs=1e-12)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_kinetic_energy_gradient_is_half_the_rates_on_dM_dq_and_a_difference_of_T(n):
+    """dT/dq at fixed rates equals q'^T (dM/dq_l) q' / 2 from mass_matrix_derivatives and
+    central differences of the kinetic energy."""
+    rng = np.random.default_rng(SEED + 10 * n)
+    step = 1e-6
+    for _ in range(5):
+        arm = random_arm(rng, n)
+        q, qd, _ = random_state(rng, n)
+        gradient = arm.kinetic_energy_gradient(q, qd)
+        contracted = 0.5 * np.einsum("ljk,j,k->l", arm.mass_matrix_derivatives(q), qd, qd)
+        np.testing.assert_allclose(gradient, contracted, rtol=1e-11, atol=1e-12)
+        numeric = [(arm.energy(q + step * e, qd)[0] - arm.energy(q - step * e, qd)[0])
+                   / (2 * step) for e in np.eye(n)]
+        np.testing.assert_allclose(gradient, numeric, rtol=1e-6, atol=1e-7)
+        assert gradient[0] == pytest.approx(0.0, abs=1e-12)  # turning the whole arm: T unchanged
+
+
+def test_kinetic_energy_gradient_names_a_state_of_the_wrong_shape():
+    with pytest.raises(ParameterError, match=r"qd.*shape"):
+        PlanarArm().kinetic_energy_gradient([0.1, 0.2], [1.0, 2.0, 3.0])
+
+
 def test_gravity_torque_is_the_gradient_of_the_potential():
     """G equals central differences of V, and vectorises over a grid of states."""
     rng = np.random.default_rng(SEED)

@@ -32,7 +32,9 @@ def symplectic_euler_step(arm: PlanarArm, q, qd, dt: float, tol: float = 1e-12,
     with :math:`H = \tfrac12 p^T M^{-1} p + V` and
     :math:`\partial H / \partial q_l = -\tfrac12 \dot q^T (\partial M / \partial q_l) \dot q
     + G_l`, :math:`\dot q = M^{-1} p`. The first equation is implicit in :math:`p_{k+1}`
-    (the kinetic energy depends on q) and is solved by fixed-point iteration.
+    (the kinetic energy depends on q) and is solved by fixed-point iteration. Within the step
+    q stays :math:`q_k`, so :math:`M(q_k)` is inverted once; the kinetic term is
+    :meth:`PlanarArm.kinetic_energy_gradient` at the rates :math:`M(q_k)^{-1} p`.
 
     Parameters
     ----------
@@ -64,23 +66,20 @@ def symplectic_euler_step(arm: PlanarArm, q, qd, dt: float, tol: float = 1e-12,
     q = as_array("q", q, "rad", (arm.n,), finite=True)
     qd = as_array("qd", qd, "rad/s", (arm.n,), finite=True)
     M = arm.mass_matrix(q)
-    D = arm.mass_matrix_derivatives(q)
+    M_inv = np.linalg.inv(M)  # q_k is fixed within the step, and so is M(q_k)
     G = arm.gravity_torque(q)
     p_old = M @ qd
-    p = p_old.copy()
+    p = p_old
     for _ in range(max_iterations):
-        v = np.linalg.solve(M, p)
-        dH_dq = -0.5 * np.einsum("j,ljk,k->l", v, D, v) + G
-        p_new = p_old - dt * dH_dq
-        if np.max(np.abs(p_new - p)) <= tol * (1.0 + np.max(np.abs(p_new))):
-            p = p_new
-            break
+        p_new = p_old - dt * (G - arm.kinetic_energy_gradient(q, M_inv @ p))
+        change, size = np.abs(p_new - p).max(), np.abs(p_new).max()
         p = p_new
+        if change <= tol * (1.0 + size):
+            break
     else:
         raise SimulationError(
             f"the symplectic Euler step did not converge in {max_iterations} iterations at "
             f"dt = {dt:g} s; use a smaller dt"
         )
-    v = np.linalg.solve(M, p)
-    q_new = q + dt * v
+    q_new = q + dt * (M_inv @ p)
     return q_new, np.linalg.solve(arm.mass_matrix(q_new), p)
