@@ -31,7 +31,7 @@ NO_SOLUTIONS += repository only
 # processes a test run starts (kernels, graders, workers) compiles them again, 4 s of each
 # worker's collection alone.
 unexport PYTHONDONTWRITEBYTECODE
-.PHONY: help book book-instructor pdf test test-fast answers-scan screenshots lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
+.PHONY: help python book book-instructor pdf test test-fast answers-scan screenshots lab check grade gradescope exercises new-chapter student-release constraints benchmarks clean
 
 help:
 	@echo "make book             build the student edition (HTML) and print where it is"
@@ -50,6 +50,10 @@ help:
 	@echo "make student-release DEST=<new folder>   copy the repository for students: no solutions/, no history"
 	@echo "make benchmarks       print speed figures"
 	@echo "make constraints      re-pin constraints.txt to what .venv holds now"
+
+# The Python that builds .venv (.ci/run asks here, to install what its venv module needs).
+python:
+	@echo $(PYTHON)
 
 # numba compiles chapters 6 and 7's equations once, here (about 25 s; each compile_ahead),
 # as pip compiles the installed Python files: a fresh clone's notebooks and tests would
