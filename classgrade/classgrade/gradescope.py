@@ -210,9 +210,9 @@ def build_bundle(official, out_dir, seed: int | None = None, rounds: int = 3) ->
     settings = {"exercises": f"exercises/{official.name}", "seed": seed, "rounds": rounds,
                 "limits": LIMITS, "points": cell_points(notebook),
                 "built": time.strftime("%Y-%m-%d %H:%M:%S %z")}
-    out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{official.stem}.zip"
-    # Whole or not at all: a missing book file or Ctrl-C leaves no half bundle.
+    # Whole or not at all (written_whole makes out_dir too): a missing book file or Ctrl-C
+    # leaves no half bundle.
     with written_whole(target) as temporary, \
             zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
         _add_text(bundle, "setup.sh", SETUP_SH, executable=True)
@@ -342,7 +342,6 @@ def run(root=None) -> dict:
     and write ``<root>/results/results.json``; return the results. ``root`` is
     ``$AUTOGRADER_ROOT``, else ``/autograder``. Nothing raises: a failure of the grader gives
     results that say so (and its traceback on the standard output)."""
-
     started = time.perf_counter()
     root = Path(root or os.environ.get(ROOT_VARIABLE) or DEFAULT_ROOT)
     results_path = root / "results" / "results.json"

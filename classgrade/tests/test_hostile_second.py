@@ -192,6 +192,11 @@ def test_a_value_that_overflows_when_judged_fails_and_is_not_a_grader_error(monk
     assert "overflows when it is compared" in feedback and "report" not in feedback
 
 
+def _ctrl_c(*args, **kwargs):
+    """Stands in for a call that the user interrupts."""
+    raise KeyboardInterrupt
+
+
 def test_ctrl_c_while_a_report_is_written_leaves_the_old_file_and_no_temporary(
         tmp_path, monkeypatch):
     """A grading run stopped by Ctrl-C while it writes a report or a zip keeps the old file
@@ -202,11 +207,7 @@ def test_ctrl_c_while_a_report_is_written_leaves_the_old_file_and_no_temporary(
 
     target = tmp_path / "gradebook.csv"
     write_atomically(target, "old\n")
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(reports.os, "replace", interrupted)
+    monkeypatch.setattr(reports.os, "replace", _ctrl_c)
     with pytest.raises(KeyboardInterrupt):
         write_atomically(target, "new\n")
     with pytest.raises(KeyboardInterrupt):
@@ -221,11 +222,7 @@ def test_a_gradescope_bundle_stopped_half_way_leaves_no_part_file(tmp_path, monk
     import pytest
 
     from classgrade import gradescope
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(gradescope, "_package_files", interrupted)
+    monkeypatch.setattr(gradescope, "_package_files", _ctrl_c)
     with pytest.raises(KeyboardInterrupt):
         gradescope.build_bundle(ROOT / "exercises" / "04_differential_drive.ipynb", tmp_path)
     monkeypatch.setattr(gradescope, "BOOK_FILES", ("no-such-file.txt",))
